@@ -1,0 +1,134 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginCallbackZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Db } from './db/types.ts';
+import type { AppDeps } from './deps.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
+import { brandRoutes } from './modules/brand/brand.routes.ts';
+import type { MessageConnector } from './modules/customer/connector.ts';
+import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { consoleRoutes } from './modules/console/console.routes.ts';
+import { enterpriseAccountRoutes } from './modules/enterprise-account/enterprise-account.routes.ts';
+import { fileSettingRoutes } from './modules/file-setting/file-setting.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { materialExportRoutes } from './modules/material/material-export.routes.ts';
+import { materialRoutes } from './modules/material/material.routes.ts';
+import { memberCacheChannel, memberCacheOf } from './modules/member/member-cache.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
+import { musicRoutes } from './modules/music/music.routes.ts';
+import { settingRoutes } from './modules/setting/setting.routes.ts';
+import { uploadRoutes } from './modules/upload/upload.routes.ts';
+import { setupAuth } from './plugins/auth.ts';
+import { setupErrorHandler } from './plugins/error-handler.ts';
+import { setupExternal } from './plugins/external.ts';
+import { setupStorageAndJobs } from './plugins/storage-jobs.ts';
+import { setupWebClient } from './plugins/web-client.ts';
+import type { RealtimeOptions } from './realtime/hub.ts';
+import { setupRealtime } from './realtime/setup.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Database, clock and captcha drawer, for services built by routes. */
+    deps: AppDeps;
+  }
+}
+
+/** Redis channel of member cache drops, shared by every instance. */
+
+/** Feature modules, in registration order. A new module is one line here. */
+const modules: FastifyPluginCallbackZod[] = [
+  healthRoutes,
+  authRoutes,
+  memberRoutes,
+  consoleRoutes,
+  settingRoutes,
+  fileSettingRoutes,
+  uploadRoutes,
+  materialRoutes,
+  materialExportRoutes,
+  musicRoutes,
+  brandRoutes,
+  customerRoutes,
+  enterpriseAccountRoutes,
+];
+
+export interface AppOptions {
+  config: Config;
+  /** Migrated database; the caller owns it (and destroys it after `app.close()`). */
+  db: Db;
+  /** Clock in epoch ms (default Date.now). */
+  now?: () => number;
+  /** Captcha drawer (default svg-captcha). */
+  captcha?: CaptchaGenerator;
+  /** Fastify logger options (default off). */
+  logger?: FastifyServerOptions['logger'];
+  /** Rate-limit key prefix (default `<REDIS_PREFIX>-rl:`); tests use their own to share one Redis. */
+  rateLimitNamespace?: string;
+  /** Websocket hub tunables (tests shorten the bind timeout and use their own Redis channel). */
+  realtime?: Partial<RealtimeOptions>;
+  /** Sends customer replies (default: the local connector). */
+  messageConnector?: MessageConnector;
+}
+
+/** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: trustProxyOption(config.trustProxy),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', {
+    db: options.db,
+    now: options.now ?? Date.now,
+    captcha: options.captcha ?? svgCaptchaGenerator,
+  } satisfies AppDeps);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    redis.on('error', (err) => app.log.error({ err }, 'Redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+    // Other instances drop cached sessions and member info when this one revokes or writes.
+    const unlink = await memberCacheOf(app.deps).link(redis, memberCacheChannel(config.redisPrefix), (err) =>
+      app.log.error({ err }, 'Member cache Redis error'),
+    );
+    app.addHook('onClose', unlink);
+  }
+  await setupExternal(app, { redis, rateLimitNamespace: options.rateLimitNamespace ?? `${config.redisPrefix}-rl:` });
+
+  setupErrorHandler(app);
+  setupAuth(app);
+  await setupStorageAndJobs(app, {
+    config,
+    db: options.db,
+    jobPrefix: `jobs-${options.rateLimitNamespace ?? config.redisPrefix}`,
+  });
+  await setupRealtime(app, config.redisUrl, { channel: `${config.redisPrefix}:ws`, ...options.realtime });
+  if (options.messageConnector) {
+    app.decorate('messageConnector', options.messageConnector);
+  }
+
+  for (const module of modules) {
+    await app.register(module);
+  }
+  await setupWebClient(app, config.webDist);
+  return app;
+}
+
+/** Fastify takes a hop count as a function (its types leave the number out). */
+function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/** The built server instance. */
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,217 @@
+import { Redis } from 'ioredis';
+import { parseArgs } from 'node:util';
+import { accountName, password as passwordSchema } from '@vidmatrix/contract/api/auth';
+import { Msg } from '@vidmatrix/contract/messages';
+import { parseServerTime } from '@vidmatrix/contract/rules/time';
+import { loadConfig } from '../config.ts';
+import { connectDatabase } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrator.ts';
+import { MEMBER_ROLE, REGISTER_LEVEL_ID } from '../db/seed-data.ts';
+import { seedDatabase } from '../db/seed.ts';
+import type { Db } from '../db/types.ts';
+import type { AppDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { AuthService } from '../modules/auth/auth.service.ts';
+import { svgCaptchaGenerator } from '../modules/auth/captcha.ts';
+import { memberCacheChannel, memberCacheOf } from '../modules/member/member-cache.ts';
+import { MemberService } from '../modules/member/member.service.ts';
+import { SITE_SETTING_NAMES, SettingService, type SiteSettingName } from '../modules/setting/setting.service.ts';
+
+const USAGE = `Vidmatrix operator CLI (uses DATA_DIR / DATABASE_URL like the server)
+
+Usage: npm run admin -- <command> [arguments]
+
+  create-member <account> <password> [--level <id>]   new member (level 1 by default, never expires)
+  set-password <account> <password>                  new password; ends every login of the member
+  set-level <account> <levelId>                      move a member to another level (1, 2, 3)
+  set-expiry <account> <"YYYY-MM-DD HH:mm:ss" | YYYY-MM-DD | never>
+                                                     membership expiry, UTC+8
+  make-agent <account> --logo-white <url> --logo-black <url> [--wechat-service]
+                                                     grant agent branding (or update it)
+  set-ai-service <account> (--link <url> --name <title> | off)
+                                                     the floating AI customer-service window
+  set-setting <name> <value>                         site setting: ${SITE_SETTING_NAMES.join(', ')}
+  help                                               this text
+`;
+
+/** English for the catalogue messages services answer with. */
+function explain(msg: string): string {
+  switch (msg) {
+    case Msg.notFound:
+      return 'no member with that account';
+    case Msg.invalidParams:
+      return 'no level with that id';
+    case Msg.accountTaken:
+      return 'that account already exists';
+    default:
+      return 'refused';
+  }
+}
+
+/** A mistake in the command line: usage is printed, exit code 2. */
+class UsageError extends Error {}
+
+function need(value: string | undefined, what: string): string {
+  if (value === undefined || value === '') {
+    throw new UsageError(`missing ${what}`);
+  }
+  return value;
+}
+
+function parseLevelId(value: string | undefined): number {
+  const id = Number(need(value, 'level id'));
+  if (!Number.isInteger(id) || id <= 0) {
+    throw new UsageError(`level id must be a positive integer, got "${value}"`);
+  }
+  return id;
+}
+
+function parseExpiry(value: string | undefined): number | null {
+  const raw = need(value, 'expiry').trim();
+  if (raw === 'never') {
+    return null;
+  }
+  const at = parseServerTime(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw} 23:59:59` : raw);
+  if (at === null) {
+    throw new UsageError(`expiry must be "YYYY-MM-DD HH:mm:ss", YYYY-MM-DD or never, got "${raw}"`);
+  }
+  return at;
+}
+
+function checked<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  value: string,
+  what: string,
+): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new UsageError(`invalid ${what}: "${value}"`);
+  }
+  return result.data;
+}
+
+async function run(argv: string[], deps: AppDeps): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      level: { type: 'string' },
+      'logo-white': { type: 'string' },
+      'logo-black': { type: 'string' },
+      'wechat-service': { type: 'boolean', default: false },
+      link: { type: 'string' },
+      name: { type: 'string' },
+    },
+  });
+  const [command, first, second] = positionals;
+  const members = new MemberService(deps);
+
+  switch (command) {
+    case 'create-member': {
+      const account = checked(accountName, need(first, 'account'), 'account (4-32 letters, digits or _)');
+      const password = checked(passwordSchema, need(second, 'password'), 'password (6-64 characters)');
+      const levelId = values.level === undefined ? REGISTER_LEVEL_ID : parseLevelId(values.level);
+      const id = await members.create({ account, password, levelId, expireTime: null, roleIds: [MEMBER_ROLE.id] });
+      return `Created member ${account} (id ${id}, level ${levelId}, never expires).`;
+    }
+    case 'set-password': {
+      const account = need(first, 'account');
+      const password = checked(passwordSchema, need(second, 'password'), 'password (6-64 characters)');
+      await new AuthService(deps).resetPassword(account, password);
+      return `Password of ${account} changed; all its logins ended.`;
+    }
+    case 'set-level': {
+      const account = need(first, 'account');
+      const levelId = parseLevelId(second);
+      await members.setLevel(account, levelId);
+      return `Member ${account} is now on level ${levelId}.`;
+    }
+    case 'set-expiry': {
+      const account = need(first, 'account');
+      const expireTime = parseExpiry(second);
+      await members.setExpiry(account, expireTime);
+      return `Membership of ${account} ${expireTime === null ? 'never expires' : `expires at ${second} (UTC+8)`}.`;
+    }
+    case 'make-agent': {
+      const account = need(first, 'account');
+      await members.makeAgent(account, {
+        logoWhite: need(values['logo-white'], '--logo-white <url>'),
+        logoBlack: need(values['logo-black'], '--logo-black <url>'),
+        wechatService: values['wechat-service'],
+      });
+      return `Member ${account} is an agent${values['wechat-service'] ? ' with wechat service' : ''}.`;
+    }
+    case 'set-ai-service': {
+      const account = need(first, 'account');
+      if (second === 'off') {
+        await members.setAiService(account, null);
+        return `AI customer service of ${account} is off.`;
+      }
+      const link = need(values.link, '--link <https url>');
+      if (!/^https?:\/\//.test(link)) {
+        throw new UsageError('--link must be an http(s) URL');
+      }
+      await members.setAiService(account, { link, name: need(values.name, '--name <title>') });
+      return `AI customer service of ${account} opens ${link}.`;
+    }
+    case 'set-setting': {
+      const name = need(first, 'setting name');
+      if (!(SITE_SETTING_NAMES as readonly string[]).includes(name)) {
+        throw new UsageError(`unknown setting "${name}"`);
+      }
+      await new SettingService(deps).setSiteSetting(name as SiteSettingName, second ?? '');
+      return `Setting ${name} = "${second ?? ''}".`;
+    }
+    case 'help':
+    case undefined:
+      return USAGE;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const config = loadConfig();
+  let db: Db | undefined;
+  try {
+    db = connectDatabase(config);
+    await migrateToLatest(db);
+    const deps: AppDeps = { db, now: Date.now, captcha: svgCaptchaGenerator };
+    await seedDatabase(deps, config, {
+      info: (_obj, msg) => process.stderr.write(`${msg}\n`),
+      warn: (_obj, msg) => process.stderr.write(`${msg}\n`),
+    });
+    // Running servers cache sessions and member info: publish this process's drops to them.
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+    const unlink = redis
+      ? await memberCacheOf(deps).link(redis, memberCacheChannel(config.redisPrefix), () => {})
+      : undefined;
+    try {
+      process.stdout.write(`${await run(argv, deps)}\n`);
+    } finally {
+      await unlink?.();
+      await redis?.quit();
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`Error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof AppError) {
+      process.stderr.write(`Error: ${explain(error.message)} (${error.message})\n`);
+      return 1;
+    }
+    process.stderr.write(`Error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+process.exitCode = await main();

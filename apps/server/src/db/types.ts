@@ -1,0 +1,404 @@
+import type { Generated, Kysely } from 'kysely';
+
+/**
+ * Table types of the database. Times are epoch-ms integers (bigint in PostgreSQL), booleans are
+ * 0/1 integers, so one query code base runs on SQLite and PostgreSQL alike.
+ */
+export interface Database {
+  member: MemberTable;
+  member_role: MemberRoleTable;
+  role: RoleTable;
+  agent: AgentTable;
+  member_token: MemberTokenTable;
+  login_failure: LoginFailureTable;
+  captcha: CaptchaTable;
+  level: LevelTable;
+  level_user: LevelUserTable;
+  menu: MenuTable;
+  role_menu: RoleMenuTable;
+  platform: PlatformTable;
+  config: ConfigTable;
+  site_setting: SiteSettingTable;
+  client_version: ClientVersionTable;
+  webhook_secret: WebhookSecretTable;
+  webhook_nonce: WebhookNonceTable;
+  conversation: ConversationTable;
+  chat_message: ChatMessageTable;
+  lead: LeadTable;
+  enterprise_account: EnterpriseAccountTable;
+  enterprise_account_group: EnterpriseAccountGroupTable;
+  enterprise_account_auth_log: EnterpriseAccountAuthLogTable;
+  enterprise_account_import: EnterpriseAccountImportTable;
+  material: MaterialTable;
+  material_group: MaterialGroupTable;
+  material_tag: MaterialTagTable;
+  material_tag_link: MaterialTagLinkTable;
+  upload: UploadTable;
+  upload_part: UploadPartTable;
+  music_cate: MusicCateTable;
+  music: MusicTable;
+  clip_media: ClipMediaTable;
+  job: JobTable;
+}
+
+export type Db = Kysely<Database>;
+
+export interface MemberTable {
+  id: Generated<number>;
+  account: string;
+  password_hash: string;
+  nickname: string;
+  avatar_url: string;
+  phone: string;
+  /** 1 active, 0 disabled. */
+  status: number;
+  is_ip: number;
+  is_batch_download: number;
+  batch_download_max: number;
+  is_ai_service: number;
+  ai_link: string;
+  ai_name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RoleTable {
+  id: number;
+  name: string;
+}
+
+export interface MemberRoleTable {
+  member_id: number;
+  role_id: number;
+}
+
+/** Agent (reseller) branding; a member is an agent when it has a row here. */
+export interface AgentTable {
+  member_id: number;
+  logo_white: string;
+  logo_black: string;
+  is_wechat_service: number;
+  created_at: number;
+}
+
+export type TokenKind = 'api' | 'nfc' | 'digital';
+
+/** Session tokens, stored as sha256 hashes; the three tokens of one login share a session_id. */
+export interface MemberTokenTable {
+  id: Generated<number>;
+  member_id: number;
+  session_id: string;
+  kind: TokenKind;
+  platform: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  account: string;
+  ip: string;
+  created_at: number;
+}
+
+export interface CaptchaTable {
+  id: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface LevelTable {
+  id: number;
+  name: string;
+  account_num: number;
+  /** Bytes. */
+  space_storage: number;
+  material_retention_days: number;
+  sort: number;
+}
+
+/** A member's level and what it uses of it. */
+export interface LevelUserTable {
+  member_id: number;
+  level_id: number;
+  account_num: number;
+  /** Bytes used. */
+  space_storage: number;
+  /** Null: never expires. */
+  expire_time: number | null;
+  updated_at: number;
+}
+
+export interface MenuTable {
+  id: number;
+  pid: number;
+  name: string;
+  url: string;
+  icon: string;
+  avatar_url: string;
+  sort: number;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export type PlatformAuthType = 'cookie' | 'access' | 'none';
+
+export interface PlatformTable {
+  id: number;
+  name: string;
+  auth_type: PlatformAuthType;
+  logo_url: string;
+  sort: number;
+}
+
+export interface ConfigTable {
+  cate_id: number;
+  label: string;
+  value: string;
+  sort: number;
+}
+
+export interface SiteSettingTable {
+  name: string;
+  value: string;
+}
+
+export interface ClientVersionTable {
+  id: Generated<number>;
+  /** 'web', '1' (Windows) or '2' (Mac). */
+  platform: string;
+  version_code: number;
+  version_name: string;
+  version_info: string;
+  download_url: string;
+  created_at: number;
+}
+
+/** A member's webhook signing secret (issue 5). */
+export interface WebhookSecretTable {
+  member_id: number;
+  secret: string;
+  created_at: number;
+}
+
+/** Signatures already accepted, kept until their timestamp could no longer pass (replay guard). */
+export interface WebhookNonceTable {
+  signature: string;
+  expires_at: number;
+}
+
+/** One customer talking to one enterprise account of a member. */
+export interface ConversationTable {
+  id: Generated<number>;
+  member_id: number;
+  enterprise_account_id: number;
+  customer_id: string;
+  customer_name: string;
+  /** Unread inbound messages (read_num). */
+  unread_count: number;
+  last_in_content: string;
+  last_out_content: string;
+  last_time: number;
+  created_at: number;
+}
+
+export type MessageDirection = 'in' | 'out';
+export type MessageDelivery = '' | 'pending' | 'sent' | 'failed';
+
+export interface ChatMessageTable {
+  id: Generated<number>;
+  conversation_id: number;
+  member_id: number;
+  direction: MessageDirection;
+  content: string;
+  sent_at: number;
+  is_read: number;
+  delivery_status: MessageDelivery;
+  fail_reason: string;
+  attempts: number;
+  created_at: number;
+}
+
+export type LeadKindColumn = 'phone' | 'wechat';
+export type LeadStatusColumn = 'new' | 'contacted' | 'won' | 'lost';
+
+/** A contact found in an inbound message; unique per member, kind and value. */
+export interface LeadTable {
+  id: Generated<number>;
+  member_id: number;
+  conversation_id: number;
+  enterprise_account_id: number;
+  customer_id: string;
+  kind: LeadKindColumn;
+  value: string;
+  status: LeadStatusColumn;
+  source_message_id: number;
+  first_seen: number;
+  updated_at: number;
+}
+
+/** A member's social-media account; pid non-zero: a sub-account of that account. */
+export interface EnterpriseAccountTable {
+  id: Generated<number>;
+  member_id: number;
+  pid: number;
+  platform_id: number;
+  nickname: string;
+  remarks: string;
+  avatar_larger: string;
+  /** 0: no group. */
+  group_id: number;
+  /** 1 authorized, 2 expired, otherwise unauthorized. */
+  cookie_auth_status: number;
+  /** 1 is OK. */
+  access_status: number;
+  ip_code: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EnterpriseAccountGroupTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One change of an account's cookie_auth_status. */
+export interface EnterpriseAccountAuthLogTable {
+  id: Generated<number>;
+  member_id: number;
+  enterprise_account_id: number;
+  from_status: number;
+  to_status: number;
+  reason: string;
+  created_at: number;
+}
+
+/** The outcome of one account import; failed_rows is a JSON array of string arrays. */
+export interface EnterpriseAccountImportTable {
+  id: string;
+  member_id: number;
+  add_count: number;
+  update_count: number;
+  fail_count: number;
+  failed_rows: string;
+  created_at: number;
+}
+
+/** A material of the library (SPEC §3); object_key is relative to the storage root. */
+export interface MaterialTable {
+  id: Generated<number>;
+  member_id: number;
+  object_key: string;
+  file_name: string;
+  /** 'image' | 'video' | 'audio'. */
+  file_type: string;
+  /** Bytes charged to the member's space. */
+  size: number;
+  duration_ms: number;
+  thumb_key: string;
+  /** 'pending' | 'done' | 'failed' (the media job). */
+  process_status: string;
+  process_error: string;
+  /** 0 = no group. */
+  group_id: number;
+  use_count: number;
+  /** Null: never expires. */
+  expiration_time: number | null;
+  remark: string;
+  source_type: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MaterialGroupTable {
+  id: Generated<number>;
+  member_id: number;
+  group_name: string;
+  group_desc: string;
+  created_at: number;
+}
+
+export interface MaterialTagTable {
+  id: Generated<number>;
+  member_id: number;
+  tag_name: string;
+  tag_desc: string;
+  created_at: number;
+}
+
+export interface MaterialTagLinkTable {
+  material_id: number;
+  tag_id: number;
+}
+
+/** A tus upload: 'uploading' → 'finished' (space charged) → 'registered' (owned by a material). */
+export interface UploadTable {
+  object_key: string;
+  member_id: number;
+  file_name: string;
+  size: number;
+  status: string;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** A part of an unfinished s3 multipart upload, as S3's ListParts would report it. */
+export interface UploadPartTable {
+  object_key: string;
+  part_number: number;
+  etag: string;
+  size: number;
+}
+
+export interface MusicCateTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+}
+
+/** System background music (a member's own music is its audio materials). */
+export interface MusicTable {
+  id: Generated<number>;
+  cate_id: number;
+  name: string;
+  object_key: string;
+  duration_ms: number;
+  sort: number;
+  created_at: number;
+}
+
+/** Media a clip task step produced (setOssMediaUrl). */
+export interface ClipMediaTable {
+  id: Generated<number>;
+  member_id: number;
+  ap_id: number;
+  apt_id: number;
+  media_url: string;
+  clip_model: number;
+  updated_at: number;
+}
+
+/** A job of the embedded queue: 'queued' | 'running' | 'failed' (done jobs are deleted). */
+export interface JobTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  locked_until: number | null;
+  last_error: string;
+  created_at: number;
+  updated_at: number;
+}

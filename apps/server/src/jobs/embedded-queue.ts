@@ -1,0 +1,200 @@
+import type { Db } from '../db/types.ts';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_CONCURRENCY,
+  retryDelayMs,
+  type EnqueueOptions,
+  type HandleOptions,
+  type JobHandler,
+  type JobQueue,
+} from './job-queue.ts';
+
+/** How often idle workers look for due jobs, ms. */
+const POLL_MS = 250;
+/** A running job whose lease ran out (its process died) is picked up again, ms. */
+const LEASE_MS = 10 * 60_000;
+
+interface Registered {
+  handler: JobHandler<unknown>;
+  options: HandleOptions<unknown>;
+  running: number;
+}
+
+/**
+ * The DB-backed queue: jobs are rows of `job`, claimed with a conditional update so several server
+ * processes can share one database. Finished jobs are deleted; failed ones stay with their error.
+ */
+export class EmbeddedJobQueue implements JobQueue {
+  private readonly handlers = new Map<string, Registered>();
+  private readonly schedules: { name: string; everyMs: number; next: number }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private closed = true;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  handle<T>(name: string, handler: JobHandler<T>, options: HandleOptions<T> = {}): void {
+    this.handlers.set(name, {
+      handler: handler as JobHandler<unknown>,
+      options: options as HandleOptions<unknown>,
+      running: 0,
+    });
+  }
+
+  async enqueue<T>(name: string, payload: T, options: EnqueueOptions = {}): Promise<void> {
+    const now = this.now();
+    await this.db
+      .insertInto('job')
+      .values({
+        name,
+        payload: JSON.stringify(payload ?? null),
+        status: 'queued',
+        attempts: 0,
+        max_attempts: options.attempts ?? DEFAULT_ATTEMPTS,
+        run_at: now + (options.delayMs ?? 0),
+        locked_until: null,
+        last_error: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    this.wake();
+  }
+
+  every(name: string, everyMs: number): Promise<void> {
+    this.schedules.push({ name, everyMs, next: this.now() + everyMs });
+    return Promise.resolve();
+  }
+
+  start(): Promise<void> {
+    this.closed = false;
+    this.wake();
+    return Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  async drain(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const pending = await this.db
+        .selectFrom('job')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      if (Number(pending.n) === 0 && this.inFlight.size === 0) {
+        return;
+      }
+      if (Date.now() > deadline) {
+        throw new Error('Job queue did not drain in time');
+      }
+      this.wake();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  private wake(): void {
+    if (this.closed) {
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), 0);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.runSchedules();
+      for (const [name, reg] of this.handlers) {
+        const free = (reg.options.concurrency ?? DEFAULT_CONCURRENCY) - reg.running;
+        if (free > 0) {
+          await this.claim(name, reg, free);
+        }
+      }
+    } catch {
+      // The database may be closing (shutdown, tests); the next tick tries again.
+    }
+    if (!this.closed) {
+      this.timer = setTimeout(() => void this.tick(), POLL_MS);
+    }
+  }
+
+  private async runSchedules(): Promise<void> {
+    const now = this.now();
+    for (const schedule of this.schedules) {
+      if (schedule.next <= now) {
+        schedule.next = now + schedule.everyMs;
+        await this.enqueue(schedule.name, {}, { attempts: 1 });
+      }
+    }
+  }
+
+  private async claim(name: string, reg: Registered, free: number): Promise<void> {
+    const now = this.now();
+    const due = await this.db
+      .selectFrom('job')
+      .select(['id', 'payload', 'attempts', 'max_attempts'])
+      .where('name', '=', name)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(free)
+      .execute();
+    for (const job of due) {
+      const claimed = await this.db
+        .updateTable('job')
+        .set({ status: 'running', attempts: job.attempts + 1, locked_until: now + LEASE_MS, updated_at: now })
+        .where('id', '=', job.id)
+        .where('attempts', '=', job.attempts)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) {
+        continue; // another process took it
+      }
+      reg.running += 1;
+      const run = this.run(job.id, reg, JSON.parse(job.payload) as unknown, job.attempts + 1, job.max_attempts).finally(
+        () => {
+          reg.running -= 1;
+          this.inFlight.delete(run);
+          this.wake();
+        },
+      );
+      this.inFlight.add(run);
+    }
+  }
+
+  private async run(id: number, reg: Registered, payload: unknown, attempt: number, maxAttempts: number) {
+    try {
+      await reg.handler(payload, { attempt, maxAttempts });
+      await this.db.deleteFrom('job').where('id', '=', id).execute();
+    } catch (cause) {
+      const error = cause instanceof Error ? cause : new Error(String(cause));
+      const last = attempt >= maxAttempts;
+      const now = this.now();
+      await this.db
+        .updateTable('job')
+        .set({
+          status: last ? 'failed' : 'queued',
+          run_at: now + retryDelayMs(attempt),
+          locked_until: null,
+          last_error: error.message.slice(0, 1000),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute()
+        .catch(() => undefined);
+      if (last) {
+        await reg.options.onFailed?.(payload, error).catch(() => undefined);
+      }
+    }
+  }
+}

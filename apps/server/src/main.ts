@@ -1,0 +1,35 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { seedDatabase } from './db/seed.ts';
+import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+
+const db = connectDatabase(config);
+const applied = await migrateToLatest(db);
+log.info({ applied, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Database migrated');
+await seedDatabase({ db, now: Date.now, captcha: svgCaptchaGenerator }, config, log);
+
+const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+
+async function shutdown(signal: string): Promise<void> {
+  app.log.info({ signal }, 'Shutting down');
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.once('SIGINT', (signal) => void shutdown(signal));
+process.once('SIGTERM', (signal) => void shutdown(signal));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  app.log.fatal({ err }, 'Could not start listening');
+  await app.close();
+  await db.destroy();
+  process.exit(1);
+}

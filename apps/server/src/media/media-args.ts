@@ -1,0 +1,67 @@
+import { THUMBNAIL_WIDTH_PX, VIDEO_SNAPSHOT_SECOND } from '@vidmatrix/contract/constants';
+
+/**
+ * ffmpeg arguments of a video poster: seek before `-i` (input seeking jumps to the key frame
+ * instead of decoding from the start, so a 300 MB file costs the same as a small one), one frame,
+ * scaled to the thumbnail width, JPEG to stdout. Videos shorter than the offset seek to 0.
+ */
+export function posterArgs(input: string, durationSeconds: number | null): string[] {
+  const at = durationSeconds !== null && durationSeconds <= VIDEO_SNAPSHOT_SECOND ? 0 : VIDEO_SNAPSHOT_SECOND;
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-ss',
+    String(at),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-an',
+    '-vf',
+    `scale=${THUMBNAIL_WIDTH_PX}:-2`,
+    '-q:v',
+    '4',
+    '-f',
+    'image2',
+    '-c:v',
+    'mjpeg',
+    'pipe:1',
+  ];
+}
+
+/** ffprobe arguments that print the container duration (seconds) and nothing else. */
+export function durationArgs(input: string): string[] {
+  return ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', input];
+}
+
+/** Parses ffprobe's duration output; null when it has none (an image stream, "N/A"). */
+export function parseDuration(output: string): number | null {
+  const value = Number.parseFloat(output.trim().split('\n')[0] ?? '');
+  return Number.isFinite(value) && value >= 0 ? Math.round(value * 1000) / 1000 : null;
+}
+
+/** ffmpeg arguments of a generated tone track (system music seed): a chord of sines, mp3. */
+export function toneArgs(frequencies: readonly number[], seconds: number, output: string): string[] {
+  const inputs = frequencies.flatMap((f) => ['-f', 'lavfi', '-i', `sine=frequency=${f}:duration=${seconds}`]);
+  const mix = `amix=inputs=${frequencies.length}:normalize=1,afade=t=in:d=0.3,afade=t=out:st=${Math.max(0, seconds - 0.5)}:d=0.5`;
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    ...inputs,
+    '-filter_complex',
+    mix,
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '96k',
+    output,
+  ];
+}
+
+/** sharp resize options of a thumbnail: 342 px wide, never enlarged, orientation kept. */
+export const thumbnailResize = { width: THUMBNAIL_WIDTH_PX, withoutEnlargement: true } as const;

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CaptchaResult,
+  LoginResult,
+  changePasswordBody,
+  loginBody,
+  registerBody,
+} from '@vidmatrix/contract/api/auth';
+import { CAPTCHA_TTL_MS, TOKEN_TTL_MS } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import type { z } from 'zod';
+import { MEMBER_ROLE, REGISTER_LEVEL_ID, REGISTER_TRIAL_MS } from '../../db/seed-data.ts';
+import type { TokenKind } from '../../db/types.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
+import { memberCacheOf, type MemberCache } from '../member/member-cache.ts';
+import { MemberService } from '../member/member.service.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { captchaMatches, hashCaptchaCode, newCaptchaId } from './captcha.ts';
+import { afterFailure, failureWindowStart, needsCaptcha } from './login-guard.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { generateToken, hashToken } from './token.ts';
+
+/** The signed-in member behind a request's memberToken. */
+export interface SessionMember {
+  memberId: number;
+  /** Groups the three tokens of one login; logout revokes them together. */
+  sessionId: string;
+}
+
+/** Sign-in, sign-up, sessions, captchas and passwords. */
+export class AuthService {
+  private readonly repo: AuthRepository;
+  private readonly members: MemberService;
+  private readonly cache: MemberCache;
+
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new AuthRepository(deps.db);
+    this.members = new MemberService(deps);
+    this.cache = memberCacheOf(deps);
+  }
+
+  /** Draws a captcha and stores its hashed code for CAPTCHA_TTL_MS, single use. */
+  async createCaptcha(): Promise<CaptchaResult> {
+    const now = this.deps.now();
+    const { text, svg } = this.deps.captcha();
+    const id = newCaptchaId();
+    await this.repo.pruneCaptchas(now);
+    await this.repo.insertCaptcha({
+      id,
+      code_hash: hashCaptchaCode(text),
+      created_at: now,
+      expires_at: now + CAPTCHA_TTL_MS,
+      used_at: null,
+    });
+    return { captcha_id: id, image: svg };
+  }
+
+  /** Uses up the captcha (right or wrong) and tells whether the code matched. */
+  async checkCaptcha(captchaId: string, code: string): Promise<boolean> {
+    if (!captchaId || !code.trim()) {
+      return false;
+    }
+    const storedHash = await this.repo.consumeCaptcha(captchaId, this.deps.now());
+    return storedHash !== undefined && captchaMatches(code, storedHash);
+  }
+
+  /**
+   * Signs a member in and returns the three tokens. After LOGIN_CAPTCHA_AFTER_FAILURES recent
+   * failures of the account or the address a captcha is required; failures live in the database.
+   */
+  async login(body: z.output<typeof loginBody>, ip: string): Promise<LoginResult> {
+    const now = this.deps.now();
+    const counts = await this.repo.countFailures(body.account, ip, failureWindowStart(now));
+    if (needsCaptcha(counts)) {
+      if (!body.captcha_id || !body.captcha_code.trim()) {
+        throw badRequest(Msg.captchaRequired, { need_captcha: true });
+      }
+      if (!(await this.checkCaptcha(body.captcha_id, body.captcha_code))) {
+        throw badRequest(Msg.captchaWrong, { need_captcha: true });
+      }
+    }
+    const member = await this.members.findByAccount(body.account);
+    // Unknown accounts spend a hash too, so the answer time does not tell which accounts exist.
+    const passwordOk = await verifyPassword(body.password, member?.password_hash ?? (await dummyPasswordHash()));
+    if (!member || !passwordOk) {
+      await this.repo.pruneFailures(failureWindowStart(now));
+      await this.repo.recordFailure(body.account, ip, now);
+      throw badRequest(Msg.loginFailed, { need_captcha: needsCaptcha(afterFailure(counts)) });
+    }
+    if (member.status !== 1) {
+      throw badRequest(Msg.accountDisabled);
+    }
+    await this.repo.clearFailures(body.account);
+    return this.issueSession(member.id, body.platform);
+  }
+
+  /** Creates a member (captcha always required) and signs it in. */
+  async register(body: z.output<typeof registerBody>): Promise<LoginResult> {
+    if (!(await this.checkCaptcha(body.captcha_id, body.captcha_code))) {
+      throw badRequest(Msg.captchaWrong, { need_captcha: true });
+    }
+    const memberId = await this.members.create({
+      account: body.account,
+      password: body.password,
+      nickname: body.nickname,
+      levelId: REGISTER_LEVEL_ID,
+      expireTime: this.deps.now() + REGISTER_TRIAL_MS,
+      roleIds: [MEMBER_ROLE.id],
+    });
+    return this.issueSession(memberId, body.platform);
+  }
+
+  /**
+   * Resolves a memberToken to its member; 401 when missing, unknown, expired or revoked. Live
+   * tokens are cached briefly; revocations here drop them at once (see MemberCache).
+   */
+  async authenticate(token: string | undefined): Promise<SessionMember> {
+    if (!token) {
+      throw unauthorized();
+    }
+    const tokenHash = hashToken(token);
+    const now = this.deps.now();
+    const cached = this.cache.sessions.get(tokenHash);
+    if (cached && cached.expiresAt > now) {
+      return { memberId: cached.memberId, sessionId: cached.sessionId };
+    }
+    const generation = this.cache.sessions.generation;
+    const row = await this.repo.findLiveToken(tokenHash, 'api', now);
+    if (!row) {
+      throw unauthorized();
+    }
+    const session = { memberId: row.member_id, sessionId: row.session_id };
+    this.cache.sessions.set(tokenHash, { ...session, expiresAt: row.expires_at }, generation);
+    return session;
+  }
+
+  /** Revokes the three tokens of the login this token belongs to; a dead token is a no-op. */
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) {
+      return;
+    }
+    const row = await this.repo.findLiveToken(hashToken(token), 'api', this.deps.now());
+    if (row) {
+      await this.repo.revokeSession(row.session_id, this.deps.now());
+      this.cache.dropSessions(row.member_id);
+    }
+  }
+
+  /** Changes the password after checking the old one; every other login of the member ends. */
+  async changePassword(session: SessionMember, body: z.output<typeof changePasswordBody>): Promise<void> {
+    const member = await this.members.findById(session.memberId);
+    if (!member || !(await verifyPassword(body.old_password, member.password_hash))) {
+      throw badRequest(Msg.oldPasswordWrong);
+    }
+    await this.members.setPasswordHash(member.id, await hashPassword(body.new_password));
+    await this.repo.revokeMemberSessions(member.id, session.sessionId, this.deps.now());
+    this.cache.dropSessions(member.id);
+  }
+
+  /** Operator reset: sets a new password and ends every login of the member. */
+  async resetPassword(account: string, password: string): Promise<void> {
+    const member = await this.members.requireByAccount(account);
+    await this.members.setPasswordHash(member.id, await hashPassword(password));
+    await this.repo.revokeMemberSessions(member.id, null, this.deps.now());
+    this.cache.dropSessions(member.id);
+  }
+
+  private async issueSession(memberId: number, platform: string): Promise<LoginResult> {
+    const now = this.deps.now();
+    const sessionId = randomUUID();
+    const tokens: Record<TokenKind, string> = { api: generateToken(), nfc: generateToken(), digital: generateToken() };
+    await this.repo.insertTokens(
+      (Object.keys(tokens) as TokenKind[]).map((kind) => ({
+        member_id: memberId,
+        session_id: sessionId,
+        kind,
+        platform,
+        token_hash: hashToken(tokens[kind]),
+        created_at: now,
+        expires_at: now + TOKEN_TTL_MS,
+        revoked_at: null,
+      })),
+    );
+    return { ApiToken: tokens.api, nfc_api_token: tokens.nfc, digital_api_token: tokens.digital };
+  }
+}

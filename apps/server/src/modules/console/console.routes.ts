@@ -1,0 +1,26 @@
+import { levelInfo } from '@vidmatrix/contract/api/member';
+import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { currentMember } from '../../plugins/auth.ts';
+import { ConsoleService } from './console.service.ts';
+
+/** Console: level info. */
+export const consoleRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const consoleService = new ConsoleService(app.deps);
+
+  app.get(
+    '/api/console.Console/getShopLevelsetting',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['console'],
+        summary: 'Level info of the member',
+        security: [{ memberToken: [] }],
+        response: { 200: envelopeOf(levelInfo) },
+      },
+    },
+    async (request) => ok(await consoleService.shopLevelSetting(currentMember(request).memberId)),
+  );
+
+  done();
+};

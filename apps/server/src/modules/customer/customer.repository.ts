@@ -1,0 +1,342 @@
+import type { Selectable } from 'kysely';
+import type {
+  ChatMessageTable,
+  ConversationTable,
+  Db,
+  LeadKindColumn,
+  LeadStatusColumn,
+  MessageDelivery,
+} from '../../db/types.ts';
+
+export type ConversationRow = Selectable<ConversationTable>;
+export type MessageRow = Selectable<ChatMessageTable>;
+
+/** An inbound message to store. */
+export interface InboundRow {
+  memberId: number;
+  enterpriseAccountId: number;
+  customerId: string;
+  customerName: string;
+  content: string;
+  sentAt: number;
+  now: number;
+}
+
+/** Filters of the lead list and export. */
+export interface LeadFilter {
+  status: LeadStatusColumn | '';
+  conversationId: number;
+  keyword: string;
+}
+
+/** A lead with what the list shows of its conversation and source message. */
+export interface LeadRow {
+  id: number;
+  kind: LeadKindColumn;
+  value: string;
+  status: LeadStatusColumn;
+  conversation_id: number;
+  enterprise_account_id: number;
+  customer_id: string;
+  customer_name: string;
+  source_message_id: number;
+  source_content: string;
+  first_seen: number;
+}
+
+/** SQL of conversations, messages, leads and webhook secrets. Every query is scoped to a member. */
+export class CustomerRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (repo: CustomerRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new CustomerRepository(trx)));
+  }
+
+  async findSecret(memberId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('webhook_secret')
+      .select('secret')
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    return row?.secret;
+  }
+
+  /** Stores the member's secret, replacing any older one. */
+  async saveSecret(memberId: number, secret: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('webhook_secret')
+      .values({ member_id: memberId, secret, created_at: now })
+      .onConflict((oc) => oc.column('member_id').doUpdateSet({ secret, created_at: now }))
+      .execute();
+  }
+
+  /** Records a signature as used; false when it was already recorded (a replay). */
+  async recordSignature(signature: string, expiresAt: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('webhook_nonce')
+      .values({ signature, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('signature').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  async pruneSignatures(now: number): Promise<void> {
+    await this.db.deleteFrom('webhook_nonce').where('expires_at', '<=', now).execute();
+  }
+
+  /** Stores an inbound message in its conversation (created on first contact) and counts it unread. */
+  async insertInbound(row: InboundRow): Promise<{ conversation: ConversationRow; messageId: number }> {
+    const conversation = await this.db
+      .insertInto('conversation')
+      .values({
+        member_id: row.memberId,
+        enterprise_account_id: row.enterpriseAccountId,
+        customer_id: row.customerId,
+        customer_name: row.customerName,
+        unread_count: 1,
+        last_in_content: row.content,
+        last_out_content: '',
+        last_time: row.sentAt,
+        created_at: row.now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['member_id', 'enterprise_account_id', 'customer_id']).doUpdateSet((eb) => ({
+          unread_count: eb('conversation.unread_count', '+', 1),
+          last_in_content: row.content,
+          last_time: row.sentAt,
+          // A connector may not know the name every time; keep the last one it sent.
+          ...(row.customerName ? { customer_name: row.customerName } : {}),
+        })),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const message = await this.db
+      .insertInto('chat_message')
+      .values({
+        conversation_id: conversation.id,
+        member_id: row.memberId,
+        direction: 'in',
+        content: row.content,
+        sent_at: row.sentAt,
+        is_read: 0,
+        delivery_status: '',
+        fail_reason: '',
+        attempts: 0,
+        created_at: row.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { conversation, messageId: message.id };
+  }
+
+  listConversations(memberId: number): Promise<ConversationRow[]> {
+    return this.db
+      .selectFrom('conversation')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('last_time', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  findConversation(memberId: number, conversationId: number): Promise<ConversationRow | undefined> {
+    return this.db
+      .selectFrom('conversation')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('id', '=', conversationId)
+      .executeTakeFirst();
+  }
+
+  listMessages(memberId: number, conversationId: number): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom('chat_message')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('conversation_id', '=', conversationId)
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /** Stores a reply as pending and makes it the conversation's latest. */
+  async insertReply(memberId: number, conversationId: number, content: string, now: number): Promise<MessageRow> {
+    const message = await this.db
+      .insertInto('chat_message')
+      .values({
+        conversation_id: conversationId,
+        member_id: memberId,
+        direction: 'out',
+        content,
+        sent_at: now,
+        is_read: 1,
+        delivery_status: 'pending',
+        fail_reason: '',
+        attempts: 0,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.db
+      .updateTable('conversation')
+      .set({ last_out_content: content, last_time: now })
+      .where('id', '=', conversationId)
+      .where('member_id', '=', memberId)
+      .execute();
+    return message;
+  }
+
+  async markRead(memberId: number, conversationId: number): Promise<void> {
+    await this.db
+      .updateTable('chat_message')
+      .set({ is_read: 1 })
+      .where('member_id', '=', memberId)
+      .where('conversation_id', '=', conversationId)
+      .where('is_read', '=', 0)
+      .execute();
+    await this.db
+      .updateTable('conversation')
+      .set({ unread_count: 0 })
+      .where('member_id', '=', memberId)
+      .where('id', '=', conversationId)
+      .execute();
+  }
+
+  /** A pending reply with where it goes. */
+  findPendingReply(messageId: number) {
+    return this.db
+      .selectFrom('chat_message')
+      .innerJoin('conversation', 'conversation.id', 'chat_message.conversation_id')
+      .select([
+        'chat_message.id',
+        'chat_message.member_id',
+        'chat_message.content',
+        'chat_message.attempts',
+        'conversation.enterprise_account_id',
+        'conversation.customer_id',
+      ])
+      .where('chat_message.id', '=', messageId)
+      .where('chat_message.direction', '=', 'out')
+      .where('chat_message.delivery_status', '=', 'pending')
+      .executeTakeFirst();
+  }
+
+  /** Claims one attempt of a pending reply; false when another instance took it first. */
+  async claimAttempt(messageId: number, seenAttempts: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('chat_message')
+      .set({ attempts: seenAttempts + 1 })
+      .where('id', '=', messageId)
+      .where('delivery_status', '=', 'pending')
+      .where('attempts', '=', seenAttempts)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async setDelivery(messageId: number, status: MessageDelivery, reason: string): Promise<void> {
+    await this.db
+      .updateTable('chat_message')
+      .set({ delivery_status: status, fail_reason: reason })
+      .where('id', '=', messageId)
+      .execute();
+  }
+
+  /** Records contacts as leads; ones the member already has are left as they are. */
+  async insertLeads(
+    rows: {
+      memberId: number;
+      conversationId: number;
+      enterpriseAccountId: number;
+      customerId: string;
+      kind: LeadKindColumn;
+      value: string;
+      sourceMessageId: number;
+      now: number;
+    }[],
+  ): Promise<void> {
+    if (rows.length === 0) {
+      return;
+    }
+    await this.db
+      .insertInto('lead')
+      .values(
+        rows.map((r) => ({
+          member_id: r.memberId,
+          conversation_id: r.conversationId,
+          enterprise_account_id: r.enterpriseAccountId,
+          customer_id: r.customerId,
+          kind: r.kind,
+          value: r.value,
+          status: 'new' as const,
+          source_message_id: r.sourceMessageId,
+          first_seen: r.now,
+          updated_at: r.now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['member_id', 'kind', 'value']).doNothing())
+      .execute();
+  }
+
+  private leadQuery(memberId: number, filter: LeadFilter) {
+    let query = this.db
+      .selectFrom('lead')
+      .innerJoin('conversation', 'conversation.id', 'lead.conversation_id')
+      .leftJoin('chat_message', 'chat_message.id', 'lead.source_message_id')
+      .where('lead.member_id', '=', memberId);
+    if (filter.status) {
+      query = query.where('lead.status', '=', filter.status);
+    }
+    if (filter.conversationId > 0) {
+      query = query.where('lead.conversation_id', '=', filter.conversationId);
+    }
+    if (filter.keyword) {
+      const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([eb('lead.value', 'like', eb.val(like)), eb('conversation.customer_name', 'like', eb.val(like))]),
+      );
+    }
+    return query;
+  }
+
+  async countLeads(memberId: number, filter: LeadFilter): Promise<number> {
+    const row = await this.leadQuery(memberId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** A page of leads, newest first; limit 0 means all. */
+  async listLeads(memberId: number, filter: LeadFilter, offset: number, limit: number): Promise<LeadRow[]> {
+    let query = this.leadQuery(memberId, filter)
+      .select([
+        'lead.id',
+        'lead.kind',
+        'lead.value',
+        'lead.status',
+        'lead.conversation_id',
+        'lead.enterprise_account_id',
+        'lead.customer_id',
+        'conversation.customer_name',
+        'lead.source_message_id',
+        'chat_message.content as source_content',
+        'lead.first_seen',
+      ])
+      .orderBy('lead.id', 'desc');
+    if (limit > 0) {
+      query = query.limit(limit).offset(offset);
+    }
+    const rows = await query.execute();
+    return rows.map((r) => ({ ...r, source_content: r.source_content ?? '' }));
+  }
+
+  /** Sets a lead's status; false when the member has no such lead. */
+  async updateLeadStatus(memberId: number, leadId: number, status: LeadStatusColumn, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('lead')
+      .set({ status, updated_at: now })
+      .where('member_id', '=', memberId)
+      .where('id', '=', leadId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

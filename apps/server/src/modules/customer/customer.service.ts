@@ -1,0 +1,308 @@
+import type { EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
+import type {
+  ChatMessage,
+  Lead,
+  LeadListResult,
+  PrivateListItem,
+  ThreadResult,
+  WebhookMessageResult,
+  WebhookSecretResult,
+  leadListQuery,
+  webhookMessageBody,
+} from '@vidmatrix/contract/api/customer';
+import { WEBHOOK_TOLERANCE_MS } from '@vidmatrix/contract/api/customer';
+import { Code } from '@vidmatrix/contract/envelope';
+import { Msg } from '@vidmatrix/contract/messages';
+import { formatServerTime } from '@vidmatrix/contract/rules/time';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { EnterpriseAccountService } from '../enterprise-account/enterprise-account.service.ts';
+import type { RealtimePublisher } from '../../realtime/hub.ts';
+import { PermanentDeliveryError, type MessageConnector } from './connector.ts';
+import {
+  CustomerRepository,
+  type ConversationRow,
+  type LeadFilter,
+  type LeadRow,
+  type MessageRow,
+} from './customer.repository.ts';
+import { extractContacts } from './lead-extract.ts';
+import { generateWebhookSecret, signatureMatches, timestampFresh } from './webhook-signature.ts';
+
+/** Job that delivers one reply through the account's connector. */
+export const DELIVERY_JOB = 'customer.deliver';
+/** Tries of a reply before it is marked failed. */
+export const DELIVERY_ATTEMPTS = 4;
+
+/** Where replies wait for delivery (the app's job queue). */
+export type EnqueueDelivery = (messageId: number) => Promise<void>;
+
+/** The headers of a signed webhook call. */
+export interface WebhookSignature {
+  memberId: string | undefined;
+  timestamp: string | undefined;
+  signature: string | undefined;
+}
+
+/** Conversations, messages, replies and their delivery, leads, and the signed inbound webhook. */
+export class CustomerService {
+  private readonly repo: CustomerRepository;
+  private readonly accounts: EnterpriseAccountService;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly realtime: RealtimePublisher,
+    private readonly connector: MessageConnector,
+    private readonly enqueueDelivery: EnqueueDelivery = () => Promise.resolve(),
+  ) {
+    this.repo = new CustomerRepository(deps.db);
+    this.accounts = new EnterpriseAccountService(deps);
+  }
+
+  /** The message list: every conversation with its unread count and latest texts, newest first. */
+  async privateList(memberId: number): Promise<PrivateListItem[]> {
+    return this.withAccounts(memberId, await this.repo.listConversations(memberId));
+  }
+
+  /** One conversation and its messages, oldest first. */
+  async thread(memberId: number, conversationId: number): Promise<ThreadResult> {
+    const conversation = await this.requireConversation(memberId, conversationId);
+    const [[item], messages] = await Promise.all([
+      this.withAccounts(memberId, [conversation]),
+      this.repo.listMessages(memberId, conversationId),
+    ]);
+    return { conversation: item ?? toListItem(conversation, undefined), list: messages.map(toChatMessage) };
+  }
+
+  /** Marks every inbound message of the conversation read. */
+  async markRead(memberId: number, conversationId: number): Promise<void> {
+    await this.requireConversation(memberId, conversationId);
+    await this.repo.markRead(memberId, conversationId);
+  }
+
+  /** Stores a reply as pending and queues its delivery through the account's connector. */
+  async reply(memberId: number, conversationId: number, content: string): Promise<ChatMessage> {
+    await this.requireConversation(memberId, conversationId);
+    const message = await this.repo.insertReply(memberId, conversationId, content, this.deps.now());
+    await this.enqueueDelivery(message.id);
+    return toChatMessage(message);
+  }
+
+  /**
+   * One delivery attempt of a pending reply (run as a job). Sent, or failed for good with the
+   * reason shown to the member; a transient error throws so the queue retries it.
+   */
+  async deliver(messageId: number): Promise<void> {
+    const reply = await this.repo.findPendingReply(messageId);
+    if (!reply || !(await this.repo.claimAttempt(messageId, reply.attempts))) {
+      return;
+    }
+    try {
+      await this.connector.send({
+        memberId: reply.member_id,
+        enterpriseAccountId: reply.enterprise_account_id,
+        customerId: reply.customer_id,
+        content: reply.content,
+      });
+    } catch (err) {
+      if (err instanceof PermanentDeliveryError) {
+        await this.repo.setDelivery(messageId, 'failed', err.message);
+        return;
+      }
+      throw err;
+    }
+    await this.repo.setDelivery(messageId, 'sent', '');
+  }
+
+  /** Marks a reply failed once the queue used up its attempts. */
+  async deliveryGaveUp(messageId: number): Promise<void> {
+    await this.repo.setDelivery(messageId, 'failed', Msg.deliveryFailed);
+  }
+
+  /** The member's webhook secret, created on first use. */
+  async secret(memberId: number): Promise<WebhookSecretResult> {
+    const existing = await this.repo.findSecret(memberId);
+    if (existing) {
+      return { secret: existing, member_id: memberId };
+    }
+    return this.rotate(memberId);
+  }
+
+  /** Replaces the member's webhook secret; calls signed with the old one are refused from now on. */
+  async rotate(memberId: number): Promise<WebhookSecretResult> {
+    const secret = generateWebhookSecret();
+    await this.repo.saveSecret(memberId, secret, this.deps.now());
+    return { secret, member_id: memberId };
+  }
+
+  /**
+   * Checks a webhook call against the member's secret on the raw body: a fresh timestamp, a
+   * matching signature, and a signature not seen before (kept in the database, so any instance
+   * refuses a replay). Returns the member id.
+   */
+  async verifyWebhook(headers: WebhookSignature, rawBody: Buffer): Promise<number> {
+    const now = this.deps.now();
+    const memberId = Number(headers.memberId);
+    const timestamp = headers.timestamp?.trim() ?? '';
+    const signature = headers.signature?.trim() ?? '';
+    const secret = Number.isInteger(memberId) && memberId > 0 ? await this.repo.findSecret(memberId) : undefined;
+    if (!secret || !signature || !signatureMatches(secret, timestamp, rawBody, signature)) {
+      throw new AppError(Code.unauthorized, Msg.webhookSignatureInvalid);
+    }
+    if (!timestampFresh(timestamp, now)) {
+      throw new AppError(Code.unauthorized, Msg.webhookExpired);
+    }
+    await this.repo.pruneSignatures(now);
+    // Past the tolerance window the timestamp check alone refuses the call.
+    if (!(await this.repo.recordSignature(signature, Number(timestamp) * 1000 + WEBHOOK_TOLERANCE_MS))) {
+      throw new AppError(Code.unauthorized, Msg.webhookReplayed);
+    }
+    return memberId;
+  }
+
+  /**
+   * Stores an inbound message to one of the member's enterprise accounts, records the contacts in it
+   * as leads, then pushes `send_msg` as soon as the transaction commits.
+   */
+  async receive(memberId: number, body: z.output<typeof webhookMessageBody>): Promise<WebhookMessageResult> {
+    const [account] = await this.accounts.findOwned(memberId, [body.enterprise_account_id]);
+    if (!account) {
+      throw badRequest(Msg.webhookAccountNotOwned);
+    }
+    const now = this.deps.now();
+    const sentAt = body.sent_at ? body.sent_at * 1000 : now;
+    const { conversation, messageId } = await this.repo.transaction(async (repo) => {
+      const stored = await repo.insertInbound({
+        memberId,
+        enterpriseAccountId: body.enterprise_account_id,
+        customerId: body.customer_id,
+        customerName: body.customer_name,
+        content: body.content,
+        sentAt,
+        now,
+      });
+      await repo.insertLeads(
+        extractContacts(body.content).map((contact) => ({
+          memberId,
+          conversationId: stored.conversation.id,
+          enterpriseAccountId: body.enterprise_account_id,
+          customerId: body.customer_id,
+          kind: contact.kind,
+          value: contact.value,
+          sourceMessageId: stored.messageId,
+          now,
+        })),
+      );
+      return stored;
+    });
+    this.realtime.publish(memberId, {
+      type: 'send_msg',
+      data: {
+        conversation_id: conversation.id,
+        message_id: messageId,
+        enterprise_account_id: conversation.enterprise_account_id,
+        customer_id: conversation.customer_id,
+        customer_name: conversation.customer_name,
+        content: body.content,
+        sent_at: formatServerTime(sentAt),
+      },
+    });
+    return { conversation_id: conversation.id, message_id: messageId };
+  }
+
+  /** A page of the member's leads and their total. */
+  async leads(memberId: number, query: z.output<typeof leadListQuery>): Promise<LeadListResult> {
+    const filter = leadFilter(query);
+    const [list, count] = await Promise.all([
+      this.repo.listLeads(memberId, filter, (query.page - 1) * query.limit, query.limit),
+      this.repo.countLeads(memberId, filter),
+    ]);
+    return { list: list.map(toLead), count };
+  }
+
+  /** Every lead matching the filters, page by page (for the xlsx export). */
+  async *allLeads(memberId: number, query: z.output<typeof leadListQuery>): AsyncGenerator<Lead> {
+    const filter = leadFilter(query);
+    const pageSize = 500;
+    for (let offset = 0; ; offset += pageSize) {
+      const rows = await this.repo.listLeads(memberId, filter, offset, pageSize);
+      yield* rows.map(toLead);
+      if (rows.length < pageSize) {
+        return;
+      }
+    }
+  }
+
+  /** Sets a lead's status. */
+  async updateLead(memberId: number, leadId: number, status: Lead['status']): Promise<void> {
+    if (!(await this.repo.updateLeadStatus(memberId, leadId, status, this.deps.now()))) {
+      throw notFound();
+    }
+  }
+
+  /** List items of conversations, with the nickname and platform of their accounts. */
+  private async withAccounts(memberId: number, rows: ConversationRow[]): Promise<PrivateListItem[]> {
+    const accounts = await this.accounts.findOwned(
+      memberId,
+      rows.map((row) => row.enterprise_account_id),
+    );
+    const byId = new Map(accounts.map((account) => [account.enterprise_account_id, account]));
+    return rows.map((row) => toListItem(row, byId.get(row.enterprise_account_id)));
+  }
+
+  private async requireConversation(memberId: number, conversationId: number): Promise<ConversationRow> {
+    const conversation = await this.repo.findConversation(memberId, conversationId);
+    if (!conversation) {
+      throw notFound();
+    }
+    return conversation;
+  }
+}
+
+function leadFilter(query: z.output<typeof leadListQuery>): LeadFilter {
+  return { status: query.status, conversationId: query.conversation_id, keyword: query.keyword };
+}
+
+function toListItem(row: ConversationRow, account: EnterpriseAccount | undefined): PrivateListItem {
+  return {
+    conversation_id: row.id,
+    enterprise_account_id: row.enterprise_account_id,
+    account_nickname: account?.nickname ?? '',
+    platform_name: account?.platform_name ?? '',
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    read_num: row.unread_count,
+    content: row.last_in_content,
+    replay_content: row.last_out_content,
+    last_time: formatServerTime(row.last_time),
+  };
+}
+
+function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    message_id: row.id,
+    direction: row.direction,
+    content: row.content,
+    sent_at: formatServerTime(row.sent_at),
+    is_read: row.is_read,
+    delivery_status: row.delivery_status,
+    fail_reason: row.fail_reason,
+  };
+}
+
+function toLead(row: LeadRow): Lead {
+  return {
+    lead_id: row.id,
+    kind: row.kind,
+    value: row.value,
+    status: row.status,
+    conversation_id: row.conversation_id,
+    enterprise_account_id: row.enterprise_account_id,
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    source_message_id: row.source_message_id,
+    source_content: row.source_content,
+    first_seen: formatServerTime(row.first_seen),
+  };
+}

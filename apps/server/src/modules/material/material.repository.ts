@@ -1,0 +1,336 @@
+import { sql, type Insertable } from 'kysely';
+import { containsText } from '../../db/dialect.ts';
+import type { Db, MaterialTable } from '../../db/types.ts';
+
+/** Filters of the list call, already parsed. */
+export interface MaterialFilter {
+  groupId: number | null;
+  fileTypes: string[];
+  tagIds: number[];
+  nameLike: string | null;
+  sourceType: number | null;
+}
+
+/** SQL of materials, their groups and tags. Every query filters by member_id. */
+export class MaterialRepository {
+  constructor(private readonly db: Db) {}
+
+  private filtered(memberId: number, filter: MaterialFilter) {
+    let query = this.db.selectFrom('material as m').where('m.member_id', '=', memberId);
+    if (filter.groupId !== null) {
+      query = query.where('m.group_id', '=', filter.groupId);
+    }
+    if (filter.fileTypes.length > 0) {
+      query = query.where('m.file_type', 'in', filter.fileTypes);
+    }
+    if (filter.sourceType !== null) {
+      query = query.where('m.source_type', '=', filter.sourceType);
+    }
+    if (filter.nameLike) {
+      query = query.where(
+        containsText(this.db, { column: 'm.file_name', id: 'm.id', ftsTable: 'material_fts' }, filter.nameLike),
+      );
+    }
+    if (filter.tagIds.length > 0) {
+      // Any of the chosen tags.
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('material_tag_link as l')
+            .select('l.material_id')
+            .whereRef('l.material_id', '=', 'm.id')
+            .where('l.tag_id', 'in', filter.tagIds),
+        ),
+      );
+    }
+    return query;
+  }
+
+  async count(memberId: number, filter: MaterialFilter): Promise<number> {
+    const row = await this.filtered(memberId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * One page, newest first. A deferred join: the ids of the page come from the narrowest index alone
+   * (skipping `offset` index entries, not rows), then only those rows are read.
+   */
+  page(memberId: number, filter: MaterialFilter, limit: number, offset: number) {
+    const ids = this.filtered(memberId, filter).select('m.id').orderBy('m.id', 'desc').limit(limit).offset(offset);
+    return this.db
+      .selectFrom('material as m')
+      .innerJoin(ids.as('p'), 'p.id', 'm.id')
+      .leftJoin('material_group as g', (join) =>
+        join.onRef('g.id', '=', 'm.group_id').onRef('g.member_id', '=', 'm.member_id'),
+      )
+      .selectAll('m')
+      .select((eb) => eb.fn.coalesce('g.group_name', sql<string>`''`).as('group_name'))
+      .orderBy('m.id', 'desc')
+      .execute();
+  }
+
+  byIds(memberId: number, ids: readonly number[]) {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('material as m')
+      .leftJoin('material_group as g', (join) =>
+        join.onRef('g.id', '=', 'm.group_id').onRef('g.member_id', '=', 'm.member_id'),
+      )
+      .selectAll('m')
+      .select((eb) => eb.fn.coalesce('g.group_name', sql<string>`''`).as('group_name'))
+      .where('m.member_id', '=', memberId)
+      .where('m.id', 'in', ids)
+      .orderBy('m.id', 'desc')
+      .execute();
+  }
+
+  /** Tags of the given materials. */
+  tagsOf(materialIds: readonly number[]) {
+    if (materialIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('material_tag_link as l')
+      .innerJoin('material_tag as t', 't.id', 'l.tag_id')
+      .select(['l.material_id', 't.id as tag_id', 't.tag_name'])
+      .where('l.material_id', 'in', materialIds)
+      .orderBy('t.id')
+      .execute();
+  }
+
+  async insert(row: Insertable<MaterialTable>): Promise<number> {
+    const res = await this.db.insertInto('material').values(row).returning('id').executeTakeFirstOrThrow();
+    return res.id;
+  }
+
+  async update(
+    memberId: number,
+    ids: readonly number[],
+    values: Partial<Pick<MaterialTable, 'file_name' | 'remark' | 'group_id' | 'updated_at'>>,
+  ) {
+    if (ids.length === 0) {
+      return;
+    }
+    await this.db
+      .updateTable('material')
+      .set(values)
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Replaces the tags of materials (the caller checked ownership of both). */
+  async setTags(materialIds: readonly number[], tagIds: readonly number[]): Promise<void> {
+    if (materialIds.length === 0) {
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('material_tag_link').where('material_id', 'in', materialIds).execute();
+      const rows = materialIds.flatMap((material_id) => tagIds.map((tag_id) => ({ material_id, tag_id })));
+      if (rows.length > 0) {
+        await trx.insertInto('material_tag_link').values(rows).execute();
+      }
+    });
+  }
+
+  async remove(memberId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('material').where('member_id', '=', memberId).where('id', '=', id).execute();
+  }
+
+  processingRow(id: number) {
+    return this.db
+      .selectFrom('material')
+      .select(['id', 'member_id', 'object_key', 'file_type', 'process_status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async setProcessed(
+    id: number,
+    values: Partial<Pick<MaterialTable, 'thumb_key' | 'duration_ms' | 'process_status' | 'process_error'>>,
+  ): Promise<void> {
+    await this.db.updateTable('material').set(values).where('id', '=', id).execute();
+  }
+
+  async incrementUseCount(memberId: number, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) {
+      return;
+    }
+    await this.db
+      .updateTable('material')
+      .set({ use_count: sql`use_count + 1` })
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Materials whose expiration_time passed, oldest first. */
+  expired(now: number, limit: number) {
+    return this.db
+      .selectFrom('material')
+      .select(['id', 'member_id', 'object_key', 'size'])
+      .where('expiration_time', 'is not', null)
+      .where('expiration_time', '<', now)
+      .orderBy('expiration_time')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Audio materials of a member (its own background music). */
+  audio(memberId: number, keywords: string, limit: number, offset: number) {
+    let query = this.db.selectFrom('material').where('member_id', '=', memberId).where('file_type', '=', 'audio');
+    if (keywords) {
+      query = query.where(
+        containsText(this.db, { column: 'material.file_name', id: 'material.id', ftsTable: 'material_fts' }, keywords),
+      );
+    }
+    return Promise.all([
+      query
+        .select(['id', 'file_name', 'object_key', 'duration_ms'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+  }
+
+  // Groups
+
+  groups(memberId: number, limit: number) {
+    return this.db
+      .selectFrom('material_group')
+      .select(['id', 'group_name', 'group_desc'])
+      .where('member_id', '=', memberId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  async groupExists(memberId: number, id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('material_group')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async addGroup(memberId: number, name: string, desc: string, now: number): Promise<number> {
+    const row = await this.db
+      .insertInto('material_group')
+      .values({ member_id: memberId, group_name: name, group_desc: desc, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async editGroup(memberId: number, id: number, name: string, desc: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('material_group')
+      .set({ group_name: name, group_desc: desc })
+      .where('member_id', '=', memberId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Deletes a group; its materials move to no group. */
+  async deleteGroup(memberId: number, id: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const res = await trx
+        .deleteFrom('material_group')
+        .where('member_id', '=', memberId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      await trx
+        .updateTable('material')
+        .set({ group_id: 0 })
+        .where('member_id', '=', memberId)
+        .where('group_id', '=', id)
+        .execute();
+      return Number(res.numDeletedRows) === 1;
+    });
+  }
+
+  // Tags
+
+  tags(memberId: number, limit: number) {
+    return this.db
+      .selectFrom('material_tag')
+      .select(['id', 'tag_name', 'tag_desc'])
+      .where('member_id', '=', memberId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The subset of `ids` that are tags of the member. */
+  async ownTagIds(memberId: number, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const rows = await this.db
+      .selectFrom('material_tag')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async addTag(memberId: number, name: string, desc: string, now: number): Promise<number> {
+    const row = await this.db
+      .insertInto('material_tag')
+      .values({ member_id: memberId, tag_name: name, tag_desc: desc, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async editTag(memberId: number, id: number, name: string, desc: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('material_tag')
+      .set({ tag_name: name, tag_desc: desc })
+      .where('member_id', '=', memberId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async deleteTag(memberId: number, id: number): Promise<boolean> {
+    const res = await this.db
+      .deleteFrom('material_tag')
+      .where('member_id', '=', memberId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  /** Records the media a clip task step produced (setOssMediaUrl); the latest wins. */
+  async setClipMedia(row: {
+    member_id: number;
+    ap_id: number;
+    apt_id: number;
+    media_url: string;
+    clip_model: number;
+    updated_at: number;
+  }): Promise<void> {
+    await this.db
+      .insertInto('clip_media')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['member_id', 'ap_id', 'apt_id']).doUpdateSet({
+          media_url: row.media_url,
+          clip_model: row.clip_model,
+          updated_at: row.updated_at,
+        }),
+      )
+      .execute();
+  }
+}

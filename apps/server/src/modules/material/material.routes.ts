@@ -1,0 +1,284 @@
+import {
+  deleteObjectsBody,
+  editGroupBody,
+  editTagBody,
+  fileType,
+  groupAddBody,
+  groupDeleBody,
+  groupEditBody,
+  groupTagListQuery,
+  idsBody,
+  material,
+  materialAddBody,
+  materialEditBody,
+  materialGroups,
+  materialInfoQuery,
+  materialList,
+  materialListQuery,
+  materialTags,
+  setOssMediaUrlBody,
+  tagAddBody,
+  tagDeleBody,
+  tagEditBody,
+  uploadedFile,
+  uploadedFiles,
+} from '@vidmatrix/contract/api/material';
+import { CLOUD_UPLOAD_MAX_MB } from '@vidmatrix/contract/constants';
+import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
+import { Msg } from '@vidmatrix/contract/messages';
+import { MB } from '@vidmatrix/contract/rules/upload';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../errors.ts';
+import { currentMember } from '../../plugins/auth.ts';
+import { mediaDepsOf } from '../upload/upload-deps.ts';
+import { MediaProcessingService } from './media-processing.service.ts';
+import { EXPIRE_JOB, MaterialService, MEDIA_JOB } from './material.service.ts';
+
+/** How often the expiry job runs, ms. */
+const EXPIRE_EVERY_MS = 60 * 60_000;
+
+/** The material library: file.File/*, file.Group/*, file.Tag/*, and setOssMediaUrl. */
+export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const deps = mediaDepsOf(app);
+  const materials = new MaterialService(deps);
+  const processing = new MediaProcessingService(deps);
+
+  app.jobs.handle<{ materialId: number }>(MEDIA_JOB, (p) => processing.process(p.materialId), {
+    concurrency: 2,
+    onFailed: (p, error) => processing.markFailed(p.materialId, error),
+  });
+  app.jobs.handle(EXPIRE_JOB, async () => {
+    await materials.expire();
+  });
+  app.addHook('onReady', async () => {
+    await app.jobs.every(EXPIRE_JOB, EXPIRE_EVERY_MS);
+  });
+
+  // Scoped to this module; skipped when an outer scope already parses multipart.
+  if (!app.hasRequestDecorator('isMultipart')) {
+    void app.register(multipart, { limits: { fileSize: CLOUD_UPLOAD_MAX_MB * MB, files: 1, fields: 10 } });
+  }
+
+  const member = { preHandler: app.authenticate };
+  const doc = (summary: string) => ({ tags: ['file'], summary, security: [{ memberToken: [] }] });
+
+  app.post(
+    '/api/file.File/list',
+    {
+      ...member,
+      schema: {
+        ...doc('Materials of the member'),
+        querystring: materialListQuery,
+        response: { 200: envelopeOf(materialList) },
+      },
+    },
+    async (request) => ok(await materials.list(currentMember(request).memberId, request.query)),
+  );
+
+  app.post(
+    '/api/file.File/info',
+    {
+      ...member,
+      schema: { ...doc('One material'), querystring: materialInfoQuery, response: { 200: envelopeOf(material) } },
+    },
+    async (request) => ok(await materials.info(currentMember(request).memberId, request.query.file_id)),
+  );
+
+  app.post(
+    '/api/file.File/add',
+    {
+      ...member,
+      schema: {
+        ...doc('Registers finished uploads (type url) or stores a multipart file (type upl)'),
+        response: { 200: envelopeOf(z.union([uploadedFiles, uploadedFile])) },
+      },
+    },
+    async (request) => {
+      const memberId = currentMember(request).memberId;
+      if (request.isMultipart()) {
+        const file = await request.file();
+        if (!file) {
+          throw badRequest(Msg.fileRequired);
+        }
+        const fields = Object.fromEntries(
+          Object.entries(file.fields).flatMap(([name, field]) =>
+            field && !Array.isArray(field) && field.type === 'field' ? [[name, String(field.value)]] : [],
+          ),
+        ) as Record<string, string>;
+        const type = fileType.safeParse(fields.file_type);
+        const result = await materials.addFromMultipart(
+          memberId,
+          { filename: file.filename, file: file.file },
+          { file_name: fields.file_name, file_type: type.success ? type.data : undefined },
+        );
+        return ok(result, Msg.uploaded);
+      }
+      const body = materialAddBody.safeParse(request.body);
+      if (!body.success) {
+        throw badRequest(body.error.issues[0]?.message ?? Msg.invalidParams);
+      }
+      return ok(await materials.addFromUploads(memberId, body.data), Msg.added);
+    },
+  );
+
+  app.post(
+    '/api/file.File/edit',
+    { ...member, schema: { ...doc('Edits a material'), body: materialEditBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await materials.edit(currentMember(request).memberId, request.body);
+      return ok({}, Msg.updated);
+    },
+  );
+
+  app.post(
+    '/api/file.File/dele',
+    { ...member, schema: { ...doc('Deletes materials'), body: idsBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await materials.remove(currentMember(request).memberId, request.body.ids);
+      return ok({}, Msg.deleted);
+    },
+  );
+
+  app.post(
+    '/api/file.File/edittag',
+    {
+      ...member,
+      schema: { ...doc('Sets the tags of materials'), body: editTagBody, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      await materials.editTags(currentMember(request).memberId, request.body.ids, request.body.tag_ids);
+      return ok({}, Msg.updated);
+    },
+  );
+
+  app.post(
+    '/api/file.File/editgroup',
+    {
+      ...member,
+      schema: { ...doc('Moves materials to a group'), body: editGroupBody, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      await materials.editGroup(currentMember(request).memberId, request.body.ids, request.body.group_id);
+      return ok({}, Msg.updated);
+    },
+  );
+
+  app.post(
+    '/api/file.File/deleAliyunFile',
+    {
+      ...member,
+      schema: {
+        ...doc('Deletes own unregistered uploads under media/'),
+        body: deleteObjectsBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await materials.deleteObjects(currentMember(request).memberId, request.body.file_paths);
+      return ok({}, Msg.deleted);
+    },
+  );
+
+  app.post(
+    '/api/file.Group/list',
+    {
+      ...member,
+      schema: {
+        ...doc('Material groups'),
+        querystring: groupTagListQuery,
+        response: { 200: envelopeOf(materialGroups) },
+      },
+    },
+    async (request) => ok(await materials.groups(currentMember(request).memberId, request.query.limit)),
+  );
+
+  app.post(
+    '/api/file.Group/add',
+    { ...member, schema: { ...doc('Adds a group'), body: groupAddBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const id = await materials.addGroup(
+        currentMember(request).memberId,
+        request.body.group_name,
+        request.body.group_desc,
+      );
+      return ok({ group_id: id }, Msg.added);
+    },
+  );
+
+  app.post(
+    '/api/file.Group/edit',
+    { ...member, schema: { ...doc('Renames a group'), body: groupEditBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const { group_id, group_name, group_desc } = request.body;
+      await materials.editGroupInfo(currentMember(request).memberId, group_id, group_name, group_desc);
+      return ok({}, Msg.updated);
+    },
+  );
+
+  app.post(
+    '/api/file.Group/dele',
+    { ...member, schema: { ...doc('Deletes a group'), body: groupDeleBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await materials.deleteGroup(currentMember(request).memberId, request.body.group_id);
+      return ok({}, Msg.deleted);
+    },
+  );
+
+  app.post(
+    '/api/file.Tag/list',
+    {
+      ...member,
+      schema: { ...doc('Material tags'), querystring: groupTagListQuery, response: { 200: envelopeOf(materialTags) } },
+    },
+    async (request) => ok(await materials.tags(currentMember(request).memberId, request.query.limit)),
+  );
+
+  app.post(
+    '/api/file.Tag/add',
+    { ...member, schema: { ...doc('Adds a tag'), body: tagAddBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const id = await materials.addTag(currentMember(request).memberId, request.body.tag_name, request.body.tag_desc);
+      return ok({ tag_id: id }, Msg.added);
+    },
+  );
+
+  app.post(
+    '/api/file.Tag/edit',
+    { ...member, schema: { ...doc('Renames a tag'), body: tagEditBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const { tag_id, tag_name, tag_desc } = request.body;
+      await materials.editTagInfo(currentMember(request).memberId, tag_id, tag_name, tag_desc);
+      return ok({}, Msg.updated);
+    },
+  );
+
+  app.post(
+    '/api/file.Tag/dele',
+    { ...member, schema: { ...doc('Deletes a tag'), body: tagDeleBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await materials.deleteTag(currentMember(request).memberId, request.body.tag_id);
+      return ok({}, Msg.deleted);
+    },
+  );
+
+  app.post(
+    '/api/seoaivideo.BatchVideo/setOssMediaUrl',
+    {
+      ...member,
+      schema: {
+        ...doc('Stores the media a clip task step produced'),
+        tags: ['clip'],
+        body: setOssMediaUrlBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await materials.setClipMedia(currentMember(request).memberId, request.body);
+      return ok({});
+    },
+  );
+
+  done();
+};

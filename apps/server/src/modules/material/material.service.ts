@@ -1,0 +1,305 @@
+import type { Readable } from 'node:stream';
+import type {
+  Material,
+  MaterialGroup,
+  MaterialList,
+  MaterialTag,
+  UploadedFile,
+  fileType,
+  materialAddBody,
+  materialEditBody,
+  materialListQuery,
+  setOssMediaUrlBody,
+} from '@vidmatrix/contract/api/material';
+import { SourceType } from '@vidmatrix/contract/api/material';
+import { CLOUD_UPLOAD_MAX_MB } from '@vidmatrix/contract/constants';
+import { fillMsg, Msg } from '@vidmatrix/contract/messages';
+import { formatServerTime } from '@vidmatrix/contract/rules/time';
+import { mediaKindOf } from '@vidmatrix/contract/rules/upload';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../../errors.ts';
+import { keyFromUrl } from '../../storage/storage.ts';
+import type { MediaDeps } from '../upload/upload-deps.ts';
+import { UploadService } from '../upload/upload.service.ts';
+import { MaterialRepository } from './material.repository.ts';
+
+/** Job that makes the thumbnail/poster and reads the duration of one material. */
+export const MEDIA_JOB = 'material.media';
+/** Job that removes expired materials. */
+export const EXPIRE_JOB = 'material.expire';
+/** How many expired materials one expiry run removes. */
+const EXPIRE_BATCH = 200;
+const DAY_MS = 24 * 60 * 60_000;
+
+type MaterialRow = Awaited<ReturnType<MaterialRepository['byIds']>>[number];
+
+/** The material library: materials, groups, tags; uploads come through UploadService. */
+export class MaterialService {
+  private readonly repo: MaterialRepository;
+  private readonly uploads: UploadService;
+
+  constructor(private readonly deps: MediaDeps) {
+    this.repo = new MaterialRepository(deps.db);
+    this.uploads = new UploadService(deps);
+  }
+
+  /** file.File/list: a page of the member's materials with the §3 search state. */
+  async list(memberId: number, query: z.output<typeof materialListQuery>): Promise<MaterialList> {
+    const filter = {
+      groupId: query.group_id,
+      fileTypes: query.file_type,
+      tagIds: query.tag_ids,
+      nameLike: query.search_value?.trim() ? query.search_value.trim() : null,
+      sourceType: query.source_type,
+    };
+    const [rows, count] = await Promise.all([
+      this.repo.page(memberId, filter, query.limit, (query.page - 1) * query.limit),
+      this.repo.count(memberId, filter),
+    ]);
+    return { list: await this.present(rows), count };
+  }
+
+  /** file.File/info. */
+  async info(memberId: number, id: number): Promise<Material> {
+    const [row] = await this.repo.byIds(memberId, [id]);
+    if (!row) {
+      throw notFound();
+    }
+    const [material] = await this.present([row]);
+    return material as Material;
+  }
+
+  /** file.File/add type url: registers finished uploads of the member as materials. */
+  async addFromUploads(memberId: number, body: z.output<typeof materialAddBody>): Promise<UploadedFile[]> {
+    const limit = await this.uploads.maxFileNum();
+    if (body.file_url.length > limit) {
+      throw badRequest(fillMsg(Msg.tooManyFiles, { limit }));
+    }
+    const keys = body.file_url.map((url) => keyFromUrl(url, this.deps.storage.publicBaseUrl));
+    if (keys.some((key) => key === null)) {
+      throw badRequest(Msg.fileRequired);
+    }
+    const groupId = await this.checkedGroup(memberId, body.group_id);
+    const tagIds = await this.repo.ownTagIds(memberId, body.tag_ids ?? []);
+    const results: UploadedFile[] = [];
+    for (const [index, key] of (keys as string[]).entries()) {
+      const upload = await this.uploads.claim(memberId, key);
+      const fileName = body.file_name[index] ?? upload.file_name;
+      const id = await this.create(memberId, upload, fileName, {
+        groupId,
+        tagIds,
+        remark: body.remark ?? '',
+        sourceType: body.source_type ?? SourceType.upload,
+        fileType: body.file_type,
+      });
+      results.push({ file_id: id, file_name: fileName, file_url: this.deps.storage.publicUrl(key) });
+    }
+    return results;
+  }
+
+  /** file.File/add type upl (multipart): stores the file; media files become materials. */
+  async addFromMultipart(
+    memberId: number,
+    file: { filename: string; file: Readable & { truncated?: boolean } },
+    fields: { file_name?: string; file_type?: z.output<typeof fileType> },
+  ): Promise<UploadedFile> {
+    const fileName = fields.file_name?.trim() || file.filename;
+    const upload = await this.uploads.storeDirect(memberId, file.filename, file.file, CLOUD_UPLOAD_MAX_MB);
+    const url = this.deps.storage.publicUrl(upload.object_key);
+    if (!mediaKindOf(file.filename)) {
+      return { file_id: 0, file_name: fileName, file_url: url };
+    }
+    const id = await this.create(memberId, upload, fileName, {
+      groupId: 0,
+      tagIds: [],
+      remark: '',
+      sourceType: SourceType.upload,
+      fileType: fields.file_type,
+    });
+    return { file_id: id, file_name: fileName, file_url: url };
+  }
+
+  private async create(
+    memberId: number,
+    upload: { object_key: string; size: number },
+    fileName: string,
+    options: { groupId: number; tagIds: number[]; remark: string; sourceType: number; fileType?: string },
+  ): Promise<number> {
+    const now = this.deps.now();
+    const { retentionDays } = await this.uploads.space(memberId);
+    const kind = mediaKindOf(upload.object_key) ?? 'image';
+    const id = await this.repo.insert({
+      member_id: memberId,
+      object_key: upload.object_key,
+      file_name: fileName.slice(0, 200),
+      // The content decides the kind; the client's file_type is only a hint.
+      file_type: kind,
+      size: upload.size,
+      duration_ms: 0,
+      thumb_key: '',
+      process_status: 'pending',
+      process_error: '',
+      group_id: options.groupId,
+      use_count: 0,
+      expiration_time: retentionDays > 0 ? now + retentionDays * DAY_MS : null,
+      remark: options.remark,
+      source_type: options.sourceType,
+      created_at: now,
+      updated_at: now,
+    });
+    if (options.tagIds.length > 0) {
+      await this.repo.setTags([id], options.tagIds);
+    }
+    await this.deps.jobs.enqueue(MEDIA_JOB, { materialId: id });
+    return id;
+  }
+
+  /** file.File/edit: name, remark, group and tags of one material. */
+  async edit(memberId: number, body: z.output<typeof materialEditBody>): Promise<void> {
+    await this.info(memberId, body.file_id);
+    const groupId = body.group_id === undefined ? undefined : await this.checkedGroup(memberId, body.group_id);
+    await this.repo.update(memberId, [body.file_id], {
+      ...(body.file_name !== undefined ? { file_name: body.file_name } : {}),
+      ...(body.remark !== undefined ? { remark: body.remark } : {}),
+      ...(groupId !== undefined ? { group_id: groupId } : {}),
+      updated_at: this.deps.now(),
+    });
+    if (body.tag_ids !== undefined) {
+      await this.repo.setTags([body.file_id], await this.repo.ownTagIds(memberId, body.tag_ids));
+    }
+  }
+
+  /** file.File/dele: deletes materials, their objects, and refunds their space. */
+  async remove(memberId: number, ids: readonly number[]): Promise<void> {
+    const rows = await this.repo.byIds(memberId, ids);
+    for (const row of rows) {
+      await this.repo.remove(memberId, row.id);
+      await this.uploads.release(memberId, row.object_key, Number(row.size));
+    }
+  }
+
+  /** file.File/edittag: replaces the tags of the member's materials. */
+  async editTags(memberId: number, ids: readonly number[], tagIds: readonly number[]): Promise<void> {
+    const own = (await this.repo.byIds(memberId, ids)).map((r) => r.id);
+    await this.repo.setTags(own, await this.repo.ownTagIds(memberId, tagIds));
+  }
+
+  /** file.File/editgroup: moves the member's materials to a group (0: none). */
+  async editGroup(memberId: number, ids: readonly number[], groupId: number | null): Promise<void> {
+    const checked = await this.checkedGroup(memberId, groupId);
+    await this.repo.update(memberId, ids, { group_id: checked, updated_at: this.deps.now() });
+  }
+
+  /** deleAliyunFile: the member's own unregistered uploads under media/ (a cancelled add). */
+  async deleteObjects(memberId: number, paths: readonly string[]): Promise<void> {
+    const keys = paths.map((p) => keyFromUrl(p, this.deps.storage.publicBaseUrl));
+    if (keys.some((k) => k === null)) {
+      throw badRequest(Msg.invalidParams);
+    }
+    await this.uploads.discard(memberId, keys as string[]);
+  }
+
+  /** Counts a use of materials by a task (clip and publish tasks call this). */
+  async recordUse(memberId: number, ids: readonly number[]): Promise<void> {
+    await this.repo.incrementUseCount(memberId, ids);
+  }
+
+  /** The expiry job: removes materials past expiration_time and frees their space. */
+  async expire(): Promise<number> {
+    const rows = await this.repo.expired(this.deps.now(), EXPIRE_BATCH);
+    for (const row of rows) {
+      await this.repo.remove(row.member_id, row.id);
+      await this.uploads.release(row.member_id, row.object_key, Number(row.size));
+    }
+    return rows.length;
+  }
+
+  /** setOssMediaUrl: remembers the media a clip task step produced. */
+  async setClipMedia(memberId: number, body: z.output<typeof setOssMediaUrlBody>): Promise<void> {
+    await this.repo.setClipMedia({ member_id: memberId, ...body, updated_at: this.deps.now() });
+  }
+
+  // Groups and tags
+
+  async groups(memberId: number, limit: number): Promise<MaterialGroup[]> {
+    const rows = await this.repo.groups(memberId, limit);
+    return rows.map((r) => ({ group_id: r.id, group_name: r.group_name, group_desc: r.group_desc }));
+  }
+
+  addGroup(memberId: number, name: string, desc: string): Promise<number> {
+    return this.repo.addGroup(memberId, name, desc, this.deps.now());
+  }
+
+  async editGroupInfo(memberId: number, id: number, name: string, desc: string): Promise<void> {
+    if (!(await this.repo.editGroup(memberId, id, name, desc))) {
+      throw notFound();
+    }
+  }
+
+  async deleteGroup(memberId: number, id: number): Promise<void> {
+    if (!(await this.repo.deleteGroup(memberId, id))) {
+      throw notFound();
+    }
+  }
+
+  async tags(memberId: number, limit: number): Promise<MaterialTag[]> {
+    const rows = await this.repo.tags(memberId, limit);
+    return rows.map((r) => ({ tag_id: r.id, tag_name: r.tag_name, tag_desc: r.tag_desc }));
+  }
+
+  addTag(memberId: number, name: string, desc: string): Promise<number> {
+    return this.repo.addTag(memberId, name, desc, this.deps.now());
+  }
+
+  async editTagInfo(memberId: number, id: number, name: string, desc: string): Promise<void> {
+    if (!(await this.repo.editTag(memberId, id, name, desc))) {
+      throw notFound();
+    }
+  }
+
+  async deleteTag(memberId: number, id: number): Promise<void> {
+    if (!(await this.repo.deleteTag(memberId, id))) {
+      throw notFound();
+    }
+  }
+
+  private async checkedGroup(memberId: number, groupId: number | null | undefined): Promise<number> {
+    if (!groupId) {
+      return 0;
+    }
+    if (!(await this.repo.groupExists(memberId, groupId))) {
+      throw notFound();
+    }
+    return groupId;
+  }
+
+  private async present(rows: MaterialRow[]): Promise<Material[]> {
+    const tags = new Map<number, { tag_id: number; tag_name: string }[]>();
+    for (const tag of await this.repo.tagsOf(rows.map((r) => r.id))) {
+      tags.set(tag.material_id, [...(tags.get(tag.material_id) ?? []), tag]);
+    }
+    const storage = this.deps.storage;
+    return rows.map((row) => {
+      const own = tags.get(row.id) ?? [];
+      return {
+        file_id: row.id,
+        file_url: storage.publicUrl(row.object_key),
+        file_name: row.file_name,
+        file_type: row.file_type as Material['file_type'],
+        duration: Number(row.duration_ms) / 1000,
+        size: Number(row.size),
+        thumb_url: row.thumb_key ? storage.publicUrl(row.thumb_key) : '',
+        process_status: row.process_status as Material['process_status'],
+        group_id: row.group_id,
+        group_name: row.group_name,
+        tag_ids: own.map((t) => t.tag_id).join(','),
+        tag_names: own.map((t) => t.tag_name).join(','),
+        use_count: row.use_count,
+        expiration_time: row.expiration_time === null ? '' : formatServerTime(Number(row.expiration_time)),
+        remark: row.remark,
+        source_type: row.source_type,
+        create_time: formatServerTime(Number(row.created_at)),
+      };
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import { MediaRepository } from '../../media/media.repository.ts';
+import type { MediaDeps } from '../upload/upload-deps.ts';
+import { thumbKeyOf } from '../upload/object-name.ts';
+import { MaterialRepository } from './material.repository.ts';
+
+/** Background media work of a material: thumbnail (images), poster and duration (video), duration (audio). */
+export class MediaProcessingService {
+  private readonly repo: MaterialRepository;
+
+  constructor(
+    private readonly deps: MediaDeps,
+    private readonly media = new MediaRepository(),
+  ) {
+    this.repo = new MaterialRepository(deps.db);
+  }
+
+  /** Processes one material; throws so the queue retries. A deleted material is a no-op. */
+  async process(materialId: number): Promise<void> {
+    const row = await this.repo.processingRow(materialId);
+    if (!row || row.process_status === 'done') {
+      return;
+    }
+    const { storage } = this.deps;
+    const thumbKey = thumbKeyOf(row.object_key);
+    switch (row.file_type) {
+      case 'image': {
+        // A local file is read by sharp itself (JPEG shrink-on-load, no copy of the original in memory).
+        const source = await storage.mediaSource(row.object_key);
+        const original = /^https?:\/\//i.test(source)
+          ? await streamToBuffer(await storage.read(row.object_key))
+          : source;
+        await storage.put(thumbKey, await this.media.imageThumbnail(original), 'image/jpeg');
+        await this.repo.setProcessed(materialId, { thumb_key: thumbKey, process_status: 'done', process_error: '' });
+        return;
+      }
+      case 'video': {
+        const source = await storage.mediaSource(row.object_key);
+        const duration = await this.media.duration(source);
+        await storage.put(thumbKey, await this.media.videoPoster(source, duration), 'image/jpeg');
+        await this.repo.setProcessed(materialId, {
+          thumb_key: thumbKey,
+          duration_ms: Math.round((duration ?? 0) * 1000),
+          process_status: 'done',
+          process_error: '',
+        });
+        return;
+      }
+      default: {
+        const duration = await this.media.duration(await storage.mediaSource(row.object_key));
+        await this.repo.setProcessed(materialId, {
+          duration_ms: Math.round((duration ?? 0) * 1000),
+          process_status: 'done',
+          process_error: '',
+        });
+      }
+    }
+  }
+
+  /** The last attempt failed: the card shows it instead of a placeholder forever. */
+  async markFailed(materialId: number, error: Error): Promise<void> {
+    await this.repo.setProcessed(materialId, { process_status: 'failed', process_error: error.message.slice(0, 500) });
+  }
+}
+
+async function streamToBuffer(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,33 @@
+import { memberInfo, menusResult } from '@vidmatrix/contract/api/member';
+import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { currentMember } from '../../plugins/auth.ts';
+import { MemberService } from './member.service.ts';
+
+/** Member info and menus. */
+export const memberRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const members = new MemberService(app.deps);
+  const secured = { tags: ['member'], security: [{ memberToken: [] }] };
+
+  app.get(
+    '/api/member.Member/info',
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, summary: 'Member info', response: { 200: envelopeOf(memberInfo) } },
+    },
+    async (request) => ok(await members.info(currentMember(request).memberId)),
+  );
+
+  // Despite the name, menus are per member (through its roles), so a token is required; the
+  // client only calls it with one.
+  app.post(
+    '/api/member.Member/noAuthinfo',
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, summary: 'Menus of the member', response: { 200: envelopeOf(menusResult) } },
+    },
+    async (request) => ok({ menus: await members.menus(currentMember(request).memberId) }),
+  );
+
+  done();
+};

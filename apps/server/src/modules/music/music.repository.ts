@@ -1,0 +1,67 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Db } from '../../db/types.ts';
+
+/** SQL of system music and its categories. */
+export class MusicRepository {
+  constructor(private readonly db: Db) {}
+
+  cates() {
+    return this.db.selectFrom('music_cate').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+  }
+
+  async systemPage(keywords: string, cateId: number | null, limit: number, offset: number) {
+    let query = this.db.selectFrom('music');
+    if (cateId !== null) {
+      query = query.where('cate_id', '=', cateId);
+    }
+    if (keywords) {
+      const pattern = `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where(sql<SqlBool>`lower(name) like lower(${pattern}) escape '\\'`);
+    }
+    const [rows, total] = await Promise.all([
+      query
+        .select(['id', 'cate_id', 'name', 'object_key', 'duration_ms'])
+        .orderBy('sort')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.n) };
+  }
+
+  async systemCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('music')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The id of a category, created when missing. */
+  async ensureCate(name: string, sort: number): Promise<number> {
+    await this.db
+      .insertInto('music_cate')
+      .values({ name, sort })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('music_cate').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async insertTrack(row: {
+    cate_id: number;
+    name: string;
+    object_key: string;
+    duration_ms: number;
+    sort: number;
+    created_at: number;
+  }): Promise<void> {
+    await this.db
+      .insertInto('music')
+      .values(row)
+      .onConflict((oc) => oc.column('object_key').doNothing())
+      .execute();
+  }
+}

@@ -1,0 +1,47 @@
+import { musicCates, musicList, musicListBody } from '@vidmatrix/contract/api/music';
+import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { currentMember } from '../../plugins/auth.ts';
+import { mediaDepsOf } from '../upload/upload-deps.ts';
+import { MusicService } from './music.service.ts';
+
+/** Background music: categories and lists (system, or the member's own audio materials). */
+export const musicRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const music = new MusicService(mediaDepsOf(app));
+
+  // A failed seed (no ffmpeg) must not stop the server: it only means an empty system list.
+  app.addHook('onReady', async () => {
+    await music.seedSystemMusic().catch((err: unknown) => app.log.warn({ err }, 'System music seed failed'));
+  });
+
+  app.post(
+    '/api/seoaivideo.AiVideoPublish/getSystemMusicCate',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['music'],
+        summary: 'Music categories',
+        security: [{ memberToken: [] }],
+        response: { 200: envelopeOf(musicCates) },
+      },
+    },
+    async () => ok(await music.cates()),
+  );
+
+  app.post(
+    '/api/seoaivideo.BatchPublish/getSystemMusic',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['music'],
+        summary: 'System music or the member’s own music, paged',
+        security: [{ memberToken: [] }],
+        body: musicListBody.optional(),
+        response: { 200: envelopeOf(musicList) },
+      },
+    },
+    async (request) => ok(await music.list(currentMember(request).memberId, request.body ?? musicListBody.parse({}))),
+  );
+
+  done();
+};

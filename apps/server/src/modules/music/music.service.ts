@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { MusicCate, MusicList, musicListBody } from '@vidmatrix/contract/api/music';
+import type { z } from 'zod';
+import { MediaRepository } from '../../media/media.repository.ts';
+import { MaterialRepository } from '../material/material.repository.ts';
+import type { MediaDeps } from '../upload/upload-deps.ts';
+import { MusicRepository } from './music.repository.ts';
+import { SEED_CATES, SEED_TRACKS } from './system-music.ts';
+
+/** Background music: system music by category, and the member's own audio materials. */
+export class MusicService {
+  private readonly repo: MusicRepository;
+  private readonly materials: MaterialRepository;
+
+  constructor(
+    private readonly deps: MediaDeps,
+    private readonly media = new MediaRepository(),
+  ) {
+    this.repo = new MusicRepository(deps.db);
+    this.materials = new MaterialRepository(deps.db);
+  }
+
+  /** getSystemMusicCate. */
+  async cates(): Promise<MusicCate[]> {
+    const rows = await this.repo.cates();
+    return rows.map((r) => ({ cate_id: r.id, name: r.name }));
+  }
+
+  /** getSystemMusic: system music (is_system_music 1) or the member's own (0), paged. */
+  async list(memberId: number, body: z.output<typeof musicListBody>): Promise<MusicList> {
+    const offset = (body.page - 1) * body.limit;
+    const { storage } = this.deps;
+    if (body.is_system_music === 1) {
+      const { rows, count } = await this.repo.systemPage(body.keywords, body.cate_id, body.limit, offset);
+      return {
+        count,
+        list: rows.map((r) => ({
+          music_id: r.id,
+          cate_id: r.cate_id,
+          is_system_music: 1,
+          file: {
+            file_name: r.name,
+            file_url: storage.publicUrl(r.object_key),
+            duration: Number(r.duration_ms) / 1000,
+          },
+        })),
+      };
+    }
+    const [rows, total] = await this.materials.audio(memberId, body.keywords, body.limit, offset);
+    return {
+      count: Number(total.n),
+      list: rows.map((r) => ({
+        music_id: r.id,
+        cate_id: 0,
+        is_system_music: 0,
+        file: {
+          file_name: r.file_name,
+          file_url: storage.publicUrl(r.object_key),
+          duration: Number(r.duration_ms) / 1000,
+        },
+      })),
+    };
+  }
+
+  /** Generates and stores the seed tracks when no system music exists yet (first start). */
+  async seedSystemMusic(): Promise<number> {
+    if ((await this.repo.systemCount()) > 0) {
+      return 0;
+    }
+    const cateIds = new Map<string, number>();
+    for (const [index, name] of SEED_CATES.entries()) {
+      cateIds.set(name, await this.repo.ensureCate(name, index + 1));
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vm-music-'));
+    try {
+      await Promise.all(
+        SEED_TRACKS.map(async (track, index) => {
+          const file = path.join(dir, `${track.slug}.mp3`);
+          await this.media.tone(track.chord, track.seconds, file);
+          const key = `music/system/${track.slug}.mp3`;
+          await this.deps.storage.put(key, fs.readFileSync(file), 'audio/mpeg');
+          const duration = await this.media.duration(file);
+          await this.repo.insertTrack({
+            cate_id: cateIds.get(track.cate) ?? 0,
+            name: track.name,
+            object_key: key,
+            duration_ms: Math.round((duration ?? track.seconds) * 1000),
+            sort: index + 1,
+            created_at: this.deps.now(),
+          });
+        }),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return SEED_TRACKS.length;
+  }
+}

@@ -1,0 +1,58 @@
+import {
+  clientLinks,
+  configCateBody,
+  configValues,
+  siteSetting,
+  versionQuery,
+  versionResult,
+} from '@vidmatrix/contract/api/setting';
+import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { SettingService } from './setting.service.ts';
+
+/** Public settings: site, app config, client links, version check. */
+export const settingRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const settings = new SettingService(app.deps);
+
+  app.get(
+    '/api/setting.Setting/setting',
+    { schema: { tags: ['setting'], summary: 'Site settings', response: { 200: envelopeOf(siteSetting) } } },
+    async () => ok(await settings.siteSetting()),
+  );
+
+  app.post(
+    '/api/setting.Setting/getConfigValueCate',
+    {
+      schema: {
+        tags: ['setting'],
+        summary: 'Config values of a category (12: app config)',
+        body: configCateBody,
+        response: { 200: envelopeOf(configValues) },
+      },
+    },
+    async (request) => ok(await settings.configValues(request.body.config_cate_id)),
+  );
+
+  app.get(
+    '/api/setting.SystemVersion/getNewVersionInfo',
+    {
+      schema: { tags: ['setting'], summary: 'Desktop client links', response: { 200: envelopeOf(clientLinks) } },
+    },
+    async () => ok(await settings.clientLinks()),
+  );
+
+  app.get(
+    '/api/setting.SystemVersion/versionInfo',
+    {
+      schema: {
+        tags: ['setting'],
+        summary: 'Version check of a client',
+        querystring: versionQuery,
+        response: { 200: envelopeOf(versionResult) },
+      },
+    },
+    async (request) => ok(await settings.versionCheck(request.query.platform, request.query.version_code)),
+  );
+
+  done();
+};

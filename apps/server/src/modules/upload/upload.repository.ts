@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/types.ts';
+
+/** SQL of uploads and of the member's used space (level_user.space_storage). */
+export class UploadRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(row: { object_key: string; member_id: number; file_name: string; size: number; created_at: number }) {
+    return this.db
+      .insertInto('upload')
+      .values({ ...row, status: 'uploading', finished_at: null })
+      .execute();
+  }
+
+  find(objectKey: string) {
+    return this.db.selectFrom('upload').selectAll().where('object_key', '=', objectKey).executeTakeFirst();
+  }
+
+  async setStatus(objectKey: string, from: string, to: string, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('upload')
+      .set({ status: to, finished_at: now })
+      .where('object_key', '=', objectKey)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async setSize(objectKey: string, size: number): Promise<void> {
+    await this.db.updateTable('upload').set({ size }).where('object_key', '=', objectKey).execute();
+  }
+
+  async remove(objectKey: string): Promise<void> {
+    await this.db.deleteFrom('upload').where('object_key', '=', objectKey).execute();
+  }
+
+  /** Uploads never registered as a material, created before `cutoff`, oldest first. */
+  stale(cutoff: number, limit: number) {
+    return this.db
+      .selectFrom('upload')
+      .select(['object_key', 'member_id', 'size', 'status'])
+      .where('status', 'in', ['uploading', 'finished'])
+      .where('created_at', '<', cutoff)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Deletes the upload row only while it still has `status`; true when this call deleted it. */
+  async removeIf(objectKey: string, status: string): Promise<boolean> {
+    const res = await this.db
+      .deleteFrom('upload')
+      .where('object_key', '=', objectKey)
+      .where('status', '=', status)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  /** Space the level grants, what is used, and the level's material retention, in one row. */
+  space(memberId: number) {
+    return this.db
+      .selectFrom('level_user')
+      .innerJoin('level', 'level.id', 'level_user.level_id')
+      .select([
+        'level.space_storage as total',
+        'level_user.space_storage as used',
+        'level.material_retention_days as retention_days',
+      ])
+      .where('level_user.member_id', '=', memberId)
+      .executeTakeFirst();
+  }
+
+  /** Adds `size` to the used space only if it still fits the level (one atomic update). */
+  async charge(memberId: number, size: number, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('level_user')
+      .set({ space_storage: sql`space_storage + ${size}`, updated_at: now })
+      .where('member_id', '=', memberId)
+      .where(
+        sql<boolean>`space_storage + ${size} <= (select l.space_storage from level l where l.id = level_user.level_id)`,
+      )
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Gives `size` back, never below zero. */
+  async refund(memberId: number, size: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('level_user')
+      .set({
+        space_storage: sql`case when space_storage > ${size} then space_storage - ${size} else 0 end`,
+        updated_at: now,
+      })
+      .where('member_id', '=', memberId)
+      .execute();
+  }
+}

@@ -1,0 +1,298 @@
+import type { Readable } from 'node:stream';
+import { Server as TusServer, type Locker } from '@tus/server';
+import { APP_CONFIG_CATE_ID, UPLOAD_PREFIX } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import {
+  checkCloudUpload,
+  CLOUD_UPLOAD_EXTENSIONS,
+  contentMatchesExtension,
+  extensionOf,
+  GENERAL_FILE_EXTENSIONS,
+  MB,
+  mediaKindOf,
+  parseMaxFileNum,
+} from '@vidmatrix/contract/rules/upload';
+import { fileTypeFromBuffer } from 'file-type';
+import { badRequest } from '../../errors.ts';
+import { contentTypeOf } from '../../storage/content-type.ts';
+import { SettingService } from '../setting/setting.service.ts';
+import { isUploadKey, thumbKeyOf, uploadKey } from './object-name.ts';
+import type { MediaDeps } from './upload-deps.ts';
+import { UploadRepository } from './upload.repository.ts';
+
+/** Where the tus endpoint is mounted (file.Setting/info hands it to the client). */
+export const TUS_PATH = '/api/file.Upload/tus';
+/** Header the server sets on the raw request after authentication; a client's value is overwritten. */
+export const MEMBER_HEADER = 'x-vidmatrix-member';
+/** Bytes file-type needs to recognise every format we accept. */
+const SNIFF_BYTES = 4100;
+/** Job that removes uploads never registered as a material. */
+export const UPLOAD_CLEANUP_JOB = 'upload.cleanup';
+/** An upload not registered this long after it started is removed (and refunded when finished), ms. */
+export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60_000;
+/** Uploads one cleanup run removes. */
+const CLEANUP_BATCH = 200;
+
+/** A tus hook failure: @tus/server answers `body` with `status_code`. */
+class TusError extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(body);
+  }
+}
+function tusError(status: number, body: string): TusError {
+  return new TusError(status, body);
+}
+
+/** A finished upload of the member, ready to become a material. */
+export interface ClaimedUpload {
+  object_key: string;
+  file_name: string;
+  size: number;
+}
+
+/**
+ * Uploads: the rules of SPEC §5.1 on the server (extension, size, free space before accepting;
+ * magic bytes and an atomic space charge on finish), ownership, and giving objects back.
+ */
+export class UploadService {
+  private readonly repo: UploadRepository;
+  private readonly settings: SettingService;
+
+  constructor(private readonly deps: MediaDeps) {
+    this.repo = new UploadRepository(deps.db);
+    this.settings = new SettingService(deps);
+  }
+
+  /** Free bytes of the member's level (level space minus used), and its retention days. */
+  async space(memberId: number): Promise<{ total: number; used: number; free: number; retentionDays: number }> {
+    const row = await this.repo.space(memberId);
+    const total = Number(row?.total ?? 0);
+    const used = Number(row?.used ?? 0);
+    return { total, used, free: Math.max(0, total - used), retentionDays: Number(row?.retention_days ?? 0) };
+  }
+
+  /** Files one add may register: the app config max_file_num. */
+  async maxFileNum(): Promise<number> {
+    const values = await this.settings.configValues(APP_CONFIG_CATE_ID);
+    return parseMaxFileNum(values.find((v) => v.config_label === 'max_file_num')?.config_value);
+  }
+
+  /** The tus server writing into the configured storage, with the rules as hooks. */
+  createTusServer(locker: Locker): TusServer {
+    const memberOf = (req: Request): number => {
+      const id = Number(req.headers.get(MEMBER_HEADER));
+      if (!Number.isInteger(id) || id <= 0) {
+        throw tusError(401, Msg.tokenInvalid);
+      }
+      return id;
+    };
+    return new TusServer({
+      path: TUS_PATH,
+      datastore: this.deps.storage.tusDataStore(),
+      locker,
+      // No tus-level maxSize: onUploadCreate applies the limit with the catalogue message.
+      // The id carries the media/ prefix; URLs carry only the name so it stays one path segment.
+      namingFunction: (_req, metadata) => {
+        const ext = extensionOf(metadata?.filename ?? '');
+        if (!ext) {
+          throw tusError(400, Msg.unsupportedFormat);
+        }
+        return uploadKey(ext);
+      },
+      generateUrl: (_req, { path, id }) => `${path}/${id.slice(UPLOAD_PREFIX.length)}`,
+      getFileIdFromRequest: (_req, lastPath) => {
+        const key = `${UPLOAD_PREFIX}${lastPath ?? ''}`;
+        return isUploadKey(key) ? key : undefined;
+      },
+      onUploadCreate: async (req, upload) => {
+        const memberId = memberOf(req);
+        const fileName = upload.metadata?.filename ?? '';
+        if (upload.size === undefined) {
+          throw tusError(400, Msg.invalidParams); // deferred length would skip the space check
+        }
+        const verdict = checkCloudUpload(
+          { name: fileName, size: upload.size },
+          { freeSpace: (await this.space(memberId)).free },
+        );
+        if (verdict) {
+          throw tusError(verdict === Msg.unsupportedFormat ? 400 : 413, verdict);
+        }
+        await this.repo.insert({
+          object_key: upload.id,
+          member_id: memberId,
+          file_name: fileName.slice(0, 200),
+          size: upload.size,
+          created_at: this.deps.now(),
+        });
+        return { metadata: { ...upload.metadata, member_id: String(memberId) } };
+      },
+      onIncomingRequest: async (req, id) => {
+        const memberId = memberOf(req);
+        if (req.method === 'POST') {
+          return;
+        }
+        const row = await this.repo.find(id);
+        if (!row || row.member_id !== memberId) {
+          throw tusError(404, Msg.notFound); // another member's upload does not exist for you
+        }
+      },
+      onUploadFinish: async (req, upload) => {
+        await this.finish(memberOf(req), upload.id);
+        return {};
+      },
+    });
+  }
+
+  /** Checks the finished object's content and charges its size; refuses and deletes it otherwise. */
+  async finish(memberId: number, key: string): Promise<void> {
+    const row = await this.repo.find(key);
+    if (!row || row.member_id !== memberId) {
+      throw tusError(404, Msg.notFound);
+    }
+    const head = await this.deps.storage.readHead(key, SNIFF_BYTES);
+    const detected = await fileTypeFromBuffer(head);
+    if (!contentMatchesExtension(row.file_name, detected?.ext)) {
+      await this.dropObject(key);
+      throw tusError(415, Msg.unsupportedFormat);
+    }
+    if (!(await this.repo.charge(memberId, Number(row.size), this.deps.now()))) {
+      await this.dropObject(key);
+      throw tusError(413, Msg.spaceExceeded);
+    }
+    await this.repo.setStatus(key, 'uploading', 'finished', this.deps.now());
+  }
+
+  /** Hands a finished upload of the member to a new material; refuses anything else. */
+  async claim(memberId: number, key: string): Promise<ClaimedUpload> {
+    const row = await this.repo.find(key);
+    if (!row || row.member_id !== memberId || row.status !== 'finished') {
+      throw badRequest(Msg.fileRequired);
+    }
+    if (!(await this.repo.setStatus(key, 'finished', 'registered', this.deps.now()))) {
+      throw badRequest(Msg.fileRequired); // registered twice at once
+    }
+    // The upload is over: its tus metadata (and s3 part ledger) is no longer needed.
+    await this.deps.storage.forgetUpload(key).catch(() => undefined);
+    return { object_key: row.object_key, file_name: row.file_name, size: Number(row.size) };
+  }
+
+  /** deleAliyunFile: deletes the member's own unregistered uploads under media/ and refunds them. */
+  async discard(memberId: number, keys: readonly string[]): Promise<void> {
+    const rows = [];
+    for (const key of keys) {
+      const row = isUploadKey(key) ? await this.repo.find(key) : undefined;
+      // Any other path, another member's object, or one a material owns is refused as a whole.
+      if (!row || row.member_id !== memberId || row.status === 'registered') {
+        throw badRequest(Msg.invalidParams);
+      }
+      rows.push(row);
+    }
+    for (const row of rows) {
+      await this.dropObject(row.object_key);
+      if (row.status === 'finished') {
+        await this.repo.refund(memberId, Number(row.size), this.deps.now());
+      }
+    }
+  }
+
+  /** Frees a material's object: deletes it and its thumbnail, refunds its size. */
+  async release(memberId: number, key: string, size: number): Promise<void> {
+    await this.dropObject(key);
+    await this.deps.storage.delete(thumbKeyOf(key)).catch(() => undefined);
+    await this.repo.refund(memberId, size, this.deps.now());
+  }
+
+  /**
+   * The multipart path (file.File/add type=upl): stores the stream, then applies the same rules.
+   * `maxBytes` is the stream's limit; `truncated` tells that it was hit.
+   */
+  async storeDirect(
+    memberId: number,
+    fileName: string,
+    stream: Readable & { truncated?: boolean },
+    maxSizeMb: number,
+  ): Promise<ClaimedUpload> {
+    const ext = extensionOf(fileName);
+    const allowed = mediaKindOf(fileName) ? CLOUD_UPLOAD_EXTENSIONS : GENERAL_FILE_EXTENSIONS;
+    const early = checkCloudUpload({ name: fileName, size: 0 }, { extensions: allowed, maxSizeMb });
+    if (early) {
+      stream.resume();
+      throw badRequest(early);
+    }
+    const key = uploadKey(ext);
+    await this.repo.insert({
+      object_key: key,
+      member_id: memberId,
+      file_name: fileName,
+      size: 0,
+      created_at: this.deps.now(),
+    });
+    await this.deps.storage.put(key, stream, contentTypeOf(key));
+    const size = (await this.deps.storage.size(key)) ?? 0;
+    const verdict = stream.truncated
+      ? checkCloudUpload({ name: fileName, size: maxSizeMb * MB }, { extensions: allowed, maxSizeMb })
+      : checkCloudUpload(
+          { name: fileName, size },
+          { extensions: allowed, maxSizeMb, freeSpace: (await this.space(memberId)).free },
+        );
+    if (verdict) {
+      await this.dropObject(key);
+      throw badRequest(verdict);
+    }
+    await this.repo.setSize(key, size);
+    if (mediaKindOf(fileName)) {
+      try {
+        await this.finish(memberId, key);
+      } catch (error) {
+        throw badRequest(error instanceof TusError ? error.body : Msg.uploadFailed);
+      }
+      return this.claim(memberId, key);
+    }
+    if (!(await this.repo.charge(memberId, size, this.deps.now()))) {
+      await this.dropObject(key);
+      throw badRequest(Msg.spaceExceeded);
+    }
+    await this.repo.setStatus(key, 'uploading', 'registered', this.deps.now());
+    return { object_key: key, file_name: fileName, size };
+  }
+
+  /**
+   * The cleanup job: removes uploads not registered within UPLOAD_MAX_AGE_MS (an unfinished s3
+   * multipart upload is aborted) and refunds the space of finished ones. Returns how many it removed.
+   */
+  async cleanup(): Promise<number> {
+    const now = this.deps.now();
+    const rows = await this.repo.stale(now - UPLOAD_MAX_AGE_MS, CLEANUP_BATCH);
+    const store = rows.some((r) => r.status === 'uploading') ? this.deps.storage.tusDataStore() : undefined;
+    let removed = 0;
+    for (const row of rows) {
+      // Taking the row first: a registration racing with this run either wins or finds nothing.
+      if (!(await this.repo.removeIf(row.object_key, row.status))) {
+        continue;
+      }
+      if (row.status === 'uploading') {
+        await store?.remove(row.object_key).catch(() => undefined);
+      }
+      await this.forget(row.object_key);
+      if (row.status === 'finished') {
+        await this.repo.refund(row.member_id, Number(row.size), now);
+      }
+      removed += 1;
+    }
+    return removed;
+  }
+
+  private async dropObject(key: string): Promise<void> {
+    await this.forget(key);
+    await this.repo.remove(key);
+  }
+
+  /** Deletes an object and what the tus store keeps about it (local metadata file, s3 part ledger). */
+  private async forget(key: string): Promise<void> {
+    await this.deps.storage.delete(key).catch(() => undefined);
+    await this.deps.storage.forgetUpload(key).catch(() => undefined);
+  }
+}

@@ -1,0 +1,40 @@
+import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors.ts';
+import { AuthService, type SessionMember } from '../modules/auth/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler of member routes: 401 unless the memberToken header holds a live token. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate`; null on public routes. */
+    member: SessionMember | null;
+  }
+}
+
+const headerName = TOKEN_HEADER.toLowerCase();
+
+/** The memberToken header of a request (Node lowercases header names). */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[headerName];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+/** The signed-in member of a route guarded by `app.authenticate`. */
+export function currentMember(request: FastifyRequest): SessionMember {
+  if (!request.member) {
+    throw unauthorized();
+  }
+  return request.member;
+}
+
+/** Decorates the app with `authenticate` and requests with `member`. */
+export function setupAuth(app: FastifyInstance): void {
+  const auth = new AuthService(app.deps);
+  app.decorateRequest('member', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.member = await auth.authenticate(tokenOf(request));
+  });
+}

@@ -1,0 +1,43 @@
+import { Code, fail } from '@vidmatrix/contract/envelope';
+import { Msg } from '@vidmatrix/contract/messages';
+import type { FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+// Contract schemas carry Chinese messages; zod's own defaults are English and are not shown.
+const CHINESE = /[\u4e00-\u9fff]/;
+
+/** First validation message fit for a user, else Msg.invalidParams. */
+export function validationMessage(issues: readonly { message?: string }[]): string {
+  const message = issues[0]?.message;
+  return message && CHINESE.test(message) ? message : Msg.invalidParams;
+}
+
+/** Answers every error as the `{code, msg, data}` envelope, with the HTTP status equal to code. */
+export function setupErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.code).send({ code: error.code, msg: error.message, data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(Code.fail).send(fail(validationMessage(error.validation)));
+    }
+    const status = statusOf(error);
+    if (status === Code.tooMany) {
+      return reply.code(Code.tooMany).send(fail(Msg.tooManyAttempts, Code.tooMany));
+    }
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      // Malformed JSON, unsupported media type, body too large: the caller sent something wrong.
+      request.log.info({ err: error }, 'Rejected request');
+      return reply.code(Code.fail).send(fail(Msg.invalidParams));
+    }
+    request.log.error({ err: error }, 'Request failed');
+    return reply.code(Code.serverError).send(fail(Msg.serverError, Code.serverError));
+  });
+}
+
+function statusOf(error: unknown): number {
+  return typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
+    ? error.statusCode
+    : Code.serverError;
+}

@@ -1,0 +1,88 @@
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Code } from '@vidmatrix/contract/envelope';
+import { Msg } from '@vidmatrix/contract/messages';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { AppError } from '../errors.ts';
+
+/** Options of the third-party plugins. */
+export interface ExternalOptions {
+  /** Shared rate-limit counters across instances; in-memory when absent. */
+  redis: Redis | undefined;
+  /** Key prefix of the rate-limit counters (tests isolate themselves with their own). */
+  rateLimitNamespace: string;
+}
+
+/** Helmet's options: its default headers and our CSP. */
+const helmetOptions: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // antd writes its styles inline at runtime.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      // The AI customer-service window embeds the member's configured https page.
+      frameSrc: ["'self'", 'https:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      // Self-hosted installs often run on plain http inside a LAN.
+      upgradeInsecureRequests: null,
+    },
+  },
+};
+
+/** Security headers, rate limiting (per route, opt-in) and the OpenAPI docs at /api/docs. */
+export async function setupExternal(app: FastifyInstance, options: ExternalOptions): Promise<void> {
+  // Helmet rebuilds every header (CSP included) per request; the set never changes, so set it once.
+  const securityHeaders = await helmetHeaders(helmetOptions);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) {
+      reply.raw.setHeader(name, value);
+    }
+    done();
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    nameSpace: options.rateLimitNamespace,
+    ...(options.redis ? { redis: options.redis } : {}),
+    // A Redis outage must not lock everybody out of signing in.
+    skipOnError: true,
+    errorResponseBuilder: () => new AppError(Code.tooMany, Msg.tooManyAttempts),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vidmatrix API', description: 'AI获客矩阵 server API (SPEC §7)', version: '0.1.0' },
+      components: {
+        securitySchemes: { memberToken: { type: 'apiKey', in: 'header', name: 'memberToken' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
+
+/** The headers helmet sets with these options, read once from a scratch instance. */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify();
+  let headers: [string, string][] = [];
+  await probe.register(helmet, options);
+  probe.addHook('onRequest', (_request, reply, done) => {
+    headers = Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)]);
+    done();
+  });
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  return headers;
+}

@@ -1,0 +1,81 @@
+import fastifyStatic from '@fastify/static';
+import { MemoryLocker, type Locker } from '@tus/server';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import { createJobQueue } from '../jobs/create-job-queue.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { RedisLocker } from '../modules/upload/redis-locker.ts';
+import { contentTypeOf } from '../storage/content-type.ts';
+import { createStorage } from '../storage/create-storage.ts';
+import { LOCAL_PUBLIC_BASE, LocalStorageDriver } from '../storage/local-driver.ts';
+import type { StorageDriver } from '../storage/storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Object storage (local disk or an S3-compatible bucket). */
+    storage: StorageDriver;
+    /** Background jobs (embedded DB queue, or BullMQ with REDIS_URL); see src/jobs/job-queue.ts. */
+    jobs: JobQueue;
+    /** Locks of tus uploads: in Redis across instances with REDIS_URL, in memory otherwise. */
+    tusLocker: Locker;
+  }
+}
+
+/**
+ * Decorates the app with `storage`, `jobs` and `tusLocker`, serves local objects at /storage/ (range requests,
+ * content type by extension, nosniff) and runs the job workers between ready and close.
+ */
+export async function setupStorageAndJobs(
+  app: FastifyInstance,
+  options: { config: Config; db: Db; jobPrefix: string },
+): Promise<void> {
+  const storage = createStorage(options.config.storage, options.config.dataDir, options.db);
+  const jobs = createJobQueue({ db: options.db, redisUrl: options.config.redisUrl, prefix: options.jobPrefix });
+  app.decorate('storage', storage);
+  app.decorate('jobs', jobs);
+  app.decorate('tusLocker', await createTusLocker(app, options.config));
+
+  if (storage instanceof LocalStorageDriver) {
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: LOCAL_PUBLIC_BASE,
+      decorateReply: false,
+      acceptRanges: true,
+      cacheControl: false,
+      dotfiles: 'deny',
+      setHeaders(res, filePath) {
+        res.setHeader('content-type', contentTypeOf(filePath));
+        res.setHeader('x-content-type-options', 'nosniff');
+        // Object names are random and never rewritten: safe to cache for long.
+        res.setHeader('cache-control', 'public, max-age=604800');
+      },
+    });
+  }
+
+  app.addHook('onReady', async () => {
+    await jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.close();
+  });
+}
+
+/** A Redis locker shared by every instance when REDIS_URL is set; tus's memory locker otherwise. */
+async function createTusLocker(app: FastifyInstance, config: Config): Promise<Locker> {
+  if (!config.redisUrl) {
+    return new MemoryLocker();
+  }
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  const subscriber = redis.duplicate();
+  for (const connection of [redis, subscriber]) {
+    connection.on('error', (err) => app.log.error({ err }, 'tus locker Redis error'));
+  }
+  const locker = new RedisLocker(redis, subscriber, config.redisPrefix);
+  await locker.start();
+  app.addHook('onClose', async () => {
+    await Promise.all([redis.quit(), subscriber.quit()]);
+  });
+  return locker;
+}

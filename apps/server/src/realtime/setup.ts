@@ -1,0 +1,78 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WS_MAX_FRAME_BYTES, WS_PATH } from '@vidmatrix/contract/events';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { AuthService } from '../modules/auth/auth.service.ts';
+import { RealtimeHub, defaultRealtimeOptions, type RealtimeOptions, type RealtimePublisher } from './hub.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes websocket frames to a member's sockets on every instance. */
+    realtime: RealtimePublisher;
+  }
+}
+
+/**
+ * Mounts the chat socket at WS_PATH and decorates the app with `realtime`. The upgrade is taken
+ * straight from the HTTP server, outside Fastify's router: a routed upgrade keeps its request and
+ * reply (several KB) alive for as long as the socket lives.
+ */
+export async function setupRealtime(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  options: Partial<RealtimeOptions> = {},
+): Promise<void> {
+  const auth = new AuthService(app.deps);
+  // A subscribed ioredis connection cannot publish, so the fan-out takes two of its own.
+  const redis = redisUrl
+    ? { pub: new Redis(redisUrl, { maxRetriesPerRequest: 1 }), sub: new Redis(redisUrl) }
+    : undefined;
+  for (const connection of redis ? [redis.pub, redis.sub] : []) {
+    connection.on('error', (err) => app.log.error({ err }, 'Realtime Redis error'));
+  }
+  const hub = new RealtimeHub(
+    async (token) => (await auth.authenticate(token)).memberId,
+    app.log,
+    { ...defaultRealtimeOptions, ...options },
+    redis,
+  );
+  await hub.start();
+  app.decorate('realtime', hub);
+
+  // No per-message deflate: it costs tens of KB per socket and frames here are tiny. The hub
+  // tracks its sockets itself.
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    maxPayload: WS_MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+  });
+  const attach = (socket: WebSocket) => hub.attach(socket);
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (pathOf(request.url) !== WS_PATH) {
+      socket.on('error', () => socket.destroy());
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, attach);
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  // Before the HTTP server closes, which would otherwise wait for the upgraded sockets.
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    await hub.stop();
+  });
+  app.addHook('onClose', async () => {
+    if (redis) {
+      await Promise.all([redis.pub.quit(), redis.sub.quit()]);
+    }
+  });
+}
+
+function pathOf(url: string | undefined): string {
+  const end = url?.indexOf('?') ?? -1;
+  return end < 0 ? (url ?? '') : (url ?? '').slice(0, end);
+}

@@ -1,0 +1,112 @@
+import { LOGIN_RATE_PER_MINUTE } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_INDEX_HTML, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('envelope', () => {
+  it('unknown /api paths answer a 404 envelope, for any method and even for browsers', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await ctx.app.inject({ method, url: '/api/member.Nope/nope', headers: html });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 404, msg: Msg.notFound, data: null });
+    }
+  });
+
+  it('malformed JSON is a 400 envelope', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/member.Login/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, msg: Msg.invalidParams, data: null });
+  });
+
+  it('rate-limits sign-in routes per address with a 429 envelope', async () => {
+    const remoteAddress = '192.0.2.77';
+    const hit = () => ctx.app.inject({ method: 'GET', url: '/api/member.Login/captcha', remoteAddress });
+    for (let i = 0; i < LOGIN_RATE_PER_MINUTE; i++) {
+      expect((await hit()).statusCode).toBe(200);
+    }
+    const limited = await hit();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 429, msg: Msg.tooManyAttempts, data: null });
+    // Another address is not affected.
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/member.Login/captcha',
+      remoteAddress: '192.0.2.78',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('web client', () => {
+  it('serves index.html at / without caching', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(TEST_INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client routes', async () => {
+    for (const url of ['/home', '/customer/chat', '/clip/AddTask?mode=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(TEST_INDEX_HTML);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+
+  it('does not fall back for non-HTML requests or server prefixes', async () => {
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/home', headers: { accept: 'application/json' } })).statusCode,
+    ).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/storage/x.png', headers: html })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/home', headers: html })).statusCode).toBe(404);
+  });
+
+  it('caches hashed assets forever', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-3f9a1c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a CSP allowing inline styles and blob media', async () => {
+    const csp = String(
+      (await ctx.app.inject({ method: 'GET', url: '/', headers: html })).headers['content-security-policy'],
+    );
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).toContain("img-src 'self' data: blob:");
+  });
+});
+
+describe('operations', () => {
+  it('healthz checks the database', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.json()).toEqual({ code: 200, msg: 'success', data: { status: 'ok', db: 'ok' } });
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+    const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/member.Login/login', '/api/member.Member/info', '/api/file.Setting/info']),
+    );
+  });
+});

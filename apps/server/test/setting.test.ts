@@ -1,0 +1,90 @@
+import { siteSetting } from '@vidmatrix/contract/api/setting';
+import { APP_CONFIG_CATE_ID } from '@vidmatrix/contract/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function call<T>(method: 'GET' | 'POST', url: string, payload?: object) {
+  const res = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) });
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: T }>() };
+}
+
+describe('public settings', () => {
+  it('site settings without a token', async () => {
+    const { status, body } = await call('GET', '/api/setting.Setting/setting');
+    expect(status).toBe(200);
+    const data = siteSetting.strict().parse(body.data);
+    expect(data.system_name).toBe('AI获客矩阵');
+    expect(data.logo_url).toMatch(/\.svg$/);
+  });
+
+  it('app config of category 12', async () => {
+    const { body } = await call<{ config_label: string; config_value: string }[]>(
+      'POST',
+      '/api/setting.Setting/getConfigValueCate',
+      { config_cate_id: APP_CONFIG_CATE_ID },
+    );
+    const config = Object.fromEntries(body.data.map((c) => [c.config_label, c.config_value]));
+    expect(config).toEqual({
+      appName: 'AI获客矩阵',
+      'merchant-ico': expect.stringMatching(/^\/static\/.+\.svg$/) as unknown,
+      'admin-logo': expect.stringMatching(/^\/static\/.+\.svg$/) as unknown,
+      max_file_num: '9',
+    });
+    const logo = await ctx.app.inject({ method: 'GET', url: config['admin-logo'] ?? '' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.body).toContain('<svg');
+  });
+
+  it('an unknown category is an empty list; a bad one is refused', async () => {
+    expect((await call('POST', '/api/setting.Setting/getConfigValueCate', { config_cate_id: 999 })).body.data).toEqual(
+      [],
+    );
+    const bad = await call('POST', '/api/setting.Setting/getConfigValueCate', { config_cate_id: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(400);
+  });
+
+  it('client links', async () => {
+    const { body } = await call<{ mac_config_url: string; windows_url: string }>(
+      'GET',
+      '/api/setting.SystemVersion/getNewVersionInfo',
+    );
+    expect(body.data.mac_config_url).not.toBe('');
+    expect(body.data.windows_url).not.toBe('');
+  });
+});
+
+describe('version check', () => {
+  it('returns versionCode and downloadUrl when a newer version exists', async () => {
+    const { body } = await call('GET', '/api/setting.SystemVersion/versionInfo?platform=1&version_code=1');
+    expect(body.data).toEqual({
+      versionCode: 100,
+      versionName: '1.0.0',
+      versionInfo: expect.any(String) as unknown,
+      downloadUrl: expect.stringMatching(/\.exe$/) as unknown,
+    });
+  });
+
+  it('returns only name and notes when up to date', async () => {
+    for (const platform of ['web', '1', '2']) {
+      const { body } = await call(
+        'GET',
+        `/api/setting.SystemVersion/versionInfo?platform=${platform}&version_code=100`,
+      );
+      expect(Object.keys(body.data as object).sort()).toEqual(['versionInfo', 'versionName']);
+    }
+  });
+
+  it('refuses an unknown platform', async () => {
+    const { status } = await call('GET', '/api/setting.SystemVersion/versionInfo?platform=linux&version_code=1');
+    expect(status).toBe(400);
+  });
+});

@@ -1,0 +1,69 @@
+import { LOGIN_CAPTCHA_AFTER_FAILURES } from '@vidmatrix/contract/constants';
+import { ConsolePage } from './pages/console-page.ts';
+import { DashboardPage } from './pages/dashboard-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { demo, expect, test } from './support/fixtures.ts';
+
+test('signing in lands on the dashboard with level and quota', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto('/login');
+  await login.signIn(demo.account, demo.password);
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const dashboard = new DashboardPage(page);
+  await expect(dashboard.level).toHaveText(/\S+/);
+  await expect(dashboard.remainingAccounts).toContainText(/\d+/);
+  await expect(dashboard.remainingSpace).toContainText(/\d+(\.\d)? (B|KB|MB|GB|TB)/);
+  await expect(dashboard.nickname).toBeVisible();
+  await expect(new ConsolePage(page).statusBar).toContainText('会员到期时间');
+});
+
+test('signing in honours the redirect parameter', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto('/homeLogin?redirect=/setting');
+  await login.signIn(demo.account, demo.password);
+  await expect(page).toHaveURL(/\/setting$/);
+  await expect(page.getByText('确认新密码')).toBeVisible();
+});
+
+test(`a captcha appears after ${LOGIN_CAPTCHA_AFTER_FAILURES} wrong passwords`, async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto('/login');
+  const account = `ghost_${Date.now()}`;
+  for (let i = 0; i < LOGIN_CAPTCHA_AFTER_FAILURES; i += 1) {
+    await expect(login.captchaImage).toHaveCount(0);
+    const answer = page.waitForResponse((r) => r.url().includes('/api/member.Login/login'));
+    await login.signIn(account, 'wrong-password');
+    await answer;
+  }
+  await expect(login.captchaImage).toBeVisible();
+  await expect(login.captchaInput).toBeVisible();
+
+  // Clicking the image draws a new captcha.
+  const before = await login.captchaImage.getAttribute('src');
+  const redraw = page.waitForResponse((r) => r.url().includes('/api/member.Login/captcha'));
+  await login.captchaImage.click();
+  await redraw;
+  await expect(login.captchaImage).not.toHaveAttribute('src', before ?? '');
+});
+
+test('logout clears the session and goes to /login?redirect=', async ({ page, signedIn }) => {
+  expect(signedIn.ApiToken).toBeTruthy();
+  await page.goto('/setting');
+  const console = new ConsolePage(page);
+  await console.logoutButton.click();
+
+  await expect(page).toHaveURL(/\/login\?redirect=\/setting$/);
+  const stored = await page.evaluate(() => [localStorage.getItem('memberToken'), localStorage.getItem('username')]);
+  expect(stored).toEqual([null, null]);
+  // The session is gone: console pages send the visitor to sign in again.
+  await page.goto('/setting');
+  await expect(page).toHaveURL(/\/homeLogin\?redirect=\/setting$/);
+});
+
+test('the user menu logs out too', async ({ page, signedIn }) => {
+  expect(signedIn.ApiToken).toBeTruthy();
+  await page.goto('/dashboard');
+  await new ConsolePage(page).pickUserMenu('退出登录');
+  await expect(page).toHaveURL(/\/login\?redirect=\/dashboard$/);
+});

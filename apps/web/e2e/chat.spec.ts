@@ -1,0 +1,180 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
+import type { Envelope } from '@vidmatrix/contract/envelope';
+import { Msg } from '@vidmatrix/contract/messages';
+import { ChatPage } from './pages/chat-page.ts';
+import { ConsolePage } from './pages/console-page.ts';
+import { runAdmin } from './support/admin.ts';
+import { expect, test, useToken } from './support/fixtures.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+const shots = join(repoRoot, 'test-results/web-e2e/chat-shots');
+
+/** Records desktop notifications and sound plays, with the permission granted. */
+async function spyOnAlerts(page: Page): Promise<void> {
+  await page.context().grantPermissions(['notifications']);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __notes: string[]; __sounds: number };
+    w.__notes = [];
+    w.__sounds = 0;
+    class SpyNotification {
+      static permission = 'granted';
+      static requestPermission = () => Promise.resolve('granted');
+      constructor(title: string) {
+        w.__notes.push(title);
+      }
+      close() {}
+    }
+    Object.defineProperty(window, 'Notification', { value: SpyNotification, configurable: true });
+    HTMLMediaElement.prototype.play = function play() {
+      w.__sounds += 1;
+      return Promise.resolve();
+    };
+  });
+}
+
+/** The number on the navbar unread badge (0 when it shows none). */
+async function badgeValue(console: ConsolePage): Promise<number> {
+  // The count is a <sup> titled with the number (the navbar draws it without antd's Badge).
+  const count = console.unreadBadge.locator('sup[title]');
+  return (await count.count()) === 0 ? 0 : Number((await count.getAttribute('title')) ?? 0);
+}
+
+const alerts = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __notes: string[]; __sounds: number };
+    return { notes: w.__notes, sounds: w.__sounds };
+  });
+
+async function api<T>(request: APIRequestContext, token: string, method: 'get' | 'post', url: string): Promise<T> {
+  const res = await request[method](url, { headers: { memberToken: token } });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.code, body.msg).toBe(200);
+  return body.data;
+}
+
+/** Adds an enterprise account of the member through the accounts API; messages must name one. */
+async function addAccount(request: APIRequestContext, token: string, nickname: string): Promise<number> {
+  const res = await request.post(AccountApi.add, {
+    headers: { memberToken: token },
+    data: { nickname, platform_id: 1 },
+  });
+  const body = (await res.json()) as Envelope<{ enterprise_account_id: number }>;
+  expect(body.code, body.msg).toBe(200);
+  return body.data.enterprise_account_id;
+}
+
+/** Posts a customer message to the webhook, signed with the member's secret as a connector would. */
+async function postSigned(request: APIRequestContext, token: string, message: Record<string, unknown>) {
+  const { secret, member_id } = await api<{ secret: string; member_id: number }>(
+    request,
+    token,
+    'get',
+    '/api/customer.Webhook/secret',
+  );
+  const body = JSON.stringify(message);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+  const res = await request.post('/api/customer.Webhook/message', {
+    headers: {
+      'content-type': 'application/json',
+      'X-Member-Id': String(member_id),
+      'X-Signature-Timestamp': timestamp,
+      'X-Signature': signature,
+    },
+    data: body,
+  });
+  expect(res.status()).toBe(200);
+}
+
+test('a customer message reaches the signed-in member live, becomes a lead, and gets a reply', async ({
+  page,
+  signedIn,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = signedIn.ApiToken;
+  const customerId = `dy-${randomBytes(4).toString('hex')}`;
+  const content = `你好，我想了解价格，电话 13912345678 <b>不是HTML</b>`;
+  const accountId = await addAccount(request, token, `客服号-${customerId}`);
+
+  // Another member, signed in in its own browser context, watching its socket frames.
+  const otherAccount = `e2e_${randomBytes(3).toString('hex')}`;
+  runAdmin(['create-member', otherAccount, 'secret-123']);
+  const login = await request.post('/api/member.Login/login', {
+    data: { account: otherAccount, password: 'secret-123' },
+  });
+  const otherToken = ((await login.json()) as Envelope<{ ApiToken: string }>).data.ApiToken;
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  const otherFrames: string[] = [];
+  otherPage.on('websocket', (ws) => ws.on('framereceived', (f) => otherFrames.push(String(f.payload))));
+  await useToken(otherPage, otherToken, otherAccount);
+  await otherPage.goto('/dashboard');
+  await expect.poll(() => otherFrames.some((f) => f.includes('"type":"bind"'))).toBe(true);
+
+  // The member sits on the dashboard, outside the chat page, with its socket bound.
+  await spyOnAlerts(page);
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  await page.goto('/dashboard');
+  const console = new ConsolePage(page);
+  await expect.poll(() => frames.some((f) => f.includes('"type":"bind"'))).toBe(true);
+  const before = await badgeValue(console);
+
+  await postSigned(request, token, {
+    enterprise_account_id: accountId,
+    customer_id: customerId,
+    customer_name: '测试客户',
+    content,
+  });
+
+  await expect.poll(() => badgeValue(console)).toBe(before + 1);
+  await expect.poll(async () => (await alerts(page)).notes).toEqual([Msg.newMessage]);
+  expect((await alerts(page)).sounds).toBe(1);
+  await page.screenshot({ path: join(shots, '1-dashboard-badge.png') });
+
+  // The chat page: the thread shows it as text, the phone number is a lead, and reading clears the count.
+  await console.unreadBadge.click();
+  const chat = new ChatPage(page);
+  await expect(page).toHaveURL(/\/customer\/chat/);
+  await chat.search.fill(customerId);
+  await expect(chat.conversation(customerId)).toContainText(`客服号-${customerId}`);
+  await chat.conversation(customerId).click();
+  await expect(chat.messages.filter({ hasText: '不是HTML' })).toContainText('<b>不是HTML</b>');
+  await expect(chat.leads.filter({ hasText: '13912345678' })).toBeVisible();
+  await expect.poll(() => badgeValue(console)).toBe(before);
+
+  // A reply shows its delivery state, pending then sent.
+  await chat.reply('您好，稍后联系您');
+  const reply = chat.messages.filter({ hasText: '您好，稍后联系您' });
+  await expect(reply.getByTestId('delivery-state')).toHaveAttribute('data-state', /pending|sent/);
+  await expect(reply.getByTestId('delivery-state')).toHaveAttribute('data-state', 'sent');
+  await page.screenshot({ path: join(shots, '2-chat-thread.png'), fullPage: true });
+
+  // On the chat page a new message refreshes the thread without a desktop notification.
+  await postSigned(request, token, {
+    enterprise_account_id: accountId,
+    customer_id: customerId,
+    content: '微信 lily_2024',
+  });
+  await expect(chat.messages.filter({ hasText: '微信 lily_2024' })).toBeVisible();
+  await expect(chat.leads.filter({ hasText: 'lily_2024' })).toBeVisible();
+  expect((await alerts(page)).notes).toEqual([Msg.newMessage]);
+
+  // The other member's socket never saw any of it.
+  expect(otherFrames.some((f) => f.includes(customerId))).toBe(false);
+  await otherContext.close();
+
+  // The leads page lists it with an editable status.
+  await page.goto('/customer/leads');
+  const row = page.getByTestId('lead-table').locator('tr', { hasText: '13912345678' });
+  await expect(row).toBeVisible();
+  await row.getByTestId('lead-status').click();
+  await page.locator('.ant-select-item-option[title="已联系"]').click();
+  await expect(row.getByTestId('lead-status')).toContainText('已联系');
+  await page.screenshot({ path: join(shots, '3-leads.png'), fullPage: true });
+});

@@ -1,0 +1,79 @@
+import { AI_STAFF_MENU_IDS } from '@vidmatrix/contract/constants';
+import { ConsolePage } from './pages/console-page.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test('the sidebar open/closed state survives a reload', async ({ page, signedIn }) => {
+  expect(signedIn.ApiToken).toBeTruthy();
+  await page.goto('/dashboard');
+  const console = new ConsolePage(page);
+  await expect(console.sidebar).toHaveAttribute('data-collapsed', '0');
+
+  await console.toggle.click();
+  await expect(console.sidebar).toHaveAttribute('data-collapsed', '1');
+  expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('0');
+  await page.reload();
+  await expect(console.sidebar).toHaveAttribute('data-collapsed', '1');
+
+  await console.toggle.click();
+  await page.reload();
+  await expect(console.sidebar).toHaveAttribute('data-collapsed', '0');
+  expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('1');
+});
+
+test('AI staff menus sit under AI智能体员工, the rest in the main menu', async ({ page, signedIn }) => {
+  expect(signedIn.ApiToken).toBeTruthy();
+  await page.goto('/dashboard');
+  const console = new ConsolePage(page);
+  await expect(console.aiStaffSection).toBeVisible();
+  await expect(console.sidebar.getByRole('menuitem', { name: '账号管理' })).toBeVisible();
+  await expect(console.sidebar.getByRole('menuitem', { name: /AI\S+员工/ })).toHaveCount(AI_STAFF_MENU_IDS.length);
+  await expect(console.unreadBadge).toHaveAttribute('href', '/customer/chat');
+});
+
+test('the user menu opens debug and system settings', async ({ page, signedIn }) => {
+  expect(signedIn.ApiToken).toBeTruthy();
+  await page.goto('/dashboard');
+  const console = new ConsolePage(page);
+  await console.pickUserMenu('调试设置');
+  await expect(page).toHaveURL(/\/debugger$/);
+  await console.pickUserMenu('系统设置');
+  await expect(page).toHaveURL(/\/chromiumPath$/);
+  await expect(page.getByText('该功能仅在桌面客户端中可用')).toBeVisible();
+});
+
+test('marketing pages have no sidebar or status bar', async ({ page, signedIn }) => {
+  expect(signedIn.ApiToken).toBeTruthy();
+  await page.goto('/home');
+  const console = new ConsolePage(page);
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  await expect(console.sidebar).toHaveCount(0);
+  await expect(console.statusBar).toHaveCount(0);
+  await expect(page.getByTestId('site-user')).toBeVisible();
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the sidebar becomes a drawer opened by the hamburger', async ({ page, signedIn }) => {
+    expect(signedIn.ApiToken).toBeTruthy();
+    await page.goto('/dashboard');
+    const console = new ConsolePage(page);
+    await expect(console.sidebar).toBeHidden();
+    await console.toggle.click();
+    await expect(console.sidebar).toBeVisible();
+    await expect(console.sidebar).toHaveAttribute('data-mobile', '1');
+    await console.sidebar.getByRole('menuitem', { name: '账号管理' }).click();
+    await expect(page).toHaveURL(/\/account\/index$/);
+    await expect(console.sidebar).toBeHidden();
+  });
+
+  test('the public header collapses into a menu button', async ({ page }) => {
+    await page.goto('/home');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'APP下载' }).click();
+    await expect(page).toHaveURL(/\/download$/);
+  });
+});

@@ -1,0 +1,321 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page, Request, Route } from '@playwright/test';
+import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { formatDuration } from '@vidmatrix/contract/rules/format';
+import { DashboardPage } from './pages/dashboard-page.ts';
+import { MaterialsPage } from './pages/materials-page.ts';
+import { expect, test } from './support/fixtures.ts';
+import { leaveFreeSpace, signInNewMember } from './support/members.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+const shotDir = join(repoRoot, 'test-results', 'materials-shots');
+const shot = (name: string) => join(shotDir, `${name}.png`);
+/** Where tus PATCHes go (the upload URL under file.Setting/info upload_endpoint). */
+const TUS_PATH = '/api/file.Upload/tus/';
+
+/** Media made with ffmpeg for this run. */
+function makeFiles() {
+  const dir = mkdtempSync(join(tmpdir(), 'vm-e2e-uploads-'));
+  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  const png = join(dir, '封面原图.png');
+  ff('-f', 'lavfi', '-i', 'testsrc2=size=800x600', '-frames:v', '1', png);
+  const pngs = Array.from({ length: 10 }, (_, i) => {
+    const copy = join(dir, `图${i + 1}.png`);
+    copyFileSync(png, copy);
+    return copy;
+  });
+  const gif = join(dir, 'moving.gif');
+  ff('-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5:duration=1', gif);
+  const mp3 = join(dir, '口播配乐.mp3');
+  ff('-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', '-c:a', 'libmp3lame', '-b:a', '64k', mp3);
+  const exe = join(dir, 'setup.exe');
+  writeFileSync(exe, Buffer.from('MZ fake executable'));
+  // Sparse: the browser refuses them by size before reading a byte.
+  const big = join(dir, 'big.mp4');
+  writeFileSync(big, '');
+  truncateSync(big, 300 * 1024 * 1024);
+  const bigPng = join(dir, 'big.png');
+  writeFileSync(bigPng, '');
+  truncateSync(bigPng, 100 * 1024 * 1024);
+  return { dir, png, pngs, gif, mp3, exe, big, bigPng };
+}
+
+/** Bytes per second of 44.1 kHz 16-bit stereo PCM. */
+const WAV_BYTES_PER_SECOND = 44_100 * 2 * 2;
+
+/**
+ * A WAV longer than one tus chunk (file.Setting/info chunk_size, read from the server), so its upload
+ * takes at least two PATCHes; resolves with its path and its length in whole seconds.
+ */
+async function makeWavOverOneChunk(page: Page, dir: string): Promise<{ wav: string; seconds: number }> {
+  const info = await page.evaluate(
+    ([header]) =>
+      fetch('/api/file.Setting/info', { headers: { [header]: localStorage.getItem('memberToken') ?? '' } }).then(
+        (r) => r.json() as Promise<{ data: { chunk_size: number } }>,
+      ),
+    [TOKEN_HEADER] as const,
+  );
+  const seconds = Math.ceil((info.data.chunk_size * 1.5) / WAV_BYTES_PER_SECOND);
+  const wav = join(dir, '长音频.wav');
+  execFileSync(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i'].concat([
+      `sine=frequency=330:duration=${seconds}`,
+      '-ac',
+      '2',
+      '-ar',
+      '44100',
+      wav,
+    ]),
+  );
+  return { wav, seconds };
+}
+
+/** Width ÷ height of the image at `url`, read in the page. */
+function aspectOf(page: Page, url: string): Promise<number> {
+  return page.evaluate(
+    (src) =>
+      new Promise<number>((resolve, reject) => {
+        const img = new Image();
+        img.onload = () => resolve(img.naturalWidth / img.naturalHeight);
+        img.onerror = reject;
+        img.src = src;
+      }),
+    url,
+  );
+}
+
+/** Resolves with the file_url of the next general-uploader upload (multipart file.File/add). */
+async function nextUploadUrl(page: Page): Promise<string> {
+  const response = await page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/file.File/add') && (r.request().headers()['content-type'] ?? '').includes('multipart'),
+  );
+  const body = (await response.json()) as { data: { file_url: string } };
+  return body.data.file_url;
+}
+
+test.beforeAll(() => mkdirSync(shotDir, { recursive: true }));
+
+test('mp3 and a resumed upload, space used, every refusal, and another member sees none of it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const files = makeFiles();
+  const account = await signInNewMember(page, request, 'mat');
+  const { wav, seconds } = await makeWavOverOneChunk(page, files.dir);
+  const materials = new MaterialsPage(page);
+  const dashboard = new DashboardPage(page);
+  const run = Date.now().toString(36).slice(-5);
+
+  await dashboard.goto();
+  await expect(dashboard.remainingSpace).toContainText('1.0 GB / 1.0 GB');
+  const spaceAtStart = await dashboard.remainingSpace.textContent();
+
+  // §5.1 refusals in the add dialog, each with its exact message; nothing starts uploading.
+  await materials.open();
+  await materials.openAddDialog();
+  const input = materials.formDialog.locator('input[type=file]');
+  await input.setInputFiles(files.exe);
+  await expect(materials.toast('不支持该格式')).toBeVisible();
+  await input.setInputFiles(files.big);
+  await expect(materials.toast('文件大小不超过300MB!')).toBeVisible();
+  await input.setInputFiles(files.pngs);
+  await expect(materials.toast('最多上传9个文件')).toBeVisible();
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(0);
+  await materials.submit.click();
+  await expect(materials.toast('请上传文件')).toBeVisible();
+  await page.screenshot({ path: shot('10-refusals') });
+  await materials.formDialog.getByRole('button', { name: /取\s*消/ }).click();
+
+  // §5.3: group and tag names are required.
+  await page.getByRole('button', { name: '添加标签' }).click();
+  const tagDialog = page.getByRole('dialog', { name: '添加标签' });
+  await tagDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(tagDialog.getByText('请输入标签名称')).toBeVisible();
+  await tagDialog.getByLabel('标签名称').fill(`私有标签${run}`);
+  await tagDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(tagDialog).toBeHidden();
+  await page.getByRole('button', { name: '添加分组' }).click();
+  const groupDialog = page.getByRole('dialog', { name: '添加分组' });
+  await groupDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(groupDialog.getByText('请输入分组名称')).toBeVisible();
+  await groupDialog.getByLabel('分组名称').fill(`私有分组${run}`);
+  await groupDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(groupDialog).toBeHidden();
+
+  // An upload interrupted after its first chunk: the second PATCH never reaches the server.
+  let patches = 0;
+  let held: Route | undefined;
+  let onHeld = () => {};
+  const interrupted = new Promise<void>((resolve) => {
+    onHeld = resolve;
+  });
+  // Registered (awaited) before the file is chosen, so the first PATCHes cannot slip past it.
+  await page.route(`**${TUS_PATH}*`, async (route) => {
+    if (route.request().method() === 'PATCH' && ++patches === 2) {
+      held = route;
+      onHeld();
+      return;
+    }
+    await route.continue();
+  });
+  await materials.chooseFiles([wav]);
+  await interrupted;
+  await expect(materials.formDialog.getByTestId('upload-item')).toContainText('长音频.wav');
+  await page.reload();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await held?.abort().catch(() => undefined);
+
+  // After the reload the same file resumes from the server's offset instead of starting over.
+  const firstOffsets = new Map<string, number>();
+  const onRequest = (req: Request) => {
+    if (req.url().includes(TUS_PATH) && req.method() === 'PATCH' && !firstOffsets.has(req.url())) {
+      firstOffsets.set(req.url(), Number(req.headers()['upload-offset']));
+    }
+  };
+  page.on('request', onRequest);
+  await materials.openAddDialog();
+  await materials.formDialog.getByRole('radio', { name: '音频' }).check();
+  await materials.formDialog.locator('input[type=file]').setInputFiles([wav, files.mp3]);
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(2);
+  await expect(materials.submit).toBeEnabled({ timeout: 30_000 });
+  page.off('request', onRequest);
+  // The mp3 starts at 0; the wav's first PATCH after the reload starts where the server stopped.
+  expect([...firstOffsets.values()].sort((a, b) => a - b)).toEqual([0, expect.any(Number)]);
+  expect(Math.max(...firstOffsets.values()), 'resumed offset').toBeGreaterThan(0);
+  await materials.submit.click();
+  await expect(materials.toast('添加成功')).toBeVisible();
+
+  // Durations of both audio files, read by the media job.
+  await expect(materials.card('口播配乐.mp3').getByTestId('material-duration')).toHaveText('00:05', {
+    timeout: 30_000,
+  });
+  await expect(materials.card('长音频.wav').getByTestId('material-duration')).toHaveText(formatDuration(seconds), {
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: shot('11-audio-cards') });
+
+  // Space used follows uploads and deletes.
+  await dashboard.goto();
+  await expect(dashboard.remainingSpace).not.toHaveText(spaceAtStart ?? '');
+  const spaceAfterUpload = await dashboard.remainingSpace.textContent();
+  await materials.open();
+  await materials.card('长音频.wav').getByLabel('删除').click();
+  await page
+    .getByRole('button', { name: /确\s*定/ })
+    .last()
+    .click();
+  await expect(materials.toast('删除成功！')).toBeVisible();
+  await dashboard.goto();
+  await expect(dashboard.remainingSpace).not.toHaveText(spaceAfterUpload ?? '');
+
+  // An account whose space is nearly full is refused before anything uploads.
+  await leaveFreeSpace(account, 1000);
+  await materials.open();
+  await materials.chooseFiles([files.png]);
+  await expect(materials.toast('您的账号云空间容量已超过限制!')).toBeVisible();
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(0);
+  await materials.formDialog.getByRole('button', { name: /取\s*消/ }).click();
+
+  // Another member sees none of it: no materials, no groups, no tags.
+  await signInNewMember(page, request, 'other');
+  await materials.open();
+  await expect(page.getByText('共 0 条')).toBeVisible();
+  await expect(materials.cards).toHaveCount(0);
+  await page.getByRole('combobox', { name: '分组', exact: true }).click({ force: true });
+  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('全部分组');
+  await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText(`私有分组${run}`);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '分组/标签管理' }).click();
+  await expect(page.getByRole('dialog', { name: '分组/标签管理' })).not.toContainText(`私有标签${run}`);
+});
+
+test('crop upload (1.6:1 and 4:3) with reselect and delete, and picking library images', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const files = makeFiles();
+  await signInNewMember(page, request, 'crop');
+  const materials = new MaterialsPage(page);
+  await materials.open();
+  // Eight library images to pick from.
+  await materials.chooseFiles(files.pngs.slice(0, 8));
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(8);
+  await expect(materials.submit).toBeEnabled({ timeout: 30_000 });
+  await materials.submit.click();
+  await expect(materials.toast('添加成功')).toBeVisible();
+  await expect(materials.cards).toHaveCount(8);
+
+  await page.getByRole('button', { name: '裁剪上传' }).click();
+  const dialog = materials.cropDialog;
+  const input = dialog.locator('input[type=file]').first();
+  await input.setInputFiles(files.gif);
+  await expect(materials.toast('不支持gif格式的图片')).toBeVisible();
+  await input.setInputFiles(files.bigPng);
+  await expect(materials.toast('图片/文件大小不超过100MB!')).toBeVisible();
+
+  // 1.6:1: the stored image has the cropped ratio; the list shows its name and size.
+  const wideUrl = nextUploadUrl(page);
+  await input.setInputFiles(files.png);
+  await page.screenshot({ path: shot('12-cropper') });
+  await materials.confirmCrop();
+  const items = dialog.getByTestId('uploader-item');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('封面原图.png');
+  await expect(items.first()).toContainText(/\d+(\.\d)? (KB|MB)/);
+  expect(await aspectOf(page, await wideUrl)).toBeCloseTo(1.6, 1);
+
+  // Reselect at 4:3 replaces the file (and the material it made).
+  await dialog.getByText('4:3', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: '4:3' })).toBeChecked();
+  const classicUrl = nextUploadUrl(page);
+  await items
+    .first()
+    .locator('input[type=file]')
+    .setInputFiles(files.pngs[9] ?? files.png);
+  await materials.confirmCrop();
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('图10.png');
+  expect(await aspectOf(page, await classicUrl)).toBeCloseTo(4 / 3, 1);
+
+  // The picker: nothing chosen → 请选择素材; more than the 8 free slots → 超出个数限制.
+  await dialog.getByRole('button', { name: '从素材库选择' }).click();
+  const picker = page.getByRole('dialog', { name: '选择素材' });
+  await expect(picker.getByTestId('material-card')).toHaveCount(9);
+  await picker.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(materials.toast('请选择素材')).toBeVisible();
+  await picker.getByRole('button', { name: /^全\s*选$/ }).click();
+  await expect(materials.toast('超出个数限制')).toBeVisible();
+  const cards = picker.getByTestId('material-card').filter({ hasText: /^图[1-8]\.png/ });
+  await expect(cards).toHaveCount(8);
+  for (let i = 0; i < 8; i++) {
+    await cards.nth(i).getByLabel('选择').check();
+  }
+  await expect(picker.getByText('已选 8 个')).toBeVisible();
+  await page.screenshot({ path: shot('13-picker') });
+  await picker.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(picker).toBeHidden();
+
+  // Each picked image goes through the cropper in turn.
+  for (let i = 0; i < 8; i++) {
+    await materials.confirmCrop();
+    await expect(items).toHaveCount(i + 2);
+  }
+  await input.setInputFiles(files.png);
+  await expect(materials.toast('最多上传9个图片/文件')).toBeVisible();
+  await page.screenshot({ path: shot('14-crop-dialog') });
+
+  // Delete removes the file and the material it made.
+  await items.first().getByLabel('删除').click();
+  await expect(items).toHaveCount(8);
+  await dialog.getByRole('button', { name: /完\s*成/ }).click();
+  // 8 library images + 8 crops of them; the wide crop was reselected away and the 4:3 one deleted.
+  // The grid mounts only the rows in view, so the pager's total tells.
+  await expect(page.getByText('共 16 条')).toBeVisible();
+  await page.goto(ConsolePath.materials);
+  await expect(page.getByText('共 16 条')).toBeVisible();
+});

@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { MaterialsPage } from './pages/materials-page.ts';
+import { expect, test } from './support/fixtures.ts';
+import { signInNewMember } from './support/members.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+const shotDir = join(repoRoot, 'test-results', 'materials-shots');
+const shot = (name: string) => join(shotDir, `${name}.png`);
+
+/** Real media made with ffmpeg for this run: a PNG, a 3 s MP4, a renamed .exe and a 300 MB file. */
+function makeFiles() {
+  const dir = mkdtempSync(join(tmpdir(), 'vm-e2e-media-'));
+  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  const png = join(dir, '产品主图.png');
+  ff('-f', 'lavfi', '-i', 'testsrc2=size=640x400', '-frames:v', '1', png);
+  const mp4 = join(dir, 'clip-demo.mp4');
+  ff('-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=3', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', mp4);
+  const exe = join(dir, 'setup.exe');
+  writeFileSync(exe, Buffer.from('MZ fake executable'));
+  const big = join(dir, 'big.mp4');
+  writeFileSync(big, '');
+  truncateSync(big, 300 * 1024 * 1024); // sparse: the browser refuses it by size before reading
+  return { png, mp4, exe, big };
+}
+
+test('a member uploads, sees thumbnails and durations, groups, tags, filters, previews and deletes', async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  test.setTimeout(180_000);
+  mkdirSync(shotDir, { recursive: true });
+  const files = makeFiles();
+  const materials = new MaterialsPage(page);
+  // Unique names: a reused e2e server keeps the groups and tags of earlier runs.
+  const run = Date.now().toString(36).slice(-5);
+  const groupName = `产品${run}`;
+  const tagName = `爆款${run}`;
+  await materials.open();
+
+  await materials.chooseFiles([files.png, files.mp4]);
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(2);
+  const submit = materials.formDialog.getByRole('button', { name: /确\s*定/ });
+  await expect(submit).toBeEnabled({ timeout: 20_000 });
+  await page.screenshot({ path: shot('01-upload-dialog') });
+  await submit.click();
+  await expect(materials.toast('添加成功')).toBeVisible();
+
+  await expect(materials.card('clip-demo.mp4').getByTestId('material-duration')).toHaveText('00:03', {
+    timeout: 20_000,
+  });
+  await expect(materials.card('clip-demo.mp4').locator('img')).toBeVisible();
+  await expect(materials.card('产品主图.png').locator('img')).toBeVisible();
+  await expect(materials.card('产品主图.png')).toContainText('使用次数：0');
+  await expect(materials.card('产品主图.png')).toContainText(/过期日期：\d{4}-\d{2}-\d{2}$/);
+  await page.screenshot({ path: shot('02-cards') });
+
+  // Wrong type and too large are refused in the browser with the exact messages.
+  await page.getByRole('button', { name: '添加素材' }).click();
+  await materials.formDialog.locator('input[type=file]').setInputFiles(files.exe);
+  await expect(materials.toast('不支持该格式')).toBeVisible();
+  await materials.formDialog.locator('input[type=file]').setInputFiles(files.big);
+  await expect(materials.toast('文件大小不超过300MB!')).toBeVisible();
+  await materials.formDialog.getByRole('button', { name: /取\s*消/ }).click();
+
+  // Groups and tags, then batch edits.
+  await page.getByRole('button', { name: '添加分组' }).click();
+  await page
+    .getByRole('dialog', { name: '添加分组' })
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(page.getByText('请输入分组名称')).toBeVisible();
+  await page.getByRole('dialog', { name: '添加分组' }).getByLabel('分组名称').fill(groupName);
+  await page
+    .getByRole('dialog', { name: '添加分组' })
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(materials.toast('添加成功')).toHaveCount(1);
+  await page.getByRole('button', { name: '添加标签' }).click();
+  await page.getByRole('dialog', { name: '添加标签' }).getByLabel('标签名称').fill(tagName);
+  await page
+    .getByRole('dialog', { name: '添加标签' })
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  // The batch dialogs list groups and tags once they exist: wait for the tag dialog to finish.
+  await expect(page.getByRole('dialog', { name: '添加标签' })).toBeHidden();
+
+  await page.getByRole('button', { name: /^全\s*选$/ }).click();
+  await page.getByRole('button', { name: '批量分组' }).click();
+  await materials.pickOption('目标分组', groupName);
+  await page
+    .getByRole('dialog', { name: '批量分组' })
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await page.getByRole('button', { name: '批量标签' }).click();
+  await materials.pickOption('目标标签', tagName);
+  await page
+    .getByRole('dialog', { name: '批量标签' })
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(materials.card('clip-demo.mp4')).toContainText(groupName);
+  await expect(materials.card('clip-demo.mp4')).toContainText(tagName);
+  await page.screenshot({ path: shot('03-grouped-tagged') });
+
+  // Filters: name search (throttled) and type.
+  await materials.search.fill('clip');
+  await expect(materials.cards).toHaveCount(1);
+  await materials.search.fill('');
+  await expect(materials.cards).toHaveCount(2);
+
+  // Preview the video in the 950x540 player.
+  await materials.card('clip-demo.mp4').getByRole('button').first().click();
+  const player = page.getByTestId('video-player');
+  await expect(player).toBeVisible();
+  await expect(player.locator('video')).toHaveCount(1);
+  await page.screenshot({ path: shot('04-preview') });
+  await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
+  await expect(player).toBeHidden();
+
+  // Delete one with the singular confirmation text.
+  await materials.card('产品主图.png').getByLabel('删除').click();
+  await expect(
+    page.getByText('素材删除后无法恢复且会导致选中该素材的剪辑任务剪辑失败，确定删除该素材？'),
+  ).toBeVisible();
+  await page
+    .getByRole('button', { name: /确\s*定/ })
+    .last()
+    .click();
+  await expect(materials.toast('删除成功！')).toBeVisible();
+  await expect(materials.cards).toHaveCount(1);
+});
+
+test('the music dialog picks a generated system track', async ({ page, request }) => {
+  // A member of its own: the upload below must not show up in the demo member's material grid.
+  await signInNewMember(page, request, 'music');
+  mkdirSync(shotDir, { recursive: true });
+  await page.goto(ConsolePath.music);
+  await expect(page.getByText('晨光 C大调').first()).toBeVisible();
+  await page.getByRole('button', { name: '选择背景音乐' }).click();
+  const dialog = page.getByRole('dialog', { name: '选择背景音乐' });
+  await dialog.getByText('舒缓', { exact: true }).click();
+  await expect(dialog.getByText('静夜 A小调')).toBeVisible();
+  await expect(dialog.getByText('00:08')).toBeVisible();
+  await dialog.getByLabel('选择静夜 A小调').check();
+  await dialog.getByLabel('选择海风 F大调').check(); // limit 1 replaces the choice
+  await page.screenshot({ path: shot('05-music-dialog') });
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByTestId('picked-music')).toHaveText('已选：海风 F大调');
+
+  // The member's own music: mp3 and m4a only, a file is required, then it lists under 我的音乐.
+  const dir = mkdtempSync(join(tmpdir(), 'vm-music-'));
+  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  ff('-f', 'lavfi', '-i', 'sine=frequency=523:duration=3', join(dir, '我的配乐.mp3'));
+  ff('-f', 'lavfi', '-i', 'sine=frequency=523:duration=1', join(dir, '录音.wav'));
+  const materials = new MaterialsPage(page);
+  await page.getByRole('button', { name: '上传音乐' }).click();
+  const upload = page.getByRole('dialog', { name: '上传音乐' });
+  await upload.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(materials.toast('请上传文件')).toBeVisible();
+  await upload.locator('input[type=file]').setInputFiles(join(dir, '录音.wav'));
+  await expect(materials.toast('不支持该格式')).toBeVisible();
+  await upload.locator('input[type=file]').setInputFiles(join(dir, '我的配乐.mp3'));
+  await expect(upload.getByRole('button', { name: /确\s*定/ })).toBeEnabled();
+  await upload.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(materials.toast('添加成功')).toBeVisible();
+  await page.getByRole('tab', { name: '我的音乐' }).click();
+  await expect(page.getByText('我的配乐').first()).toBeVisible();
+});

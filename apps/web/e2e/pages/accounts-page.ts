@@ -1,0 +1,96 @@
+import type { Download, Locator, Page } from '@playwright/test';
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
+
+/** The account management page (ConsolePath.accounts) and its dialogs. */
+export class AccountsPage {
+  readonly root: Locator;
+  readonly table: Locator;
+  readonly quota: Locator;
+  readonly groupFilter: Locator;
+  readonly search: Locator;
+  readonly importSummary: Locator;
+  readonly selector: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('accounts-page');
+    this.table = page.getByTestId('account-table');
+    this.quota = page.getByTestId('account-quota');
+    this.groupFilter = page.getByTestId('group-filter');
+    this.search = page.getByTestId('remarks-search').locator('input');
+    this.importSummary = page.getByTestId('import-summary');
+    this.selector = page.getByTestId('account-selector');
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto(ConsolePath.accounts);
+    await this.root.waitFor();
+  }
+
+  /** Nicknames shown in the table, in order. */
+  nicknames(): Promise<string[]> {
+    return this.table.getByTestId('account-nickname').allInnerTexts();
+  }
+
+  /** A row of the account table (a virtualized grid: rows are role=row, drawn while in view). */
+  row(nickname: string): Locator {
+    return this.table
+      .getByTestId('account-row')
+      .filter({ has: this.page.getByTestId('account-nickname').getByText(nickname, { exact: true }) });
+  }
+
+  /** The header checkbox that selects every account of the page. */
+  get selectAll(): Locator {
+    return this.table.getByRole('checkbox', { name: '全选' });
+  }
+
+  /** A row's selection checkbox. */
+  rowCheckbox(nickname: string): Locator {
+    return this.row(nickname).getByRole('checkbox', { name: `选择 ${nickname}` });
+  }
+
+  /** Picks an option of an antd Select. */
+  async choose(select: Locator, option: string): Promise<void> {
+    await select.click();
+    await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  }
+
+  async importFile(name: string, buffer: Buffer): Promise<void> {
+    await this.page.getByTestId('import-accounts').click();
+    await this.page
+      .locator('.ant-modal input[type=file]')
+      .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+    await this.page.getByTestId('import-submit').click();
+  }
+
+  /** Clicks something that downloads and waits for the file. */
+  async download(trigger: Locator): Promise<Download> {
+    const waiting = this.page.waitForEvent('download');
+    await trigger.click();
+    return waiting;
+  }
+
+  async addGroup(name: string): Promise<void> {
+    await this.page.getByTestId('group-name-input').fill(name);
+    await this.page.getByTestId('group-add').click();
+    await this.page.getByTestId('group-list').getByText(name, { exact: true }).waitFor();
+  }
+
+  async addAccount(nickname: string, platform: string): Promise<void> {
+    await this.page.getByTestId('add-account').click();
+    const form = this.page.getByTestId('account-form');
+    await form.getByLabel('昵称').fill(nickname);
+    await this.choose(form.getByTestId('account-form-platform'), platform);
+    await this.page
+      .locator('.ant-modal:visible')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+  }
+
+  toast(text: string | RegExp): Locator {
+    return this.page.locator('.ant-message').getByText(text);
+  }
+
+  selectorRow(nickname: string): Locator {
+    return this.selector.getByTestId('selector-row').filter({ hasText: nickname });
+  }
+}

@@ -1,0 +1,77 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
+
+/** The material library screen (素材列表) and its dialogs. */
+export class MaterialsPage {
+  readonly cards: Locator;
+  readonly grid: Locator;
+  readonly formDialog: Locator;
+  readonly search: Locator;
+
+  constructor(readonly page: Page) {
+    this.cards = page.getByTestId('material-card');
+    this.grid = page.getByTestId('material-grid');
+    this.formDialog = page.getByRole('dialog', { name: '添加素材' });
+    this.search = page.getByRole('searchbox', { name: '素材名称' }).or(page.getByPlaceholder('搜索素材名称'));
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto(ConsolePath.materials);
+    await this.page.getByText('素材列表', { exact: true }).first().waitFor();
+  }
+
+  /** Opens the add dialog and chooses files (uploads start at once). */
+  async chooseFiles(files: string[]): Promise<void> {
+    await this.openAddDialog();
+    await this.formDialog.locator('input[type=file]').setInputFiles(files);
+  }
+
+  /** Opens the add dialog once its upload settings (limits, free space) have arrived. */
+  async openAddDialog(): Promise<void> {
+    await this.page.getByRole('button', { name: '添加素材' }).click();
+    await this.formDialog.getByText(/最多\s*\d+\s*个/).waitFor();
+  }
+
+  /** The add dialog's submit button. */
+  get submit(): Locator {
+    return this.formDialog.getByRole('button', { name: /确\s*定|上传中/ });
+  }
+
+  /** The 裁剪上传 dialog. */
+  get cropDialog(): Locator {
+    return this.page.getByRole('dialog', { name: '裁剪上传图片' });
+  }
+
+  /**
+   * Confirms the cropper (antd-img-crop's modal) that opens for a chosen image. The newest one: a
+   * queue of picked images opens the next cropper while the last is still closing.
+   */
+  async confirmCrop(): Promise<void> {
+    await this.page
+      .getByRole('dialog', { name: '裁剪图片' })
+      .last()
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+  }
+
+  card(name: string): Locator {
+    return this.cards.filter({ hasText: name });
+  }
+
+  /** A toast with exactly this text. */
+  toast(text: string): Locator {
+    return this.page.locator('.ant-message-notice').getByText(text, { exact: true });
+  }
+
+  async pickOption(label: string, option: string): Promise<void> {
+    const dropdown = this.page.locator('.ant-select-dropdown:visible');
+    // A click while the dialog still zooms in can miss the select: click again until its list is open.
+    await expect(async () => {
+      await this.page.getByRole('dialog').last().getByLabel(label).click({ force: true });
+      await expect(dropdown).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await dropdown.getByText(option, { exact: true }).click();
+    // A multiple select keeps its dropdown open over the footer: click the title to close it.
+    await this.page.getByRole('dialog').last().locator('.ant-modal-title').click();
+  }
+}

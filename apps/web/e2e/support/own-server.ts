@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..', '..');
+
+/**
+ * A server of the test's own (SQLite, in-process jobs) that the test may stop and start again on
+ * the same port and data, as an operator restarting it would.
+ */
+export class OwnServer {
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'vidmatrix-own-'));
+  readonly baseURL: string;
+  private child: ChildProcess | undefined;
+
+  constructor(
+    readonly port: number,
+    readonly demoPassword = 'own-demo-123',
+  ) {
+    this.baseURL = `http://127.0.0.1:${port}`;
+  }
+
+  /** Starts the server and resolves once /healthz answers. */
+  async start(): Promise<void> {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(this.port),
+      DATA_DIR: this.dataDir,
+      DEMO_PASSWORD: this.demoPassword,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+    };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 600; i += 1) {
+      try {
+        if ((await fetch(`${this.baseURL}/healthz`)).ok) {
+          return;
+        }
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`own server on ${this.port} did not start`);
+  }
+
+  /** Stops the server and waits for the process to end. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null) {
+      return;
+    }
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  }
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { customerKeys } from '../../../features/customer/api/customer-keys.ts';
+import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { apiBase } from '../../../lib/request.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import type { ChatSocketHandlers } from '../../../lib/socket.ts';
+
+/** Keeps the chat socket open while signed in with user info loaded (SPEC §4); closes it on logout. */
+export function useChatSocket(): void {
+  const token = useSessionStore((s) => s.token);
+  const { data: member } = useMemberInfo(Boolean(token));
+  const memberId = member?.member_id;
+  const navigate = useNavigate();
+  // Handlers read the latest navigate without reopening the socket on every render.
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!token || !memberId) {
+      return undefined;
+    }
+    // The socket client and alerts load after first paint, keeping them out of the console's first JS.
+    let cancelled = false;
+    let close: (() => void) | undefined;
+    void Promise.all([import('../../../lib/socket.ts'), import('../../../lib/message-alert.ts')]).then(
+      ([socket, alert]) => {
+        if (cancelled) {
+          return;
+        }
+        alert.requestNotificationPermission();
+        const handlers: ChatSocketHandlers = {
+          redict: (path) => void navigateRef.current(path),
+          message: (msg) => notifySuccess(msg),
+          refresh: () => window.location.reload(),
+          sendMsg: (data) => {
+            void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+            alert.notifyNewMessage(data, window.location.pathname);
+            alert.playMessageSound();
+          },
+        };
+        socket.openChatSocket({ url: socket.chatSocketUrl(apiBase, window.location), memberId, token, handlers });
+        close = socket.closeChatSocket;
+      },
+    );
+    return () => {
+      cancelled = true;
+      close?.();
+    };
+  }, [token, memberId]);
+}

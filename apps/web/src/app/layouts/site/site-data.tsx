@@ -1,0 +1,64 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Link } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { SiteSetting } from '@vidmatrix/contract/api/setting';
+import { PublicPath } from '@vidmatrix/contract/console-paths';
+import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
+import { useSiteSetting } from '../../../features/site/api/get-site-setting.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { StorageKey, writeValue } from '../../../lib/storage-keys.ts';
+import styles from '../site-layout.module.css';
+
+// The site layout's server data, loaded after its first paint so /home renders without TanStack Query.
+
+function SettingSync({ onChange }: { onChange: (setting: SiteSetting) => void }) {
+  const { data: setting } = useSiteSetting();
+  // Before paint, so a cached setting never flashes the default name.
+  useLayoutEffect(() => {
+    if (setting) {
+      onChange(setting);
+    }
+  }, [setting, onChange]);
+  useEffect(() => {
+    if (setting?.system_name) {
+      writeValue(StorageKey.systemName, setting.system_name);
+    }
+    if (setting?.page_title) {
+      writeValue(StorageKey.pageTitle, setting.page_title);
+    }
+  }, [setting]);
+  return null;
+}
+
+/** Fetches the public site setting and hands it to the layout; renders nothing. */
+export function SiteSettingSource({ onChange }: { onChange: (setting: SiteSetting) => void }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SettingSync onChange={onChange} />
+    </QueryClientProvider>
+  );
+}
+
+function MemberLink() {
+  const { data: member } = useMemberInfo();
+  const name = member?.nickname || member?.username || '';
+  return (
+    <Link className={styles.user} to={PublicPath.userCenter} data-testid="site-user">
+      {member?.avatar_url ? (
+        <img className={styles.avatar} src={member.avatar_url} alt="" />
+      ) : (
+        <span className={styles.avatar}>{name.slice(0, 1) || '我'}</span>
+      )}
+      <span className={styles.userName}>{name}</span>
+    </Link>
+  );
+}
+
+/** The signed-in member's avatar and name in the header, linking to the user center. */
+export function SiteAccount() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MemberLink />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { redirect } from 'react-router';
+import { CoreMsg as Msg } from '@vidmatrix/contract/messages-core';
+import { PublicPath } from '@vidmatrix/contract/console-paths';
+import { hasRoles } from '@vidmatrix/contract/rules/roles';
+import { memberInfoQueryOptions } from '../features/member/api/get-member-info.ts';
+import { levelInfoQueryOptions } from '../features/member/api/get-level-info.ts';
+import { menusQueryOptions } from '../features/member/api/get-menus.ts';
+import { clientLinksQueryOptions } from '../features/site/api/get-client-links.ts';
+import { storageInfoQueryOptions } from '../features/storage/api/get-storage-info.ts';
+import { notifyError } from '../lib/notify.ts';
+import { withRedirect } from '../lib/paths.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { RequestError } from '../lib/request.ts';
+import { dropToken } from '../lib/session.ts';
+import { useSessionStore } from '../lib/session-store.ts';
+import { StorageKey, writeValue } from '../lib/storage-keys.ts';
+
+// The signed-in half of the route guard; route-guard.ts imports it only when there is a token.
+
+let sessionLoad: Promise<void> | null = null;
+
+/** Loads user info and checks its roles (SPEC §4); the rest of the session data follows in order. */
+async function loadSession(): Promise<void> {
+  const info = await queryClient.fetchQuery(memberInfoQueryOptions());
+  if (!info) {
+    throw new Error(Msg.authFailed);
+  }
+  if (!hasRoles(info.role_ids)) {
+    throw new Error(Msg.rolesFailed);
+  }
+  writeValue(StorageKey.nickname, info.nickname);
+  writeValue(StorageKey.avatarUrl, info.avatar_url);
+  useSessionStore.getState().setRoles(info.role_ids);
+  // Then, in this order: cloud storage info, level info, the latest client info. Pages do not wait
+  // for them (their own queries share these fetches), and a failure here does not end the session.
+  const steps = [
+    () => queryClient.fetchQuery(storageInfoQueryOptions()),
+    () => queryClient.fetchQuery(levelInfoQueryOptions()),
+    () => queryClient.fetchQuery(clientLinksQueryOptions()),
+  ];
+  void (async () => {
+    for (const step of steps) {
+      await step().catch(() => undefined);
+    }
+  })();
+}
+
+/** Makes sure the session of the stored token is loaded; a broken one is dropped and sent to /home. */
+export async function ensureSession(path: string): Promise<Response | null> {
+  if (hasRoles(useSessionStore.getState().roles)) {
+    return null;
+  }
+  try {
+    sessionLoad ??= loadSession();
+    await sessionLoad;
+  } catch (error) {
+    dropToken();
+    // Request errors were already shown by the request layer (toast or the 401 alert).
+    if (!(error instanceof RequestError && error.notified)) {
+      notifyError(error instanceof Error ? error.message : Msg.serverError);
+    }
+    return redirect(withRedirect(PublicPath.home, path));
+  } finally {
+    sessionLoad = null;
+  }
+  return null;
+}
+
+/** The member's menu tree (cached), for patching server menus into the router. */
+export function loadMenus() {
+  return queryClient.ensureQueryData(menusQueryOptions());
+}

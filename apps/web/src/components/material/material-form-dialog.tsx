@@ -1,0 +1,309 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Progress, Radio, Select, Space, Typography, Upload } from 'antd';
+import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
+import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
+import type { FileType, Material } from '@vidmatrix/contract/api/material';
+import { MATERIAL_DIALOG_WIDTH_PX, STORAGE_INFO_REFRESH_MS } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import { formatBytes } from '@vidmatrix/contract/rules/format';
+import {
+  checkCloudCount,
+  checkCloudUpload,
+  checkMusicUpload,
+  CLOUD_UPLOAD_EXTENSIONS,
+  MUSIC_EXTENSIONS,
+} from '@vidmatrix/contract/rules/upload';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { get } from '../../lib/request.ts';
+import { readToken } from '../../lib/storage-keys.ts';
+import {
+  deleteUploadedObjects,
+  useAddMaterials,
+  useEditMaterial,
+  useMaterialGroups,
+  useMaterialTags,
+} from './material-queries.ts';
+import styles from './material.module.css';
+import type { TusUploader, UploadItem } from './tus-uploader.ts';
+
+interface FormValues {
+  file_name: string;
+  file_type: FileType;
+  group_id?: number;
+  tag_ids: number[];
+  remark: string;
+}
+
+const EMPTY: FormValues = { file_name: '', file_type: 'image', group_id: undefined, tag_ids: [], remark: '' };
+const ACCEPT = CLOUD_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+// Background music takes mp3 and m4a only (SPEC §5.1).
+const MUSIC_ACCEPT = MUSIC_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+const MUSIC_DEFAULTS: FormValues = { ...EMPTY, file_type: 'audio' };
+
+/** Storage info (same key as the console's refresher, SPEC §7 every 300000 ms). */
+function useUploadSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: ['storage', 'info'],
+    queryFn: ({ signal }) => get<StorageInfo>('/api/file.Setting/info', undefined, { signal }),
+    staleTime: STORAGE_INFO_REFRESH_MS,
+    refetchInterval: STORAGE_INFO_REFRESH_MS,
+    enabled,
+  });
+}
+
+/**
+ * Add or edit a material (SPEC §4): add mode without id, edit mode with id. In add mode submit is
+ * disabled until every upload is complete and reads 上传中 while submitting. Closing resets id,
+ * files, tags, group, file type (image) and remark; cancelling after an upload deletes the objects.
+ */
+export function MaterialFormDialog(props: {
+  open: boolean;
+  material: Material | null;
+  onClose: () => void;
+  /** Background-music mode: audio only, mp3/m4a files. */
+  music?: boolean;
+}) {
+  const { open, material, onClose, music = false } = props;
+  const defaults = music ? MUSIC_DEFAULTS : EMPTY;
+  const editing = material !== null;
+  const [form] = Form.useForm<FormValues>();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const uploader = useRef<TusUploader | null>(null);
+  const pending = useRef<Promise<TusUploader | null> | null>(null);
+  const settings = useUploadSettings(open);
+  const groups = useMaterialGroups();
+  const tags = useMaterialTags();
+  const add = useAddMaterials();
+  const edit = useEditMaterial();
+  const submitting = add.isPending || edit.isPending;
+
+  useEffect(() => {
+    if (open) {
+      form.setFieldsValue(
+        material
+          ? {
+              file_name: material.file_name,
+              file_type: material.file_type,
+              group_id: material.group_id || undefined,
+              tag_ids: material.tag_ids ? material.tag_ids.split(',').map(Number) : [],
+              remark: material.remark,
+            }
+          : defaults,
+      );
+    }
+  }, [open, material, form, defaults]);
+
+  useEffect(
+    () => () => {
+      uploader.current?.destroy();
+      uploader.current = null;
+      pending.current = null;
+    },
+    [],
+  );
+
+  // Several files chosen at once call this together: they must share one Uppy.
+  const ensureUploader = (): Promise<TusUploader | null> => {
+    pending.current ??= (async () => {
+      const info = settings.data ?? (await settings.refetch()).data;
+      if (!info) {
+        pending.current = null;
+        return null;
+      }
+      const { createTusUploader } = await import('./tus-uploader.ts');
+      uploader.current = createTusUploader({
+        endpoint: info.upload_endpoint,
+        chunkSize: info.chunk_size,
+        token: readToken(),
+        onChange: setItems,
+        onError: notifyError,
+      });
+      return uploader.current;
+    })();
+    return pending.current;
+  };
+
+  const reset = () => {
+    uploader.current?.reset();
+    uploader.current?.destroy();
+    uploader.current = null;
+    pending.current = null;
+    setItems([]);
+    form.resetFields();
+    form.setFieldsValue(defaults);
+  };
+
+  const handleClose = () => {
+    const uploaded = items.filter((item) => item.url).map((item) => item.url);
+    if (!editing && uploaded.length > 0) {
+      void deleteUploadedObjects(uploaded); // a cancelled add gives the objects and space back
+    }
+    reset();
+    onClose();
+  };
+
+  /** One file of a chosen batch (`batch`): the whole batch is refused when it would pass the count limit. */
+  const handleSelect = async (file: File, batch: File[]): Promise<boolean> => {
+    const info = settings.data;
+    const limit = info?.max_file_num ?? 1;
+    const index = batch.indexOf(file);
+    const countVerdict = checkCloudCount(items.length, batch.length, limit);
+    if (countVerdict) {
+      if (index <= 0) {
+        notifyError(countVerdict); // once per batch
+      }
+      return false;
+    }
+    const before = batch.slice(0, Math.max(0, index)).reduce((sum, f) => sum + f.size, 0);
+    const verdict =
+      (info && info.space_free <= 0 ? Msg.spaceExceeded : null) ??
+      (music ? checkMusicUpload({ name: file.name, size: file.size }) : null) ??
+      checkCloudUpload(
+        { name: file.name, size: file.size },
+        {
+          maxSizeMb: info?.max_size_mb,
+          freeSpace: info ? info.space_free - items.reduce((sum, i) => sum + i.size, 0) - before : undefined,
+        },
+      );
+    if (verdict) {
+      notifyError(verdict);
+      return false;
+    }
+    const up = await ensureUploader();
+    up?.add(file);
+    return false;
+  };
+
+  const handleFinish = async (values: FormValues) => {
+    if (editing) {
+      await edit.mutateAsync({
+        file_id: material.file_id,
+        file_name: values.file_name,
+        remark: values.remark ?? '',
+        tag_ids: values.tag_ids ?? [],
+        group_id: values.group_id ?? '',
+      });
+      notifySuccess(Msg.updated);
+    } else {
+      if (items.length === 0) {
+        notifyError(Msg.fileRequired);
+        return;
+      }
+      await add.mutateAsync({
+        file_url: items.map((i) => i.url),
+        file_name: items.map((i) => i.name.replace(/,/g, '，')),
+        file_type: values.file_type,
+        tag_ids: values.tag_ids ?? [],
+        group_id: values.group_id ?? '',
+        remark: values.remark ?? '',
+      });
+      notifySuccess(Msg.added);
+      setItems([]);
+    }
+    reset();
+    onClose();
+  };
+
+  const uploading = items.some((item) => item.progress < 100);
+  return (
+    <Modal
+      open={open}
+      title={editing ? '编辑素材' : music ? '上传音乐' : '添加素材'}
+      width={MATERIAL_DIALOG_WIDTH_PX}
+      onCancel={handleClose}
+      destroyOnHidden
+      maskClosable={false}
+      footer={
+        <Space>
+          <Button onClick={handleClose}>取消</Button>
+          <Button
+            type="primary"
+            loading={submitting}
+            // Disabled while an upload runs; with no file at all a click says 请上传文件 (SPEC §5.3).
+            disabled={!editing && uploading}
+            onClick={() => form.submit()}
+          >
+            {submitting ? '上传中' : '确定'}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} labelCol={{ span: 3 }} onFinish={(values) => void handleFinish(values).catch(() => undefined)}>
+        {editing ? (
+          <Form.Item name="file_name" label="素材名称" rules={[{ required: true, whitespace: true }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+        ) : (
+          <>
+            <Form.Item name="file_type" label="素材类型" hidden={music}>
+              <Radio.Group
+                options={[
+                  { value: 'image', label: '图片' },
+                  { value: 'video', label: '视频' },
+                  { value: 'audio', label: '音频' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item label="素材文件" required>
+              <Upload.Dragger
+                accept={music ? MUSIC_ACCEPT : ACCEPT}
+                multiple
+                showUploadList={false}
+                beforeUpload={(file, batch) => handleSelect(file, batch)}
+                data-testid="material-upload"
+              >
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p>点击或拖拽文件到此处上传</p>
+                <Typography.Text type="secondary">
+                  支持 {CLOUD_UPLOAD_EXTENSIONS.join('、')}，单个文件不超过 {settings.data?.max_size_mb ?? 300}MB，最多{' '}
+                  {settings.data?.max_file_num ?? '-'} 个
+                </Typography.Text>
+              </Upload.Dragger>
+              <div className={styles.uploadList}>
+                {items.map((item) => (
+                  <div key={item.uid} data-testid="upload-item">
+                    <Space>
+                      <Typography.Text>{item.name}</Typography.Text>
+                      <Typography.Text type="secondary">{formatBytes(item.size)}</Typography.Text>
+                      <DeleteOutlined
+                        aria-label="移除"
+                        onClick={() => {
+                          if (item.url) {
+                            void deleteUploadedObjects([item.url]);
+                          }
+                          uploader.current?.remove(item.uid);
+                        }}
+                      />
+                    </Space>
+                    <Progress percent={item.progress} size="small" />
+                  </div>
+                ))}
+              </div>
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="group_id" label="分组">
+          <Select
+            allowClear
+            placeholder="请选择分组"
+            options={(groups.data ?? []).map((g) => ({ value: g.group_id, label: g.group_name }))}
+          />
+        </Form.Item>
+        <Form.Item name="tag_ids" label="标签">
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder="请选择标签"
+            options={(tags.data ?? []).map((t) => ({ value: t.tag_id, label: t.tag_name }))}
+          />
+        </Form.Item>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={3} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, LoginFailure, LoginResult } from '@vidmatrix/contract/api/auth';
+import { post, RequestError } from '../../../lib/request.ts';
+
+/** POST /api/member.Login/login: the three tokens. */
+export function login(body: LoginBody): Promise<LoginResult> {
+  return post<LoginResult>('/api/member.Login/login', body);
+}
+
+/** True when a failed login says the next attempt needs a captcha. */
+export function needsCaptcha(error: unknown): boolean {
+  if (!(error instanceof RequestError) || typeof error.data !== 'object' || error.data === null) {
+    return false;
+  }
+  return (error.data as Partial<LoginFailure>).need_captcha === true;
+}
+
+/** Login mutation. */
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,10 @@
+import { post } from '../../../lib/request.ts';
+
+/** POST /api/member.Logout/logout; a failure (token already gone) does not stop the sign-out. */
+export async function logout(): Promise<void> {
+  try {
+    await post<unknown>('/api/member.Logout/logout', {}, { disableMessage: true });
+  } catch {
+    // The local session ends either way.
+  }
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { LeadListQuery, LeadListResult } from '@vidmatrix/contract/api/customer';
+import { get } from '../../../lib/request.ts';
+import { customerKeys } from './customer-keys.ts';
+
+/** GET /api/customer.Lead/list. */
+export function getLeads(query: LeadListQuery, signal?: AbortSignal): Promise<LeadListResult> {
+  return get<LeadListResult>('/api/customer.Lead/list', { ...query }, { signal });
+}
+
+/** Leads as a query. */
+export function leadsQueryOptions(query: LeadListQuery) {
+  return queryOptions({
+    queryKey: customerKeys.leads(query),
+    queryFn: ({ signal }) => getLeads(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of leads. */
+export function useLeads(query: LeadListQuery, enabled = true) {
+  return useQuery({ ...leadsQueryOptions(query), enabled });
+}

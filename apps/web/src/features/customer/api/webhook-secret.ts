@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WebhookSecretResult } from '@vidmatrix/contract/api/customer';
+import { get, post } from '../../../lib/request.ts';
+import { customerKeys } from './customer-keys.ts';
+
+/** GET /api/customer.Webhook/secret. */
+export function getWebhookSecret(signal?: AbortSignal): Promise<WebhookSecretResult> {
+  return get<WebhookSecretResult>('/api/customer.Webhook/secret', undefined, { signal });
+}
+
+/** The member's webhook secret; loaded only when asked for. */
+export function useWebhookSecret(enabled: boolean) {
+  return useQuery({ queryKey: customerKeys.secret(), queryFn: ({ signal }) => getWebhookSecret(signal), enabled });
+}
+
+/** POST /api/customer.Webhook/rotate. */
+export function rotateWebhookSecret(): Promise<WebhookSecretResult> {
+  return post<WebhookSecretResult>('/api/customer.Webhook/rotate');
+}
+
+/** Rotation mutation; the new secret replaces the cached one. */
+export function useRotateWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rotateWebhookSecret,
+    onSuccess: (data) => queryClient.setQueryData(customerKeys.secret(), data),
+  });
+}

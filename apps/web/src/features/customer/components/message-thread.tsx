@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Empty, Input, Spin } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { MESSAGE_MAX_LENGTH, replyBody } from '@vidmatrix/contract/api/customer';
+import { Msg } from '@vidmatrix/contract/messages';
+import { notifyError } from '../../../lib/notify.ts';
+import { useThread } from '../api/get-thread.ts';
+import { useReply } from '../api/reply.ts';
+import styles from './chat.module.css';
+import { DeliveryTag } from './delivery-tag.tsx';
+
+/** The messages of one conversation (as text, never HTML) and the reply box. */
+export function MessageThread({ conversationId }: { conversationId: number | null }) {
+  const { data, isLoading } = useThread(conversationId);
+  const replyMutation = useReply();
+  const [draft, setDraft] = useState('');
+  const bottom = useRef<HTMLDivElement>(null);
+  const count = data?.list.length ?? 0;
+
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [count, conversationId]);
+
+  if (conversationId === null) {
+    return (
+      <div className={styles.panel}>
+        <Empty className={styles.empty} description="请选择会话" />
+      </div>
+    );
+  }
+
+  const handleSend = () => {
+    const parsed = replyBody.safeParse({ conversation_id: conversationId, content: draft });
+    if (!parsed.success) {
+      notifyError(parsed.error.issues[0]?.message ?? Msg.replyRequired);
+      return;
+    }
+    replyMutation.mutate(parsed.data, { onSuccess: () => setDraft('') });
+  };
+
+  return (
+    <div className={styles.panel} data-testid="thread">
+      <div className={styles.panelHeader}>
+        <span>{data ? data.conversation.customer_name || data.conversation.customer_id : ''}</span>
+        <span className={styles.meta}>{data ? `账号 ${data.conversation.enterprise_account_id}` : ''}</span>
+      </div>
+      <div className={styles.thread}>
+        {isLoading ? <Spin /> : null}
+        {data?.list.map((m) => (
+          <div
+            key={m.message_id}
+            className={`${styles.message} ${m.direction === 'in' ? styles.in : styles.out}`}
+            data-testid="message"
+            data-direction={m.direction}
+          >
+            <div className={styles.bubble}>{m.content}</div>
+            <div className={styles.meta}>
+              <span>{m.sent_at}</span>
+              <DeliveryTag message={m} />
+            </div>
+          </div>
+        ))}
+        <div ref={bottom} />
+      </div>
+      <div className={styles.replyBox}>
+        <Input.TextArea
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          autoSize={{ minRows: 1, maxRows: 4 }}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder="输入回复，Enter 发送，Shift+Enter 换行"
+          onPressEnter={(e) => {
+            if (!e.shiftKey) {
+              e.preventDefault();
+              handleSend();
+            }
+          }}
+          data-testid="reply-input"
+        />
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          loading={replyMutation.isPending}
+          onClick={handleSend}
+          data-testid="reply-send"
+        >
+          发送
+        </Button>
+      </div>
+    </div>
+  );
+}

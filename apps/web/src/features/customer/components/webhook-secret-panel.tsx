@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button, Modal, Popconfirm, Space, Typography } from 'antd';
+import { ApiOutlined } from '@ant-design/icons';
+import {
+  WEBHOOK_MEMBER_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@vidmatrix/contract/api/customer';
+import { Msg } from '@vidmatrix/contract/messages';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useRotateWebhookSecret, useWebhookSecret } from '../api/webhook-secret.ts';
+
+/** A button opening the member's webhook secret, how to sign with it, and rotation. */
+export function WebhookSecretPanel() {
+  const [open, setOpen] = useState(false);
+  const { data } = useWebhookSecret(open);
+  const rotate = useRotateWebhookSecret();
+  return (
+    <>
+      <Button icon={<ApiOutlined />} onClick={() => setOpen(true)} data-testid="webhook-secret-open">
+        消息接入
+      </Button>
+      <Modal title="消息接入 (Webhook)" open={open} onCancel={() => setOpen(false)} footer={null} width={640}>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Text>
+            接收地址：<Typography.Text code>POST /api/customer.Webhook/message</Typography.Text>
+          </Typography.Text>
+          <Typography.Text>
+            会员 ID（{WEBHOOK_MEMBER_HEADER}）：<Typography.Text code>{data?.member_id ?? ''}</Typography.Text>
+          </Typography.Text>
+          <Typography.Text>签名密钥：</Typography.Text>
+          <Typography.Paragraph copyable={{ text: data?.secret ?? '' }} code data-testid="webhook-secret">
+            {data?.secret ?? ''}
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {`请求头 ${WEBHOOK_TIMESTAMP_HEADER} 为 Unix 秒级时间戳，${WEBHOOK_SIGNATURE_HEADER} 为 sha256=HMAC-SHA256(密钥, 时间戳 + "." + 原始请求体) 的十六进制值；超过 5 分钟或重复的请求将被拒绝。`}
+          </Typography.Paragraph>
+          <Popconfirm
+            title="更换后旧密钥立即失效，确定更换？"
+            onConfirm={() => rotate.mutate(undefined, { onSuccess: () => notifySuccess(Msg.secretRotated) })}
+          >
+            <Button danger loading={rotate.isPending} data-testid="webhook-secret-rotate">
+              更换密钥
+            </Button>
+          </Popconfirm>
+        </Space>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Button, Card, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { LEAD_STATUS_LABEL, leadStatus, type Lead, type LeadStatus } from '@vidmatrix/contract/api/customer';
+import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@vidmatrix/contract/constants';
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { Msg } from '@vidmatrix/contract/messages';
+import { Link } from 'react-router';
+import { notifyError } from '../../../lib/notify.ts';
+import { exportLeads } from '../api/export-leads.ts';
+import { useLeads } from '../api/get-leads.ts';
+import { LeadStatusSelect } from '../components/lead-status-select.tsx';
+
+const COLUMNS: TableColumnsType<Lead> = [
+  { title: '联系方式', dataIndex: 'value', render: (value: string) => <strong>{value}</strong> },
+  {
+    title: '类型',
+    dataIndex: 'kind',
+    width: 90,
+    render: (kind: Lead['kind']) => (
+      <Tag color={kind === 'phone' ? 'blue' : 'green'}>{kind === 'phone' ? '手机号' : '微信'}</Tag>
+    ),
+  },
+  {
+    title: '客户',
+    dataIndex: 'customer_name',
+    render: (_: string, lead) => (
+      <Link to={`${ConsolePath.customerChat}?conversation_id=${lead.conversation_id}`}>
+        {lead.customer_name || lead.customer_id}
+      </Link>
+    ),
+  },
+  { title: '账号ID', dataIndex: 'enterprise_account_id', width: 90 },
+  { title: '来源消息', dataIndex: 'source_content', ellipsis: true },
+  { title: '首次出现', dataIndex: 'first_seen', width: 170 },
+  { title: '状态', dataIndex: 'status', width: 120, render: (_: string, lead) => <LeadStatusSelect lead={lead} /> },
+];
+
+/** /customer/leads: captured phone numbers and WeChat ids, their status, and the xlsx export. */
+export function LeadsPage() {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(TABLE_DEFAULT_PAGE_SIZE);
+  const [status, setStatus] = useState<LeadStatus | ''>('');
+  const [keyword, setKeyword] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const query = { page, limit, status, keyword };
+  const { data, isFetching } = useLeads(query);
+
+  const handleExport = async () => {
+    if (!data?.count) {
+      notifyError(Msg.noData);
+      return;
+    }
+    setExporting(true);
+    try {
+      await exportLeads({ status, keyword });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Card variant="borderless">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          style={{ width: 140 }}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: '全部状态' },
+            ...leadStatus.options.map((value) => ({ value, label: LEAD_STATUS_LABEL[value] })),
+          ]}
+          data-testid="lead-status-filter"
+        />
+        <Input.Search
+          placeholder="搜索联系方式或客户"
+          allowClear
+          onSearch={(value) => {
+            setKeyword(value);
+            setPage(1);
+          }}
+          style={{ width: 240 }}
+        />
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          onClick={() => void handleExport()}
+          data-testid="lead-export"
+        >
+          导出
+        </Button>
+      </Space>
+      <Table<Lead>
+        rowKey="lead_id"
+        columns={COLUMNS}
+        dataSource={data?.list ?? []}
+        loading={isFetching}
+        data-testid="lead-table"
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: data?.count ?? 0,
+          pageSizeOptions: TABLE_PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (nextPage, nextSize) => {
+            setPage(nextSize === limit ? nextPage : 1);
+            setLimit(nextSize);
+          },
+        }}
+      />
+    </Card>
+  );
+}

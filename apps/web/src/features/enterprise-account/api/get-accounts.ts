@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { AccountApi, type AccountList } from '@vidmatrix/contract/api/enterprise-account';
+import type { LevelInfo } from '@vidmatrix/contract/api/member';
+import { accountKeys } from '../../../components/account-selector/account-queries.ts';
+import { get } from '../../../lib/request.ts';
+
+/** The account page's filters and page. */
+export interface AccountQuery {
+  page: number;
+  limit: number;
+  /** '' = every group; 0 = no group. */
+  group_id: number | '';
+  remarks: string;
+  /** 0 = every platform. */
+  platform_id: number;
+}
+
+/** The list call's parameters for a query (also the export's, minus the page). */
+export function accountParams(query: AccountQuery) {
+  return {
+    page: query.page,
+    limit: query.limit,
+    group_id: query.group_id === '' ? undefined : query.group_id,
+    remarks: query.remarks || undefined,
+    platform_id: query.platform_id || undefined,
+  };
+}
+
+/** GET EnterpriseAccount/list: main accounts of one page, sub-accounts as children. */
+export function accountsQueryOptions(query: AccountQuery) {
+  return queryOptions({
+    queryKey: accountKeys.list(query),
+    queryFn: ({ signal }) => get<AccountList>(AccountApi.list, accountParams(query), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccounts(query: AccountQuery) {
+  return useQuery(accountsQueryOptions(query));
+}
+
+/** Level info for the remaining account quota (SPEC §3); under the account keys so account changes refresh it. */
+export function quotaQueryOptions() {
+  return queryOptions({
+    queryKey: [...accountKeys.all, 'quota'] as const,
+    queryFn: ({ signal }) => get<LevelInfo>('/api/console.Console/getShopLevelsetting', undefined, { signal }),
+  });
+}
+
+export function useAccountQuota() {
+  return useQuery(quotaQueryOptions());
+}

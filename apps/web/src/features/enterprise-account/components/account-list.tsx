@@ -1,0 +1,286 @@
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Empty, Popconfirm, Spin } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
+import { ACCESS_AUTH_PLATFORM_IDS, COOKIE_AUTH_PLATFORM_IDS } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import { canReauthorize } from '@vidmatrix/contract/rules/account-selectability';
+import { accessLabel, cookieAuthLabel } from '@vidmatrix/contract/rules/account-status';
+import { AccountAvatar, AccountCheckbox, AccountTag } from '../../../components/account-selector/account-row-parts.tsx';
+import styles from './account-list.module.css';
+import { accountIds, accountRows, type AccountRow as AccountRowData } from './account-rows.ts';
+
+/** Row and header heights, px (as antd's middle table with a 32 px avatar); rows are fixed so nothing is measured. */
+const ROW_HEIGHT = 56;
+const HEAD_HEIGHT = 47;
+
+const cookiePlatforms = new Set<number>(COOKIE_AUTH_PLATFORM_IDS);
+const accessPlatforms = new Set<number>(ACCESS_AUTH_PLATFORM_IDS);
+
+const HEADERS = ['账号', '备注', '平台', '分组', '授权状态', '访问状态', '代理IP', '添加时间'];
+
+/** What a row's buttons ask the page to do. */
+export interface AccountActions {
+  onEdit: (account: EnterpriseAccount) => void;
+  onReauthorize: (account: EnterpriseAccount) => void;
+  onAuthLog: (account: EnterpriseAccount) => void;
+  onDelete: (account: EnterpriseAccount) => Promise<unknown>;
+}
+
+export interface AccountListProps extends AccountActions {
+  /** Main accounts of the page, sub-accounts as their `children`. */
+  accounts: readonly EnterpriseAccount[];
+  /** Nothing to show yet (the first load). */
+  loading: boolean;
+  /** The rows are the previous query's while the next one loads. */
+  stale: boolean;
+  selected: readonly number[];
+  onSelect: (ids: number[]) => void;
+}
+
+/**
+ * The account table: a virtualized grid of div rows under a sticky header, so a page of
+ * ACCOUNT_LIST_LIMIT accounts renders as fast as one of ten (antd's Table took seconds on a slow CPU).
+ * Sub-accounts sit under their parent, expanded until collapsed; selection is per row (checkStrictly).
+ */
+export function AccountList({ accounts, loading, stale, selected, onSelect, ...actions }: AccountListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+
+  const rows = useMemo(() => accountRows(accounts, collapsed), [accounts, collapsed]);
+  const pageIds = useMemo(() => accountIds(accounts), [accounts]);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const selectedOnPage = pageIds.filter((id) => selectedSet.has(id)).length;
+
+  // The rows' callbacks stay the same across renders (memoized rows); they call the latest props.
+  const latest = useRef({ actions, selected, onSelect });
+  useLayoutEffect(() => {
+    latest.current = { actions, selected, onSelect };
+  });
+  const handleSelect = useCallback((id: number, checked: boolean) => {
+    const { selected: current, onSelect: select } = latest.current;
+    select(checked ? [...current, id] : current.filter((v) => v !== id));
+  }, []);
+  const handleAction = useCallback((action: keyof AccountActions, account: EnterpriseAccount) => {
+    return latest.current.actions[action](account);
+  }, []);
+  const handleExpand = useCallback((id: number) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) {
+        next.add(id);
+      }
+      return next;
+    });
+  }, []);
+
+  const handleSelectAll = (checked: boolean) => {
+    const page = new Set(pageIds);
+    const others = selected.filter((id) => !page.has(id));
+    onSelect(checked ? [...others, ...pageIds] : others);
+  };
+
+  // TanStack Virtual hands back functions the React compiler cannot memoize; that is expected here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    scrollMargin: HEAD_HEIGHT,
+    overscan: 4,
+  });
+
+  return (
+    <div
+      ref={scrollRef}
+      className={styles.scroller}
+      aria-busy={stale}
+      role="table"
+      aria-rowcount={rows.length + 1}
+      data-testid="account-table"
+    >
+      <div className={styles.table}>
+        <div className={`${styles.grid} ${styles.head}`} role="row">
+          <div className={`${styles.cell} ${styles.check}`} role="columnheader">
+            <AccountCheckbox
+              aria-label="全选"
+              checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+              indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+              disabled={pageIds.length === 0}
+              onChange={(event) => handleSelectAll(event.target.checked)}
+              data-testid="account-select-all"
+            />
+          </div>
+          {HEADERS.map((title) => (
+            <div key={title} className={styles.cell} role="columnheader">
+              {title}
+            </div>
+          ))}
+          <div className={`${styles.cell} ${styles.actions}`} role="columnheader">
+            操作
+          </div>
+        </div>
+        {loading ? (
+          <Spin className={styles.empty} style={{ display: 'block' }} />
+        ) : rows.length === 0 ? (
+          <Empty className={styles.empty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={Msg.noData} />
+        ) : (
+          <div className={styles.body} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              return (
+                row && (
+                  <AccountRow
+                    key={row.account.enterprise_account_id}
+                    {...row}
+                    index={item.index}
+                    top={item.start - HEAD_HEIGHT}
+                    selected={selectedSet.has(row.account.enterprise_account_id)}
+                    onSelect={handleSelect}
+                    onExpand={handleExpand}
+                    onAction={handleAction}
+                  />
+                )
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface AccountRowProps extends AccountRowData {
+  index: number;
+  top: number;
+  selected: boolean;
+  onSelect: (id: number, checked: boolean) => void;
+  onExpand: (id: number) => void;
+  onAction: (action: keyof AccountActions, account: EnterpriseAccount) => unknown;
+}
+
+/** One account; memoized so scrolling and selecting re-render only the rows that change. */
+const AccountRow = memo(function AccountRow({
+  account: a,
+  child,
+  expanded,
+  index,
+  top,
+  selected,
+  onSelect,
+  onExpand,
+  onAction,
+}: AccountRowProps) {
+  const auth = cookieAuthLabel(a.cookie_auth_status);
+  const access = accessLabel(a.access_status);
+  const showAuth = cookiePlatforms.has(a.platform_id) || !accessPlatforms.has(a.platform_id);
+  return (
+    <div
+      className={`${styles.grid} ${styles.row}`}
+      style={{ transform: `translateY(${top}px)` }}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="account-row"
+    >
+      <div className={`${styles.cell} ${styles.check}`} role="cell">
+        <AccountCheckbox
+          aria-label={`选择 ${a.nickname}`}
+          checked={selected}
+          onChange={(event) => onSelect(a.enterprise_account_id, event.target.checked)}
+        />
+      </div>
+      <div className={child ? `${styles.cell} ${styles.child}` : styles.cell} role="cell">
+        {expanded === undefined ? (
+          !child && <span className={styles.indent} />
+        ) : (
+          <button
+            type="button"
+            className={styles.expand}
+            aria-label={expanded ? '收起子账号' : '展开子账号'}
+            aria-expanded={expanded}
+            onClick={() => onExpand(a.enterprise_account_id)}
+          >
+            {expanded ? '−' : '+'}
+          </button>
+        )}
+        <AccountAvatar src={a.avatar_larger || undefined} name={a.nickname} />
+        <span className={styles.text} data-testid="account-nickname" title={a.nickname}>
+          {a.nickname}
+        </span>
+        {a.pid !== 0 && <AccountTag color="purple">子账号</AccountTag>}
+      </div>
+      <div className={styles.cell} role="cell">
+        <span className={styles.text} title={a.remarks || undefined}>
+          {a.remarks || '—'}
+        </span>
+      </div>
+      <div className={styles.cell} role="cell">
+        <AccountAvatar src={a.platform_logo_url} size={20} square />
+        <span className={styles.text}>{a.platform_name}</span>
+      </div>
+      <div className={styles.cell} role="cell">
+        <span className={a.group_name ? styles.text : `${styles.text} ${styles.muted}`}>
+          {a.group_name || Msg.noGroup}
+        </span>
+      </div>
+      <div className={styles.cell} role="cell">
+        {showAuth ? <AccountTag color={auth.color}>{auth.label}</AccountTag> : '—'}
+      </div>
+      <div className={styles.cell} role="cell">
+        {accessPlatforms.has(a.platform_id) ? <AccountTag color={access.color}>{access.label}</AccountTag> : '—'}
+      </div>
+      <div className={styles.cell} role="cell">
+        {a.ip_code || '—'}
+      </div>
+      <div className={styles.cell} role="cell">
+        {a.create_time}
+      </div>
+      <div className={`${styles.cell} ${styles.actions}`} role="cell">
+        <button type="button" className={styles.link} onClick={() => onAction('onEdit', a)}>
+          编辑
+        </button>
+        {canReauthorize(a.platform_id) && (
+          <button type="button" className={styles.link} onClick={() => onAction('onReauthorize', a)}>
+            <SafetyCertificateOutlined />
+            重新授权
+          </button>
+        )}
+        <button type="button" className={styles.link} onClick={() => onAction('onAuthLog', a)}>
+          授权记录
+        </button>
+        <DeleteButton onConfirm={() => onAction('onDelete', a)} />
+      </div>
+    </div>
+  );
+});
+
+/** 删除 with its Popconfirm, which mounts on the first click: one per row made large pages slow. */
+function DeleteButton({ onConfirm }: { onConfirm: () => unknown }) {
+  const [open, setOpen] = useState<boolean | null>(null);
+  // Once mounted, the Popconfirm's own trigger opens and closes it.
+  const button = (
+    <button
+      type="button"
+      className={`${styles.link} ${styles.danger}`}
+      onClick={open === null ? () => setOpen(true) : undefined}
+    >
+      删除
+    </button>
+  );
+  return open === null ? (
+    button
+  ) : (
+    <Popconfirm
+      open={open}
+      onOpenChange={setOpen}
+      title={Msg.accountDeleteConfirm}
+      okText="删除"
+      cancelText="取消"
+      onConfirm={() => Promise.resolve(onConfirm())}
+    >
+      {button}
+    </Popconfirm>
+  );
+}

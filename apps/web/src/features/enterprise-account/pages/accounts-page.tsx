@@ -1,0 +1,241 @@
+import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Input, Popconfirm, Select, Space, Statistic, Tabs, Typography } from 'antd';
+import {
+  DeleteOutlined,
+  FolderOpenOutlined,
+  PlusOutlined,
+  UploadOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
+import { AccountApi, type EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
+import { TABLE_DEFAULT_PAGE_SIZE } from '@vidmatrix/contract/constants';
+import { fillMsg, Msg } from '@vidmatrix/contract/messages';
+import { remainingAccounts } from '@vidmatrix/contract/rules/quota';
+import {
+  accountKeys,
+  groupsQueryOptions,
+  platformsQueryOptions,
+} from '../../../components/account-selector/account-queries.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { ImportDialog } from '../../../components/import-dialog.tsx';
+import { getDesktop } from '../../../lib/desktop.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAuthCkStatus, useDeleteAccounts } from '../api/account-mutations.ts';
+import { accountParams, accountsQueryOptions, useAccountQuota, type AccountQuery } from '../api/get-accounts.ts';
+import { AccountFormDialog } from '../components/account-form-dialog.tsx';
+import { AccountTable } from '../components/account-table.tsx';
+import { AccountPickDialog } from '../components/account-pick-dialog.tsx';
+import { AuthLogDrawer } from '../components/auth-log-drawer.tsx';
+import { GroupManagerDialog } from '../components/group-manager-dialog.tsx';
+import { MoveGroupDialog } from '../components/move-group-dialog.tsx';
+
+const IMPORT_INSTRUCTIONS = [
+  '表头依次为：昵称、备注、平台、分组、代理IP；昵称与平台必填，平台填写平台名称（如 抖音）或平台编号。',
+  '同一平台下昵称相同的账号视为同一账号，导入时更新其备注、分组与代理IP（空白单元格不覆盖）。',
+  '分组不存在时自动创建；超出账号额度或有误的行不会导入，可下载失败数据查看原因。',
+];
+
+type Dialog = 'add' | 'groups' | 'import' | 'move' | 'pick' | null;
+
+/** ConsolePath.accounts: the member's social accounts by platform and group, with batch actions. */
+export function AccountsPage() {
+  const [query, setQuery] = useState<AccountQuery>({
+    page: 1,
+    limit: TABLE_DEFAULT_PAGE_SIZE,
+    group_id: '',
+    remarks: '',
+    platform_id: 0,
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [editing, setEditing] = useState<EnterpriseAccount | null>(null);
+  const [logOf, setLogOf] = useState<EnterpriseAccount | null>(null);
+
+  const client = useQueryClient();
+  // Only the count: the rows are AccountTable's, so their arrival does not re-render the page.
+  const listCount = useQuery({ ...accountsQueryOptions(query), select: (list) => list.count }).data ?? 0;
+  const quota = useAccountQuota();
+  const groups = useQuery(groupsQueryOptions());
+  const platforms = useQuery(platformsQueryOptions());
+  const remove = useDeleteAccounts();
+  const authCk = useAuthCkStatus();
+
+  const update = (changes: Partial<AccountQuery>) => {
+    setQuery((q) => ({ ...q, page: 1, ...changes }));
+    setSelected([]);
+  };
+
+  const handleReauthorize = async (account: EnterpriseAccount) => {
+    const desktop = getDesktop();
+    if (!desktop) {
+      notifyError(Msg.clientOnly);
+      return;
+    }
+    const result = await desktop.authorizeAccount(account.enterprise_account_id, account.platform_id);
+    if (!result.ok) {
+      notifyError(result.msg);
+      return;
+    }
+    await authCk.mutateAsync({ enterprise_account_id: account.enterprise_account_id, cookie_auth_status: 1 });
+    notifySuccess(Msg.authSuccess);
+  };
+
+  const handlePageChange = useCallback((page: number, limit: number) => setQuery((q) => ({ ...q, page, limit })), []);
+
+  const handleFormClose = useCallback(() => {
+    setDialog(null);
+    setEditing(null);
+  }, []);
+
+  const handleDelete = (ids: number[]) =>
+    remove.mutateAsync(ids).then(() => {
+      notifySuccess(Msg.deleted);
+      setSelected([]);
+    });
+
+  const left = quota.data ? remainingAccounts(quota.data) : null;
+
+  return (
+    <Card variant="borderless" data-testid="accounts-page">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          账号管理
+        </Typography.Title>
+        {quota.data && (
+          <Space size={32} data-testid="account-quota">
+            <Statistic title="账号额度" value={quota.data.level.account_num} suffix="个" />
+            <Statistic title="已添加" value={quota.data.level_user.account_num} suffix="个" />
+            <Statistic
+              title="剩余可添加"
+              value={left ?? 0}
+              suffix="个"
+              styles={{ content: { color: left === 0 ? '#ff4d4f' : '#ad6aff' } }}
+            />
+          </Space>
+        )}
+      </Space>
+
+      <Tabs
+        activeKey={String(query.platform_id)}
+        onChange={(key) => update({ platform_id: Number(key) })}
+        items={[
+          { key: '0', label: '全部平台' },
+          ...(platforms.data?.list ?? []).map((p) => ({ key: String(p.platform_id), label: p.platform_name })),
+        ]}
+        data-testid="platform-tabs"
+      />
+
+      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap>
+          <Select<number | ''>
+            style={{ width: 160 }}
+            value={query.group_id}
+            onChange={(group_id) => update({ group_id })}
+            data-testid="group-filter"
+            options={[
+              { value: '', label: Msg.allGroups },
+              { value: 0, label: Msg.noGroup },
+              ...(groups.data?.list ?? []).map((g) => ({
+                value: g.group_id,
+                label: `${g.group_name}（${g.account_count}）`,
+              })),
+            ]}
+          />
+          <Input.Search
+            allowClear
+            placeholder="搜索昵称或备注"
+            style={{ width: 220 }}
+            onSearch={(remarks) => update({ remarks: remarks.trim() })}
+            data-testid="remarks-search"
+          />
+        </Space>
+        <Space wrap>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            title={left === null ? undefined : fillMsg(Msg.accountQuotaLeft, { n: left })}
+            onClick={() => setDialog('add')}
+            data-testid="add-account"
+          >
+            添加账号
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setDialog('import')} data-testid="import-accounts">
+            导入
+          </Button>
+          <ExportButton
+            url={AccountApi.export}
+            fileName="账号列表.xlsx"
+            params={{ ...accountParams(query), page: undefined, limit: undefined }}
+            disabled={listCount === 0}
+          />
+          <Button icon={<FolderOpenOutlined />} onClick={() => setDialog('groups')} data-testid="manage-groups">
+            分组管理
+          </Button>
+          <Button icon={<UserSwitchOutlined />} onClick={() => setDialog('pick')} data-testid="pick-accounts">
+            选择账号
+          </Button>
+        </Space>
+      </Space>
+
+      {selected.length > 0 && (
+        <Space style={{ marginBottom: 12 }} data-testid="batch-bar">
+          <Typography.Text>已选 {selected.length} 个账号</Typography.Text>
+          <Button size="small" onClick={() => setDialog('move')} data-testid="batch-move">
+            批量移动分组
+          </Button>
+          <Popconfirm
+            title={Msg.accountDeleteConfirm}
+            okText="删除"
+            cancelText="取消"
+            onConfirm={() => handleDelete(selected)}
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} data-testid="batch-delete">
+              批量删除
+            </Button>
+          </Popconfirm>
+        </Space>
+      )}
+
+      <AccountTable
+        query={query}
+        onPageChange={handlePageChange}
+        selected={selected}
+        onSelect={setSelected}
+        onEdit={setEditing}
+        onReauthorize={(a) => {
+          handleReauthorize(a).catch(() => undefined);
+        }}
+        onAuthLog={setLogOf}
+        onDelete={(a) => handleDelete([a.enterprise_account_id])}
+      />
+
+      <AccountFormDialog open={dialog === 'add' || editing !== null} account={editing} onClose={handleFormClose} />
+      <GroupManagerDialog open={dialog === 'groups'} onClose={() => setDialog(null)} />
+      <MoveGroupDialog
+        open={dialog === 'move'}
+        ids={selected}
+        onClose={(moved) => {
+          setDialog(null);
+          if (moved) {
+            setSelected([]);
+          }
+        }}
+      />
+      <AccountPickDialog open={dialog === 'pick'} onClose={() => setDialog(null)} />
+      <ImportDialog
+        open={dialog === 'import'}
+        title="导入账号"
+        action={AccountApi.import}
+        templateUrl={AccountApi.importTemplate}
+        templateName="账号导入模板.xlsx"
+        instructions={IMPORT_INSTRUCTIONS}
+        onClose={() => setDialog(null)}
+        onImported={() => {
+          void client.invalidateQueries({ queryKey: accountKeys.all });
+        }}
+      />
+      <AuthLogDrawer account={logOf} onClose={() => setLogOf(null)} />
+    </Card>
+  );
+}

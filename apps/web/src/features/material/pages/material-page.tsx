@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Button, Card, Space } from 'antd';
+import { ScissorOutlined } from '@ant-design/icons';
+import { MATERIAL_EXPORT_NAME, MaterialExportApi } from '@vidmatrix/contract/api/material-export';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { CropUploadDialog } from '../../../components/material/crop-upload-dialog.tsx';
+import { MaterialBrowser } from '../../../components/material/material-browser.tsx';
+
+/** ConsolePath.materials: the material library (素材列表, SPEC §2.4). */
+export function MaterialPage() {
+  const [cropping, setCropping] = useState(false);
+  return (
+    <Card
+      title="素材列表"
+      variant="borderless"
+      extra={
+        <Space>
+          <Button icon={<ScissorOutlined />} onClick={() => setCropping(true)}>
+            裁剪上传
+          </Button>
+          <ExportButton url={MaterialExportApi.export} fileName={`${MATERIAL_EXPORT_NAME}.xlsx`} />
+        </Space>
+      }
+    >
+      <MaterialBrowser gridHeight="calc(100vh - 380px)" />
+      <CropUploadDialog open={cropping} onClose={() => setCropping(false)} />
+    </Card>
+  );
+}

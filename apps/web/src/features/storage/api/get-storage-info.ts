@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
+import { STORAGE_INFO_REFRESH_MS } from '@vidmatrix/contract/constants';
+import { get } from '../../../lib/request.ts';
+
+/** Query keys of the storage feature. */
+export const storageKeys = {
+  all: ['storage'] as const,
+  info: () => [...storageKeys.all, 'info'] as const,
+};
+
+/** GET /api/file.Setting/info: upload endpoint and space of the member. */
+export function getStorageInfo(signal?: AbortSignal): Promise<StorageInfo> {
+  return get<StorageInfo>('/api/file.Setting/info', undefined, { signal });
+}
+
+/** Storage info, refreshed every STORAGE_INFO_REFRESH_MS (SPEC §7). */
+export function storageInfoQueryOptions() {
+  return queryOptions({
+    queryKey: storageKeys.info(),
+    queryFn: ({ signal }) => getStorageInfo(signal),
+    staleTime: STORAGE_INFO_REFRESH_MS,
+    refetchInterval: STORAGE_INFO_REFRESH_MS,
+  });
+}
+
+/** Keeps storage info fresh while mounted. */
+export function useStorageInfo(enabled = true) {
+  return useQuery({ ...storageInfoQueryOptions(), enabled });
+}

@@ -1,0 +1,249 @@
+// A thin fetch wrapper rather than axios: the envelope, timeout and blob rules below are all this
+// client needs, and fetch keeps the router shell small enough for the /home bundle budget.
+import { Code, isEnvelope } from '@vidmatrix/contract/codes';
+import { API_TIMEOUT_MS, TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { CoreMsg as Msg } from '@vidmatrix/contract/messages-core';
+import { alertRelogin, notifyError } from './notify.ts';
+import { clearSessionValues, readToken } from './storage-keys.ts';
+
+/** Query parameters; undefined and null values are left out. */
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  params?: Params;
+  /** JSON-serialisable body, or FormData for multipart. */
+  body?: unknown;
+  /** Suppresses the error toast and the 401 alert for this call (SPEC §8). */
+  disableMessage?: boolean;
+  /** Milliseconds before the call is aborted; API_TIMEOUT_MS by default. */
+  timeout?: number;
+  /** `blob` for downloads; a JSON blob is read as an envelope and treated as an error. */
+  responseType?: 'json' | 'blob';
+  /** Cancels the call (TanStack Query passes one). */
+  signal?: AbortSignal;
+}
+
+/** Why a call failed: the server said no, or the transport broke. */
+export type FailureKind = 'server' | 'network' | 'timeout' | 'bad-response' | 'aborted';
+
+/** A rejected call. `code` is the envelope code (0 for transport failures that carry none). */
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  constructor(
+    message: string,
+    readonly kind: FailureKind,
+    readonly code: number,
+    readonly data: unknown = null,
+    /** True when the request layer already showed this error to the user. */
+    readonly notified = false,
+  ) {
+    super(message);
+  }
+}
+
+/** What to do with a parsed body. */
+export type EnvelopeDecision = { ok: true; data: unknown } | Failure;
+
+/** A failed call as the request layer reports it. */
+export interface Failure {
+  ok: false;
+  kind: Exclude<FailureKind, 'aborted'>;
+  code: number;
+  message: string;
+  data: unknown;
+  /** Code 401: the session is gone and the user must sign in again. */
+  relogin: boolean;
+}
+
+/** The failure of a broken transport: no envelope, a Chinese explanation. */
+export function transportFailure(kind: 'network' | 'timeout' | 'bad-response'): Failure {
+  return { ok: false, kind, code: 0, message: transportMessage(kind), data: null, relogin: false };
+}
+
+/** Decides the outcome of a JSON body: code 200 resolves data, anything else is an error (SPEC §8). */
+export function decideEnvelope(body: unknown): EnvelopeDecision {
+  if (!isEnvelope(body)) {
+    return transportFailure('bad-response');
+  }
+  if (body.code === Code.ok) {
+    return { ok: true, data: body.data };
+  }
+  const msg = typeof body.msg === 'string' && body.msg.trim() ? body.msg : Msg.serverError;
+  return {
+    ok: false,
+    kind: 'server',
+    code: body.code,
+    message: msg,
+    data: body.data ?? null,
+    relogin: body.code === Code.unauthorized,
+  };
+}
+
+/** A JSON body where a file was expected is an envelope explaining why: always a failure (SPEC §8). */
+export function decideBlobJson(body: unknown): Failure {
+  const decision = decideEnvelope(body);
+  if (!decision.ok) {
+    return decision;
+  }
+  const msg = isEnvelope(body) && typeof body.msg === 'string' && body.msg.trim() ? body.msg : Msg.noData;
+  return { ok: false, kind: 'server', code: Code.ok, message: msg, data: decision.data, relogin: false };
+}
+
+/** Names a transport failure: an abort we caused by timing out, a caller's cancel, or the network. */
+export function classifyTransportError(error: unknown, timedOut: boolean): 'timeout' | 'aborted' | 'network' {
+  if (timedOut) {
+    return 'timeout';
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') {
+    return 'aborted';
+  }
+  return 'network';
+}
+
+/** The Chinese text shown for a transport failure. */
+export function transportMessage(kind: Exclude<FailureKind, 'server'>): string {
+  switch (kind) {
+    case 'timeout':
+      return Msg.requestTimeout;
+    case 'bad-response':
+      return Msg.badResponse;
+    case 'network':
+    case 'aborted':
+      return Msg.networkError;
+  }
+}
+
+/** True for JSON content types (`application/json`, `application/problem+json; charset=utf-8`). */
+export function isJsonContentType(contentType: string | null): boolean {
+  return contentType !== null && /[/+]json\b/i.test(contentType);
+}
+
+/** Joins the configured base, the path and the query parameters. */
+export function buildUrl(base: string, path: string, params?: Params): string {
+  const root = base.replace(/\/+$/, '');
+  const url = `${root}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) {
+    return url;
+  }
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) {
+      search.append(key, String(value));
+    }
+  }
+  const query = search.toString();
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+}
+
+/** Request headers: the token header when signed in, JSON content type for plain bodies. */
+export function buildHeaders(token: string | null, body: unknown): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) {
+    headers[TOKEN_HEADER] = token;
+  }
+  if (body !== undefined && !(body instanceof FormData)) {
+    headers['Content-Type'] = 'application/json';
+  }
+  return headers;
+}
+
+/** The API host from configuration; empty means the page's own origin. */
+export const apiBase: string = import.meta.env.VITE_API_BASE ?? '';
+
+function relogin(): void {
+  alertRelogin(() => {
+    clearSessionValues();
+    window.location.reload();
+  });
+}
+
+function fail(decision: Failure, options: RequestOptions, toast = true): never {
+  const show = !options.disableMessage;
+  if (show && decision.relogin) {
+    relogin();
+  } else if (show && toast) {
+    notifyError(decision.message);
+  }
+  throw new RequestError(decision.message, decision.kind, decision.code, decision.data, show);
+}
+
+async function readBlob(response: Response, options: RequestOptions): Promise<Blob> {
+  const blob = await response.blob();
+  if (!isJsonContentType(response.headers.get('content-type'))) {
+    return blob;
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(await blob.text());
+  } catch {
+    parsed = null;
+  }
+  const failure = decideBlobJson(parsed);
+  // Export endpoints answer code 0 with a message the export button shows as a success.
+  return fail(failure, options, failure.code !== Code.exportMessage);
+}
+
+/** Calls the API and resolves the envelope's data; rejects with a RequestError otherwise. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', params, body, timeout = API_TIMEOUT_MS, responseType = 'json', signal } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel, { once: true });
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(apiBase, path, params), {
+        method,
+        headers: buildHeaders(readToken(), body),
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      const kind = classifyTransportError(error, timedOut);
+      if (kind === 'aborted') {
+        throw new RequestError(transportMessage(kind), kind, 0);
+      }
+      return fail(transportFailure(kind), options);
+    }
+
+    if (responseType === 'blob' && response.ok) {
+      return (await readBlob(response, options)) as T;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await response.text());
+    } catch (error) {
+      // A body that is not JSON (an HTML error page, a cut-off stream) or a timeout while reading it.
+      const kind = error instanceof SyntaxError ? 'bad-response' : classifyTransportError(error, timedOut);
+      if (kind === 'aborted') {
+        throw new RequestError(transportMessage(kind), kind, 0);
+      }
+      return fail(transportFailure(kind), options);
+    }
+    const decision = decideEnvelope(parsed);
+    if (decision.ok) {
+      return decision.data as T;
+    }
+    return fail(decision, options);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/** GET shorthand. */
+export function get<T>(path: string, params?: Params, options: Omit<RequestOptions, 'method' | 'params'> = {}) {
+  return request<T>(path, { ...options, method: 'GET', params });
+}
+
+/** POST shorthand with a JSON (or FormData) body. */
+export function post<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) {
+  return request<T>(path, { ...options, method: 'POST', body });
+}

@@ -1,0 +1,23 @@
+import { create } from 'zustand';
+import { readToken, readValue, StorageKey } from './storage-keys.ts';
+
+interface SessionState {
+  /** The member token (mirrors localStorage so components re-render on sign-in and sign-out). */
+  token: string | null;
+  username: string;
+  /** role_ids of the signed-in member; empty until the guard has loaded user info. */
+  roles: number[];
+  setToken: (token: string | null, username?: string) => void;
+  setRoles: (roles: number[]) => void;
+  reset: () => void;
+}
+
+/** Session state of this tab; server data about the member lives in TanStack Query. */
+export const useSessionStore = create<SessionState>()((set) => ({
+  token: readToken(),
+  username: readValue(StorageKey.username) ?? '',
+  roles: [],
+  setToken: (token, username) => set((s) => ({ token, username: username ?? s.username, roles: [] })),
+  setRoles: (roles) => set({ roles }),
+  reset: () => set({ token: null, username: '', roles: [] }),
+}));

@@ -1,0 +1,186 @@
+import { WS_PING_MS, WS_PONG_TIMEOUT_MS, WS_RECONNECT_MS } from '@vidmatrix/contract/constants';
+import { parseServerFrame, type ClientFrame, type SendMsgData } from '@vidmatrix/contract/events';
+
+/** What the chat socket does with each server frame (SPEC §4). */
+export interface ChatSocketHandlers {
+  /** redict: navigate to data.path. */
+  redict: (path: string) => void;
+  /** message: a success toast. */
+  message: (msg: string) => void;
+  /** refresh: reload the page. */
+  refresh: () => void;
+  /** send_msg: refresh the message list, notify, play the sound (listeners are called after). */
+  sendMsg: (data: SendMsgData) => void;
+}
+
+/** The part of the browser WebSocket the client uses (tests pass a fake). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: (() => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: (() => void) | null;
+  onerror: (() => void) | null;
+}
+
+export interface ChatSocketOptions {
+  url: string;
+  memberId: number;
+  token: string;
+  handlers: ChatSocketHandlers;
+  /** Opens a socket (default: the browser WebSocket). */
+  createSocket?: (url: string) => SocketLike;
+}
+
+const OPEN = 1;
+type SendMsgListener = (data: SendMsgData) => void;
+const listeners = new Set<SendMsgListener>();
+
+/** Registers a listener of incoming customer messages; returns its removal. */
+export function onSendMsg(listener: SendMsgListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * The chat socket: binds on `init` with the token in the frame, pings every WS_PING_MS, treats a
+ * pong missing for WS_PONG_TIMEOUT_MS as a lost link, and reconnects WS_RECONNECT_MS after any loss
+ * until closed.
+ */
+export class ChatSocket {
+  private socket: SocketLike | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: ChatSocketOptions) {}
+
+  /** Connects (again). */
+  open(): void {
+    this.closed = false;
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+    const socket = create(this.options.url);
+    this.socket = socket;
+    socket.onmessage = (event) => {
+      if (typeof event.data === 'string') {
+        this.dispatch(socket, event.data);
+      }
+    };
+    socket.onclose = () => this.lost(socket);
+    // An error is followed by close, which reconnects.
+    socket.onerror = null;
+    this.pingTimer = setInterval(() => this.ping(socket), WS_PING_MS);
+  }
+
+  /** Closes for good (logout): no reconnect. */
+  close(): void {
+    this.closed = true;
+    this.clearTimers();
+    clearTimeout(this.reconnectTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.close();
+    }
+  }
+
+  private send(socket: SocketLike, frame: ClientFrame): void {
+    if (socket.readyState === OPEN) {
+      socket.send(JSON.stringify(frame));
+    }
+  }
+
+  private ping(socket: SocketLike): void {
+    this.send(socket, { type: 'ping', data: {} });
+    if (this.pongTimer === undefined) {
+      this.pongTimer = setTimeout(() => {
+        this.pongTimer = undefined;
+        // No pong: the link is dead even if the browser has not noticed yet.
+        socket.close();
+        this.lost(socket);
+      }, WS_PONG_TIMEOUT_MS);
+    }
+  }
+
+  private dispatch(socket: SocketLike, raw: string): void {
+    const frame = parseServerFrame(raw);
+    if (!frame) {
+      return;
+    }
+    const { handlers, memberId, token } = this.options;
+    switch (frame.type) {
+      case 'init':
+        this.send(socket, { type: 'bind', data: { client_id: frame.data.client_id, member_id: memberId, token } });
+        break;
+      case 'pong':
+        clearTimeout(this.pongTimer);
+        this.pongTimer = undefined;
+        break;
+      case 'bind':
+        break;
+      case 'redict':
+        handlers.redict(frame.data.path);
+        break;
+      case 'message':
+        handlers.message(frame.data.msg);
+        break;
+      case 'refresh':
+        handlers.refresh();
+        break;
+      case 'send_msg':
+        handlers.sendMsg(frame.data);
+        for (const listener of listeners) {
+          listener(frame.data);
+        }
+        break;
+    }
+  }
+
+  private lost(socket: SocketLike): void {
+    if (socket !== this.socket) {
+      return;
+    }
+    this.socket = null;
+    this.clearTimers();
+    if (!this.closed) {
+      this.reconnectTimer = setTimeout(() => this.open(), WS_RECONNECT_MS);
+    }
+  }
+
+  private clearTimers(): void {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    this.pingTimer = undefined;
+    this.pongTimer = undefined;
+  }
+}
+
+/** The /websocket address next to the API (same origin when no API host is configured). */
+export function chatSocketUrl(apiBase: string, location: { protocol: string; host: string }): string {
+  if (apiBase) {
+    return `${apiBase.replace(/\/+$/, '').replace(/^http/, 'ws')}/websocket`;
+  }
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/websocket`;
+}
+
+let current: ChatSocket | null = null;
+
+/** Opens the session's chat socket (closing any previous one). */
+export function openChatSocket(options: ChatSocketOptions): ChatSocket {
+  current?.close();
+  current = new ChatSocket(options);
+  current.open();
+  return current;
+}
+
+/** Closes the session's chat socket (logout). */
+export function closeChatSocket(): void {
+  current?.close();
+  current = null;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Msg } from '../messages.ts';
+
+/** Where the client runs: `pc` in the desktop shell, `web` in a browser (SPEC §3). */
+export const clientPlatform = z.enum(['pc', 'web']);
+export type ClientPlatform = z.infer<typeof clientPlatform>;
+
+/** Account names: letters, digits and underscores, 4–32 characters. */
+export const accountName = z
+  .string({ error: Msg.accountFormat })
+  .trim()
+  .regex(/^\w{4,32}$/, Msg.accountFormat);
+/** Passwords: 6–64 characters. */
+export const password = z.string({ error: Msg.passwordFormat }).min(6, Msg.passwordFormat).max(64, Msg.passwordFormat);
+
+/** POST /api/member.Login/login (SPEC §3 login payload). */
+export const loginBody = z.object({
+  account: z.string({ error: Msg.accountRequired }).trim().min(1, Msg.accountRequired).max(64),
+  password: z.string({ error: Msg.passwordRequired }).min(1, Msg.passwordRequired).max(128),
+  captcha_id: z.string().max(64).optional().default(''),
+  captcha_code: z.string().max(16).optional().default(''),
+  ajcaptcha: z.string().max(2048).optional().default(''),
+  platform: clientPlatform.optional().default('web'),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+/** The three tokens a login returns (SPEC §3). */
+export const loginResult = z.object({
+  ApiToken: z.string(),
+  nfc_api_token: z.string(),
+  digital_api_token: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+/** Data of a failed login: whether the next attempt needs a captcha. */
+export const loginFailure = z.object({ need_captcha: z.boolean() });
+export type LoginFailure = z.infer<typeof loginFailure>;
+
+/** GET /api/member.Login/captcha: a fresh image captcha. */
+export const captchaResult = z.object({
+  captcha_id: z.string(),
+  /** SVG markup of the image. */
+  image: z.string(),
+});
+export type CaptchaResult = z.infer<typeof captchaResult>;
+
+/** POST /api/member.Register/register: a new member signs up (captcha always required). */
+export const registerBody = z.object({
+  account: accountName,
+  password,
+  nickname: z.string().trim().max(32).optional().default(''),
+  captcha_id: z.string({ error: Msg.captchaRequired }).min(1, Msg.captchaRequired).max(64),
+  captcha_code: z.string({ error: Msg.captchaRequired }).trim().min(1, Msg.captchaRequired).max(16),
+  platform: clientPlatform.optional().default('web'),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** POST /api/member.Member/changePassword (the /setting page). */
+export const changePasswordBody = z.object({
+  old_password: z.string({ error: Msg.passwordRequired }).min(1, Msg.passwordRequired).max(128),
+  new_password: password,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { Msg } from '../messages.ts';
+
+/** Webhook timestamps older (or further ahead) than this are refused, ms. */
+export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
+/** Header carrying the webhook's unix-seconds timestamp. */
+export const WEBHOOK_TIMESTAMP_HEADER = 'X-Signature-Timestamp';
+/** Header carrying `sha256=<hex HMAC-SHA256(secret, timestamp + "." + raw body)>`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Signature';
+/** Header naming the member whose secret signed the webhook. */
+export const WEBHOOK_MEMBER_HEADER = 'X-Member-Id';
+/** Longest message or reply, characters. */
+export const MESSAGE_MAX_LENGTH = 2000;
+
+const id = z.coerce.number({ error: Msg.invalidParams }).int().positive();
+
+/** One conversation of the message list (SPEC §3 message list item, plus conversation fields). */
+export const privateListItem = z.object({
+  conversation_id: z.number().int(),
+  enterprise_account_id: z.number().int(),
+  /** Nickname of the enterprise account the customer wrote to ('' once the account is deleted). */
+  account_nickname: z.string(),
+  /** Its platform (抖音, 快手, …; '' once the account is deleted). */
+  platform_name: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  /** Unread inbound messages. */
+  read_num: z.number().int(),
+  /** Latest inbound message. */
+  content: z.string(),
+  /** Latest reply. */
+  replay_content: z.string(),
+  /** Time of the latest message, `YYYY-MM-DD HH:mm:ss`. */
+  last_time: z.string(),
+});
+export type PrivateListItem = z.infer<typeof privateListItem>;
+
+/** POST /api/customer.DouyinCustomer/privateList: data.list, newest first. */
+export const privateListResult = z.object({ list: z.array(privateListItem) });
+export type PrivateListResult = z.infer<typeof privateListResult>;
+
+/** Delivery of a reply through the account's connector. Inbound messages have ''. */
+export const deliveryStatus = z.enum(['', 'pending', 'sent', 'failed']);
+export type DeliveryStatus = z.infer<typeof deliveryStatus>;
+
+/** One message of a thread. */
+export const chatMessage = z.object({
+  message_id: z.number().int(),
+  /** in: from the customer; out: a reply from the console. */
+  direction: z.enum(['in', 'out']),
+  content: z.string(),
+  sent_at: z.string(),
+  /** 1 when read (inbound) — replies are always 1. */
+  is_read: z.number().int(),
+  delivery_status: deliveryStatus,
+  fail_reason: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** Body naming one conversation (thread, mark-read). */
+export const conversationBody = z.object({ conversation_id: id });
+export type ConversationBody = z.input<typeof conversationBody>;
+
+/** POST /api/customer.DouyinCustomer/thread: the conversation and its messages, oldest first. */
+export const threadResult = z.object({ conversation: privateListItem, list: z.array(chatMessage) });
+export type ThreadResult = z.infer<typeof threadResult>;
+
+/** POST /api/customer.DouyinCustomer/reply. */
+export const replyBody = z.object({
+  conversation_id: id,
+  content: z
+    .string({ error: Msg.replyRequired })
+    .trim()
+    .min(1, Msg.replyRequired)
+    .max(MESSAGE_MAX_LENGTH, Msg.messageTooLong),
+});
+export type ReplyBody = z.input<typeof replyBody>;
+
+/** POST /api/customer.Webhook/message: an inbound customer message from a connector. */
+export const webhookMessageBody = z.object({
+  enterprise_account_id: id,
+  customer_id: z.string().trim().min(1).max(128),
+  customer_name: z.string().trim().max(128).optional().default(''),
+  content: z.string().min(1).max(MESSAGE_MAX_LENGTH),
+  /** Unix seconds; the time of receipt when absent. */
+  sent_at: z.number().int().positive().optional(),
+});
+export type WebhookMessageBody = z.input<typeof webhookMessageBody>;
+
+/** What the webhook answers. */
+export const webhookMessageResult = z.object({ conversation_id: z.number().int(), message_id: z.number().int() });
+export type WebhookMessageResult = z.infer<typeof webhookMessageResult>;
+
+/** GET /api/customer.Webhook/secret and POST /api/customer.Webhook/rotate. */
+export const webhookSecretResult = z.object({ secret: z.string(), member_id: z.number().int() });
+export type WebhookSecretResult = z.infer<typeof webhookSecretResult>;
+
+/** Lead statuses, in the order the console offers them. */
+export const leadStatus = z.enum(['new', 'contacted', 'won', 'lost']);
+export type LeadStatus = z.infer<typeof leadStatus>;
+
+/** Chinese label of each lead status. */
+export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = {
+  new: Msg.leadNew,
+  contacted: Msg.leadContacted,
+  won: Msg.leadWon,
+  lost: Msg.leadLost,
+};
+
+/** Kind of contact a lead holds. */
+export const leadKind = z.enum(['phone', 'wechat']);
+export type LeadKind = z.infer<typeof leadKind>;
+
+/** A captured lead. */
+export const lead = z.object({
+  lead_id: z.number().int(),
+  kind: leadKind,
+  value: z.string(),
+  status: leadStatus,
+  conversation_id: z.number().int(),
+  enterprise_account_id: z.number().int(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  /** The message it was first seen in. */
+  source_message_id: z.number().int(),
+  source_content: z.string(),
+  first_seen: z.string(),
+});
+export type Lead = z.infer<typeof lead>;
+
+/** GET /api/customer.Lead/list (and the filters of GET /api/customer.Lead/export). */
+export const leadListQuery = z.object({
+  page: z.coerce.number().int().min(1).optional().default(1),
+  /** 0: all. */
+  limit: z.coerce.number().int().min(0).max(500).optional().default(10),
+  status: leadStatus.or(z.literal('')).optional().default(''),
+  conversation_id: z.coerce.number().int().min(0).optional().default(0),
+  keyword: z.string().trim().max(64).optional().default(''),
+});
+/** What a client sends (query strings coerce, so the zod input type is too loose to share). */
+export interface LeadListQuery {
+  page?: number;
+  limit?: number;
+  status?: LeadStatus | '';
+  conversation_id?: number;
+  keyword?: string;
+}
+
+/** Leads, newest first, and their total. */
+export const leadListResult = z.object({ list: z.array(lead), count: z.number().int() });
+export type LeadListResult = z.infer<typeof leadListResult>;
+
+/** POST /api/customer.Lead/update. */
+export const leadUpdateBody = z.object({ lead_id: id, status: leadStatus });
+export type LeadUpdateBody = z.input<typeof leadUpdateBody>;

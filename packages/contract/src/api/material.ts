@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { GROUP_TAG_LIST_LIMIT, MATERIAL_DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { Msg } from '../messages.ts';
+
+/** What a material is (SPEC §3). */
+export const fileType = z.enum(['image', 'video', 'audio']);
+export type FileType = z.infer<typeof fileType>;
+
+/** Where a material came from: an upload, a digital-human render, or a clip task's output. */
+export const SourceType = { upload: 1, digitalHuman: 2, clip: 3 } as const;
+
+/** Background processing of a material: thumbnail, poster frame and duration. */
+export const processStatus = z.enum(['pending', 'done', 'failed']);
+export type ProcessStatus = z.infer<typeof processStatus>;
+
+/** A comma-joined id list ("1,2,3"), a single id, or an array: the ids as numbers (SPEC §7 lists). */
+export const idList = z
+  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) =>
+    (Array.isArray(value) ? value : String(value).split(','))
+      .map((v) => Number(String(v).trim()))
+      .filter((n) => Number.isInteger(n) && n > 0),
+  );
+
+/** An optional id where the client may send '' or 0 for "none". */
+const optionalId = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value) => {
+    const n = Number(value);
+    return Number.isInteger(n) && n > 0 ? n : null;
+  });
+
+/** Comma-joined text list ("a.png,b.mp4"). */
+const textList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean));
+
+/** A material (SPEC §3), as list and info answer it. */
+export const material = z.object({
+  file_id: z.number().int(),
+  file_url: z.string(),
+  file_name: z.string(),
+  file_type: fileType,
+  /** Seconds (not for images); 0 until the media job has read it. */
+  duration: z.number(),
+  /** Bytes. */
+  size: z.number(),
+  /** 342 px wide thumbnail or video poster; '' until the media job made it. */
+  thumb_url: z.string(),
+  process_status: processStatus,
+  group_id: z.number().int(),
+  group_name: z.string(),
+  tag_ids: z.string(),
+  /** Comma-separated (SPEC §3). */
+  tag_names: z.string(),
+  use_count: z.number().int(),
+  /** `YYYY-MM-DD HH:mm:ss`; '' when it never expires. */
+  expiration_time: z.string(),
+  remark: z.string(),
+  source_type: z.number().int(),
+  create_time: z.string(),
+});
+export type Material = z.infer<typeof material>;
+
+/** Material search state (SPEC §3) as the list call's query. */
+export const materialListQuery = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  limit: z.coerce.number().int().positive().max(500).default(MATERIAL_DEFAULT_PAGE_SIZE),
+  group_id: optionalId,
+  /** One kind or a comma list ("image,video", the picker default). */
+  file_type: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').filter((t): t is FileType => fileType.safeParse(t).success) : [])),
+  tag_ids: z
+    .string()
+    .optional()
+    .transform((v) => idList.parse(v ?? '')),
+  search_field: z.enum(['file_name']).optional(),
+  search_exp: z.enum(['like', 'eq']).optional(),
+  search_value: z.string().max(100).optional(),
+  source_type: optionalId,
+});
+export type MaterialListQuery = z.input<typeof materialListQuery>;
+
+/** The search state the client keeps (SPEC §3). */
+export interface MaterialSearchState {
+  page: number;
+  limit: number;
+  group_id: number | '';
+  file_type: FileType | '';
+  tag_ids: number[];
+  search_field: 'file_name';
+  search_exp: 'like';
+  source_type: number | '';
+  search_value: string;
+}
+
+/** A page of materials. */
+export const materialList = z.object({ list: z.array(material), count: z.number().int() });
+export type MaterialList = z.infer<typeof materialList>;
+
+/**
+ * POST /api/file.File/add. type url registers finished uploads (file_url and file_name comma-joined,
+ * one material each); multipart (type upl) is a separate content type handled by the same path.
+ */
+export const materialAddBody = z.object({
+  type: z.literal('url').default('url'),
+  file_url: textList.refine((v) => v.length > 0, Msg.fileRequired),
+  file_name: textList,
+  file_type: fileType.optional(),
+  duration: z.union([z.string(), z.number()]).optional(),
+  tag_ids: idList.optional(),
+  group_id: optionalId,
+  remark: z.string().max(500).optional(),
+  source_type: optionalId,
+});
+export type MaterialAddBody = z.input<typeof materialAddBody>;
+
+/** Uploaded file result (SPEC §3); add answers one per file. */
+export const uploadedFile = z.object({ file_url: z.string(), file_name: z.string(), file_id: z.number().int() });
+export type UploadedFile = z.infer<typeof uploadedFile>;
+export const uploadedFiles = z.array(uploadedFile);
+
+/** POST /api/file.File/edit. */
+export const materialEditBody = z.object({
+  file_id: z.coerce.number().int().positive(),
+  file_name: z.string().trim().min(1).max(200).optional(),
+  remark: z.string().max(500).optional(),
+  tag_ids: idList.optional(),
+  group_id: optionalId,
+});
+export type MaterialEditBody = z.input<typeof materialEditBody>;
+
+/** POST /api/file.File/info?file_id={id}. */
+export const materialInfoQuery = z.object({ file_id: z.coerce.number().int().positive() });
+
+/** POST /api/file.File/dele. */
+export const idsBody = z.object({ ids: idList.refine((v) => v.length > 0, Msg.invalidParams) });
+export type IdsBody = z.input<typeof idsBody>;
+
+/** POST /api/file.File/edittag: replaces the tags of every material in ids. */
+export const editTagBody = z.object({ ids: idList.refine((v) => v.length > 0, Msg.invalidParams), tag_ids: idList });
+export type EditTagBody = z.input<typeof editTagBody>;
+
+/** POST /api/file.File/editgroup: moves every material in ids to a group (none when empty). */
+export const editGroupBody = z.object({
+  ids: idList.refine((v) => v.length > 0, Msg.invalidParams),
+  group_id: optionalId,
+});
+export type EditGroupBody = z.input<typeof editGroupBody>;
+
+/** POST /api/file.File/deleAliyunFile: objects under media/ the caller uploaded. */
+export const deleteObjectsBody = z.object({ file_paths: textList.refine((v) => v.length > 0, Msg.invalidParams) });
+export type DeleteObjectsBody = z.input<typeof deleteObjectsBody>;
+
+/** Query of the group and tag lists (`?limit=1000`). */
+export const groupTagListQuery = z.object({
+  limit: z.coerce.number().int().positive().max(GROUP_TAG_LIST_LIMIT).default(GROUP_TAG_LIST_LIMIT),
+});
+
+/** Material group (SPEC §3). */
+export const materialGroup = z.object({ group_id: z.number().int(), group_name: z.string(), group_desc: z.string() });
+export type MaterialGroup = z.infer<typeof materialGroup>;
+export const materialGroups = z.array(materialGroup);
+
+/** Material tag (SPEC §3). */
+export const materialTag = z.object({ tag_id: z.number().int(), tag_name: z.string(), tag_desc: z.string() });
+export type MaterialTag = z.infer<typeof materialTag>;
+export const materialTags = z.array(materialTag);
+
+/** POST /api/file.Group/add; edit adds group_id. */
+export const groupAddBody = z.object({
+  group_name: z.string({ error: Msg.groupNameRequired }).trim().min(1, Msg.groupNameRequired).max(50),
+  group_desc: z.string().max(200).optional().default(''),
+});
+export type GroupAddBody = z.input<typeof groupAddBody>;
+export const groupEditBody = groupAddBody.extend({ group_id: z.coerce.number().int().positive() });
+export type GroupEditBody = z.input<typeof groupEditBody>;
+export const groupDeleBody = z.object({ group_id: z.coerce.number().int().positive() });
+
+/** POST /api/file.Tag/add; edit adds tag_id. */
+export const tagAddBody = z.object({
+  tag_name: z.string({ error: Msg.tagNameRequired }).trim().min(1, Msg.tagNameRequired).max(50),
+  tag_desc: z.string().max(200).optional().default(''),
+});
+export type TagAddBody = z.input<typeof tagAddBody>;
+export const tagEditBody = tagAddBody.extend({ tag_id: z.coerce.number().int().positive() });
+export type TagEditBody = z.input<typeof tagEditBody>;
+export const tagDeleBody = z.object({ tag_id: z.coerce.number().int().positive() });
+
+/** POST /api/seoaivideo.BatchVideo/setOssMediaUrl: the media a clip task step produced. */
+export const setOssMediaUrlBody = z.object({
+  ap_id: z.coerce.number().int().positive(),
+  apt_id: z.coerce.number().int().nonnegative().default(0),
+  media_url: z.string().trim().min(1).max(2000),
+  clip_model: z.coerce.number().int().default(2),
+});
+export type SetOssMediaUrlBody = z.input<typeof setOssMediaUrlBody>;
+
+/** Paths of the material calls (SPEC §7). */
+export const MaterialApi = {
+  list: '/api/file.File/list',
+  info: '/api/file.File/info',
+  add: '/api/file.File/add',
+  edit: '/api/file.File/edit',
+  dele: '/api/file.File/dele',
+  editTag: '/api/file.File/edittag',
+  editGroup: '/api/file.File/editgroup',
+  deleteObjects: '/api/file.File/deleAliyunFile',
+  groupList: '/api/file.Group/list',
+  groupAdd: '/api/file.Group/add',
+  groupEdit: '/api/file.Group/edit',
+  groupDele: '/api/file.Group/dele',
+  tagList: '/api/file.Tag/list',
+  tagAdd: '/api/file.Tag/add',
+  tagEdit: '/api/file.Tag/edit',
+  tagDele: '/api/file.Tag/dele',
+  setOssMediaUrl: '/api/seoaivideo.BatchVideo/setOssMediaUrl',
+} as const;

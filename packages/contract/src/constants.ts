@@ -1,0 +1,124 @@
+/** SPEC §9 business constants and limits. Import these; never write the numbers bare. */
+
+/** Header that carries the ApiToken. */
+export const TOKEN_HEADER = 'memberToken';
+/** Default timeout of an API call, ms. */
+export const API_TIMEOUT_MS = 60_000;
+/** Timeout of an export download, ms. */
+export const EXPORT_TIMEOUT_MS = 80_000;
+/** Timeout of an import upload (10 minutes), ms. */
+export const IMPORT_TIMEOUT_MS = 600_000;
+/** Multipart upload part size, bytes (1 MB). */
+export const UPLOAD_PART_SIZE = 1024 * 1024;
+/** Timeout of one upload, ms. */
+export const UPLOAD_TIMEOUT_MS = 200_000;
+
+/** Largest file of the console cloud upload, MB. */
+export const CLOUD_UPLOAD_MAX_MB = 300;
+/** Largest file of the general uploader, MB. */
+export const GENERAL_UPLOAD_MAX_MB = 100;
+/** Default count limit of the general uploader. */
+export const GENERAL_UPLOAD_MAX_COUNT = 9;
+/** Largest import file, MB. */
+export const IMPORT_MAX_MB = 10;
+/** Files accepted by one import. */
+export const IMPORT_MAX_FILES = 1;
+
+/** How often cloud storage info is refreshed, ms. */
+export const STORAGE_INFO_REFRESH_MS = 300_000;
+/** Limit of the enterprise account list. */
+export const ACCOUNT_LIST_LIMIT = 800;
+/** Limit of the material group and tag lists. */
+export const GROUP_TAG_LIST_LIMIT = 1000;
+/** Options loaded by the select control. */
+export const SELECT_OPTIONS_SIZE = 999;
+
+/** Page sizes of the shared data table. */
+export const TABLE_PAGE_SIZES = [10, 20, 50, 100, 200, 500] as const;
+/** Default page size of the shared data table. */
+export const TABLE_DEFAULT_PAGE_SIZE = 10;
+/** Page sizes of the music selection dialog. */
+export const MUSIC_PAGE_SIZES = TABLE_PAGE_SIZES;
+/** Default page size of the music selection dialog. */
+export const MUSIC_DEFAULT_PAGE_SIZE = 10;
+/** Page sizes of the material list. */
+export const MATERIAL_PAGE_SIZES = [16, 24, 48, 100, 200, 500] as const;
+/** Default page size of the material list. */
+export const MATERIAL_DEFAULT_PAGE_SIZE = 16;
+
+/** Throttle of search inputs, ms. */
+export const SEARCH_THROTTLE_MS = 800;
+/** Websocket ping interval, ms. */
+export const WS_PING_MS = 15_000;
+/** Websocket pong timeout, ms. */
+export const WS_PONG_TIMEOUT_MS = 10_000;
+/** Websocket reconnect delay, ms. */
+export const WS_RECONNECT_MS = 3000;
+/** Desktop notification timeout, ms. */
+export const NOTIFICATION_TIMEOUT_MS = 4000;
+/** Error toast duration, seconds. */
+export const ERROR_TOAST_SECONDS = 5;
+
+/** Scroll offset after which the public header takes its scrolled style, px. */
+export const HEADER_SCROLL_THRESHOLD_PX = 50;
+/** Widths below this are the mobile layout, px. */
+export const MOBILE_BREAKPOINT_PX = 993;
+/** Sidebar width, px. */
+export const SIDEBAR_WIDTH_PX = 260;
+/** Floating AI chat window size, px. */
+export const AI_CHAT_WINDOW = { width: 375, height: 667 } as const;
+/** Video preview player size, px. */
+export const VIDEO_PLAYER = { width: 950, height: 540 } as const;
+/** Import dialog width, px. */
+export const IMPORT_DIALOG_WIDTH_PX = 800;
+/** Material dialogs width, px. */
+export const MATERIAL_DIALOG_WIDTH_PX = 920;
+
+/** Length of a random upload object name. */
+export const UPLOAD_NAME_LENGTH = 26;
+/** Folder under which uploaded objects live. */
+export const UPLOAD_PREFIX = 'media/';
+/** Shortest generated id. */
+export const ID_MIN_LENGTH = 8;
+/** Longest generated id. */
+export const ID_MAX_LENGTH = 32;
+
+/** Default theme colour. */
+export const THEME_COLOR = '#ad6aff';
+/** Largest number the unread badge shows. */
+export const UNREAD_BADGE_MAX = 99;
+/** Tags shown on one material card. */
+export const CARD_MAX_TAGS = 4;
+/** Thumbnail width, px. */
+export const THUMBNAIL_WIDTH_PX = 342;
+/** Video poster frame offset, seconds. */
+export const VIDEO_SNAPSHOT_SECOND = 1;
+/** Default limit of the material picker. */
+export const MATERIAL_PICKER_DEFAULT_LIMIT = 1;
+
+/** Platform ids asked for by the enterprise account list. */
+export const ACCOUNT_LIST_PLATFORM_IDS = [1, 2, 4, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18] as const;
+/** Platforms whose accounts need cookie authorization (cookie_auth_status 1) to be selected (§5.4). */
+export const COOKIE_AUTH_PLATFORM_IDS = [1, 4, 7, 8, 9, 10, 12, 15, 16, 17, 18] as const;
+/** Platforms whose accounts need access authorization (access_status 1) to be selected (§5.4). */
+export const ACCESS_AUTH_PLATFORM_IDS = [2, 6] as const;
+/** Platform never selectable in image-clip mode (§5.4). */
+export const IMAGE_CLIP_EXCLUDED_PLATFORM_ID = 6;
+/** Platforms that offer re-authorization (§5.4). */
+export const REAUTH_PLATFORM_IDS = [1, 2, 4, 7, 8, 9, 10, 12, 15, 16, 17, 18] as const;
+
+/** Menu ids shown under the AI智能体员工 sidebar section (§2.3). */
+export const AI_STAFF_MENU_IDS = [563, 567, 530, 569, 572, 573] as const;
+/** The app config category the client reads (§3). */
+export const APP_CONFIG_CATE_ID = 12;
+
+/** Failed sign-ins (per account or address) after which a captcha is required. */
+export const LOGIN_CAPTCHA_AFTER_FAILURES = 3;
+/** Window over which failed sign-ins are counted, ms. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Sign-in attempts allowed per address per minute. */
+export const LOGIN_RATE_PER_MINUTE = 20;
+/** Lifetime of an image captcha, ms. */
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+/** Lifetime of a session token, ms (30 days). */
+export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;

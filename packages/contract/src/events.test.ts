@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseClientFrame, parseServerFrame } from './events.ts';
+
+describe('parseClientFrame', () => {
+  it('reads bind and ping', () => {
+    expect(parseClientFrame('{"type":"bind","data":{"client_id":"c1","member_id":"7","token":"t"}}')).toEqual({
+      type: 'bind',
+      data: { client_id: 'c1', member_id: 7, token: 't' },
+    });
+    expect(parseClientFrame('{"type":"ping"}')).toEqual({ type: 'ping', data: {} });
+  });
+
+  it('refuses malformed binds', () => {
+    expect(parseClientFrame('{"type":"bind","data":{"client_id":"c1","member_id":1.5,"token":"t"}}')).toBeNull();
+    expect(parseClientFrame('{"type":"bind","data":{"member_id":1,"token":"t"}}')).toBeNull();
+    expect(parseClientFrame('not json')).toBeNull();
+  });
+
+  it('never throws on hostile input', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (raw) => {
+        parseClientFrame(raw);
+        parseServerFrame(raw);
+      }),
+    );
+  });
+});
+
+describe('parseServerFrame', () => {
+  it('reads the §4 types and drops unknown ones', () => {
+    expect(parseServerFrame('{"type":"redict","data":{"path":"/home"}}')).toEqual({
+      type: 'redict',
+      data: { path: '/home' },
+    });
+    expect(parseServerFrame('{"type":"refresh"}')).toEqual({ type: 'refresh', data: {} });
+    expect(parseServerFrame('{"type":"other","data":{}}')).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Websocket frames of the chat socket (SPEC §4, §7): JSON `{type, data}` both ways. Parsed by hand,
+ * without zod, so the hub stays cheap per frame and the web client's shell stays small.
+ */
+import { WS_PING_MS } from './constants.ts';
+
+/** Path of the chat socket on the API server. */
+export const WS_PATH = '/websocket';
+/** A socket that has not bound with a valid token within this time is closed, ms. */
+export const WS_BIND_TIMEOUT_MS = 10_000;
+/** Close code: the bind was refused (wrong client id, bad token, or another member). */
+export const WS_CLOSE_BIND_REFUSED = 4403;
+/** Close code: no valid bind arrived in time. */
+export const WS_CLOSE_BIND_TIMEOUT = 4408;
+/** A bound socket that sent nothing (not even a ping) for this long is closed, ms: 2.5 pings. */
+export const WS_IDLE_TIMEOUT_MS = WS_PING_MS * 2.5;
+/** Close code: the client stopped pinging (it reconnects if it is still there). */
+export const WS_CLOSE_IDLE = 4410;
+/** Largest client frame the hub reads, bytes (a bind is well under 1 KB). */
+export const WS_MAX_FRAME_BYTES = 4096;
+
+/** What a `send_msg` frame carries: one inbound customer message. */
+export interface SendMsgData {
+  conversation_id: number;
+  message_id: number;
+  enterprise_account_id: number;
+  customer_id: string;
+  customer_name: string;
+  content: string;
+  /** `YYYY-MM-DD HH:mm:ss` (UTC+8). */
+  sent_at: string;
+}
+
+/** Frames the server sends. */
+export type ServerFrame =
+  | { type: 'init'; data: { client_id: string } }
+  /** Acknowledges a successful bind. */
+  | { type: 'bind'; data: { client_id: string; member_id: number } }
+  | { type: 'pong'; data: Record<string, never> }
+  | { type: 'redict'; data: { path: string } }
+  | { type: 'message'; data: { msg: string } }
+  | { type: 'refresh'; data: Record<string, never> }
+  | { type: 'send_msg'; data: SendMsgData };
+
+/** Frames the client sends. */
+export type ClientFrame =
+  | { type: 'bind'; data: { client_id: string; member_id: number; token: string } }
+  | { type: 'ping'; data: Record<string, never> };
+
+export type ServerFrameType = ServerFrame['type'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a client frame; null for anything malformed or unknown. */
+export function parseClientFrame(raw: string): ClientFrame | null {
+  const value = parseJson(raw);
+  if (!isRecord(value)) {
+    return null;
+  }
+  if (value.type === 'ping') {
+    return { type: 'ping', data: {} };
+  }
+  const data = value.data;
+  if (value.type === 'bind' && isRecord(data)) {
+    const { client_id: clientId, member_id: memberId, token } = data;
+    const id = typeof memberId === 'string' ? Number(memberId) : memberId;
+    if (typeof clientId === 'string' && typeof token === 'string' && typeof id === 'number' && Number.isInteger(id)) {
+      return { type: 'bind', data: { client_id: clientId, member_id: id, token } };
+    }
+  }
+  return null;
+}
+
+/** Reads a server frame; null for anything malformed or of an unknown type. */
+export function parseServerFrame(raw: string): ServerFrame | null {
+  const value = parseJson(raw);
+  if (!isRecord(value) || typeof value.type !== 'string') {
+    return null;
+  }
+  const data = isRecord(value.data) ? value.data : {};
+  switch (value.type) {
+    case 'init':
+      return typeof data.client_id === 'string' ? { type: 'init', data: { client_id: data.client_id } } : null;
+    case 'bind':
+      return typeof data.client_id === 'string' && typeof data.member_id === 'number'
+        ? { type: 'bind', data: { client_id: data.client_id, member_id: data.member_id } }
+        : null;
+    case 'pong':
+      return { type: 'pong', data: {} };
+    case 'refresh':
+      return { type: 'refresh', data: {} };
+    case 'redict':
+      return typeof data.path === 'string' ? { type: 'redict', data: { path: data.path } } : null;
+    case 'message':
+      return typeof data.msg === 'string' ? { type: 'message', data: { msg: data.msg } } : null;
+    case 'send_msg':
+      return { type: 'send_msg', data: data as unknown as SendMsgData };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,146 @@
+import { CoreMsg } from './messages-core.ts';
+
+/**
+ * The SPEC §8 message catalogue: every Chinese text a user reads from the server or the client.
+ * Text lives here once (the shell's share in messages-core.ts); templates are filled with fillMsg.
+ */
+export const Msg = {
+  // Login, session, transport and router (§2.2, §4, §8): in messages-core.ts
+  ...CoreMsg,
+
+  // Upload (§5.1, §5.2, §8)
+  uploadFailed: '上传失败',
+  unsupportedFormat: '不支持该格式',
+  gifNotSupported: '不支持gif格式的图片',
+  fileTooLarge: '文件大小不超过{n}MB!',
+  imageOrFileTooLarge: '图片/文件大小不超过{n}MB!',
+  tooManyFiles: '最多上传{limit}个文件',
+  tooManyImagesOrFiles: '最多上传{n}个图片/文件',
+  spaceExceeded: '您的账号云空间容量已超过限制!',
+  fileRequired: '请上传文件',
+  importFileRequired: '请上传相关文件',
+
+  // Selection (§8)
+  overLimit: '超出个数限制',
+  chooseMaterial: '请选择素材',
+
+  // Forms (§5.3)
+  groupNameRequired: '请输入分组名称',
+  tagNameRequired: '请输入标签名称',
+
+  // Authorization (§4, §5.4)
+  clientOnly: '请在客户端进行操作',
+  authSuccess: '授权成功',
+  publishAuthExpired: '该账号发布授权过期',
+  notAuthorized: '该账号未授权',
+  platformAuthExpired: '该账号平台授权过期',
+
+  // Copy (§8)
+  copied: '复制成功',
+  copyFailed: '复制失败',
+
+  // Success messages (§8)
+  uploaded: '上传成功',
+  added: '添加成功',
+  updated: '修改成功',
+  deleted: '删除成功！',
+  downloaded: '下载完成',
+
+  // Material library (§2.4): the transcode tip and the card states of the media job
+  transcodeTip: '提示：若视频上传后出现黑屏或无法播放，请先将视频转码为 H.264 编码的 MP4 后再上传。',
+  mediaProcessing: '处理中',
+  mediaFailed: '处理失败',
+
+  // Delete confirmation (§8)
+  deleteMaterialConfirm: '素材删除后无法恢复且会导致选中该素材的剪辑任务剪辑失败，确定删除该素材？',
+  deleteMaterialsConfirm: '素材删除后无法恢复且会导致选中该素材的剪辑任务剪辑失败，确定删除选中的素材？',
+
+  // Import (§8)
+  importSummary: '成功新增 {add} 条数据，更新 {update} 条数据，导入失败 {fail} 条数据。',
+
+  // Desktop and update (§2.3, §4)
+  newMessage: '您有新消息',
+  latestVersion: '当前已是最新版本',
+
+  // Messages the spec implies but does not word: sign-in, register, password (issue 2)
+  accountRequired: '请输入账号',
+  passwordRequired: '请输入密码',
+  captchaRequired: '请输入验证码',
+  captchaWrong: '验证码错误',
+  loginFailed: '账号或密码错误',
+  accountDisabled: '账号已被禁用',
+  tooManyAttempts: '操作过于频繁，请稍后再试',
+  accountTaken: '该账号已被注册',
+  accountFormat: '账号为4-32位字母、数字或下划线',
+  passwordFormat: '密码长度为6-64位',
+  passwordMismatch: '两次输入的密码不一致',
+  oldPasswordWrong: '原密码错误',
+  registered: '注册成功',
+  loggedOut: '退出成功',
+  invalidParams: '参数错误',
+  notFound: '数据不存在',
+
+  // Customer messages, webhook and leads (issue 5)
+  replyRequired: '请输入回复内容',
+  messageTooLong: '消息内容过长',
+  sent: '发送成功',
+  deliveryPending: '发送中',
+  deliverySent: '已送达',
+  deliveryFailed: '发送失败',
+  connectorUnavailable: '该账号暂不支持发送私信',
+  webhookSignatureInvalid: '签名校验失败',
+  webhookExpired: '请求已过期',
+  webhookReplayed: '重复的请求',
+  webhookAccountNotOwned: '企业账号不存在或不属于该会员',
+  secretRotated: '密钥已更新',
+  leadNew: '新线索',
+  leadContacted: '已联系',
+  leadWon: '已成交',
+  leadLost: '已流失',
+
+  // Social accounts, groups, authorization, import and export (issue 4)
+  accountNicknameRequired: '请输入账号昵称',
+  platformRequired: '请选择平台',
+  platformUnknown: '平台不存在',
+  accountTextTooLong: '输入内容过长',
+  accountExists: '该平台下已存在同名账号',
+  accountNotOwned: '账号不存在或无权操作该账号',
+  parentAccountInvalid: '主账号不存在或无权操作该账号',
+  subAccountNested: '子账号下不能再添加子账号',
+  groupNotOwned: '分组不存在或无权操作该分组',
+  groupExists: '分组名称已存在',
+  selectAccounts: '请选择账号',
+  accountQuotaExceeded: '账号数量已达上限（{limit}个），请升级会员等级',
+  accountQuotaLeft: '剩余可添加账号 {n} 个',
+  importNotSpreadsheet: '文件不是有效的Excel表格，请上传.xls或.xlsx文件',
+  importLegacyXls: '暂不支持旧版.xls格式的内容，请在Excel中另存为.xlsx后导入',
+  importEmpty: '文件中没有可导入的数据',
+  importHeaderMismatch: '表头不正确，请使用模板，表头应为：{headers}',
+  importRowNicknameRequired: '昵称不能为空',
+  importRowPlatformUnknown: '平台不存在：{name}',
+  importRowTooLong: '{field}过长',
+  importRowDuplicate: '与第{row}行重复',
+  importRowQuota: '账号数量已达上限',
+  emptyCell: '（空）',
+  importFailReason: '失败原因',
+  importFailedDownload: '下载导入失败的数据',
+  importFailedHint: '部分数据导入失败，请下载失败数据查看原因',
+  authUnauthorized: '未授权',
+  authAuthorized: '已授权',
+  authExpired: '授权过期',
+  accessOk: '访问正常',
+  accessAbnormal: '访问异常',
+  authReasonClient: '客户端重新授权',
+  authReasonCheckValid: '客户端检测：授权有效',
+  authReasonCheckExpired: '客户端检测：授权已过期',
+  authReasonManual: '手动设置',
+  allGroups: '全部分组',
+  noGroup: '未分组',
+  groupDeleteConfirm: '删除分组后，该分组下的账号将移至未分组，确定删除？',
+  accountDeleteConfirm: '账号删除后无法恢复，其子账号也会一并删除，确定删除选中的账号？',
+  accountSheetName: '账号列表',
+} as const;
+
+export type MsgKey = keyof typeof Msg;
+
+export { fillMsg } from './messages-core.ts';

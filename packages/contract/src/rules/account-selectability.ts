@@ -1,0 +1,47 @@
+import {
+  ACCESS_AUTH_PLATFORM_IDS,
+  COOKIE_AUTH_PLATFORM_IDS,
+  IMAGE_CLIP_EXCLUDED_PLATFORM_ID,
+  REAUTH_PLATFORM_IDS,
+} from '../constants.ts';
+import { Msg } from '../messages.ts';
+
+/** cookie_auth_status values (SPEC §3): 1 authorized, 2 expired, anything else unauthorized. */
+export const CookieAuth = { authorized: 1, expired: 2 } as const;
+
+/** The fields of an enterprise account the selector rules read. */
+export interface SelectableAccount {
+  platform_id: number;
+  cookie_auth_status: number | null;
+  access_status: number | null;
+}
+
+/** Whether an account can be picked, and the tooltip explaining why not. */
+export interface Selectability {
+  selectable: boolean;
+  tooltip: string | null;
+}
+
+const cookiePlatforms = new Set<number>(COOKIE_AUTH_PLATFORM_IDS);
+const accessPlatforms = new Set<number>(ACCESS_AUTH_PLATFORM_IDS);
+const reauthPlatforms = new Set<number>(REAUTH_PLATFORM_IDS);
+
+/** Applies the SPEC §5.4 selector rules to one account. */
+export function accountSelectability(account: SelectableAccount, options: { imageClip?: boolean } = {}): Selectability {
+  if (options.imageClip && account.platform_id === IMAGE_CLIP_EXCLUDED_PLATFORM_ID) {
+    return { selectable: false, tooltip: null };
+  }
+  if (cookiePlatforms.has(account.platform_id) && account.cookie_auth_status !== CookieAuth.authorized) {
+    const tooltip = account.cookie_auth_status === CookieAuth.expired ? Msg.publishAuthExpired : Msg.notAuthorized;
+    return { selectable: false, tooltip };
+  }
+  if (accessPlatforms.has(account.platform_id) && account.access_status !== 1) {
+    return { selectable: false, tooltip: Msg.platformAuthExpired };
+  }
+  return { selectable: true, tooltip: null };
+}
+
+/** True when the platform offers re-authorization (SPEC §5.4). */
+export function canReauthorize(platformId: number): boolean {
+  return reauthPlatforms.has(platformId);
+}
