@@ -1,5 +1,6 @@
 import type { Download, Locator, Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { chooseOption } from '../support/antd.ts';
 
 /** The account management page (ConsolePath.accounts) and its dialogs. */
 export class AccountsPage {
@@ -48,10 +49,9 @@ export class AccountsPage {
     return this.row(nickname).getByRole('checkbox', { name: `选择 ${nickname}` });
   }
 
-  /** Picks an option of an antd Select. */
+  /** Picks an option of one of the page's selects. */
   async choose(select: Locator, option: string): Promise<void> {
-    await select.click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    await chooseOption(select, option);
   }
 
   async importFile(name: string, buffer: Buffer): Promise<void> {

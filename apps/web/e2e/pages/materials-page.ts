@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { chooseOption } from '../support/antd.ts';
 
 /** The material library screen (素材列表) and its dialogs. */
 export class MaterialsPage {
@@ -63,15 +64,12 @@ export class MaterialsPage {
     return this.page.locator('.ant-message-notice').getByText(text, { exact: true });
   }
 
+  /** Picks an option of a select in the open dialog, then closes its dropdown. */
   async pickOption(label: string, option: string): Promise<void> {
-    const dropdown = this.page.locator('.ant-select-dropdown:visible');
-    // A click while the dialog still zooms in can miss the select: click again until its list is open.
-    await expect(async () => {
-      await this.page.getByRole('dialog').last().getByLabel(label).click({ force: true });
-      await expect(dropdown).toBeVisible({ timeout: 2_000 });
-    }).toPass();
-    await dropdown.getByText(option, { exact: true }).click();
+    const dialog = this.page.getByRole('dialog').last();
+    await chooseOption(dialog.locator('.ant-select').filter({ has: this.page.getByLabel(label) }), option);
     // A multiple select keeps its dropdown open over the footer: click the title to close it.
-    await this.page.getByRole('dialog').last().locator('.ant-modal-title').click();
+    await dialog.locator('.ant-modal-title').click();
   }
+
 }

@@ -56,6 +56,7 @@ export function AccountSelector({ value, onChange, imageClip = false, platformId
           value={filter.groupId}
           options={groupOptions}
           onChange={(groupId) => setFilter((f) => ({ ...f, groupId }))}
+          showSearch={{ optionFilterProp: 'label' }}
           aria-label="分组"
           data-testid="selector-group"
         />
@@ -64,6 +65,7 @@ export function AccountSelector({ value, onChange, imageClip = false, platformId
           value={filter.platformId}
           options={platformOptions}
           onChange={(platformId) => setFilter((f) => ({ ...f, platformId }))}
+          showSearch={{ optionFilterProp: 'label' }}
           aria-label="平台"
           data-testid="selector-platform"
         />

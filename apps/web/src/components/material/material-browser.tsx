@@ -328,6 +328,7 @@ export function MaterialBrowser({ picker, gridHeight }: MaterialBrowserProps) {
           style={{ width: '100%' }}
           value={batchGroup}
           onChange={setBatchGroup}
+          showSearch={{ optionFilterProp: 'label' }}
           options={[{ value: '' as const, label: '不分组' }, ...groupOptions]}
         />
       </Modal>
@@ -351,6 +352,7 @@ export function MaterialBrowser({ picker, gridHeight }: MaterialBrowserProps) {
           style={{ width: '100%' }}
           value={batchTags}
           onChange={setBatchTags}
+          showSearch={{ optionFilterProp: 'label' }}
           options={tagOptions}
           placeholder="请选择标签"
         />

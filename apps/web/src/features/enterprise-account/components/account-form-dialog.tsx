@@ -112,6 +112,7 @@ export const AccountFormDialog = memo(function AccountFormDialog({ open, account
           <Select
             disabled={editing}
             placeholder="请选择平台"
+            showSearch={{ optionFilterProp: 'label' }}
             options={(platforms.data?.list ?? []).map((p) => ({ value: p.platform_id, label: p.platform_name }))}
             data-testid="account-form-platform"
           />
@@ -125,7 +126,7 @@ export const AccountFormDialog = memo(function AccountFormDialog({ open, account
           <Input maxLength={255} placeholder="备注" />
         </Form.Item>
         <Form.Item label="分组" name="group_id">
-          <Select options={groupOptions} data-testid="account-form-group" />
+          <Select options={groupOptions} showSearch={{ optionFilterProp: 'label' }} data-testid="account-form-group" />
         </Form.Item>
         <Form.Item label="代理IP" name="ip_code">
           <Input maxLength={128} placeholder="例如 127.0.0.1:8080" />

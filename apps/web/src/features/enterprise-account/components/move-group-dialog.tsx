@@ -43,6 +43,7 @@ export function MoveGroupDialog({
         style={{ width: '100%' }}
         value={groupId}
         onChange={setGroupId}
+        showSearch={{ optionFilterProp: 'label' }}
         data-testid="move-group-select"
         options={[
           { value: 0, label: Msg.noGroup },

@@ -132,6 +132,7 @@ export function AccountsPage() {
             style={{ width: 160 }}
             value={query.group_id}
             onChange={(group_id) => update({ group_id })}
+            showSearch={{ optionFilterProp: 'label' }}
             data-testid="group-filter"
             options={[
               { value: '', label: Msg.allGroups },

@@ -1,0 +1,16 @@
+import { expect, type Locator } from '@playwright/test';
+
+/**
+ * Picks an option of a searchable antd select (`.ant-select` wrapper) by typing it and pressing Enter,
+ * then waits until the select shows it. Keyboard, not clicks: under CI load a click on a dialog that is
+ * still zooming in, or on an option still being aligned, can land elsewhere (even on the mask, closing
+ * the dialog).
+ */
+export async function chooseOption(select: Locator, option: string): Promise<void> {
+  const input = select.getByRole('combobox');
+  await expect(async () => {
+    await input.fill(option);
+    await input.press('Enter');
+    await expect(select.getByTitle(option, { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
