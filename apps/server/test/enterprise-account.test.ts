@@ -14,6 +14,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEVELS, REGISTER_LEVEL_ID } from '../src/db/seed-data.ts';
 import { MemberService } from '../src/modules/member/member.service.ts';
+import { IMPORT_KEEP_MS, IMPORT_PRUNE_JOB } from '../src/modules/enterprise-account/enterprise-account.service.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -348,6 +349,15 @@ describe('import', () => {
     expect(stranger.statusCode).toBe(404);
     const anonymous = await ctx.app.inject({ method: 'GET', url: result.errorFileURL });
     expect(anonymous.statusCode).toBe(401);
+
+    // A week later the failed rows are gone, and the prune job removes the record.
+    ctx.clock.advance(IMPORT_KEEP_MS + 1);
+    const late = await ctx.app.inject({ method: 'GET', url: result.errorFileURL, headers: auth(token) });
+    expect(late.statusCode).toBe(404);
+    await ctx.app.jobs.enqueue(IMPORT_PRUNE_JOB, {});
+    await ctx.app.jobs.drain();
+    const left = await ctx.app.deps.db.selectFrom('enterprise_account_import').select('id').execute();
+    expect(left).toEqual([]);
   });
 
   it('re-imports the same file as updates only', async () => {

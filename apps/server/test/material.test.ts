@@ -217,13 +217,27 @@ describe('material library', () => {
     }
   });
 
-  it('counts uses and deletes with a space refund', async () => {
-    const { MaterialService } = await import('../src/modules/material/material.service.ts');
-    const { mediaDepsOf } = await import('../src/modules/upload/upload-deps.ts');
-    const service = new MaterialService(mediaDepsOf(ctx.app));
-    await service.recordUse(1, [videoId]);
+  it('counts a use when a clip task step takes the material, and deletes with a space refund', async () => {
+    const useCount = async (t: string) =>
+      (await call<Material>(ctx.app, t, `/api/file.File/info?file_id=${videoId}`)).data.use_count;
+    const url = (await call<Material>(ctx.app, token, `/api/file.File/info?file_id=${videoId}`)).data.file_url;
+    const setMedia = (t: string, aptId: number, mediaUrl: string) =>
+      call(ctx.app, t, '/api/seoaivideo.BatchVideo/setOssMediaUrl', {
+        ap_id: 7,
+        apt_id: aptId,
+        media_url: mediaUrl,
+        clip_model: 2,
+      });
+    expect((await setMedia(token, 1, url)).code).toBe(200);
+    expect(await useCount(token)).toBe(1);
+    await setMedia(token, 1, url); // the same step again: still one use
+    expect(await useCount(token)).toBe(1);
+    await setMedia(token, 2, url); // another step
+    expect(await useCount(token)).toBe(2);
+    await setMedia(token, 3, 'https://cdn.example.com/media/elsewhere.mp4'); // not a material
+    await setMedia(otherToken, 1, url); // another member's task never counts on my material
+    expect(await useCount(token)).toBe(2);
     const info = await call<Material>(ctx.app, token, `/api/file.File/info?file_id=${videoId}`);
-    expect(info.data.use_count).toBe(1);
 
     const before = (await storageInfo()).space_used;
     const res = await call(ctx.app, token, '/api/file.File/dele', { ids: `${videoId}` });

@@ -71,5 +71,4 @@ export class MaterialsPage {
     // A multiple select keeps its dropdown open over the footer: click the title to close it.
     await dialog.locator('.ant-modal-title').click();
   }
-
 }

@@ -466,6 +466,15 @@ export class EnterpriseAccountRepository {
     await this.db.insertInto('enterprise_account_import').values(record).execute();
   }
 
+  /** Drops import records (and their failed rows) made before `cutoff`. */
+  async deleteImportsBefore(cutoff: number): Promise<number> {
+    const res = await this.db
+      .deleteFrom('enterprise_account_import')
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
   findImport(memberId: number, id: string) {
     return this.db
       .selectFrom('enterprise_account_import')

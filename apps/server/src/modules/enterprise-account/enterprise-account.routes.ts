@@ -33,9 +33,10 @@ import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { EnterpriseAccountService } from './enterprise-account.service.ts';
+import { EnterpriseAccountService, IMPORT_PRUNE_JOB } from './enterprise-account.service.ts';
 
 const MB = 1024 * 1024;
+const IMPORT_PRUNE_EVERY_MS = 60 * 60_000;
 
 function refusedImport(errorMsg: string): ImportResult {
   return { importStatus: 0, addCount: 0, updateCount: 0, failCount: 0, errorMsg, errorFileURL: '' };
@@ -46,6 +47,13 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
   const accounts = new EnterpriseAccountService(app.deps);
   const secured = { tags: ['enterprise-account'], security: [{ memberToken: [] }] };
   const member = { preHandler: app.authenticate };
+
+  app.jobs.handle(IMPORT_PRUNE_JOB, async () => {
+    await accounts.pruneImports();
+  });
+  app.addHook('onReady', async () => {
+    await app.jobs.every(IMPORT_PRUNE_JOB, IMPORT_PRUNE_EVERY_MS);
+  });
 
   // Scoped to this module; skipped when an outer scope already parses multipart.
   if (!app.hasRequestDecorator('isMultipart')) {

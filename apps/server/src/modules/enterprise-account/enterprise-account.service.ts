@@ -57,6 +57,11 @@ import {
   type ImportAccount,
 } from './enterprise-account.repository.ts';
 
+/** Job that drops old import records; their failed-rows download goes with them. */
+export const IMPORT_PRUNE_JOB = 'account.import.prune';
+/** How long the failed rows of an import stay downloadable. */
+export const IMPORT_KEEP_MS = 7 * 24 * 60 * 60_000;
+
 /** Rows an import applies per transaction (keeps each lock short and each INSERT under SQLite's parameter cap). */
 const IMPORT_BATCH_ROWS = 500;
 /** Rows an export reads from the database per query. */
@@ -523,10 +528,16 @@ export class EnterpriseAccountService {
     });
   }
 
+  /** The prune job: drops import records older than IMPORT_KEEP_MS. */
+  pruneImports(): Promise<number> {
+    return this.repo.deleteImportsBefore(this.deps.now() - IMPORT_KEEP_MS);
+  }
+
   /** The failed rows of one of the member's imports, with the reason per row. */
   async importErrorFile(memberId: number, importId: string): Promise<Readable> {
     const record = await this.repo.findImport(memberId, importId);
-    if (!record) {
+    // Expired records count as gone even before the prune job has run.
+    if (!record || record.created_at < this.deps.now() - IMPORT_KEEP_MS) {
       throw notFound();
     }
     const rows = JSON.parse(record.failed_rows) as XlsxCell[][];

@@ -214,9 +214,18 @@ export class MaterialService {
     return rows.length;
   }
 
-  /** setOssMediaUrl: remembers the media a clip task step produced. */
+  /**
+   * setOssMediaUrl: sets the media of a clip task step. When that media is one of the member's
+   * materials, the task now uses it: its use_count rises once per step that takes it up (setting the
+   * same media again does not count twice).
+   */
   async setClipMedia(memberId: number, body: z.output<typeof setOssMediaUrlBody>): Promise<void> {
+    const previous = await this.repo.clipMediaUrl(memberId, body.ap_id, body.apt_id);
     await this.repo.setClipMedia({ member_id: memberId, ...body, updated_at: this.deps.now() });
+    const key = keyFromUrl(body.media_url, this.deps.storage.publicBaseUrl);
+    if (key !== null && previous !== body.media_url) {
+      await this.recordUse(memberId, await this.repo.idsByObjectKey(memberId, key));
+    }
   }
 
   // Groups and tags
