@@ -12,8 +12,12 @@ export const WS_BIND_TIMEOUT_MS = 10_000;
 export const WS_CLOSE_BIND_REFUSED = 4403;
 /** Close code: no valid bind arrived in time. */
 export const WS_CLOSE_BIND_TIMEOUT = 4408;
-/** A bound socket that sent nothing (not even a ping) for this long is closed, ms: 2.5 pings. */
-export const WS_IDLE_TIMEOUT_MS = WS_PING_MS * 2.5;
+/**
+ * A bound socket that sent nothing (not even a ping) for this long is closed, ms: 6 pings. Chromium
+ * runs the timers of a tab hidden for 5 minutes once a minute, so a background console pings only
+ * every 60 s; a shorter limit would close and reopen its socket every minute.
+ */
+export const WS_IDLE_TIMEOUT_MS = WS_PING_MS * 6;
 /** Close code: the client stopped pinging (it reconnects if it is still there). */
 export const WS_CLOSE_IDLE = 4410;
 /** Largest client frame the hub reads, bytes (a bind is well under 1 KB). */
