@@ -32,6 +32,7 @@ import { setupStorageAndJobs } from './plugins/storage-jobs.ts';
 import { setupWebClient } from './plugins/web-client.ts';
 import type { RealtimeOptions } from './realtime/hub.ts';
 import { setupRealtime } from './realtime/setup.ts';
+import { foreignStorageOrigin } from './storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +105,11 @@ export async function buildApp(options: AppOptions) {
     );
     app.addHook('onClose', unlink);
   }
-  await setupExternal(app, { redis, rateLimitNamespace: options.rateLimitNamespace ?? `${config.redisPrefix}-rl:` });
+  await setupExternal(app, {
+    redis,
+    rateLimitNamespace: options.rateLimitNamespace ?? `${config.redisPrefix}-rl:`,
+    storageOrigin: foreignStorageOrigin(config.storage),
+  });
 
   setupErrorHandler(app);
   setupAuth(app);

@@ -174,6 +174,8 @@ describe('material library', () => {
     ]);
     expect((await list('?file_type=image,video')).count).toBe(2);
     expect((await list('?file_type=video')).count).toBe(1);
+    // The crop uploader's picker lists images only.
+    expect((await list('?file_type=image')).list.map((m) => m.file_id)).toEqual([imageId]);
     expect((await list('?source_type=2')).count).toBe(0);
 
     const groups = await call<{ group_name: string }[]>(ctx.app, token, '/api/file.Group/list?limit=1000');

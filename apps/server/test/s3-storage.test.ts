@@ -62,6 +62,18 @@ describe('s3 storage driver (against s3rver)', () => {
     expect(JSON.stringify(info)).not.toMatch(/S3RVER|secret|access_key/i);
   });
 
+  it("lets the browser read the bucket: its origin is in the CSP's img-src, media-src and connect-src", async () => {
+    const csp = String(
+      (await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers[
+        'content-security-policy'
+      ],
+    );
+    const origin = new URL(publicUrl).origin;
+    for (const directive of ['img-src', 'media-src', 'connect-src']) {
+      expect(csp.split(';').find((d) => d.trim().startsWith(`${directive} `))).toContain(origin);
+    }
+  });
+
   it('uploads through the tus S3 store, makes the poster and serves from the bucket', async () => {
     const videoKey = await tusUpload(ctx.app, token, 'clip.mp4', media.mp4);
     const imageKey = await tusUpload(ctx.app, token, 'a.png', media.png);

@@ -1,14 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Page, Request, Route } from '@playwright/test';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
+import { ConsolePage } from './pages/console-page.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { MaterialsPage } from './pages/materials-page.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, useToken } from './support/fixtures.ts';
 import { leaveFreeSpace, signInNewMember } from './support/members.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -49,9 +50,12 @@ const WAV_BYTES_PER_SECOND = 44_100 * 2 * 2;
 
 /**
  * A WAV longer than one tus chunk (file.Setting/info chunk_size, read from the server), so its upload
- * takes at least two PATCHes; resolves with its path and its length in whole seconds.
+ * takes at least two PATCHes; resolves with its path, its length in whole seconds and the chunk size.
  */
-async function makeWavOverOneChunk(page: Page, dir: string): Promise<{ wav: string; seconds: number }> {
+async function makeWavOverOneChunk(
+  page: Page,
+  dir: string,
+): Promise<{ wav: string; seconds: number; chunkSize: number }> {
   const info = await page.evaluate(
     ([header]) =>
       fetch('/api/file.Setting/info', { headers: { [header]: localStorage.getItem('memberToken') ?? '' } }).then(
@@ -72,7 +76,93 @@ async function makeWavOverOneChunk(page: Page, dir: string): Promise<{ wav: stri
       wav,
     ]),
   );
-  return { wav, seconds };
+  return { wav, seconds, chunkSize: info.data.chunk_size };
+}
+
+/** Holds the `nth` tus PATCH of the page (it never reaches the server) until `release`. */
+async function holdPatch(page: Page, nth: number): Promise<{ held: Promise<void>; release: () => Promise<void> }> {
+  let patches = 0;
+  let route: Route | undefined;
+  let onHeld = () => {};
+  const held = new Promise<void>((resolve) => {
+    onHeld = resolve;
+  });
+  // Registered (awaited) before a file is chosen, so no PATCH can slip past it.
+  await page.route(`**${TUS_PATH}*`, async (r) => {
+    if (r.request().method() === 'PATCH' && ++patches === nth) {
+      route = r;
+      onHeld();
+      return;
+    }
+    await r.continue();
+  });
+  return {
+    held,
+    release: async () => {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await route?.abort().catch(() => undefined);
+    },
+  };
+}
+
+/** The tus requests the page sends from now on: method, and the offsets a PATCH started and ended at. */
+function watchTus(page: Page) {
+  const requests: { method: string; from: number; to: number }[] = [];
+  const record = async (req: Request) => {
+    if (!req.url().includes('/api/file.Upload/tus')) {
+      return;
+    }
+    const response = await req.response();
+    requests.push({
+      method: req.method(),
+      from: Number(req.headers()['upload-offset'] ?? NaN),
+      to: Number(response?.headers()['upload-offset'] ?? NaN),
+    });
+  };
+  const onFinished = (req: Request) => void record(req);
+  page.on('requestfinished', onFinished);
+  return {
+    requests,
+    /** Bytes the PATCHes carried. */
+    sent: () => requests.filter((r) => r.method === 'PATCH').reduce((sum, r) => sum + r.to - r.from, 0),
+    stop: () => page.off('requestfinished', onFinished),
+  };
+}
+
+/** The uploads this browser keeps to continue after a reload (IndexedDB vidmatrix-uploads). */
+function keptUploads(page: Page): Promise<{ name: string; member: string; hasUrl: boolean }[]> {
+  return page.evaluate(async () => {
+    // Opening a database that does not exist would create it empty: look first.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'vidmatrix-uploads')) {
+      return [];
+    }
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('vidmatrix-uploads');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction(['files', 'urls']);
+        const files = tx.objectStore('files').getAll() as IDBRequest<{ id: string; member: string; file: File }[]>;
+        const urls = tx.objectStore('urls').getAll() as IDBRequest<{ id: string }[]>;
+        tx.oncomplete = () => {
+          db.close();
+          const withUrl = new Set(urls.result.map((u) => u.id));
+          resolve(files.result.map((f) => ({ name: f.file.name, member: f.member, hasUrl: withUrl.has(f.id) })));
+        };
+      };
+    });
+  });
+}
+
+/** Makes the page's storage estimate report a full quota while sessionStorage holds `e2e-storage-full`. */
+async function simulateFullStorage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('e2e-storage-full')) {
+      Object.defineProperty(StorageManager.prototype, 'estimate', {
+        value: () => Promise.resolve({ quota: 1024, usage: 1024 }),
+      });
+    }
+  });
 }
 
 /** Width ÷ height of the image at `url`, read in the page. */
@@ -108,7 +198,11 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   test.setTimeout(300_000);
   const files = makeFiles();
   const account = await signInNewMember(page, request, 'mat');
-  const { wav, seconds } = await makeWavOverOneChunk(page, files.dir);
+  const { wav, seconds, chunkSize } = await makeWavOverOneChunk(page, files.dir);
+  // The same audio under another name: a different upload, for the choose-again path.
+  const reselectWav = join(files.dir, '重选音频.wav');
+  copyFileSync(wav, reselectWav);
+  await simulateFullStorage(page);
   const materials = new MaterialsPage(page);
   const dashboard = new DashboardPage(page);
   const run = Date.now().toString(36).slice(-5);
@@ -149,30 +243,57 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   await groupDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(groupDialog).toBeHidden();
 
-  // An upload interrupted after its first chunk: the second PATCH never reaches the server.
-  let patches = 0;
-  let held: Route | undefined;
-  let onHeld = () => {};
-  const interrupted = new Promise<void>((resolve) => {
-    onHeld = resolve;
-  });
-  // Registered (awaited) before the file is chosen, so the first PATCHes cannot slip past it.
-  await page.route(`**${TUS_PATH}*`, async (route) => {
-    if (route.request().method() === 'PATCH' && ++patches === 2) {
-      held = route;
-      onHeld();
-      return;
-    }
-    await route.continue();
-  });
+  // An upload interrupted after its first chunk: the second PATCH never reaches the server, and the
+  // page goes away once this browser keeps the file and its tus URL.
+  const first = await holdPatch(page, 2);
   await materials.chooseFiles([wav]);
-  await interrupted;
+  await first.held;
   await expect(materials.formDialog.getByTestId('upload-item')).toContainText('长音频.wav');
+  await expect.poll(() => keptUploads(page)).toEqual([{ name: '长音频.wav', member: account, hasUrl: true }]);
   await page.reload();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await held?.abort().catch(() => undefined);
+  await first.release();
 
-  // After the reload the same file resumes from the server's offset instead of starting over.
+  // After the reload the page offers it again; 继续上传 continues it without choosing the file: the
+  // server is asked for its offset (no new upload) and only the bytes after the first chunk go up.
+  const tus = watchTus(page);
+  const notice = page.getByTestId('pending-uploads');
+  await expect(notice).toContainText('有 1 个未完成的上传');
+  await expect(notice).toContainText('长音频.wav');
+  await page.screenshot({ path: shot('resume-1-notice') });
+  await notice.getByRole('button', { name: '继续上传' }).click();
+  await expect(notice).toBeHidden();
+  const resumedItem = materials.formDialog.getByTestId('upload-item');
+  await expect(resumedItem).toHaveCount(1);
+  await expect(resumedItem).toContainText('长音频.wav');
+  await expect(materials.formDialog.getByRole('radio', { name: '音频' })).toBeChecked();
+  await page.screenshot({ path: shot('resume-2-dialog') });
+  await expect(materials.submit).toBeEnabled({ timeout: 30_000 });
+  const wavSize = statSync(wav).size;
+  await expect.poll(() => tus.sent(), 'bytes sent after the reload').toBe(wavSize - chunkSize);
+  tus.stop();
+  const methods = tus.requests.map((r) => r.method);
+  expect(methods, 'no new upload').not.toContain('POST');
+  expect(tus.requests.find((r) => r.method === 'HEAD')?.to, 'offset the server had').toBe(chunkSize);
+  expect(Math.min(...tus.requests.filter((r) => r.method === 'PATCH').map((r) => r.from))).toBe(chunkSize);
+  expect(Math.max(...tus.requests.map((r) => r.to))).toBe(wavSize);
+  await expect(resumedItem.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await materials.submit.click();
+  await expect(materials.toast('添加成功')).toBeVisible();
+  await expect.poll(() => keptUploads(page), 'nothing kept once uploaded').toEqual([]);
+
+  // Where the browser cannot keep a file (its quota is full), the item says so; after a reload that
+  // file is offered nowhere, and choosing it again resumes it from the server's offset.
+  await page.evaluate(() => sessionStorage.setItem('e2e-storage-full', '1'));
+  await page.reload();
+  const second = await holdPatch(page, 2);
+  await materials.chooseFiles([reselectWav]);
+  await second.held;
+  await expect(materials.formDialog.getByTestId('upload-unkept')).toContainText('浏览器存储空间不足');
+  await page.screenshot({ path: shot('resume-3-not-kept') });
+  expect(await keptUploads(page)).toEqual([]);
+  await page.evaluate(() => sessionStorage.removeItem('e2e-storage-full'));
+  await page.reload();
+  await second.release();
   const firstOffsets = new Map<string, number>();
   const onRequest = (req: Request) => {
     if (req.url().includes(TUS_PATH) && req.method() === 'PATCH' && !firstOffsets.has(req.url())) {
@@ -181,14 +302,14 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   };
   page.on('request', onRequest);
   await materials.openAddDialog();
+  await expect(notice).toBeHidden();
   await materials.formDialog.getByRole('radio', { name: '音频' }).check();
-  await materials.formDialog.locator('input[type=file]').setInputFiles([wav, files.mp3]);
+  await materials.formDialog.locator('input[type=file]').setInputFiles([reselectWav, files.mp3]);
   await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(2);
   await expect(materials.submit).toBeEnabled({ timeout: 30_000 });
   page.off('request', onRequest);
-  // The mp3 starts at 0; the wav's first PATCH after the reload starts where the server stopped.
-  expect([...firstOffsets.values()].sort((a, b) => a - b)).toEqual([0, expect.any(Number)]);
-  expect(Math.max(...firstOffsets.values()), 'resumed offset').toBeGreaterThan(0);
+  // The mp3 starts at 0; the reselected wav's first PATCH starts where the server stopped.
+  expect([...firstOffsets.values()].sort((a, b) => a - b)).toEqual([0, chunkSize]);
   await materials.submit.click();
   await expect(materials.toast('添加成功')).toBeVisible();
 
@@ -197,6 +318,9 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
     timeout: 30_000,
   });
   await expect(materials.card('长音频.wav').getByTestId('material-duration')).toHaveText(formatDuration(seconds), {
+    timeout: 30_000,
+  });
+  await expect(materials.card('重选音频.wav').getByTestId('material-duration')).toHaveText(formatDuration(seconds), {
     timeout: 30_000,
   });
   await page.screenshot({ path: shot('11-audio-cards') });
@@ -234,6 +358,74 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '分组/标签管理' }).click();
   await expect(page.getByRole('dialog', { name: '分组/标签管理' })).not.toContainText(`私有标签${run}`);
+});
+
+/** Chooses `file` in the add dialog, holds its first PATCH until this browser keeps it, then reloads. */
+async function interruptUpload(page: Page, materials: MaterialsPage, file: string, member: string): Promise<void> {
+  const hold = await holdPatch(page, 1);
+  await materials.chooseFiles([file]);
+  await hold.held;
+  await expect
+    .poll(async () => (await keptUploads(page)).map((u) => [u.name, u.member]))
+    .toEqual([[basename(file), member]]);
+  await page.reload();
+  await hold.release();
+}
+
+test('a kept upload is offered to its member only; cancel, 放弃 and signing out forget it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const files = makeFiles();
+  const owner = await signInNewMember(page, request, 'keep');
+  const ownerToken = (await page.evaluate(() => localStorage.getItem('memberToken'))) ?? '';
+  const materials = new MaterialsPage(page);
+  const notice = page.getByTestId('pending-uploads');
+  await materials.open();
+  await interruptUpload(page, materials, files.png, owner);
+  await expect(notice).toContainText('封面原图.png');
+
+  // Another member on this browser is not offered it.
+  await signInNewMember(page, request, 'keepother');
+  await materials.open();
+  await expect(page.getByText('共 0 条')).toBeVisible();
+  await expect(notice).toBeHidden();
+
+  // The owner still is. Continued and then cancelled (取消 while it uploads), it is gone for good.
+  await useToken(page, ownerToken, owner);
+  await materials.open();
+  await expect(notice).toContainText('封面原图.png');
+  const hold = await holdPatch(page, 1);
+  await notice.getByRole('button', { name: '继续上传' }).click();
+  await hold.held;
+  const terminated = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes(TUS_PATH));
+  await materials.formDialog.getByRole('button', { name: /取\s*消/ }).click();
+  await terminated;
+  await hold.release();
+  await expect.poll(() => keptUploads(page)).toEqual([]);
+  await expect(notice).toBeHidden();
+
+  // 放弃 (confirmed) terminates the server's upload and forgets the file.
+  await interruptUpload(page, materials, files.pngs[0] ?? files.png, owner);
+  await expect(notice).toContainText('图1.png');
+  const discarded = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes(TUS_PATH));
+  await notice.getByRole('button', { name: /放\s*弃/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await discarded;
+  await expect(notice).toBeHidden();
+  await expect.poll(() => keptUploads(page)).toEqual([]);
+
+  // Signing out forgets the member's kept files and tus fingerprints.
+  await interruptUpload(page, materials, files.pngs[1] ?? files.png, owner);
+  await expect(notice).toContainText('图2.png');
+  await new ConsolePage(page).logoutButton.click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect(await keptUploads(page)).toEqual([]);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tus::')))).toEqual([]);
 });
 
 test('crop upload (1.6:1 and 4:3) with reselect and delete, and picking library images', async ({ page, request }) => {

@@ -165,6 +165,8 @@ test('the music dialog picks a generated system track', async ({ page, request }
   await upload.locator('input[type=file]').setInputFiles(join(dir, '录音.wav'));
   await expect(materials.toast('不支持该格式')).toBeVisible();
   await upload.locator('input[type=file]').setInputFiles(join(dir, '我的配乐.mp3'));
+  // The button is enabled while the list is still empty (it then says 请上传文件): wait for the file.
+  await expect(upload.getByTestId('upload-item')).toHaveCount(1);
   await expect(upload.getByRole('button', { name: /确\s*定/ })).toBeEnabled();
   await upload.getByRole('button', { name: /确\s*定/ }).click();
   await expect(materials.toast('添加成功')).toBeVisible();

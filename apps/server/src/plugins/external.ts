@@ -15,36 +15,41 @@ export interface ExternalOptions {
   redis: Redis | undefined;
   /** Key prefix of the rate-limit counters (tests isolate themselves with their own). */
   rateLimitNamespace: string;
+  /** Origin objects are read from when it is not this server's (the s3 driver's bucket or CDN). */
+  storageOrigin: string | undefined;
 }
 
-/** Helmet's options: its default headers and our CSP. */
-const helmetOptions: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // antd writes its styles inline at runtime.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      // The AI customer-service window embeds the member's configured https page.
-      frameSrc: ["'self'", 'https:'],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'self'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      // Self-hosted installs often run on plain http inside a LAN.
-      upgradeInsecureRequests: null,
+/** Helmet's options: its default headers and our CSP (the browser reads objects from `storage`). */
+function helmetOptions(storage: string[]): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles inline at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Thumbnails and images, video and audio previews, and library images fetched for cropping.
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage],
+        mediaSrc: ["'self'", 'blob:', ...storage],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...storage],
+        // The AI customer-service window embeds the member's configured https page.
+        frameSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Self-hosted installs often run on plain http inside a LAN.
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-};
+  };
+}
 
 /** Security headers, rate limiting (per route, opt-in) and the OpenAPI docs at /api/docs. */
 export async function setupExternal(app: FastifyInstance, options: ExternalOptions): Promise<void> {
   // Helmet rebuilds every header (CSP included) per request; the set never changes, so set it once.
-  const securityHeaders = await helmetHeaders(helmetOptions);
+  const securityHeaders = await helmetHeaders(helmetOptions(options.storageOrigin ? [options.storageOrigin] : []));
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of securityHeaders) {
       reply.raw.setHeader(name, value);

@@ -54,6 +54,19 @@ export interface StorageDriver {
   tusDataStore(): DataStore;
 }
 
+/** The origin the browser reads objects from when it is not the server's own (s3: its public URL's). */
+export function foreignStorageOrigin(config: StorageConfig): string | undefined {
+  if (config.driver !== 's3') {
+    return undefined;
+  }
+  try {
+    return new URL(config.s3.publicUrl).origin;
+  } catch {
+    // A path such as `/bucket/` is served through this server's own origin.
+    return undefined;
+  }
+}
+
 /** A safe relative object key: no absolute paths, no `..`, no backslashes or NUL. */
 export function isSafeKey(key: string): boolean {
   return (

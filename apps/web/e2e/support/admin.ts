@@ -1,14 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 import { withSearchPath } from './pg-schema.mjs';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..', '..');
 
-/** DATA_DIR and DATABASE_URL of the shared e2e server, so the operator CLI works on its database. */
+/** A shared e2e server as its Playwright project's metadata names it (playwright.config.ts). */
+export interface E2eServerInfo {
+  /** Its DATA_DIR (the SQLite file lives here). */
+  dataDir: string;
+  /** Its PostgreSQL schema when DATABASE_URL is set, else ''. */
+  pgSchema: string;
+  /** Its REDIS_PREFIX (the CLI's member-cache drops reach it there). */
+  redisPrefix: string;
+}
+
+/** DATA_DIR, DATABASE_URL and REDIS_PREFIX of the running test's shared e2e server, so the operator CLI works on it. */
 export function e2eServerEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR };
-  if (process.env.DATABASE_URL && process.env.E2E_PG_SCHEMA) {
-    env.DATABASE_URL = withSearchPath(process.env.DATABASE_URL, process.env.E2E_PG_SCHEMA);
+  const server = test.info().project.metadata as E2eServerInfo;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: server.dataDir, REDIS_PREFIX: server.redisPrefix };
+  if (process.env.DATABASE_URL && server.pgSchema) {
+    env.DATABASE_URL = withSearchPath(process.env.DATABASE_URL, server.pgSchema);
   }
   return env;
 }

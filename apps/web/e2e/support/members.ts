@@ -42,7 +42,7 @@ export async function leaveFreeSpace(account: string, free: number): Promise<voi
     }
     return;
   }
-  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'vidmatrix.db'));
+  const db = new Database(join(env.DATA_DIR ?? '', 'vidmatrix.db'));
   try {
     db.prepare(sql(() => '?')).run(free, account);
   } finally {

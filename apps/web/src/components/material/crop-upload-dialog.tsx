@@ -116,6 +116,8 @@ export function CropUploadDialog({ open, onClose }: { open: boolean; onClose: ()
       <MaterialPickerDialog
         open={picking}
         limit={GENERAL_UPLOAD_MAX_COUNT - files.length}
+        // Only images can be cropped.
+        fileType="image"
         onCancel={() => setPicking(false)}
         onConfirm={(materials) => {
           setPicking(false);

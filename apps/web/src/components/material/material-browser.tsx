@@ -1,18 +1,16 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Input, Modal, Pagination, Popconfirm, Select, Space, Tag } from 'antd';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Input, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { SourceType, type Material, type MaterialSearchState } from '@vidmatrix/contract/api/material';
+import { SourceType, type FileType, type Material, type MaterialSearchState } from '@vidmatrix/contract/api/material';
 import {
   MATERIAL_DEFAULT_PAGE_SIZE,
   MATERIAL_DIALOG_WIDTH_PX,
-  MATERIAL_PAGE_SIZES,
   SEARCH_THROTTLE_MS,
 } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { pickSelection } from '@vidmatrix/contract/rules/upload';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { MaterialFormDialog } from './material-form-dialog.tsx';
-import { MaterialGrid } from './material-grid.tsx';
 import {
   useDeleteGroup,
   useDeleteMaterials,
@@ -20,14 +18,16 @@ import {
   useEditMaterialGroup,
   useEditMaterialTags,
   useMaterialGroups,
-  useMaterials,
   useMaterialTags,
   useSaveGroup,
   useSaveTag,
 } from './material-queries.ts';
 import styles from './material.module.css';
+import { MaterialResults, SelectAllButton } from './material-results.tsx';
 import { MediaPreview } from './media-preview.tsx';
 import { NameDialog, type NameDialogValue } from './name-dialog.tsx';
+import type { PendingUpload } from './pending-uploads.ts';
+import { PendingUploadsNotice } from './pending-uploads-notice.tsx';
 import { useThrottledCallback } from './use-throttled.ts';
 
 /** A fresh search state (SPEC §3), page size 16. */
@@ -46,28 +46,30 @@ export function initialSearchState(): MaterialSearchState {
 }
 
 type Dialog =
-  | { kind: 'form'; material: Material | null }
+  | { kind: 'form'; material: Material | null; resume?: readonly PendingUpload[] }
   | { kind: 'group' | 'tag'; id?: number; initial?: NameDialogValue }
   | { kind: 'batchGroup' | 'batchTag' | 'manage' }
   | null;
 
 export interface MaterialBrowserProps {
-  /** Picker mode: no edit/delete, selection within `limit`, file_type image,video by default. */
-  picker?: { limit: number; selected: Material[]; onChange: (selected: Material[]) => void };
+  /** Picker mode: no edit/delete, selection within `limit`, file_type image,video by default or only `fileType`. */
+  picker?: { limit: number; selected: Material[]; onChange: (selected: Material[]) => void; fileType?: FileType };
   /** Height of the card grid. */
   gridHeight: number | string;
 }
 
 /** The material list of SPEC §2.4: filters, batch actions, the card grid, dialogs and previews. */
 export function MaterialBrowser({ picker, gridHeight }: MaterialBrowserProps) {
-  const [state, setState] = useState<MaterialSearchState>(initialSearchState);
+  const [state, setState] = useState<MaterialSearchState>(() => ({
+    ...initialSearchState(),
+    file_type: picker?.fileType ?? '',
+  }));
   const [nameInput, setNameInput] = useState('');
   const [ownSelection, setOwnSelection] = useState<Material[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [preview, setPreview] = useState<Material | null>(null);
   const [batchGroup, setBatchGroup] = useState<number | ''>('');
   const [batchTags, setBatchTags] = useState<number[]>([]);
-  const materials = useMaterials(state, picker !== undefined);
   const groups = useMaterialGroups();
   const tags = useMaterialTags();
   const removeMaterials = useDeleteMaterials();
@@ -80,9 +82,12 @@ export function MaterialBrowser({ picker, gridHeight }: MaterialBrowserProps) {
 
   const selection = picker ? picker.selected : ownSelection;
   const setSelection = picker ? picker.onChange : setOwnSelection;
-  const selectedIds = new Set(selection.map((m) => m.file_id));
-  const list = materials.data?.list ?? [];
+  const selectedIds = useMemo(() => new Set(selection.map((m) => m.file_id)), [selection]);
 
+  const handlePageChange = useCallback(
+    (page: number, limit: number) => setState((s) => ({ ...s, page: limit === s.limit ? page : 1, limit })),
+    [],
+  );
   const patch = (next: Partial<MaterialSearchState>) => setState((s) => ({ ...s, page: 1, ...next }));
   const search = useThrottledCallback((value: string) => patch({ search_value: value.trim() }), SEARCH_THROTTLE_MS);
 
@@ -102,8 +107,7 @@ export function MaterialBrowser({ picker, gridHeight }: MaterialBrowserProps) {
     setSelection(result.selected);
   };
 
-  const allChosen = list.length > 0 && list.every((m) => selectedIds.has(m.file_id));
-  const handleSelectAll = () => {
+  const handleSelectAll = (list: Material[], allChosen: boolean) => {
     if (allChosen) {
       setSelection(selection.filter((m) => !list.some((l) => l.file_id === m.file_id)));
       return;
@@ -174,7 +178,7 @@ export function MaterialBrowser({ picker, gridHeight }: MaterialBrowserProps) {
             { value: 'image', label: '图片' },
             { value: 'video', label: '视频' },
             ...(picker ? [] : [{ value: 'audio' as const, label: '音频' }]),
-          ]}
+          ].filter((option) => !picker?.fileType || option.value === picker.fileType)}
         />
         <Checkbox
           checked={state.source_type === SourceType.digitalHuman}
@@ -235,7 +239,12 @@ export function MaterialBrowser({ picker, gridHeight }: MaterialBrowserProps) {
             <Button onClick={() => requireSelection() && setDialog({ kind: 'batchTag' })}>批量标签</Button>
           </>
         )}
-        <Button onClick={handleSelectAll}>{allChosen ? '取消全选' : '全选'}</Button>
+        <SelectAllButton
+          state={state}
+          picker={picker !== undefined}
+          selectedIds={selectedIds}
+          onClick={handleSelectAll}
+        />
         {!picker && (
           <>
             <Button onClick={() => setDialog({ kind: 'group' })}>添加分组</Button>
@@ -247,32 +256,30 @@ export function MaterialBrowser({ picker, gridHeight }: MaterialBrowserProps) {
         )}
         <span>已选 {selection.length} 个</span>
       </div>
+      {!picker && (
+        // Uploads a reload interrupted: 继续上传 opens the add dialog with them.
+        <PendingUploadsNotice
+          hidden={dialog?.kind === 'form'}
+          onContinue={(resume) => setDialog({ kind: 'form', material: null, resume })}
+        />
+      )}
       <Alert type="info" showIcon message={Msg.transcodeTip} style={{ marginBottom: 12 }} />
-      <MaterialGrid
-        materials={list}
-        selected={selectedIds}
-        height={gridHeight}
+      <MaterialResults
+        state={state}
+        picker={picker !== undefined}
+        selectedIds={selectedIds}
+        gridHeight={gridHeight}
         onToggle={cardHandlers.onToggle}
         onPreview={cardHandlers.onPreview}
         {...(picker ? {} : { onEdit: cardHandlers.onEdit, onDelete: cardHandlers.onDelete })}
+        onPageChange={handlePageChange}
       />
-      <div className={styles.pager}>
-        <Pagination
-          current={state.page}
-          pageSize={state.limit}
-          total={materials.data?.count ?? 0}
-          pageSizeOptions={MATERIAL_PAGE_SIZES.map(String)}
-          showSizeChanger
-          showQuickJumper
-          showTotal={(total) => `共 ${total} 条`}
-          onChange={(page, limit) => setState((s) => ({ ...s, page: limit === s.limit ? page : 1, limit }))}
-        />
-      </div>
 
       <MediaPreview material={preview} onClose={() => setPreview(null)} />
       <MaterialFormDialog
         open={dialog?.kind === 'form'}
         material={dialog?.kind === 'form' ? dialog.material : null}
+        resume={dialog?.kind === 'form' ? dialog.resume : undefined}
         onClose={() => setDialog(null)}
       />
       <NameDialog

@@ -1,11 +1,12 @@
-import { memo } from 'react';
-import { Checkbox, Spin } from 'antd';
+import { memo, type MouseEvent } from 'react';
+import { Spin } from 'antd';
 import { CustomerServiceOutlined, DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CARD_MAX_TAGS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
 import { datePart } from '@vidmatrix/contract/rules/time';
+import { AccountCheckbox } from '../account-selector/account-row-parts.tsx';
 import styles from './material.module.css';
 
 export interface MaterialCardProps {
@@ -18,10 +19,18 @@ export interface MaterialCardProps {
   onDelete?: (material: Material) => void;
 }
 
+// Icons as constant elements: React skips an unchanged element, so a card that gets another material
+// (the grid keeps cards mounted across filter changes) does not re-render its icons.
+const audioIcon = <CustomerServiceOutlined className={styles.placeholderIcon} />;
+const playIcon = <PlayCircleOutlined className={styles.play} />;
+const editIcon = <EditOutlined />;
+const deleteIcon = <DeleteOutlined />;
+const stop = (event: MouseEvent) => event.stopPropagation();
+
 /**
  * One material: thumbnail (or placeholder), mm:ss, name, group, ≤ 4 tags, 使用次数, 过期日期.
- * Plain elements for name, tags and actions (a title instead of a Tooltip, CSS ellipsis instead of
- * Typography's measuring): a page of 500 re-mounts the visible cards on every filter change.
+ * Plain elements throughout (a title instead of a Tooltip, CSS ellipsis instead of Typography's
+ * measuring, a native checkbox): a page of 500 updates every visible card on each filter change.
  */
 export const MaterialCard = memo(function MaterialCard({
   material,
@@ -33,12 +42,13 @@ export const MaterialCard = memo(function MaterialCard({
 }: MaterialCardProps) {
   const tags = material.tag_names ? material.tag_names.split(',').slice(0, CARD_MAX_TAGS) : [];
   return (
-    <div className={`${styles.card} ${checked ? styles.checked : ''}`} data-testid="material-card">
+    <div className={checked ? `${styles.card} ${styles.checked}` : styles.card} data-testid="material-card">
       <div className={styles.thumb} onClick={() => onPreview(material)} role="button" aria-label={material.file_name}>
         {material.thumb_url ? (
-          <img src={material.thumb_url} alt={material.file_name} loading="lazy" />
+          // Keyed by material: a reused card must not show the previous material's picture while this one loads.
+          <img key={material.file_id} src={material.thumb_url} alt={material.file_name} loading="lazy" />
         ) : material.file_type === 'audio' ? (
-          <CustomerServiceOutlined className={styles.placeholderIcon} />
+          audioIcon
         ) : material.process_status === 'failed' ? (
           <span className={styles.failed}>{Msg.mediaFailed}</span>
         ) : (
@@ -46,19 +56,15 @@ export const MaterialCard = memo(function MaterialCard({
             <div className={styles.spinBox} />
           </Spin>
         )}
-        {material.file_type === 'video' && <PlayCircleOutlined className={styles.play} />}
+        {material.file_type === 'video' && playIcon}
         {material.file_type !== 'image' && (
           <span className={styles.duration} data-testid="material-duration">
             {formatDuration(material.duration)}
           </span>
         )}
-        <Checkbox
-          className={styles.check}
-          checked={checked}
-          onClick={(event) => event.stopPropagation()}
-          onChange={() => onToggle(material)}
-          aria-label="选择"
-        />
+        <span className={styles.check} onClick={stop}>
+          <AccountCheckbox checked={checked} onChange={() => onToggle(material)} aria-label="选择" />
+        </span>
       </div>
       <div className={styles.body}>
         <strong className={styles.name} title={material.file_name}>
@@ -66,8 +72,8 @@ export const MaterialCard = memo(function MaterialCard({
         </strong>
         <div className={styles.tags}>
           {material.group_name && <span className={`${styles.tag} ${styles.groupTag}`}>{material.group_name}</span>}
-          {tags.map((tag) => (
-            <span key={tag} className={styles.tag}>
+          {tags.map((tag, index) => (
+            <span key={index} className={styles.tag}>
               {tag}
             </span>
           ))}
@@ -78,8 +84,16 @@ export const MaterialCard = memo(function MaterialCard({
         </div>
         {(onEdit || onDelete) && (
           <div className={styles.actions}>
-            {onEdit && <EditOutlined aria-label="编辑" onClick={() => onEdit(material)} />}
-            {onDelete && <DeleteOutlined aria-label="删除" onClick={() => onDelete(material)} />}
+            {onEdit && (
+              <button type="button" aria-label="编辑" onClick={() => onEdit(material)}>
+                {editIcon}
+              </button>
+            )}
+            {onDelete && (
+              <button type="button" aria-label="删除" onClick={() => onDelete(material)}>
+                {deleteIcon}
+              </button>
+            )}
           </div>
         )}
       </div>

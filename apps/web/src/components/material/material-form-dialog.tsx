@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Progress, Radio, Select, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
@@ -12,10 +12,12 @@ import {
   checkCloudUpload,
   checkMusicUpload,
   CLOUD_UPLOAD_EXTENSIONS,
+  mediaKindOf,
   MUSIC_EXTENSIONS,
 } from '@vidmatrix/contract/rules/upload';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { get } from '../../lib/request.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
 import { readToken } from '../../lib/storage-keys.ts';
 import {
   deleteUploadedObjects,
@@ -25,6 +27,7 @@ import {
   useMaterialTags,
 } from './material-queries.ts';
 import styles from './material.module.css';
+import { discardPendingUploads, pendingUploadsKey, type PendingUpload } from './pending-uploads.ts';
 import type { TusUploader, UploadItem } from './tus-uploader.ts';
 
 interface FormValues {
@@ -40,6 +43,15 @@ const ACCEPT = CLOUD_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 // Background music takes mp3 and m4a only (SPEC §5.1).
 const MUSIC_ACCEPT = MUSIC_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const MUSIC_DEFAULTS: FormValues = { ...EMPTY, file_type: 'audio' };
+const UNKEPT_HINT =
+  '浏览器存储空间不足，未能在本机保存该文件：如上传中断，刷新页面后需重新选择该文件，才能从中断处继续上传';
+
+/** The one media kind of the files continued, if they share one (it presets 素材类型). */
+function kindOf(uploads: readonly PendingUpload[] | undefined): FileType | undefined {
+  const kinds = new Set(uploads?.map((u) => mediaKindOf(u.file.name)));
+  const [kind] = kinds;
+  return kinds.size === 1 ? kind : undefined;
+}
 
 /** Storage info (same key as the console's refresher, SPEC §7 every 300000 ms). */
 function useUploadSettings(enabled: boolean) {
@@ -56,21 +68,29 @@ function useUploadSettings(enabled: boolean) {
  * Add or edit a material (SPEC §4): add mode without id, edit mode with id. In add mode submit is
  * disabled until every upload is complete and reads 上传中 while submitting. Closing resets id,
  * files, tags, group, file type (image) and remark; cancelling after an upload deletes the objects.
+ * Chosen files are kept in this browser until uploaded; `resume` continues kept ones on opening.
  */
 export function MaterialFormDialog(props: {
   open: boolean;
   material: Material | null;
   onClose: () => void;
-  /** Background-music mode: audio only, mp3/m4a files. */
+  /** Background-music mode: audio only, mp3/m4a files (not kept for continuing after a reload). */
   music?: boolean;
+  /** Kept uploads interrupted by a reload: added on opening, continuing at the server's offset. */
+  resume?: readonly PendingUpload[];
 }) {
-  const { open, material, onClose, music = false } = props;
+  const { open, material, onClose, music = false, resume } = props;
   const defaults = music ? MUSIC_DEFAULTS : EMPTY;
   const editing = material !== null;
+  const member = useSessionStore((s) => s.username);
+  const queryClient = useQueryClient();
+  const resumeKind = kindOf(resume);
   const [form] = Form.useForm<FormValues>();
   const [items, setItems] = useState<UploadItem[]>([]);
   const uploader = useRef<TusUploader | null>(null);
   const pending = useRef<Promise<TusUploader | null> | null>(null);
+  /** The kept uploads this opening continued (once, however often effects run). */
+  const resumed = useRef<readonly PendingUpload[] | null>(null);
   const settings = useUploadSettings(open);
   const groups = useMaterialGroups();
   const tags = useMaterialTags();
@@ -89,10 +109,10 @@ export function MaterialFormDialog(props: {
               tag_ids: material.tag_ids ? material.tag_ids.split(',').map(Number) : [],
               remark: material.remark,
             }
-          : defaults,
+          : { ...defaults, ...(resumeKind ? { file_type: resumeKind } : {}) },
       );
     }
-  }, [open, material, form, defaults]);
+  }, [open, material, form, defaults, resumeKind]);
 
   useEffect(
     () => () => {
@@ -116,6 +136,8 @@ export function MaterialFormDialog(props: {
         endpoint: info.upload_endpoint,
         chunkSize: info.chunk_size,
         token: readToken(),
+        member,
+        keep: !music && member !== '',
         onChange: setItems,
         onError: notifyError,
       });
@@ -125,8 +147,14 @@ export function MaterialFormDialog(props: {
   };
 
   const reset = () => {
-    uploader.current?.reset();
-    uploader.current?.destroy();
+    const closing = uploader.current;
+    closing?.reset();
+    closing?.destroy();
+    if (closing) {
+      // Once the closed uploads are settled in the store, the notice shows what is still kept.
+      void closing.settled().then(() => queryClient.invalidateQueries({ queryKey: pendingUploadsKey(member) }));
+    }
+    resumed.current = null;
     uploader.current = null;
     pending.current = null;
     setItems([]);
@@ -143,9 +171,16 @@ export function MaterialFormDialog(props: {
     onClose();
   };
 
-  /** One file of a chosen batch (`batch`): the whole batch is refused when it would pass the count limit. */
-  const handleSelect = async (file: File, batch: File[]): Promise<boolean> => {
-    const info = settings.data;
+  /**
+   * Checks one file of a chosen batch (the whole batch is refused when it would pass the count limit)
+   * and starts its upload, or continues the kept upload `from`; true when it started.
+   */
+  const select = async (
+    file: File,
+    batch: readonly File[],
+    info: StorageInfo | undefined,
+    from?: PendingUpload,
+  ): Promise<boolean> => {
     const limit = info?.max_file_num ?? 1;
     const index = batch.indexOf(file);
     const countVerdict = checkCloudCount(items.length, batch.length, limit);
@@ -171,9 +206,39 @@ export function MaterialFormDialog(props: {
       return false;
     }
     const up = await ensureUploader();
-    up?.add(file);
-    return false;
+    up?.add(file, from);
+    return up !== null;
   };
+
+  const handleSelect = async (file: File, batch: File[]): Promise<boolean> => {
+    await select(file, batch, settings.data);
+    return false; // Uppy uploads it, not antd
+  };
+
+  const resumeUploads = useEffectEvent(async (uploads: readonly PendingUpload[]) => {
+    const info = settings.data ?? (await settings.refetch()).data;
+    if (!info) {
+      return; // no settings, nothing started: the uploads stay kept and are offered again
+    }
+    const files = uploads.map((u) => u.file);
+    const refused: PendingUpload[] = [];
+    for (const upload of uploads) {
+      if (resumed.current !== uploads) {
+        return; // closed meanwhile: what is left stays kept
+      }
+      if (!(await select(upload.file, files, info, upload))) {
+        refused.push(upload);
+      }
+    }
+    // One the rules now refuse (say, the space is used up) is given up, as a failed upload is.
+    await discardPendingUploads(refused, readToken());
+  });
+  useEffect(() => {
+    if (open && !editing && resume?.length && resumed.current !== resume) {
+      resumed.current = resume;
+      void resumeUploads(resume);
+    }
+  }, [open, editing, resume]);
 
   const handleFinish = async (values: FormValues) => {
     if (editing) {
@@ -279,6 +344,11 @@ export function MaterialFormDialog(props: {
                       />
                     </Space>
                     <Progress percent={item.progress} size="small" />
+                    {item.unkept && item.progress < 100 && (
+                      <Typography.Text type="warning" data-testid="upload-unkept">
+                        {UNKEPT_HINT}
+                      </Typography.Text>
+                    )}
                   </div>
                 ))}
               </div>

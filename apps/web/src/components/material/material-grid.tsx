@@ -14,7 +14,10 @@ interface MaterialGridProps extends Omit<MaterialCardProps, 'material' | 'checke
   height: number | string;
 }
 
-/** The card grid, virtualized by rows so a page of 500 keeps the DOM small. */
+/**
+ * The card grid, virtualized by rows (fixed height, nothing measured) so a page of 500 keeps the DOM
+ * small; rows and cards are keyed by position, so new results reuse the mounted elements.
+ */
 export function MaterialGrid({ materials, selected, height, ...handlers }: MaterialGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
@@ -47,13 +50,10 @@ export function MaterialGrid({ materials, selected, height, ...handlers }: Mater
             className={styles.row}
             style={{ top: row.start, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
-            {materials.slice(row.index * columns, row.index * columns + columns).map((material) => (
-              <MaterialCard
-                key={material.file_id}
-                material={material}
-                checked={selected.has(material.file_id)}
-                {...handlers}
-              />
+            {materials.slice(row.index * columns, row.index * columns + columns).map((material, slot) => (
+              // Keyed by slot, not by material: a filter change updates the mounted cards in place
+              // instead of unmounting every visible card and mounting new ones.
+              <MaterialCard key={slot} material={material} checked={selected.has(material.file_id)} {...handlers} />
             ))}
           </div>
         ))}

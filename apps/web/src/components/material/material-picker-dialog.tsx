@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { Modal } from 'antd';
-import type { Material } from '@vidmatrix/contract/api/material';
+import type { FileType, Material } from '@vidmatrix/contract/api/material';
 import { MATERIAL_DIALOG_WIDTH_PX, MATERIAL_PICKER_DEFAULT_LIMIT } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../lib/notify.ts';
 import { MaterialBrowser } from './material-browser.tsx';
 
-/** The material selection dialog (SPEC §2.3): limit (default 1), 请选择素材 on an empty confirm. */
+/**
+ * The material selection dialog (SPEC §2.3): limit (default 1), 请选择素材 on an empty confirm; images
+ * and videos, or only `fileType`.
+ */
 export function MaterialPickerDialog(props: {
   open: boolean;
   limit?: number;
+  fileType?: FileType;
   onCancel: () => void;
   onConfirm: (materials: Material[]) => void;
 }) {
@@ -34,7 +38,7 @@ export function MaterialPickerDialog(props: {
       }}
       destroyOnHidden
     >
-      <MaterialBrowser picker={{ limit, selected, onChange: setSelected }} gridHeight={480} />
+      <MaterialBrowser picker={{ limit, selected, onChange: setSelected, fileType: props.fileType }} gridHeight={480} />
     </Modal>
   );
 }

@@ -16,6 +16,7 @@ import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
 import { useRouteTitle } from '../../../components/route-title.ts';
 import { withRedirect } from '../../../lib/paths.ts';
 import { endSession } from '../../../lib/session.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import styles from './console-layout.module.css';
 
 // Plain elements instead of antd Dropdown/Badge: the console shell carries no antd runtime.
@@ -33,6 +34,10 @@ function useLogout() {
   return async () => {
     const fullPath = `${location.pathname}${location.search}`;
     await logout();
+    // No member's kept uploads (files and tus URLs) stay in this browser after a sign-out.
+    await import('../../../components/material/pending-uploads.ts')
+      .then((store) => store.forgetMemberUploads(useSessionStore.getState().username))
+      .catch(() => undefined);
     // Leave the console first, so no mounted query refetches without a token.
     await navigate(withRedirect(PublicPath.login, fullPath), { replace: true });
     endSession();
