@@ -212,9 +212,9 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
     .click();
 
   // Re-authorization is desktop-only; the log shows when and why the state changed.
-  await accounts.row('号A').getByRole('button', { name: '重新授权' }).click();
+  await accounts.rowAction('号A', '重新授权');
   await expect(accounts.toast('请在客户端进行操作')).toBeVisible();
-  await accounts.row('号D').getByRole('button', { name: '授权记录' }).click();
+  await accounts.rowAction('号D', '授权记录');
   await expect(page.getByTestId('auth-log')).toContainText('客户端检测：授权已过期');
   await page.screenshot({ path: shot('auth-log') });
   await page.keyboard.press('Escape');
@@ -257,6 +257,15 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
     .click();
   await expect(accounts.row('号E')).toHaveCount(0);
   await expect(accounts.quota).toContainText('1');
+
+  // One account from its row's 更多 menu.
+  await accounts.rowAction('号D', '删除');
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(accounts.row('号D')).toHaveCount(0);
+  await expect(accounts.quota).toContainText('2');
 
   // Another member sees none of it.
   const other = await apiLogin(request);
@@ -305,7 +314,7 @@ test('the desktop re-authorizes a cookie platform account and shows its outcome'
   await expect(accounts.row('授权号')).toContainText('未授权');
 
   const authCk = page.waitForRequest((r) => r.url().includes(AccountApi.authCkStatus));
-  await accounts.row('授权号').getByRole('button', { name: '重新授权' }).click();
+  await accounts.rowAction('授权号', '重新授权');
   const sent = (await authCk).postDataJSON() as { enterprise_account_id: number; cookie_auth_status: number };
   await expect(accounts.toast('授权成功')).toBeVisible();
   await expect(accounts.row('授权号')).toContainText('已授权');
@@ -324,7 +333,7 @@ test('the desktop re-authorizes a cookie platform account and shows its outcome'
       msg: '登录窗口已关闭，授权未完成',
     };
   });
-  await accounts.row('失败号').getByRole('button', { name: '重新授权' }).click();
+  await accounts.rowAction('失败号', '重新授权');
   await expect(accounts.toast('登录窗口已关闭，授权未完成')).toBeVisible();
   await expect(accounts.row('失败号')).toContainText('未授权');
 });

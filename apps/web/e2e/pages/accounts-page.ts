@@ -39,6 +39,17 @@ export class AccountsPage {
       .filter({ has: this.page.getByTestId('account-nickname').getByText(nickname, { exact: true }) });
   }
 
+  /** Runs one of a row's actions: 编辑 is a button, the rest are in its 更多 menu. */
+  async rowAction(nickname: string, action: '编辑' | '重新授权' | '授权记录' | '删除'): Promise<void> {
+    const row = this.row(nickname);
+    if (action === '编辑') {
+      await row.getByRole('button', { name: '编辑' }).click();
+      return;
+    }
+    await row.getByRole('button', { name: '更多' }).click();
+    await this.page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: action }).click();
+  }
+
   /** The header checkbox that selects every account of the page. */
   get selectAll(): Locator {
     return this.table.getByRole('checkbox', { name: '全选' });

@@ -1,5 +1,21 @@
-import { Table, type TableProps } from 'antd';
+import { Table, type PaginationProps, type TableProps } from 'antd';
 import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@vidmatrix/contract/constants';
+
+/**
+ * The pagination settings of SPEC §2.3: page sizes 10–500 (the default, 10, is TABLE_DEFAULT_PAGE_SIZE)
+ * and the total before the pager. antd lays them out as total, prev, pager, next, sizes, jumper: the
+ * §2.3 order. `extraSizes` are sizes a screen adds beyond §2.3, each recorded in docs/decisions.md.
+ */
+export function tablePagination(extraSizes: readonly number[] = []) {
+  return {
+    pageSizeOptions: [...TABLE_PAGE_SIZES, ...extraSizes].map(String),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: (count: number) => `共 ${count} 条`,
+  } satisfies PaginationProps;
+}
+
+const PAGINATION = tablePagination();
 
 export interface DataTableProps<T> extends Omit<TableProps<T>, 'pagination'> {
   /** Rows across all pages. */
@@ -9,10 +25,7 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'pagination'> {
   onPageChange: (page: number, pageSize: number) => void;
 }
 
-/**
- * The shared table of SPEC §2.3: page sizes 10–500 (default 10), pagination laid out as total,
- * prev, pager, next, sizes, jumper.
- */
+/** The shared table of SPEC §2.3, paginated with tablePagination(). */
 export function DataTable<T extends object>({
   total,
   page,
@@ -25,14 +38,10 @@ export function DataTable<T extends object>({
       size="middle"
       {...table}
       pagination={{
+        ...PAGINATION,
         total,
         current: page,
         pageSize,
-        pageSizeOptions: TABLE_PAGE_SIZES.map(String),
-        showSizeChanger: true,
-        showQuickJumper: true,
-        showTotal: (count) => `共 ${count} 条`,
-        // antd draws total first, then prev/pager/next, then sizes and the jumper: the §2.3 layout.
         onChange: onPageChange,
         position: ['bottomRight'],
       }}

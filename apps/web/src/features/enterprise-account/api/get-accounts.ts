@@ -15,15 +15,21 @@ export interface AccountQuery {
   platform_id: number;
 }
 
-/** The list call's parameters for a query (also the export's, minus the page). */
-export function accountParams(query: AccountQuery) {
+/** The list's filters: its query but the page. */
+export type AccountFilters = Pick<AccountQuery, 'group_id' | 'remarks' | 'platform_id'>;
+
+/** The list call's filter parameters (also the export's). */
+export function accountFilterParams(filters: AccountFilters) {
   return {
-    page: query.page,
-    limit: query.limit,
-    group_id: query.group_id === '' ? undefined : query.group_id,
-    remarks: query.remarks || undefined,
-    platform_id: query.platform_id || undefined,
+    group_id: filters.group_id === '' ? undefined : filters.group_id,
+    remarks: filters.remarks || undefined,
+    platform_id: filters.platform_id || undefined,
   };
+}
+
+/** The list call's parameters for a query. */
+export function accountParams(query: AccountQuery) {
+  return { page: query.page, limit: query.limit, ...accountFilterParams(query) };
 }
 
 /** GET EnterpriseAccount/list: main accounts of one page, sub-accounts as children. */

@@ -1,7 +1,7 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Empty, Popconfirm, Spin } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Dropdown, Empty, Popconfirm, Spin, type MenuProps } from 'antd';
+import { DeleteOutlined, HistoryOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
 import { ACCESS_AUTH_PLATFORM_IDS, COOKIE_AUTH_PLATFORM_IDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -14,6 +14,12 @@ import { accountIds, accountRows, type AccountRow as AccountRowData } from './ac
 /** Row and header heights, px (as antd's middle table with a 32 px avatar); rows are fixed so nothing is measured. */
 const ROW_HEIGHT = 56;
 const HEAD_HEIGHT = 47;
+/** The list's greatest height, px; it scrolls beyond. */
+const VIEWPORT_HEIGHT = 640;
+// Whenever rows overflow the list it is VIEWPORT_HEIGHT tall, so the virtualizer is told so instead of
+// measuring it: the measurement re-rendered the rows a second time when a new page changed its height.
+const VIEWPORT_RECT = { width: 0, height: VIEWPORT_HEIGHT };
+const observeViewport = (_: unknown, onRect: (rect: typeof VIEWPORT_RECT) => void) => onRect(VIEWPORT_RECT);
 
 const cookiePlatforms = new Set<number>(COOKIE_AUTH_PLATFORM_IDS);
 const accessPlatforms = new Set<number>(ACCESS_AUTH_PLATFORM_IDS);
@@ -88,13 +94,16 @@ export function AccountList({ accounts, loading, stale, selected, onSelect, ...a
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     scrollMargin: HEAD_HEIGHT,
-    overscan: 4,
+    overscan: 2,
+    initialRect: VIEWPORT_RECT,
+    observeElementRect: observeViewport,
   });
 
   return (
     <div
       ref={scrollRef}
       className={styles.scroller}
+      style={{ maxHeight: VIEWPORT_HEIGHT }}
       aria-busy={stale}
       role="table"
       aria-rowcount={rows.length + 1}
@@ -175,6 +184,7 @@ const AccountRow = memo(function AccountRow({
   const auth = cookieAuthLabel(a.cookie_auth_status);
   const access = accessLabel(a.access_status);
   const showAuth = cookiePlatforms.has(a.platform_id) || !accessPlatforms.has(a.platform_id);
+  const [date, time = ''] = a.create_time.split(' ');
   return (
     <div
       className={`${styles.grid} ${styles.row}`}
@@ -205,7 +215,7 @@ const AccountRow = memo(function AccountRow({
             {expanded ? '−' : '+'}
           </button>
         )}
-        <AccountAvatar src={a.avatar_larger || undefined} name={a.nickname} />
+        <AccountAvatar src={a.avatar_larger || undefined} name={a.nickname} size={child ? 24 : 32} />
         <span className={styles.text} data-testid="account-nickname" title={a.nickname}>
           {a.nickname}
         </span>
@@ -218,10 +228,15 @@ const AccountRow = memo(function AccountRow({
       </div>
       <div className={styles.cell} role="cell">
         <AccountAvatar src={a.platform_logo_url} size={20} square />
-        <span className={styles.text}>{a.platform_name}</span>
+        <span className={styles.text} title={a.platform_name}>
+          {a.platform_name}
+        </span>
       </div>
       <div className={styles.cell} role="cell">
-        <span className={a.group_name ? styles.text : `${styles.text} ${styles.muted}`}>
+        <span
+          className={a.group_name ? styles.text : `${styles.text} ${styles.muted}`}
+          title={a.group_name || undefined}
+        >
           {a.group_name || Msg.noGroup}
         </span>
       </div>
@@ -232,55 +247,77 @@ const AccountRow = memo(function AccountRow({
         {accessPlatforms.has(a.platform_id) ? <AccountTag color={access.color}>{access.label}</AccountTag> : '—'}
       </div>
       <div className={styles.cell} role="cell">
-        {a.ip_code || '—'}
+        <span className={styles.text} title={a.ip_code || undefined}>
+          {a.ip_code || '—'}
+        </span>
       </div>
-      <div className={styles.cell} role="cell">
-        {a.create_time}
+      <div className={`${styles.cell} ${styles.time}`} role="cell" title={a.create_time}>
+        <span>{date}</span>
+        <span className={styles.muted}>{time}</span>
       </div>
       <div className={`${styles.cell} ${styles.actions}`} role="cell">
         <button type="button" className={styles.link} onClick={() => onAction('onEdit', a)}>
           编辑
         </button>
-        {canReauthorize(a.platform_id) && (
-          <button type="button" className={styles.link} onClick={() => onAction('onReauthorize', a)}>
-            <SafetyCertificateOutlined />
-            重新授权
-          </button>
-        )}
-        <button type="button" className={styles.link} onClick={() => onAction('onAuthLog', a)}>
-          授权记录
-        </button>
-        <DeleteButton onConfirm={() => onAction('onDelete', a)} />
+        <MoreActions account={a} onAction={onAction} />
       </div>
     </div>
   );
 });
 
-/** 删除 with its Popconfirm, which mounts on the first click: one per row made large pages slow. */
-function DeleteButton({ onConfirm }: { onConfirm: () => unknown }) {
-  const [open, setOpen] = useState<boolean | null>(null);
-  // Once mounted, the Popconfirm's own trigger opens and closes it.
+/**
+ * 更多: 重新授权 (where the platform allows it), 授权记录 and 删除 in a menu. The Dropdown, and the
+ * Popconfirm that 删除 opens, mount on the first click: one of each per row made large pages slow.
+ */
+function MoreActions({ account, onAction }: { account: EnterpriseAccount; onAction: AccountRowProps['onAction'] }) {
+  const [menuOpen, setMenuOpen] = useState<boolean | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const button = (
     <button
       type="button"
-      className={`${styles.link} ${styles.danger}`}
-      onClick={open === null ? () => setOpen(true) : undefined}
+      className={`${styles.link} ${styles.more}`}
+      aria-haspopup="menu"
+      aria-expanded={menuOpen === true}
+      onClick={menuOpen === null ? () => setMenuOpen(true) : undefined}
     >
-      删除
+      更多
     </button>
   );
-  return open === null ? (
-    button
-  ) : (
+  if (menuOpen === null) {
+    return button;
+  }
+  const items: MenuProps['items'] = [
+    ...(canReauthorize(account.platform_id)
+      ? [{ key: 'onReauthorize', label: '重新授权', icon: <SafetyCertificateOutlined /> }]
+      : []),
+    { key: 'onAuthLog', label: '授权记录', icon: <HistoryOutlined /> },
+    { type: 'divider' },
+    { key: 'onDelete', label: '删除', icon: <DeleteOutlined />, danger: true },
+  ];
+  const handleMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'onDelete') {
+      setConfirming(true);
+    } else if (key === 'onReauthorize' || key === 'onAuthLog') {
+      onAction(key, account);
+    }
+  };
+  // Once mounted, the Dropdown's own trigger opens and closes the menu; the Popconfirm opens only from it.
+  return (
     <Popconfirm
-      open={open}
-      onOpenChange={setOpen}
+      open={confirming}
+      onOpenChange={(open) => {
+        if (!open) {
+          setConfirming(false);
+        }
+      }}
       title={Msg.accountDeleteConfirm}
       okText="删除"
       cancelText="取消"
-      onConfirm={() => Promise.resolve(onConfirm())}
+      onConfirm={() => Promise.resolve(onAction('onDelete', account))}
     >
-      {button}
+      <Dropdown open={menuOpen} onOpenChange={setMenuOpen} trigger={['click']} menu={{ items, onClick: handleMenu }}>
+        {button}
+      </Dropdown>
     </Popconfirm>
   );
 }

@@ -1,15 +1,13 @@
 import { memo } from 'react';
 import { Pagination } from 'antd';
-import { ACCOUNT_LIST_LIMIT, TABLE_PAGE_SIZES } from '@vidmatrix/contract/constants';
+import { ACCOUNT_LIST_LIMIT } from '@vidmatrix/contract/constants';
+import { tablePagination } from '../../../components/data-table.tsx';
 import { useAccounts, type AccountQuery } from '../api/get-accounts.ts';
 import { AccountList, type AccountListProps } from './account-list.tsx';
 import styles from './account-list.module.css';
 
-/** The shared table's page sizes (SPEC §2.3) plus one page of the list call's whole limit. */
-const PAGE_SIZES = [...TABLE_PAGE_SIZES, ACCOUNT_LIST_LIMIT].map(String);
-// Seven sizes need no virtual list, whose height measuring forced a layout each time it rendered.
-const SIZE_CHANGER = { virtual: false };
-const showTotal = (count: number) => `共 ${count} 条`;
+/** The shared table's pagination plus one page of the list call's whole limit (docs/decisions.md). */
+const PAGINATION = tablePagination([ACCOUNT_LIST_LIMIT]);
 // Its props rarely change when a page arrives: re-rendering its size menu cost a frame.
 const StablePagination = memo(Pagination);
 
@@ -40,10 +38,7 @@ export function AccountTable({ query, onPageChange, ...list }: AccountTableProps
           total={total}
           current={query.page}
           pageSize={query.limit}
-          pageSizeOptions={PAGE_SIZES}
-          showSizeChanger={SIZE_CHANGER}
-          showQuickJumper
-          showTotal={showTotal}
+          {...PAGINATION}
           onChange={onPageChange}
           data-testid="account-pagination"
         />

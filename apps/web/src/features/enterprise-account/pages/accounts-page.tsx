@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Select, Space, Statistic, Tabs, Typography } from 'antd';
 import {
@@ -22,7 +22,13 @@ import { ImportDialog } from '../../../components/import-dialog.tsx';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuthCkStatus, useDeleteAccounts } from '../api/account-mutations.ts';
-import { accountParams, accountsQueryOptions, useAccountQuota, type AccountQuery } from '../api/get-accounts.ts';
+import {
+  accountFilterParams,
+  accountsQueryOptions,
+  useAccountQuota,
+  type AccountFilters,
+  type AccountQuery,
+} from '../api/get-accounts.ts';
 import { AccountFormDialog } from '../components/account-form-dialog.tsx';
 import { AccountTable } from '../components/account-table.tsx';
 import { AccountPickDialog } from '../components/account-pick-dialog.tsx';
@@ -38,7 +44,11 @@ const IMPORT_INSTRUCTIONS = [
 
 type Dialog = 'add' | 'groups' | 'import' | 'move' | 'pick' | null;
 
-/** ConsolePath.accounts: the member's social accounts by platform and group, with batch actions. */
+/**
+ * ConsolePath.accounts: the member's social accounts by platform and group, with batch actions.
+ * Changing the page or its size re-renders the table alone: the header, the toolbar and the dialogs
+ * are memoized on what they show.
+ */
 export function AccountsPage() {
   const [query, setQuery] = useState<AccountQuery>({
     page: 1,
@@ -52,19 +62,17 @@ export function AccountsPage() {
   const [editing, setEditing] = useState<EnterpriseAccount | null>(null);
   const [logOf, setLogOf] = useState<EnterpriseAccount | null>(null);
 
-  const client = useQueryClient();
   // Only the count: the rows are AccountTable's, so their arrival does not re-render the page.
   const listCount = useQuery({ ...accountsQueryOptions(query), select: (list) => list.count }).data ?? 0;
-  const quota = useAccountQuota();
-  const groups = useQuery(groupsQueryOptions());
-  const platforms = useQuery(platformsQueryOptions());
   const remove = useDeleteAccounts();
   const authCk = useAuthCkStatus();
 
-  const update = (changes: Partial<AccountQuery>) => {
+  const handleFilter = useCallback((changes: Partial<AccountFilters>) => {
     setQuery((q) => ({ ...q, page: 1, ...changes }));
     setSelected([]);
-  };
+  }, []);
+  const { group_id, remarks, platform_id } = query;
+  const filters = useMemo(() => ({ group_id, remarks, platform_id }), [group_id, remarks, platform_id]);
 
   const handleReauthorize = async (account: EnterpriseAccount) => {
     const desktop = getDesktop();
@@ -83,101 +91,26 @@ export function AccountsPage() {
 
   const handlePageChange = useCallback((page: number, limit: number) => setQuery((q) => ({ ...q, page, limit })), []);
 
-  const handleFormClose = useCallback(() => {
-    setDialog(null);
-    setEditing(null);
-  }, []);
-
   const handleDelete = (ids: number[]) =>
     remove.mutateAsync(ids).then(() => {
       notifySuccess(Msg.deleted);
       setSelected([]);
     });
 
-  const left = quota.data ? remainingAccounts(quota.data) : null;
+  const handleDialogClose = useCallback(() => {
+    setDialog(null);
+    setEditing(null);
+    setLogOf(null);
+  }, []);
+  const handleMoved = useCallback(() => {
+    setDialog(null);
+    setSelected([]);
+  }, []);
 
   return (
     <Card variant="borderless" data-testid="accounts-page">
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          账号管理
-        </Typography.Title>
-        {quota.data && (
-          <Space size={32} data-testid="account-quota">
-            <Statistic title="账号额度" value={quota.data.level.account_num} suffix="个" />
-            <Statistic title="已添加" value={quota.data.level_user.account_num} suffix="个" />
-            <Statistic
-              title="剩余可添加"
-              value={left ?? 0}
-              suffix="个"
-              styles={{ content: { color: left === 0 ? '#ff4d4f' : '#ad6aff' } }}
-            />
-          </Space>
-        )}
-      </Space>
-
-      <Tabs
-        activeKey={String(query.platform_id)}
-        onChange={(key) => update({ platform_id: Number(key) })}
-        items={[
-          { key: '0', label: '全部平台' },
-          ...(platforms.data?.list ?? []).map((p) => ({ key: String(p.platform_id), label: p.platform_name })),
-        ]}
-        data-testid="platform-tabs"
-      />
-
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          <Select<number | ''>
-            style={{ width: 160 }}
-            value={query.group_id}
-            onChange={(group_id) => update({ group_id })}
-            showSearch={{ optionFilterProp: 'label' }}
-            data-testid="group-filter"
-            options={[
-              { value: '', label: Msg.allGroups },
-              { value: 0, label: Msg.noGroup },
-              ...(groups.data?.list ?? []).map((g) => ({
-                value: g.group_id,
-                label: `${g.group_name}（${g.account_count}）`,
-              })),
-            ]}
-          />
-          <Input.Search
-            allowClear
-            placeholder="搜索昵称或备注"
-            style={{ width: 220 }}
-            onSearch={(remarks) => update({ remarks: remarks.trim() })}
-            data-testid="remarks-search"
-          />
-        </Space>
-        <Space wrap>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            title={left === null ? undefined : fillMsg(Msg.accountQuotaLeft, { n: left })}
-            onClick={() => setDialog('add')}
-            data-testid="add-account"
-          >
-            添加账号
-          </Button>
-          <Button icon={<UploadOutlined />} onClick={() => setDialog('import')} data-testid="import-accounts">
-            导入
-          </Button>
-          <ExportButton
-            url={AccountApi.export}
-            fileName="账号列表.xlsx"
-            params={{ ...accountParams(query), page: undefined, limit: undefined }}
-            disabled={listCount === 0}
-          />
-          <Button icon={<FolderOpenOutlined />} onClick={() => setDialog('groups')} data-testid="manage-groups">
-            分组管理
-          </Button>
-          <Button icon={<UserSwitchOutlined />} onClick={() => setDialog('pick')} data-testid="pick-accounts">
-            选择账号
-          </Button>
-        </Space>
-      </Space>
+      <AccountsHeader />
+      <AccountsToolbar filters={filters} empty={listCount === 0} onFilter={handleFilter} onOpen={setDialog} />
 
       {selected.length > 0 && (
         <Space style={{ marginBottom: 12 }} data-testid="batch-bar">
@@ -211,19 +144,163 @@ export function AccountsPage() {
         onDelete={(a) => handleDelete([a.enterprise_account_id])}
       />
 
-      <AccountFormDialog open={dialog === 'add' || editing !== null} account={editing} onClose={handleFormClose} />
-      <GroupManagerDialog open={dialog === 'groups'} onClose={() => setDialog(null)} />
+      <AccountDialogs
+        dialog={dialog}
+        editing={editing}
+        logOf={logOf}
+        selected={selected}
+        onClose={handleDialogClose}
+        onMoved={handleMoved}
+      />
+    </Card>
+  );
+}
+
+/** The title and the account quota (SPEC §3). */
+const AccountsHeader = memo(function AccountsHeader() {
+  const quota = useAccountQuota();
+  const left = quota.data ? remainingAccounts(quota.data) : null;
+  return (
+    <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        账号管理
+      </Typography.Title>
+      {quota.data && (
+        <Space size={32} data-testid="account-quota">
+          <Statistic title="账号额度" value={quota.data.level.account_num} suffix="个" />
+          <Statistic title="已添加" value={quota.data.level_user.account_num} suffix="个" />
+          <Statistic
+            title="剩余可添加"
+            value={left ?? 0}
+            suffix="个"
+            styles={{ content: { color: left === 0 ? '#ff4d4f' : '#ad6aff' } }}
+          />
+        </Space>
+      )}
+    </Space>
+  );
+});
+
+interface AccountsToolbarProps {
+  filters: AccountFilters;
+  /** The list is empty: 导出 says 暂无数据. */
+  empty: boolean;
+  onFilter: (changes: Partial<AccountFilters>) => void;
+  onOpen: (dialog: Dialog) => void;
+}
+
+/** Platform tabs, group and text filters, and the page's buttons. */
+const AccountsToolbar = memo(function AccountsToolbar({ filters, empty, onFilter, onOpen }: AccountsToolbarProps) {
+  const quota = useAccountQuota();
+  const groups = useQuery(groupsQueryOptions());
+  const platforms = useQuery(platformsQueryOptions());
+  const left = quota.data ? remainingAccounts(quota.data) : null;
+  return (
+    <>
+      <Tabs
+        activeKey={String(filters.platform_id)}
+        onChange={(key) => onFilter({ platform_id: Number(key) })}
+        items={[
+          { key: '0', label: '全部平台' },
+          ...(platforms.data?.list ?? []).map((p) => ({ key: String(p.platform_id), label: p.platform_name })),
+        ]}
+        data-testid="platform-tabs"
+      />
+
+      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap>
+          <Select<number | ''>
+            style={{ width: 160 }}
+            value={filters.group_id}
+            onChange={(group_id) => onFilter({ group_id })}
+            showSearch={{ optionFilterProp: 'label' }}
+            data-testid="group-filter"
+            options={[
+              { value: '', label: Msg.allGroups },
+              { value: 0, label: Msg.noGroup },
+              ...(groups.data?.list ?? []).map((g) => ({
+                value: g.group_id,
+                label: `${g.group_name}（${g.account_count}）`,
+              })),
+            ]}
+          />
+          <Input.Search
+            allowClear
+            placeholder="搜索昵称或备注"
+            style={{ width: 220 }}
+            onSearch={(remarks) => onFilter({ remarks: remarks.trim() })}
+            data-testid="remarks-search"
+          />
+        </Space>
+        <Space wrap>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            title={left === null ? undefined : fillMsg(Msg.accountQuotaLeft, { n: left })}
+            onClick={() => onOpen('add')}
+            data-testid="add-account"
+          >
+            添加账号
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => onOpen('import')} data-testid="import-accounts">
+            导入
+          </Button>
+          <ExportButton
+            url={AccountApi.export}
+            fileName="账号列表.xlsx"
+            params={accountFilterParams(filters)}
+            disabled={empty}
+          />
+          <Button icon={<FolderOpenOutlined />} onClick={() => onOpen('groups')} data-testid="manage-groups">
+            分组管理
+          </Button>
+          <Button icon={<UserSwitchOutlined />} onClick={() => onOpen('pick')} data-testid="pick-accounts">
+            选择账号
+          </Button>
+        </Space>
+      </Space>
+    </>
+  );
+});
+
+interface AccountDialogsProps {
+  dialog: Dialog;
+  /** The account whose edit dialog is open. */
+  editing: EnterpriseAccount | null;
+  /** The account whose authorization log is open. */
+  logOf: EnterpriseAccount | null;
+  selected: number[];
+  onClose: () => void;
+  /** The selected accounts moved to another group. */
+  onMoved: () => void;
+}
+
+/** The page's dialogs and its log drawer. */
+const AccountDialogs = memo(function AccountDialogs({
+  dialog,
+  editing,
+  logOf,
+  selected,
+  onClose,
+  onMoved,
+}: AccountDialogsProps) {
+  const client = useQueryClient();
+  return (
+    <>
+      <AccountFormDialog open={dialog === 'add' || editing !== null} account={editing} onClose={onClose} />
+      <GroupManagerDialog open={dialog === 'groups'} onClose={onClose} />
       <MoveGroupDialog
         open={dialog === 'move'}
         ids={selected}
         onClose={(moved) => {
-          setDialog(null);
           if (moved) {
-            setSelected([]);
+            onMoved();
+          } else {
+            onClose();
           }
         }}
       />
-      <AccountPickDialog open={dialog === 'pick'} onClose={() => setDialog(null)} />
+      <AccountPickDialog open={dialog === 'pick'} onClose={onClose} />
       <ImportDialog
         open={dialog === 'import'}
         title="导入账号"
@@ -231,12 +308,12 @@ export function AccountsPage() {
         templateUrl={AccountApi.importTemplate}
         templateName="账号导入模板.xlsx"
         instructions={IMPORT_INSTRUCTIONS}
-        onClose={() => setDialog(null)}
+        onClose={onClose}
         onImported={() => {
           void client.invalidateQueries({ queryKey: accountKeys.all });
         }}
       />
-      <AuthLogDrawer account={logOf} onClose={() => setLogOf(null)} />
-    </Card>
+      <AuthLogDrawer account={logOf} onClose={onClose} />
+    </>
   );
-}
+});
