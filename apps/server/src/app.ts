@@ -8,11 +8,14 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
-import type { AppDeps } from './deps.ts';
+import { compose, registerJobs, startJobs, type Services } from './compose.ts';
+import { createJobQueue } from './jobs/create-job-queue.ts';
+import { MediaRepository } from './media/media.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
-import type { MessageConnector } from './modules/customer/connector.ts';
+import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
+import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { enterpriseAccountRoutes } from './modules/enterprise-account/enterprise-account.routes.ts';
@@ -23,6 +26,7 @@ import { materialRoutes } from './modules/material/material.routes.ts';
 import { memberCacheChannel, memberCacheOf } from './modules/member/member-cache.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { musicRoutes } from './modules/music/music.routes.ts';
+import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { setupAuth } from './plugins/auth.ts';
@@ -32,16 +36,15 @@ import { setupStorageAndJobs } from './plugins/storage-jobs.ts';
 import { setupWebClient } from './plugins/web-client.ts';
 import type { RealtimeOptions } from './realtime/hub.ts';
 import { setupRealtime } from './realtime/setup.ts';
+import { createStorage } from './storage/create-storage.ts';
 import { foreignStorageOrigin } from './storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Database, clock and captcha drawer, for services built by routes. */
-    deps: AppDeps;
+    /** Every service, built once by compose.ts; routes take what they need. */
+    services: Services;
   }
 }
-
-/** Redis channel of member cache drops, shared by every instance. */
 
 /** Feature modules, in registration order. A new module is one line here. */
 const modules: FastifyPluginCallbackZod[] = [
@@ -54,9 +57,11 @@ const modules: FastifyPluginCallbackZod[] = [
   uploadRoutes,
   materialRoutes,
   materialExportRoutes,
+  clipTaskRoutes,
   musicRoutes,
   brandRoutes,
   customerRoutes,
+  platformRoutes,
   enterpriseAccountRoutes,
 ];
 
@@ -76,6 +81,8 @@ export interface AppOptions {
   realtime?: Partial<RealtimeOptions>;
   /** Sends customer replies (default: the local connector). */
   messageConnector?: MessageConnector;
+  /** ffmpeg/ffprobe/sharp adapter (default: the binaries named in config, else from PATH). */
+  media?: MediaRepository;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -87,11 +94,8 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', {
-    db: options.db,
-    now: options.now ?? Date.now,
-    captcha: options.captcha ?? svgCaptchaGenerator,
-  } satisfies AppDeps);
+  const { db } = options;
+  const now = options.now ?? Date.now;
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   if (redis) {
@@ -100,7 +104,7 @@ export async function buildApp(options: AppOptions) {
       await redis.quit();
     });
     // Other instances drop cached sessions and member info when this one revokes or writes.
-    const unlink = await memberCacheOf(app.deps).link(redis, memberCacheChannel(config.redisPrefix), (err) =>
+    const unlink = await memberCacheOf({ db, now }).link(redis, memberCacheChannel(config.redisPrefix), (err) =>
       app.log.error({ err }, 'Member cache Redis error'),
     );
     app.addHook('onClose', unlink);
@@ -111,23 +115,51 @@ export async function buildApp(options: AppOptions) {
     storageOrigin: foreignStorageOrigin(config.storage),
   });
 
+  const storage = createStorage(config.storage, config.dataDir, db);
+  const jobs = createJobQueue({
+    db,
+    redisUrl: config.redisUrl,
+    prefix: jobPrefixOf(config, options.rateLimitNamespace),
+    log: app.log,
+  });
+  await setupStorageAndJobs(app, { config, storage, jobs });
+  // The hub asks auth for a token's member; auth is built below, before any socket can connect.
+  const realtime = await setupRealtime(
+    app,
+    config.redisUrl,
+    { channel: `${config.redisPrefix}:ws`, ...options.realtime },
+    async (token) => (await services.auth.authenticate(token)).memberId,
+  );
+  const services = compose({
+    db,
+    now,
+    storage,
+    jobs,
+    media: options.media ?? new MediaRepository(config.ffmpegPath, config.ffprobePath),
+    captcha: options.captcha ?? svgCaptchaGenerator,
+    realtime,
+    messageConnector: options.messageConnector ?? new LocalConnector(),
+  });
+  app.decorate('services', services);
+  // With JOBS=off this instance only enqueues; `npm run worker` processes run the handlers.
+  if (config.jobs === 'on') {
+    const schedules = registerJobs(jobs, services);
+    app.addHook('onReady', () => startJobs(jobs, schedules));
+  }
+
   setupErrorHandler(app);
   setupAuth(app);
-  await setupStorageAndJobs(app, {
-    config,
-    db: options.db,
-    jobPrefix: `jobs-${options.rateLimitNamespace ?? config.redisPrefix}`,
-  });
-  await setupRealtime(app, config.redisUrl, { channel: `${config.redisPrefix}:ws`, ...options.realtime });
-  if (options.messageConnector) {
-    app.decorate('messageConnector', options.messageConnector);
-  }
 
   for (const module of modules) {
     await app.register(module);
   }
   await setupWebClient(app, config.webDist);
   return app;
+}
+
+/** Key prefix of the BullMQ queues; tests isolate themselves with their rate-limit namespace. */
+export function jobPrefixOf(config: Config, namespace?: string): string {
+  return `jobs-${namespace ?? config.redisPrefix}`;
 }
 
 /** Fastify takes a hop count as a function (its types leave the number out). */

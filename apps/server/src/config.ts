@@ -1,9 +1,50 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { loadStorageConfig } from './storage/create-storage.ts';
 import type { StorageConfig } from './storage/storage.ts';
 
+/** The repository root: two levels above apps/server/src (and above apps/server/dist when built). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** An optional variable: unset, empty and blank all mean "not set". */
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+/** An optional variable with a default. */
+const withDefault = (fallback: string) => optional.transform((value) => value ?? fallback);
+
+/** The environment variables the server reads, each parsed to its final type. */
+const envSchema = z.object({
+  PORT: withDefault('8080')
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: 'must be an integer between 0 and 65535' })
+        .int('must be an integer between 0 and 65535')
+        .min(0, 'must be an integer between 0 and 65535')
+        .max(65_535, 'must be an integer between 0 and 65535'),
+    ),
+  HOST: withDefault('127.0.0.1'),
+  DATA_DIR: withDefault('./data').transform((dir) => path.resolve(dir)),
+  DATABASE_URL: optional.pipe(z.url({ error: 'must be a postgres:// URL' }).optional()),
+  REDIS_URL: optional.pipe(z.url({ error: 'must be a redis:// URL' }).optional()),
+  REDIS_PREFIX: withDefault('vidmatrix'),
+  DEMO_ACCOUNT: withDefault('demo'),
+  DEMO_PASSWORD: optional,
+  WEB_DIST: optional.transform((dir) => path.resolve(dir ?? path.join(repoRoot, 'apps/web/dist'))),
+  LOG_LEVEL: withDefault('info').pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    }),
+  ),
+  TRUST_PROXY: optional.transform(parseTrustProxy),
+  JOBS: withDefault('on').pipe(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  FFMPEG_PATH: optional,
+  FFPROBE_PATH: optional,
+});
 
 /** Everything the server reads from the environment, parsed once. */
 export interface Config {
@@ -15,7 +56,7 @@ export interface Config {
   dataDir: string;
   /** DATABASE_URL: PostgreSQL connection string; SQLite in DATA_DIR when unset. */
   databaseUrl: string | undefined;
-  /** REDIS_URL: shared rate-limit counters (and later queues, pub/sub) across instances. */
+  /** REDIS_URL: shared rate limits, BullMQ jobs, websocket fan-out and cache drops across instances. */
   redisUrl: string | undefined;
   /** REDIS_PREFIX: names of this deployment's keys, queues and channels in Redis (default vidmatrix). */
   redisPrefix: string;
@@ -29,43 +70,47 @@ export interface Config {
   logLevel: string;
   /** TRUST_PROXY: `true`, a hop count, or a comma list of proxy addresses (default off). */
   trustProxy: boolean | number | string;
+  /**
+   * JOBS: `on` (default) runs job handlers and schedules in this process; `off` only enqueues, for
+   * API instances beside `npm run worker` processes sharing the queue (Redis, or the database).
+   */
+  jobs: 'on' | 'off';
+  /** FFMPEG_PATH: the ffmpeg binary (default: found on PATH, then the npm-shipped one). */
+  ffmpegPath: string | undefined;
+  /** FFPROBE_PATH: the ffprobe binary (default: found like ffmpeg). */
+  ffprobePath: string | undefined;
   /** STORAGE_DRIVER (local | s3) and S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL. */
   storage: StorageConfig;
 }
 
-/** Reads the configuration from `env` (process.env by default). */
+/** Reads the configuration from `env` (process.env by default); throws naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
   return {
-    port: parsePort(env.PORT),
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
-    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    redisUrl: nonEmpty(env.REDIS_URL),
-    redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? 'vidmatrix',
-    demoAccount: nonEmpty(env.DEMO_ACCOUNT) ?? 'demo',
-    demoPassword: nonEmpty(env.DEMO_PASSWORD),
-    webDist: path.resolve(nonEmpty(env.WEB_DIST) ?? path.join(repoRoot, 'apps/web/dist')),
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    demoAccount: e.DEMO_ACCOUNT,
+    demoPassword: e.DEMO_PASSWORD,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    jobs: e.JOBS,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
     storage: loadStorageConfig(env),
   };
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-function parsePort(value: string | undefined): number {
-  const port = Number(nonEmpty(value) ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new Error(`PORT must be an integer between 0 and 65535, got ${value}`);
-  }
-  return port;
-}
-
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  const raw = nonEmpty(value);
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === 'false' || raw === '0') {
     return false;
   }

@@ -1,7 +1,7 @@
 import type { Db } from './db/types.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 
-/** What services need from the outside world; routes pass `app.deps`, the CLI builds its own. */
+/** The base of what services need (compose.ts passes it; the CLI, seed and tests build their own). */
 export interface AppDeps {
   db: Db;
   /** Clock in epoch ms; tests move it to expire captchas and tokens without waiting. */

@@ -4,7 +4,6 @@ import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDatabase } from './db/seed.ts';
-import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -12,7 +11,7 @@ const log = pino({ level: config.logLevel });
 const db = connectDatabase(config);
 const applied = await migrateToLatest(db);
 log.info({ applied, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Database migrated');
-await seedDatabase({ db, now: Date.now, captcha: svgCaptchaGenerator }, config, log);
+await seedDatabase({ db, now: Date.now }, config, log);
 
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 

@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEVELS, REGISTER_LEVEL_ID } from '../src/db/seed-data.ts';
 import { MemberService } from '../src/modules/member/member.service.ts';
-import { IMPORT_KEEP_MS, IMPORT_PRUNE_JOB } from '../src/modules/enterprise-account/enterprise-account.service.ts';
+import { IMPORT_KEEP_MS, IMPORT_PRUNE_JOB } from '../src/modules/enterprise-account/account-import.service.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -356,7 +356,7 @@ describe('import', () => {
     expect(late.statusCode).toBe(404);
     await ctx.app.jobs.enqueue(IMPORT_PRUNE_JOB, {});
     await ctx.app.jobs.drain();
-    const left = await ctx.app.deps.db.selectFrom('enterprise_account_import').select('id').execute();
+    const left = await ctx.db.selectFrom('enterprise_account_import').select('id').execute();
     expect(left).toEqual([]);
   });
 

@@ -271,11 +271,9 @@ describe('material library', () => {
     expect(json.data.file_url).toMatch(/^\/storage\/media\/[a-z0-9]{26}\.png$/);
   });
   it('expires materials after the level retention and frees their space', async () => {
-    const { MaterialService } = await import('../src/modules/material/material.service.ts');
-    const { mediaDepsOf } = await import('../src/modules/upload/upload-deps.ts');
     const before = (await storageInfo()).space_used;
     ctx.clock.advance(400 * 24 * 60 * 60_000);
-    const removed = await new MaterialService(mediaDepsOf(ctx.app)).expire();
+    const removed = await ctx.app.services.materials.expire();
     expect(removed).toBe(2);
     expect(before).toBeGreaterThan(media.mp3.length);
     token = (await login(ctx.app)).ApiToken; // the session expired with the clock

@@ -117,7 +117,7 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
     case 'set-password': {
       const account = need(first, 'account');
       const password = checked(passwordSchema, need(second, 'password'), 'password (6-64 characters)');
-      await new AuthService(deps).resetPassword(account, password);
+      await new AuthService(deps, members).resetPassword(account, password);
       return `Password of ${account} changed; all its logins ended.`;
     }
     case 'set-level': {

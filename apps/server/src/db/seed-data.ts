@@ -1,6 +1,5 @@
-import { ACCESS_AUTH_PLATFORM_IDS, AI_STAFF_MENU_IDS, COOKIE_AUTH_PLATFORM_IDS } from '@vidmatrix/contract/constants';
+import { AI_STAFF_MENU_IDS } from '@vidmatrix/contract/constants';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
-import type { PlatformAuthType } from './types.ts';
 
 const GB = 1024 ** 3;
 
@@ -25,14 +24,6 @@ export const PLATFORMS: readonly { id: number; name: string; color: string }[] =
   { id: 17, name: '搜狐号', color: '#f5a623' },
   { id: 18, name: '网易号', color: '#c4161c' },
 ];
-
-/** How a platform's accounts are authorized (SPEC §5.4). */
-export function platformAuthType(platformId: number): PlatformAuthType {
-  if ((COOKIE_AUTH_PLATFORM_IDS as readonly number[]).includes(platformId)) {
-    return 'cookie';
-  }
-  return (ACCESS_AUTH_PLATFORM_IDS as readonly number[]).includes(platformId) ? 'access' : 'none';
-}
 
 /** Main console menus (ids 501–508), in sidebar order; icons are antd icon names. */
 export const MAIN_MENUS = [

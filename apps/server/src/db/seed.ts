@@ -1,4 +1,5 @@
 import { APP_CONFIG_CATE_ID, GENERAL_UPLOAD_MAX_COUNT } from '@vidmatrix/contract/constants';
+import { platformAuthType } from '@vidmatrix/contract/rules/account-selectability';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import { randomPassword } from '../modules/auth/password.ts';
@@ -12,7 +13,6 @@ import {
   MAIN_MENUS,
   MEMBER_ROLE,
   PLATFORMS,
-  platformAuthType,
 } from './seed-data.ts';
 
 /** The little of a logger seeding needs (pino and Fastify's logger fit). */
@@ -26,7 +26,7 @@ export interface SeedLogger {
  * left alone (an operator may have edited them), so it runs on every start.
  */
 export async function seedDatabase(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'now'>,
   config: Pick<Config, 'demoAccount' | 'demoPassword'>,
   log: SeedLogger,
 ): Promise<void> {
@@ -135,7 +135,7 @@ export async function seedDatabase(
 }
 
 async function seedDemoMember(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'now'>,
   config: Pick<Config, 'demoAccount' | 'demoPassword'>,
   log: SeedLogger,
 ): Promise<void> {

@@ -1,3 +1,4 @@
+import type { PlatformAuthType } from '@vidmatrix/contract/rules/account-selectability';
 import type { Generated, Kysely } from 'kysely';
 
 /**
@@ -147,8 +148,6 @@ export interface RoleMenuTable {
   role_id: number;
   menu_id: number;
 }
-
-export type PlatformAuthType = 'cookie' | 'access' | 'none';
 
 export interface PlatformTable {
   id: number;

@@ -1,9 +1,13 @@
+import { parseJobPayload, type JobName, type JobPayload } from '@vidmatrix/contract/jobs';
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_CONCURRENCY,
+  logJobFailure,
   retryDelayMs,
+  silentJobLogger,
   type EnqueueOptions,
+  type JobLogger,
   type HandleOptions,
   type JobHandler,
   type JobQueue,
@@ -13,7 +17,7 @@ import {
 export class BullJobQueue implements JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
-  private readonly handlers = new Map<string, { handler: JobHandler<unknown>; options: HandleOptions<unknown> }>();
+  private readonly handlers = new Map<JobName, { handler: JobHandler<unknown>; options: HandleOptions<unknown> }>();
   private readonly connection: ConnectionOptions;
   /** Names with a repeating schedule: their next run always waits as a delayed job. */
   private readonly scheduled = new Set<string>();
@@ -22,6 +26,7 @@ export class BullJobQueue implements JobQueue {
     redisUrl: string,
     /** Key prefix; tests use their own to share one Redis. */
     private readonly prefix = 'vidmatrix-jobs',
+    private readonly log: JobLogger = silentJobLogger,
   ) {
     const url = new URL(redisUrl);
     this.connection = {
@@ -43,11 +48,15 @@ export class BullJobQueue implements JobQueue {
     return queue;
   }
 
-  handle<T>(name: string, handler: JobHandler<T>, options: HandleOptions<T> = {}): void {
+  handle<N extends JobName>(
+    name: N,
+    handler: JobHandler<JobPayload<N>>,
+    options: HandleOptions<JobPayload<N>> = {},
+  ): void {
     this.handlers.set(name, { handler: handler as JobHandler<unknown>, options: options as HandleOptions<unknown> });
   }
 
-  async enqueue<T>(name: string, payload: T, options: EnqueueOptions = {}): Promise<void> {
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<void> {
     await this.queue(name).add(name, payload ?? {}, {
       attempts: options.attempts ?? DEFAULT_ATTEMPTS,
       delay: options.delayMs ?? 0,
@@ -57,7 +66,7 @@ export class BullJobQueue implements JobQueue {
     });
   }
 
-  async every(name: string, everyMs: number): Promise<void> {
+  async every(name: JobName, everyMs: number): Promise<void> {
     this.scheduled.add(name);
     await this.queue(name).upsertJobScheduler(`${name}:every`, { every: everyMs }, { name, data: {} });
   }
@@ -66,7 +75,11 @@ export class BullJobQueue implements JobQueue {
     for (const [name, { handler, options }] of this.handlers) {
       const worker = new Worker(
         name,
-        async (job) => handler(job.data, { attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 }),
+        async (job) =>
+          handler(parseJobPayload(name, job.data), {
+            attempt: job.attemptsMade + 1,
+            maxAttempts: job.opts.attempts ?? 1,
+          }),
         {
           connection: this.connection,
           prefix: this.prefix,
@@ -75,11 +88,19 @@ export class BullJobQueue implements JobQueue {
         },
       );
       worker.on('failed', (job, error) => {
-        if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-          void options.onFailed?.(job.data, error).catch(() => undefined);
+        if (!job) {
+          return;
+        }
+        // attemptsMade already counts the attempt that just failed.
+        const maxAttempts = job.opts.attempts ?? 1;
+        logJobFailure(this.log, { name, id: job.id, attempt: job.attemptsMade, maxAttempts }, error);
+        if (job.attemptsMade >= maxAttempts) {
+          void options.onFailed?.(job.data, error).catch((err: unknown) => {
+            this.log.error({ job: name, jobId: job.id, err }, 'Job onFailed handler failed');
+          });
         }
       });
-      worker.on('error', () => undefined);
+      worker.on('error', (err) => this.log.error({ job: name, err }, 'Job worker error'));
       this.workers.push(worker);
     }
     return Promise.resolve();

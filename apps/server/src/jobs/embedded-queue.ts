@@ -1,9 +1,13 @@
+import { parseJobPayload, type JobName, type JobPayload } from '@vidmatrix/contract/jobs';
 import type { Db } from '../db/types.ts';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_CONCURRENCY,
+  logJobFailure,
   retryDelayMs,
+  silentJobLogger,
   type EnqueueOptions,
+  type JobLogger,
   type HandleOptions,
   type JobHandler,
   type JobQueue,
@@ -25,18 +29,23 @@ interface Registered {
  * processes can share one database. Finished jobs are deleted; failed ones stay with their error.
  */
 export class EmbeddedJobQueue implements JobQueue {
-  private readonly handlers = new Map<string, Registered>();
-  private readonly schedules: { name: string; everyMs: number; next: number }[] = [];
+  private readonly handlers = new Map<JobName, Registered>();
+  private readonly schedules: { name: JobName; everyMs: number; next: number }[] = [];
   private timer: NodeJS.Timeout | undefined;
   private closed = true;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
+    private readonly log: JobLogger = silentJobLogger,
     private readonly now: () => number = Date.now,
   ) {}
 
-  handle<T>(name: string, handler: JobHandler<T>, options: HandleOptions<T> = {}): void {
+  handle<N extends JobName>(
+    name: N,
+    handler: JobHandler<JobPayload<N>>,
+    options: HandleOptions<JobPayload<N>> = {},
+  ): void {
     this.handlers.set(name, {
       handler: handler as JobHandler<unknown>,
       options: options as HandleOptions<unknown>,
@@ -44,7 +53,7 @@ export class EmbeddedJobQueue implements JobQueue {
     });
   }
 
-  async enqueue<T>(name: string, payload: T, options: EnqueueOptions = {}): Promise<void> {
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<void> {
     const now = this.now();
     await this.db
       .insertInto('job')
@@ -64,7 +73,7 @@ export class EmbeddedJobQueue implements JobQueue {
     this.wake();
   }
 
-  every(name: string, everyMs: number): Promise<void> {
+  every(name: JobName, everyMs: number): Promise<void> {
     this.schedules.push({ name, everyMs, next: this.now() + everyMs });
     return Promise.resolve();
   }
@@ -135,7 +144,7 @@ export class EmbeddedJobQueue implements JobQueue {
     }
   }
 
-  private async claim(name: string, reg: Registered, free: number): Promise<void> {
+  private async claim(name: JobName, reg: Registered, free: number): Promise<void> {
     const now = this.now();
     const due = await this.db
       .selectFrom('job')
@@ -161,23 +170,24 @@ export class EmbeddedJobQueue implements JobQueue {
         continue; // another process took it
       }
       reg.running += 1;
-      const run = this.run(job.id, reg, JSON.parse(job.payload) as unknown, job.attempts + 1, job.max_attempts).finally(
-        () => {
-          reg.running -= 1;
-          this.inFlight.delete(run);
-          this.wake();
-        },
-      );
+      const run = this.run(name, job.id, reg, job.payload, job.attempts + 1, job.max_attempts).finally(() => {
+        reg.running -= 1;
+        this.inFlight.delete(run);
+        this.wake();
+      });
       this.inFlight.add(run);
     }
   }
 
-  private async run(id: number, reg: Registered, payload: unknown, attempt: number, maxAttempts: number) {
+  private async run(name: JobName, id: number, reg: Registered, raw: string, attempt: number, maxAttempts: number) {
+    let payload: unknown;
     try {
+      payload = parseJobPayload(name, JSON.parse(raw));
       await reg.handler(payload, { attempt, maxAttempts });
       await this.db.deleteFrom('job').where('id', '=', id).execute();
     } catch (cause) {
       const error = cause instanceof Error ? cause : new Error(String(cause));
+      logJobFailure(this.log, { name, id, attempt, maxAttempts }, error);
       const last = attempt >= maxAttempts;
       const now = this.now();
       await this.db
@@ -192,8 +202,10 @@ export class EmbeddedJobQueue implements JobQueue {
         .where('id', '=', id)
         .execute()
         .catch(() => undefined);
-      if (last) {
-        await reg.options.onFailed?.(payload, error).catch(() => undefined);
+      if (last && payload !== undefined) {
+        await reg.options.onFailed?.(payload, error).catch((err: unknown) => {
+          this.log.error({ job: name, jobId: id, err }, 'Job onFailed handler failed');
+        });
       }
     }
   }

@@ -1,19 +1,22 @@
+import type { JobName, JobPayload } from '@vidmatrix/contract/jobs';
+
 /**
- * The job queue: background work (thumbnails, expiry, message delivery) named by a string with a
- * JSON payload. Two backends share this interface: the embedded DB-backed queue (default, polled in
- * the server process) and BullMQ on Redis when REDIS_URL is set.
+ * The job queue: background work (thumbnails, expiry, message delivery) named in the catalogue
+ * `@vidmatrix/contract/jobs` with a JSON payload. Two backends share this interface: the embedded
+ * DB-backed queue (default, polled in the server process) and BullMQ on Redis when REDIS_URL is set.
  *
- * Usage: `jobs.handle('media.process', async (p: {id: number}) => …)` once at startup, then
- * `await jobs.enqueue('media.process', {id})` anywhere. Handlers must be idempotent: a job runs at
- * least once and is retried (with backoff) until `attempts` is used up, then `onFailed` runs.
+ * Usage: `jobs.handle('material.media', (p) => …)` once at startup (in `modules/<f>/<f>.jobs.ts`),
+ * then `await jobs.enqueue('material.media', { materialId })` anywhere. Payloads are validated
+ * against the catalogue before the handler runs. Handlers must be idempotent: a job runs at least
+ * once and is retried (with backoff) until `attempts` is used up, then `onFailed` runs.
  */
 export interface JobQueue {
   /** Registers the handler of a job name; call before `start`. */
-  handle<T>(name: string, handler: JobHandler<T>, options?: HandleOptions<T>): void;
+  handle<N extends JobName>(name: N, handler: JobHandler<JobPayload<N>>, options?: HandleOptions<JobPayload<N>>): void;
   /** Queues a job; resolves once it is stored (it runs later). */
-  enqueue<T>(name: string, payload: T, options?: EnqueueOptions): Promise<void>;
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<void>;
   /** Runs `name` (with an empty payload) every `everyMs`, once across all server instances. */
-  every(name: string, everyMs: number): Promise<void>;
+  every(name: JobName, everyMs: number): Promise<void>;
   /** Starts the workers. */
   start(): Promise<void>;
   /** Stops the workers, letting running jobs finish. */
@@ -49,7 +52,37 @@ export const DEFAULT_ATTEMPTS = 3;
 /** Default concurrency per job name and process. */
 export const DEFAULT_CONCURRENCY = 2;
 
+/** What a backend logs with (pino and Fastify's logger fit). */
+export interface JobLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** A logger that drops everything (tests and tools that build a queue without one). */
+export const silentJobLogger: JobLogger = { warn: () => undefined, error: () => undefined };
+
+/** Logs one failed attempt of a job: a warning while retries remain, an error on the last. */
+export function logJobFailure(
+  log: JobLogger,
+  job: { name: string; id: string | number | undefined; attempt: number; maxAttempts: number },
+  error: unknown,
+): void {
+  const last = job.attempt >= job.maxAttempts;
+  const fields = { job: job.name, jobId: job.id, attempt: job.attempt, maxAttempts: job.maxAttempts, err: error };
+  if (last) {
+    log.error(fields, 'Job failed, no attempts left');
+  } else {
+    log.warn(fields, 'Job failed, will retry');
+  }
+}
+
 /** Exponential backoff before retry `attempt` (1-based): 1 s, 2 s, 4 s … capped at 1 min. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/** A job that runs on a fixed period (with an empty payload), wherever jobs run. */
+export interface JobSchedule {
+  name: JobName;
+  everyMs: number;
 }

@@ -1,7 +1,7 @@
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
-import { AuthService, type SessionMember } from '../modules/auth/auth.service.ts';
+import type { SessionMember } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +32,7 @@ export function currentMember(request: FastifyRequest): SessionMember {
 
 /** Decorates the app with `authenticate` and requests with `member`. */
 export function setupAuth(app: FastifyInstance): void {
-  const auth = new AuthService(app.deps);
+  const { auth } = app.services;
   app.decorateRequest('member', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     request.member = await auth.authenticate(tokenOf(request));

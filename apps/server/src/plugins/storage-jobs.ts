@@ -3,12 +3,9 @@ import { MemoryLocker, type Locker } from '@tus/server';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/types.ts';
-import { createJobQueue } from '../jobs/create-job-queue.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { RedisLocker } from '../modules/upload/redis-locker.ts';
 import { contentTypeOf } from '../storage/content-type.ts';
-import { createStorage } from '../storage/create-storage.ts';
 import { LOCAL_PUBLIC_BASE, LocalStorageDriver } from '../storage/local-driver.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 
@@ -24,15 +21,15 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates the app with `storage`, `jobs` and `tusLocker`, serves local objects at /storage/ (range requests,
- * content type by extension, nosniff) and runs the job workers between ready and close.
+ * Decorates the app with `storage`, `jobs` and `tusLocker` and serves local objects at /storage/ (range
+ * requests, content type by extension, nosniff). The queue closes with the app; whether this process
+ * also runs jobs is decided by the caller (JOBS).
  */
 export async function setupStorageAndJobs(
   app: FastifyInstance,
-  options: { config: Config; db: Db; jobPrefix: string },
+  options: { config: Config; storage: StorageDriver; jobs: JobQueue },
 ): Promise<void> {
-  const storage = createStorage(options.config.storage, options.config.dataDir, options.db);
-  const jobs = createJobQueue({ db: options.db, redisUrl: options.config.redisUrl, prefix: options.jobPrefix });
+  const { storage, jobs } = options;
   app.decorate('storage', storage);
   app.decorate('jobs', jobs);
   app.decorate('tusLocker', await createTusLocker(app, options.config));
@@ -54,9 +51,6 @@ export async function setupStorageAndJobs(
     });
   }
 
-  app.addHook('onReady', async () => {
-    await jobs.start();
-  });
   app.addHook('onClose', async () => {
     await jobs.close();
   });

@@ -4,7 +4,6 @@ import { WS_MAX_FRAME_BYTES, WS_PATH } from '@vidmatrix/contract/events';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { AuthService } from '../modules/auth/auth.service.ts';
 import { RealtimeHub, defaultRealtimeOptions, type RealtimeOptions, type RealtimePublisher } from './hub.ts';
 
 declare module 'fastify' {
@@ -22,9 +21,10 @@ declare module 'fastify' {
 export async function setupRealtime(
   app: FastifyInstance,
   redisUrl: string | undefined,
-  options: Partial<RealtimeOptions> = {},
-): Promise<void> {
-  const auth = new AuthService(app.deps);
+  options: Partial<RealtimeOptions>,
+  /** The member id of a live memberToken (throws otherwise). */
+  authenticate: (token: string | undefined) => Promise<number>,
+): Promise<RealtimeHub> {
   // A subscribed ioredis connection cannot publish, so the fan-out takes two of its own.
   const redis = redisUrl
     ? { pub: new Redis(redisUrl, { maxRetriesPerRequest: 1 }), sub: new Redis(redisUrl) }
@@ -32,12 +32,7 @@ export async function setupRealtime(
   for (const connection of redis ? [redis.pub, redis.sub] : []) {
     connection.on('error', (err) => app.log.error({ err }, 'Realtime Redis error'));
   }
-  const hub = new RealtimeHub(
-    async (token) => (await auth.authenticate(token)).memberId,
-    app.log,
-    { ...defaultRealtimeOptions, ...options },
-    redis,
-  );
+  const hub = new RealtimeHub(authenticate, app.log, { ...defaultRealtimeOptions, ...options }, redis);
   await hub.start();
   app.decorate('realtime', hub);
 
@@ -70,6 +65,7 @@ export async function setupRealtime(
       await Promise.all([redis.pub.quit(), redis.sub.quit()]);
     }
   });
+  return hub;
 }
 
 function pathOf(url: string | undefined): string {

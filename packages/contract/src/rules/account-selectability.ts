@@ -41,6 +41,17 @@ export function accountSelectability(account: SelectableAccount, options: { imag
   return { selectable: true, tooltip: null };
 }
 
+/** How a platform's accounts are authorized (SPEC §5.4): a browser cookie, an access grant, or neither. */
+export type PlatformAuthType = 'cookie' | 'access' | 'none';
+
+/** The authorization kind of a platform; access-authorized platforms keep their state in access_status. */
+export function platformAuthType(platformId: number): PlatformAuthType {
+  if (cookiePlatforms.has(platformId)) {
+    return 'cookie';
+  }
+  return accessPlatforms.has(platformId) ? 'access' : 'none';
+}
+
 /** True when the platform offers re-authorization (SPEC §5.4). */
 export function canReauthorize(platformId: number): boolean {
   return reauthPlatforms.has(platformId);

@@ -4,14 +4,13 @@ import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember, tokenOf } from '../../plugins/auth.ts';
-import { AuthService } from './auth.service.ts';
 
 /** Per-address limit of the sign-in, sign-up and captcha routes. */
 const signInRateLimit = { rateLimit: { max: LOGIN_RATE_PER_MINUTE, timeWindow: 60_000 } };
 
 /** Login, logout, captcha, register and change password. */
 export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const auth = new AuthService(app.deps);
+  const { auth } = app.services;
 
   app.get(
     '/api/member.Login/captcha',

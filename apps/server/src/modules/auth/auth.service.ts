@@ -14,7 +14,7 @@ import type { TokenKind } from '../../db/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
 import { memberCacheOf, type MemberCache } from '../member/member-cache.ts';
-import { MemberService } from '../member/member.service.ts';
+import type { MemberService } from '../member/member.service.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { captchaMatches, hashCaptchaCode, newCaptchaId } from './captcha.ts';
 import { afterFailure, failureWindowStart, needsCaptcha } from './login-guard.ts';
@@ -31,12 +31,13 @@ export interface SessionMember {
 /** Sign-in, sign-up, sessions, captchas and passwords. */
 export class AuthService {
   private readonly repo: AuthRepository;
-  private readonly members: MemberService;
   private readonly cache: MemberCache;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly members: MemberService,
+  ) {
     this.repo = new AuthRepository(deps.db);
-    this.members = new MemberService(deps);
     this.cache = memberCacheOf(deps);
   }
 

@@ -2,11 +2,10 @@ import { levelInfo } from '@vidmatrix/contract/api/member';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import { ConsoleService } from './console.service.ts';
 
 /** Console: level info. */
 export const consoleRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const consoleService = new ConsoleService(app.deps);
+  const { members } = app.services;
 
   app.get(
     '/api/console.Console/getShopLevelsetting',
@@ -19,7 +18,7 @@ export const consoleRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(levelInfo) },
       },
     },
-    async (request) => ok(await consoleService.shopLevelSetting(currentMember(request).memberId)),
+    async (request) => ok(await members.levelInfo(currentMember(request).memberId)),
   );
 
   done();

@@ -21,14 +21,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendXlsx, xlsxStream } from '../../lib/xlsx.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { LocalConnector, type MessageConnector } from './connector.ts';
-import { CustomerService, DELIVERY_ATTEMPTS, DELIVERY_JOB } from './customer.service.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Sends replies to customers; the local connector unless the app was built with another. */
-    messageConnector?: MessageConnector;
-  }
   interface FastifyRequest {
     /** The unparsed body of a webhook call: signatures are computed over these bytes. */
     rawBody?: Buffer;
@@ -47,15 +41,7 @@ const WEBHOOK_DESCRIPTION = [
 
 /** Customer conversations, replies, leads and the signed inbound webhook. */
 export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const customers = new CustomerService(
-    app.deps,
-    app.realtime,
-    app.messageConnector ?? new LocalConnector(),
-    (messageId) => app.jobs.enqueue(DELIVERY_JOB, { messageId }, { attempts: DELIVERY_ATTEMPTS }),
-  );
-  app.jobs.handle<{ messageId: number }>(DELIVERY_JOB, (p) => customers.deliver(p.messageId), {
-    onFailed: (p) => customers.deliveryGaveUp(p.messageId),
-  });
+  const { customers } = app.services;
   const secured = { tags: ['customer'], security: [{ memberToken: [] }] };
   const member = (request: FastifyRequest) => currentMember(request).memberId;
 

@@ -12,12 +12,14 @@ import type {
 } from '@vidmatrix/contract/api/customer';
 import { WEBHOOK_TOLERANCE_MS } from '@vidmatrix/contract/api/customer';
 import { Code } from '@vidmatrix/contract/envelope';
+import { Job } from '@vidmatrix/contract/jobs';
 import { Msg } from '@vidmatrix/contract/messages';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { EnterpriseAccountService } from '../enterprise-account/enterprise-account.service.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { AccountService } from '../enterprise-account/account.service.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import { PermanentDeliveryError, type MessageConnector } from './connector.ts';
 import {
@@ -30,13 +32,8 @@ import {
 import { extractContacts } from './lead-extract.ts';
 import { generateWebhookSecret, signatureMatches, timestampFresh } from './webhook-signature.ts';
 
-/** Job that delivers one reply through the account's connector. */
-export const DELIVERY_JOB = 'customer.deliver';
 /** Tries of a reply before it is marked failed. */
 export const DELIVERY_ATTEMPTS = 4;
-
-/** Where replies wait for delivery (the app's job queue). */
-export type EnqueueDelivery = (messageId: number) => Promise<void>;
 
 /** The headers of a signed webhook call. */
 export interface WebhookSignature {
@@ -48,16 +45,14 @@ export interface WebhookSignature {
 /** Conversations, messages, replies and their delivery, leads, and the signed inbound webhook. */
 export class CustomerService {
   private readonly repo: CustomerRepository;
-  private readonly accounts: EnterpriseAccountService;
 
   constructor(
-    private readonly deps: AppDeps,
+    private readonly deps: { db: Db; now: () => number; jobs: Pick<JobQueue, 'enqueue'> },
+    private readonly accounts: Pick<AccountService, 'findOwned'>,
     private readonly realtime: RealtimePublisher,
     private readonly connector: MessageConnector,
-    private readonly enqueueDelivery: EnqueueDelivery = () => Promise.resolve(),
   ) {
     this.repo = new CustomerRepository(deps.db);
-    this.accounts = new EnterpriseAccountService(deps);
   }
 
   /** The message list: every conversation with its unread count and latest texts, newest first. */
@@ -85,7 +80,7 @@ export class CustomerService {
   async reply(memberId: number, conversationId: number, content: string): Promise<ChatMessage> {
     await this.requireConversation(memberId, conversationId);
     const message = await this.repo.insertReply(memberId, conversationId, content, this.deps.now());
-    await this.enqueueDelivery(message.id);
+    await this.deps.jobs.enqueue(Job.customerDeliver, { messageId: message.id }, { attempts: DELIVERY_ATTEMPTS });
     return toChatMessage(message);
   }
 

@@ -402,13 +402,11 @@ export class EnterpriseAccountRepository {
       .execute();
   }
 
-  /** Platforms whose name contains `search` (all when empty), in seeded order. */
-  platforms(search: string) {
-    let query = this.db.selectFrom('platform').select(['id', 'name', 'logo_url']).orderBy('sort').orderBy('id');
-    if (search) {
-      query = query.where(sql<SqlBool>`name like ${likePattern(search)} escape '\\'`);
-    }
-    return query.execute();
+  /** True when the platform exists (checked inside an account's add transaction). */
+  async platformExists(platformId: number): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('platform').select('id').where('id', '=', platformId).executeTakeFirst()) !== undefined
+    );
   }
 
   async setAuthStatus(id: number, cookieAuthStatus: number, accessStatus: number | undefined, now: number) {

@@ -22,8 +22,6 @@ import {
   groupListQuery,
   importErrorFileQuery,
   importResult,
-  platformList,
-  platformListQuery,
   selectorAccountQuery,
   type ImportResult,
 } from '@vidmatrix/contract/api/enterprise-account';
@@ -33,27 +31,18 @@ import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { EnterpriseAccountService, IMPORT_PRUNE_JOB } from './enterprise-account.service.ts';
 
 const MB = 1024 * 1024;
-const IMPORT_PRUNE_EVERY_MS = 60 * 60_000;
 
 function refusedImport(errorMsg: string): ImportResult {
   return { importStatus: 0, addCount: 0, updateCount: 0, failCount: 0, errorMsg, errorFileURL: '' };
 }
 
-/** Enterprise accounts, account groups, platforms and account authorization (SPEC §7). */
+/** Enterprise accounts, account groups, import/export and account authorization (SPEC §7). */
 export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const accounts = new EnterpriseAccountService(app.deps);
+  const { accounts, accountGroups, accountAuth, accountImport } = app.services;
   const secured = { tags: ['enterprise-account'], security: [{ memberToken: [] }] };
   const member = { preHandler: app.authenticate };
-
-  app.jobs.handle(IMPORT_PRUNE_JOB, async () => {
-    await accounts.pruneImports();
-  });
-  app.addHook('onReady', async () => {
-    await app.jobs.every(IMPORT_PRUNE_JOB, IMPORT_PRUNE_EVERY_MS);
-  });
 
   // Scoped to this module; skipped when an outer scope already parses multipart.
   if (!app.hasRequestDecorator('isMultipart')) {
@@ -165,7 +154,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
         response: { 200: envelopeOf(authLogList) },
       },
     },
-    async (request) => ok(await accounts.authLog(currentMember(request).memberId, request.query)),
+    async (request) => ok(await accountAuth.authLog(currentMember(request).memberId, request.query)),
   );
 
   app.post(
@@ -197,7 +186,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
         }
         throw error;
       }
-      return ok(await accounts.importFile(memberId, { fileName: file.filename, data }));
+      return ok(await accountImport.importFile(memberId, { fileName: file.filename, data }));
     },
   );
 
@@ -205,7 +194,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
   app.get(
     AccountApi.importTemplate,
     { schema: { tags: ['enterprise-account'], summary: 'The account import template (xlsx)' } },
-    (_request, reply) => sendXlsx(reply, '账号导入模板.xlsx', accounts.importTemplate()),
+    (_request, reply) => sendXlsx(reply, '账号导入模板.xlsx', accountImport.importTemplate()),
   );
 
   app.get(
@@ -219,7 +208,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
       },
     },
     async (request, reply) => {
-      const stream = await accounts.importErrorFile(currentMember(request).memberId, request.query.import_id);
+      const stream = await accountImport.importErrorFile(currentMember(request).memberId, request.query.import_id);
       return sendXlsx(reply, '导入失败数据.xlsx', stream);
     },
   );
@@ -235,7 +224,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
       },
     },
     async (request, reply) => {
-      const stream = await accounts.exportAccounts(currentMember(request).memberId, request.query);
+      const stream = await accountImport.exportAccounts(currentMember(request).memberId, request.query);
       if (!stream) {
         return reply.send(fail(Msg.noData, Code.exportMessage));
       }
@@ -254,7 +243,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
         response: { 200: envelopeOf(groupList) },
       },
     },
-    async (request) => ok(await accounts.groups(currentMember(request).memberId, request.query)),
+    async (request) => ok(await accountGroups.list(currentMember(request).memberId, request.query)),
   );
 
   app.post(
@@ -264,7 +253,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
       schema: { ...secured, summary: 'Add a group', body: groupAddBody, response: { 200: envelopeOf(groupAdded) } },
     },
     async (request) =>
-      ok({ group_id: await accounts.addGroup(currentMember(request).memberId, request.body.group_name) }, Msg.added),
+      ok({ group_id: await accountGroups.add(currentMember(request).memberId, request.body.group_name) }, Msg.added),
   );
 
   app.post(
@@ -274,7 +263,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
       schema: { ...secured, summary: 'Rename a group', body: groupEditBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      await accounts.renameGroup(currentMember(request).memberId, request.body.group_id, request.body.group_name);
+      await accountGroups.rename(currentMember(request).memberId, request.body.group_id, request.body.group_name);
       return ok(null, Msg.updated);
     },
   );
@@ -291,22 +280,9 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
       },
     },
     async (request) => {
-      await accounts.deleteGroup(currentMember(request).memberId, request.body.group_id);
+      await accountGroups.remove(currentMember(request).memberId, request.body.group_id);
       return ok(null, Msg.deleted);
     },
-  );
-
-  app.post(
-    AccountApi.platformList,
-    {
-      schema: {
-        tags: ['setting'],
-        summary: 'Platforms (remarks filters by name; limit 0: all)',
-        querystring: platformListQuery,
-        response: { 200: envelopeOf(platformList) },
-      },
-    },
-    async (request) => ok(await accounts.platforms(request.query)),
   );
 
   app.post(
@@ -321,7 +297,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
       },
     },
     async (request) =>
-      ok({ changed: await accounts.authCkStatus(currentMember(request).memberId, request.body) }, Msg.authSuccess),
+      ok({ changed: await accountAuth.authCkStatus(currentMember(request).memberId, request.body) }, Msg.authSuccess),
   );
 
   app.post(
@@ -335,7 +311,8 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
         response: { 200: envelopeOf(authChanged) },
       },
     },
-    async (request) => ok({ changed: await accounts.authCkAllStatus(currentMember(request).memberId, request.body) }),
+    async (request) =>
+      ok({ changed: await accountAuth.authCkAllStatus(currentMember(request).memberId, request.body) }),
   );
 
   done();

@@ -2,12 +2,10 @@ import { storageInfo } from '@vidmatrix/contract/api/file-setting';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import { mediaDepsOf } from '../upload/upload-deps.ts';
-import { FileSettingService } from './file-setting.service.ts';
 
 /** Upload settings of the member (the spec's "cloud storage credentials", without secrets). */
 export const fileSettingRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const fileSetting = new FileSettingService(mediaDepsOf(app));
+  const { fileSetting } = app.services;
 
   app.get(
     '/api/file.Setting/info',

@@ -1,7 +1,7 @@
 import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
 import { CLOUD_UPLOAD_MAX_MB, GENERAL_UPLOAD_MAX_MB } from '@vidmatrix/contract/constants';
-import type { MediaDeps } from '../upload/upload-deps.ts';
-import { TUS_PATH, UploadService } from '../upload/upload.service.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import { TUS_PATH, type UploadService } from '../upload/upload.service.ts';
 
 /**
  * tus chunk size, bytes. bench/upload.bench.mjs (curl for both sides): each PATCH pays a few ms of
@@ -12,11 +12,10 @@ export const UPLOAD_CHUNK_SIZE = 32 * 1024 * 1024;
 
 /** What the client needs to upload; never a secret. */
 export class FileSettingService {
-  private readonly uploads: UploadService;
-
-  constructor(private readonly deps: MediaDeps) {
-    this.uploads = new UploadService(deps);
-  }
+  constructor(
+    private readonly deps: { storage: StorageDriver },
+    private readonly uploads: Pick<UploadService, 'space' | 'maxFileNum'>,
+  ) {}
 
   /** Storage info with the member's space from its level. */
   async storageInfo(memberId: number): Promise<StorageInfo> {

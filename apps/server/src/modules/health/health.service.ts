@@ -1,11 +1,11 @@
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/types.ts';
 import { HealthRepository } from './health.repository.ts';
 
 /** Liveness and readiness. */
 export class HealthService {
   private readonly repo: HealthRepository;
 
-  constructor(deps: AppDeps) {
+  constructor(deps: { db: Db }) {
     this.repo = new HealthRepository(deps.db);
   }
 

@@ -4,11 +4,10 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sendXlsx } from '../../lib/xlsx.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { MaterialExportService } from './material-export.service.ts';
 
 /** file.File/export: the member's materials (list filters) as a streamed xlsx. */
 export const materialExportRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const exporter = new MaterialExportService(app.deps);
+  const { materialExport: exporter } = app.services;
 
   app.get(
     MaterialExportApi.export,

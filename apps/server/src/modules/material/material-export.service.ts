@@ -9,7 +9,7 @@ import type { FileType } from '@vidmatrix/contract/api/material';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
 import { datePart, formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/types.ts';
 import { xlsxStream, type XlsxCell } from '../../lib/xlsx.ts';
 import { MaterialRepository, type MaterialFilter } from './material.repository.ts';
 
@@ -32,7 +32,7 @@ function toFilter(query: z.output<typeof materialExportQuery>): MaterialFilter {
 export class MaterialExportService {
   private readonly repo: MaterialRepository;
 
-  constructor(deps: Pick<AppDeps, 'db'>) {
+  constructor(deps: { db: Db }) {
     this.repo = new MaterialRepository(deps.db);
   }
 

@@ -312,18 +312,6 @@ export class MaterialRepository {
     return Number(res.numDeletedRows) === 1;
   }
 
-  /** The media a clip task step has now, if any. */
-  async clipMediaUrl(memberId: number, apId: number, aptId: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('clip_media')
-      .select('media_url')
-      .where('member_id', '=', memberId)
-      .where('ap_id', '=', apId)
-      .where('apt_id', '=', aptId)
-      .executeTakeFirst();
-    return row?.media_url;
-  }
-
   /** The member's materials stored under an object key. */
   async idsByObjectKey(memberId: number, key: string): Promise<number[]> {
     const rows = await this.db
@@ -333,27 +321,5 @@ export class MaterialRepository {
       .where('object_key', '=', key)
       .execute();
     return rows.map((r) => r.id);
-  }
-
-  /** Records the media a clip task step produced (setOssMediaUrl); the latest wins. */
-  async setClipMedia(row: {
-    member_id: number;
-    ap_id: number;
-    apt_id: number;
-    media_url: string;
-    clip_model: number;
-    updated_at: number;
-  }): Promise<void> {
-    await this.db
-      .insertInto('clip_media')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['member_id', 'ap_id', 'apt_id']).doUpdateSet({
-          media_url: row.media_url,
-          clip_model: row.clip_model,
-          updated_at: row.updated_at,
-        }),
-      )
-      .execute();
   }
 }

@@ -16,7 +16,6 @@ import {
   materialList,
   materialListQuery,
   materialTags,
-  setOssMediaUrlBody,
   tagAddBody,
   tagDeleBody,
   tagEditBody,
@@ -32,29 +31,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import { currentMember } from '../../plugins/auth.ts';
-import { mediaDepsOf } from '../upload/upload-deps.ts';
-import { MediaProcessingService } from './media-processing.service.ts';
-import { EXPIRE_JOB, MaterialService, MEDIA_JOB } from './material.service.ts';
 
-/** How often the expiry job runs, ms. */
-const EXPIRE_EVERY_MS = 60 * 60_000;
-
-/** The material library: file.File/*, file.Group/*, file.Tag/*, and setOssMediaUrl. */
+/** The material library: file.File/*, file.Group/*, file.Tag/*. */
 export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const deps = mediaDepsOf(app);
-  const materials = new MaterialService(deps);
-  const processing = new MediaProcessingService(deps);
-
-  app.jobs.handle<{ materialId: number }>(MEDIA_JOB, (p) => processing.process(p.materialId), {
-    concurrency: 2,
-    onFailed: (p, error) => processing.markFailed(p.materialId, error),
-  });
-  app.jobs.handle(EXPIRE_JOB, async () => {
-    await materials.expire();
-  });
-  app.addHook('onReady', async () => {
-    await app.jobs.every(EXPIRE_JOB, EXPIRE_EVERY_MS);
-  });
+  const { materials } = app.services;
 
   // Scoped to this module; skipped when an outer scope already parses multipart.
   if (!app.hasRequestDecorator('isMultipart')) {
@@ -260,23 +240,6 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     async (request) => {
       await materials.deleteTag(currentMember(request).memberId, request.body.tag_id);
       return ok({}, Msg.deleted);
-    },
-  );
-
-  app.post(
-    '/api/seoaivideo.BatchVideo/setOssMediaUrl',
-    {
-      ...member,
-      schema: {
-        ...doc('Stores the media a clip task step produced'),
-        tags: ['clip'],
-        body: setOssMediaUrlBody,
-        response: { 200: emptyEnvelope },
-      },
-    },
-    async (request) => {
-      await materials.setClipMedia(currentMember(request).memberId, request.body);
-      return ok({});
     },
   );
 

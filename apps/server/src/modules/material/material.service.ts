@@ -9,24 +9,22 @@ import type {
   materialAddBody,
   materialEditBody,
   materialListQuery,
-  setOssMediaUrlBody,
 } from '@vidmatrix/contract/api/material';
 import { SourceType } from '@vidmatrix/contract/api/material';
 import { CLOUD_UPLOAD_MAX_MB } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
+import { Job } from '@vidmatrix/contract/jobs';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import { mediaKindOf } from '@vidmatrix/contract/rules/upload';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors.ts';
 import { keyFromUrl } from '../../storage/storage.ts';
-import type { MediaDeps } from '../upload/upload-deps.ts';
-import { UploadService } from '../upload/upload.service.ts';
+import type { Db } from '../../db/types.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import type { UploadService } from '../upload/upload.service.ts';
 import { MaterialRepository } from './material.repository.ts';
 
-/** Job that makes the thumbnail/poster and reads the duration of one material. */
-export const MEDIA_JOB = 'material.media';
-/** Job that removes expired materials. */
-export const EXPIRE_JOB = 'material.expire';
 /** How many expired materials one expiry run removes. */
 const EXPIRE_BATCH = 200;
 const DAY_MS = 24 * 60 * 60_000;
@@ -36,11 +34,15 @@ type MaterialRow = Awaited<ReturnType<MaterialRepository['byIds']>>[number];
 /** The material library: materials, groups, tags; uploads come through UploadService. */
 export class MaterialService {
   private readonly repo: MaterialRepository;
-  private readonly uploads: UploadService;
 
-  constructor(private readonly deps: MediaDeps) {
+  constructor(
+    private readonly deps: { db: Db; now: () => number; storage: StorageDriver; jobs: Pick<JobQueue, 'enqueue'> },
+    private readonly uploads: Pick<
+      UploadService,
+      'maxFileNum' | 'claim' | 'storeDirect' | 'space' | 'release' | 'discard'
+    >,
+  ) {
     this.repo = new MaterialRepository(deps.db);
-    this.uploads = new UploadService(deps);
   }
 
   /** file.File/list: a page of the member's materials with the §3 search state. */
@@ -150,7 +152,7 @@ export class MaterialService {
     if (options.tagIds.length > 0) {
       await this.repo.setTags([id], options.tagIds);
     }
-    await this.deps.jobs.enqueue(MEDIA_JOB, { materialId: id });
+    await this.deps.jobs.enqueue(Job.materialMedia, { materialId: id });
     return id;
   }
 
@@ -214,16 +216,10 @@ export class MaterialService {
     return rows.length;
   }
 
-  /**
-   * setOssMediaUrl: sets the media of a clip task step. When that media is one of the member's
-   * materials, the task now uses it: its use_count rises once per step that takes it up (setting the
-   * same media again does not count twice).
-   */
-  async setClipMedia(memberId: number, body: z.output<typeof setOssMediaUrlBody>): Promise<void> {
-    const previous = await this.repo.clipMediaUrl(memberId, body.ap_id, body.apt_id);
-    await this.repo.setClipMedia({ member_id: memberId, ...body, updated_at: this.deps.now() });
-    const key = keyFromUrl(body.media_url, this.deps.storage.publicBaseUrl);
-    if (key !== null && previous !== body.media_url) {
+  /** Counts a use of the member's materials stored at `url` (a task took that media up). */
+  async recordUseOfUrl(memberId: number, url: string): Promise<void> {
+    const key = keyFromUrl(url, this.deps.storage.publicBaseUrl);
+    if (key !== null) {
       await this.recordUse(memberId, await this.repo.idsByObjectKey(memberId, key));
     }
   }

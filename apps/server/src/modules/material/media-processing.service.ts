@@ -1,5 +1,6 @@
-import { MediaRepository } from '../../media/media.repository.ts';
-import type { MediaDeps } from '../upload/upload-deps.ts';
+import type { Db } from '../../db/types.ts';
+import type { MediaRepository } from '../../media/media.repository.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
 import { thumbKeyOf } from '../upload/object-name.ts';
 import { MaterialRepository } from './material.repository.ts';
 
@@ -8,8 +9,8 @@ export class MediaProcessingService {
   private readonly repo: MaterialRepository;
 
   constructor(
-    private readonly deps: MediaDeps,
-    private readonly media = new MediaRepository(),
+    private readonly deps: { db: Db; storage: StorageDriver },
+    private readonly media: MediaRepository,
   ) {
     this.repo = new MaterialRepository(deps.db);
   }

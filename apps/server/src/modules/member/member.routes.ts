@@ -2,11 +2,10 @@ import { memberInfo, menusResult } from '@vidmatrix/contract/api/member';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import { MemberService } from './member.service.ts';
 
 /** Member info and menus. */
 export const memberRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const members = new MemberService(app.deps);
+  const { members } = app.services;
   const secured = { tags: ['member'], security: [{ memberToken: [] }] };
 
   app.get(

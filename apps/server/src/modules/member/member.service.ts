@@ -33,7 +33,7 @@ export class MemberService {
   private readonly repo: MemberRepository;
   private readonly cache: MemberCache;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'now'>) {
     this.repo = new MemberRepository(deps.db);
     this.cache = memberCacheOf(deps);
   }

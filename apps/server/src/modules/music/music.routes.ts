@@ -2,12 +2,10 @@ import { musicCates, musicList, musicListBody } from '@vidmatrix/contract/api/mu
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import { mediaDepsOf } from '../upload/upload-deps.ts';
-import { MusicService } from './music.service.ts';
 
 /** Background music: categories and lists (system, or the member's own audio materials). */
 export const musicRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const music = new MusicService(mediaDepsOf(app));
+  const { music } = app.services;
 
   // A failed seed (no ffmpeg) must not stop the server: it only means an empty system list.
   app.addHook('onReady', async () => {

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MusicCate, MusicList, musicListBody } from '@vidmatrix/contract/api/music';
 import type { z } from 'zod';
-import { MediaRepository } from '../../media/media.repository.ts';
+import type { Db } from '../../db/types.ts';
+import type { MediaRepository } from '../../media/media.repository.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
 import { MaterialRepository } from '../material/material.repository.ts';
-import type { MediaDeps } from '../upload/upload-deps.ts';
 import { MusicRepository } from './music.repository.ts';
 import { SEED_CATES, SEED_TRACKS } from './system-music.ts';
 
@@ -15,8 +16,8 @@ export class MusicService {
   private readonly materials: MaterialRepository;
 
   constructor(
-    private readonly deps: MediaDeps,
-    private readonly media = new MediaRepository(),
+    private readonly deps: { db: Db; now: () => number; storage: StorageDriver },
+    private readonly media: Pick<MediaRepository, 'tone' | 'duration'>,
   ) {
     this.repo = new MusicRepository(deps.db);
     this.materials = new MaterialRepository(deps.db);

@@ -8,11 +8,10 @@ import {
 } from '@vidmatrix/contract/api/setting';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { SettingService } from './setting.service.ts';
 
 /** Public settings: site, app config, client links, version check. */
 export const settingRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const settings = new SettingService(app.deps);
+  const { settings } = app.services;
 
   app.get(
     '/api/setting.Setting/setting',

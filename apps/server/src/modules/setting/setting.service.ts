@@ -6,7 +6,7 @@ import type {
   versionPlatform,
 } from '@vidmatrix/contract/api/setting';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/types.ts';
 import { SettingRepository } from './setting.repository.ts';
 
 /** Names of the site settings (SiteSetting fields and client links). */
@@ -27,7 +27,7 @@ export type SiteSettingName = (typeof SITE_SETTING_NAMES)[number];
 export class SettingService {
   private readonly repo: SettingRepository;
 
-  constructor(deps: AppDeps) {
+  constructor(deps: { db: Db }) {
     this.repo = new SettingRepository(deps.db);
   }
 

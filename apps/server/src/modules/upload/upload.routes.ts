@@ -1,25 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import { mediaDepsOf } from './upload-deps.ts';
-import { MEMBER_HEADER, TUS_PATH, UPLOAD_CLEANUP_JOB, UploadService } from './upload.service.ts';
+import { MEMBER_HEADER, TUS_PATH } from './upload.service.ts';
 
-/** How often the cleanup of abandoned uploads runs, ms. */
-const CLEANUP_EVERY_MS = 60 * 60_000;
-
-/**
- * The tus endpoint of resumable uploads (POST create, HEAD offset, PATCH chunks, DELETE cancel), and
- * the hourly job removing uploads abandoned for a day.
- */
+/** The tus endpoint of resumable uploads (POST create, HEAD offset, PATCH chunks, DELETE cancel). */
 export const uploadRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const uploads = new UploadService(mediaDepsOf(app));
-  const tus = uploads.createTusServer(app.tusLocker);
-  app.jobs.handle(UPLOAD_CLEANUP_JOB, async () => {
-    await uploads.cleanup();
-  });
-  app.addHook('onReady', async () => {
-    await app.jobs.every(UPLOAD_CLEANUP_JOB, CLEANUP_EVERY_MS);
-  });
+  const tus = app.services.uploads.createTusServer(app.tusLocker);
 
   // Chunks stream straight into the tus store; Fastify must not buffer or parse them.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, next) => next(null));

@@ -12,12 +12,14 @@ import {
   mediaKindOf,
   parseMaxFileNum,
 } from '@vidmatrix/contract/rules/upload';
+import { Job } from '@vidmatrix/contract/jobs';
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../../errors.ts';
 import { contentTypeOf } from '../../storage/content-type.ts';
-import { SettingService } from '../setting/setting.service.ts';
 import { isUploadKey, thumbKeyOf, uploadKey } from './object-name.ts';
-import type { MediaDeps } from './upload-deps.ts';
+import type { Db } from '../../db/types.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import type { SettingService } from '../setting/setting.service.ts';
 import { UploadRepository } from './upload.repository.ts';
 
 /** Where the tus endpoint is mounted (file.Setting/info hands it to the client). */
@@ -26,8 +28,8 @@ export const TUS_PATH = '/api/file.Upload/tus';
 export const MEMBER_HEADER = 'x-vidmatrix-member';
 /** Bytes file-type needs to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
-/** Job that removes uploads never registered as a material. */
-export const UPLOAD_CLEANUP_JOB = 'upload.cleanup';
+/** Job that removes uploads never registered as a material (its name in the contract catalogue). */
+export const UPLOAD_CLEANUP_JOB = Job.uploadCleanup;
 /** An upload not registered this long after it started is removed (and refunded when finished), ms. */
 export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60_000;
 /** Uploads one cleanup run removes. */
@@ -59,11 +61,12 @@ export interface ClaimedUpload {
  */
 export class UploadService {
   private readonly repo: UploadRepository;
-  private readonly settings: SettingService;
 
-  constructor(private readonly deps: MediaDeps) {
+  constructor(
+    private readonly deps: { db: Db; now: () => number; storage: StorageDriver },
+    private readonly settings: Pick<SettingService, 'configValues'>,
+  ) {
     this.repo = new UploadRepository(deps.db);
-    this.settings = new SettingService(deps);
   }
 
   /** Free bytes of the member's level (level space minus used), and its retention days. */

@@ -1,0 +1,113 @@
+import type { Db } from './db/types.ts';
+import type { JobQueue, JobSchedule } from './jobs/job-queue.ts';
+import type { MediaRepository } from './media/media.repository.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import type { CaptchaGenerator } from './modules/auth/captcha.ts';
+import { ClipTaskService } from './modules/clip-task/clip-task.service.ts';
+import type { MessageConnector } from './modules/customer/connector.ts';
+import { registerCustomerJobs } from './modules/customer/customer.jobs.ts';
+import { CustomerService } from './modules/customer/customer.service.ts';
+import { AccountAuthService } from './modules/enterprise-account/account-auth.service.ts';
+import { AccountGroupService } from './modules/enterprise-account/account-group.service.ts';
+import { AccountImportService } from './modules/enterprise-account/account-import.service.ts';
+import { AccountService } from './modules/enterprise-account/account.service.ts';
+import { registerEnterpriseAccountJobs } from './modules/enterprise-account/enterprise-account.jobs.ts';
+import { FileSettingService } from './modules/file-setting/file-setting.service.ts';
+import { HealthService } from './modules/health/health.service.ts';
+import { MaterialExportService } from './modules/material/material-export.service.ts';
+import { registerMaterialJobs } from './modules/material/material.jobs.ts';
+import { MaterialService } from './modules/material/material.service.ts';
+import { MediaProcessingService } from './modules/material/media-processing.service.ts';
+import { MemberService } from './modules/member/member.service.ts';
+import { MusicService } from './modules/music/music.service.ts';
+import { PlatformService } from './modules/platform/platform.service.ts';
+import { SettingService } from './modules/setting/setting.service.ts';
+import { registerUploadJobs } from './modules/upload/upload.jobs.ts';
+import { UploadService } from './modules/upload/upload.service.ts';
+import type { RealtimePublisher } from './realtime/hub.ts';
+import type { StorageDriver } from './storage/storage.ts';
+
+/** What the services are built from: the outside world, made once per process by main.ts or worker.ts. */
+export interface Infrastructure {
+  db: Db;
+  /** Clock in epoch ms; tests move it to expire captchas and tokens without waiting. */
+  now: () => number;
+  storage: StorageDriver;
+  jobs: JobQueue;
+  /** ffmpeg, ffprobe and sharp, with the binaries found at start. */
+  media: MediaRepository;
+  /** Draws captcha images; tests replace it with one whose text they know. */
+  captcha: CaptchaGenerator;
+  /** Pushes websocket frames to members (through Redis to every API instance when set). */
+  realtime: RealtimePublisher;
+  /** Sends customer replies to the platforms. */
+  messageConnector: MessageConnector;
+}
+
+/**
+ * Builds every service once and wires them: no service builds another. Each service builds its own
+ * repository over `db` (repositories are stateless SQL), so a test or the CLI can build one service.
+ */
+export function compose(infra: Infrastructure) {
+  const { db, now, storage, jobs, media } = infra;
+  const base = { db, now };
+
+  const settings = new SettingService(base);
+  const members = new MemberService(base);
+  const auth = new AuthService({ ...base, captcha: infra.captcha }, members);
+  const uploads = new UploadService({ ...base, storage }, settings);
+  const fileSetting = new FileSettingService({ storage }, uploads);
+  const materials = new MaterialService({ ...base, storage, jobs }, uploads);
+  const mediaProcessing = new MediaProcessingService({ db, storage }, media);
+  const materialExport = new MaterialExportService({ db });
+  const clipTasks = new ClipTaskService(base, materials);
+  const music = new MusicService({ ...base, storage }, media);
+  const platforms = new PlatformService({ db });
+  const accounts = new AccountService(base);
+  const accountGroups = new AccountGroupService(base);
+  const accountAuth = new AccountAuthService(base);
+  const accountImport = new AccountImportService(base, platforms);
+  const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
+  const health = new HealthService({ db });
+
+  return {
+    settings,
+    members,
+    auth,
+    uploads,
+    fileSetting,
+    materials,
+    mediaProcessing,
+    materialExport,
+    clipTasks,
+    music,
+    platforms,
+    accounts,
+    accountGroups,
+    accountAuth,
+    accountImport,
+    customers,
+    health,
+  };
+}
+
+/** Every service of a process, built by `compose`. */
+export type Services = ReturnType<typeof compose>;
+
+/** Registers every job handler on `jobs`; returns the schedules to start once the queue runs. */
+export function registerJobs(jobs: JobQueue, services: Services): JobSchedule[] {
+  return [
+    ...registerMaterialJobs(jobs, services),
+    ...registerUploadJobs(jobs, services),
+    ...registerEnterpriseAccountJobs(jobs, services),
+    ...registerCustomerJobs(jobs, services),
+  ];
+}
+
+/** Starts the queue's workers, then the schedules (each runs once across all processes). */
+export async function startJobs(jobs: JobQueue, schedules: readonly JobSchedule[]): Promise<void> {
+  await jobs.start();
+  for (const schedule of schedules) {
+    await jobs.every(schedule.name, schedule.everyMs);
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Every background job: its name and the zod schema of its payload. The server enqueues and handles
+ * jobs through this catalogue only, so a payload is declared once and checked when a worker takes it
+ * (a job stored by an older version that no longer fits fails loudly instead of running on bad data).
+ */
+export const jobs = {
+  /** Makes the thumbnail/poster and reads the duration of one material. */
+  'material.media': z.object({ materialId: z.number().int().positive() }),
+  /** Removes materials past their expiration time (scheduled). */
+  'material.expire': z.object({}),
+  /** Removes uploads never registered as a material and refunds their space (scheduled). */
+  'upload.cleanup': z.object({}),
+  /** Drops account import records (and their failed-rows file) past their keep time (scheduled). */
+  'account.import.prune': z.object({}),
+  /** Delivers one customer reply through its account's connector. */
+  'customer.deliver': z.object({ messageId: z.number().int().positive() }),
+} as const;
+
+/** A job name. */
+export type JobName = keyof typeof jobs;
+
+/** The payload of job `N`. */
+export type JobPayload<N extends JobName> = z.output<(typeof jobs)[N]>;
+
+/** Job names as constants, for call sites that prefer a name to a string. */
+export const Job = {
+  materialMedia: 'material.media',
+  materialExpire: 'material.expire',
+  uploadCleanup: 'upload.cleanup',
+  accountImportPrune: 'account.import.prune',
+  customerDeliver: 'customer.deliver',
+} as const satisfies Record<string, JobName>;
+
+/** Parses a stored payload of job `name`; throws a ZodError when it does not fit. */
+export function parseJobPayload<N extends JobName>(name: N, payload: unknown): JobPayload<N> {
+  return jobs[name].parse(payload) as JobPayload<N>;
+}
