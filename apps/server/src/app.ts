@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import { compose, registerJobs, startJobs, type Services } from './compose.ts';
-import { createJobQueue } from './jobs/create-job-queue.ts';
+import { createJobQueue, jobPrefixOf } from './jobs/create-job-queue.ts';
 import { MediaRepository } from './media/media.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
@@ -155,11 +155,6 @@ export async function buildApp(options: AppOptions) {
   }
   await setupWebClient(app, config.webDist);
   return app;
-}
-
-/** Key prefix of the BullMQ queues; tests isolate themselves with their rate-limit namespace. */
-export function jobPrefixOf(config: Config, namespace?: string): string {
-  return `jobs-${namespace ?? config.redisPrefix}`;
 }
 
 /** Fastify takes a hop count as a function (its types leave the number out). */

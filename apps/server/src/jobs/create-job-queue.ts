@@ -3,6 +3,11 @@ import { BullJobQueue } from './bullmq-queue.ts';
 import { EmbeddedJobQueue } from './embedded-queue.ts';
 import type { JobLogger, JobQueue } from './job-queue.ts';
 
+/** Key prefix of the BullMQ queues: API and workers of one deployment share it (tests use their own namespace). */
+export function jobPrefixOf(config: { redisPrefix: string }, namespace?: string): string {
+  return `jobs-${namespace ?? config.redisPrefix}`;
+}
+
 /** BullMQ when REDIS_URL is set, the embedded DB-backed queue otherwise; failures go to `log`. */
 export function createJobQueue(options: {
   db: Db;

@@ -1,0 +1,72 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { compose, registerJobs, startJobs } from './compose.ts';
+import { loadConfig } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { createJobQueue, jobPrefixOf } from './jobs/create-job-queue.ts';
+import { MediaRepository } from './media/media.repository.ts';
+import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
+import { LocalConnector } from './modules/customer/connector.ts';
+import { defaultRealtimeOptions, RealtimeHub, type RealtimePublisher } from './realtime/hub.ts';
+import { createStorage } from './storage/create-storage.ts';
+
+// The jobs-only process (`npm run worker`): the same composition as the API, job handlers and
+// schedules, no HTTP listener. It shares the queue with API instances started with JOBS=off:
+// BullMQ with REDIS_URL, otherwise the `job` table of the shared database.
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+
+const db = connectDatabase(config);
+const applied = await migrateToLatest(db);
+log.info({ applied, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Database migrated');
+
+const storage = createStorage(config.storage, config.dataDir, db);
+const jobs = createJobQueue({ db, redisUrl: config.redisUrl, prefix: jobPrefixOf(config), log });
+
+// Frames a job publishes reach the API instances' sockets through Redis; without Redis there is no
+// path from this process to them (the embedded default runs jobs inside the API process instead).
+const redis = config.redisUrl
+  ? { pub: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }), sub: new Redis(config.redisUrl) }
+  : undefined;
+for (const connection of redis ? [redis.pub, redis.sub] : []) {
+  connection.on('error', (err) => log.error({ err }, 'Realtime Redis error'));
+}
+const hub = redis
+  ? new RealtimeHub(
+      () => Promise.reject(new Error('the worker accepts no sockets')),
+      log,
+      { ...defaultRealtimeOptions, channel: `${config.redisPrefix}:ws` },
+      redis,
+    )
+  : undefined;
+await hub?.start();
+const realtime: RealtimePublisher = hub ?? { publish: () => undefined };
+
+const services = compose({
+  db,
+  now: Date.now,
+  storage,
+  jobs,
+  media: new MediaRepository(config.ffmpegPath, config.ffprobePath),
+  captcha: svgCaptchaGenerator,
+  realtime,
+  messageConnector: new LocalConnector(),
+});
+const schedules = registerJobs(jobs, services);
+await startJobs(jobs, schedules);
+log.info({ queue: config.redisUrl ? 'bullmq' : 'embedded', schedules: schedules.length }, 'Worker ready');
+
+async function shutdown(signal: string): Promise<void> {
+  log.info({ signal }, 'Worker shutting down');
+  await jobs.close();
+  await hub?.stop();
+  if (redis) {
+    await Promise.all([redis.pub.quit(), redis.sub.quit()]);
+  }
+  await db.destroy();
+  process.exit(0);
+}
+process.once('SIGINT', (signal) => void shutdown(signal));
+process.once('SIGTERM', (signal) => void shutdown(signal));

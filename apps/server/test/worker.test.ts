@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoginResult } from '@vidmatrix/contract/api/auth';
+import type { Material, UploadedFile } from '@vidmatrix/contract/api/material';
+import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers.ts';
+import { mediaFixtures } from './media-fixtures.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Longest the whole pipeline may take on a busy machine; the test returns as soon as it is done. */
+const DEADLINE_MS = 120_000;
+
+interface Child {
+  process: ChildProcess;
+  /** Resolves with the first pino line whose msg passes `match`. */
+  waitFor(match: (msg: string) => boolean): Promise<Record<string, unknown>>;
+  output(): string;
+}
+
+/** Starts `entry` (TypeScript, through tsx) as a real child process and collects its pino lines. */
+function start(entry: string, env: Record<string, string>): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src', entry)], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const waiters: { match: (msg: string) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
+  const lines: Record<string, unknown>[] = [];
+  const offer = (line: Record<string, unknown>) => {
+    for (const waiter of [...waiters]) {
+      if (typeof line.msg === 'string' && waiter.match(line.msg)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  };
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    pending += chunk.toString('utf8');
+    const parts = pending.split('\n');
+    pending = parts.pop() ?? '';
+    for (const part of parts) {
+      try {
+        const line = JSON.parse(part) as Record<string, unknown>;
+        lines.push(line);
+        offer(line);
+      } catch {
+        // not a pino line
+      }
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  return {
+    process: child,
+    output: () => text,
+    waitFor: (match) =>
+      new Promise((resolve, reject) => {
+        const seen = lines.find((line) => typeof line.msg === 'string' && match(line.msg));
+        if (seen) {
+          resolve(seen);
+          return;
+        }
+        waiters.push({ match, resolve });
+        child.once('exit', (code) => reject(new Error(`${entry} exited ${code}:\n${text}`)));
+      }),
+  };
+}
+
+function stop(child: Child | undefined): Promise<void> {
+  if (!child || child.process.exitCode !== null) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    child.process.once('exit', () => resolve());
+    child.process.kill('SIGTERM');
+  });
+}
+
+describe('an API with JOBS=off and a separate worker process', () => {
+  let ctx: TestContext;
+  let api: Child | undefined;
+  let worker: Child | undefined;
+
+  beforeAll(async () => {
+    // This in-process app only prepares the database (migrated, seeded); it runs no jobs either.
+    ctx = await createTestApp({ jobs: 'off' });
+  });
+
+  afterAll(async () => {
+    await Promise.all([stop(api), stop(worker)]);
+    await ctx.close();
+  });
+
+  it('turns an uploaded video into a material with a poster and a duration', async () => {
+    const env: Record<string, string> = {
+      DATA_DIR: ctx.config.dataDir,
+      WEB_DIST: ctx.config.webDist,
+      DEMO_PASSWORD,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      // Queues, rate limits and channels of this test alone when it shares Redis with others.
+      REDIS_PREFIX: `worker-test-${randomBytes(6).toString('hex')}`,
+      DATABASE_URL: ctx.processDatabaseUrl ?? '',
+      REDIS_URL: ctx.config.redisUrl ?? '',
+    };
+    api = start('main.ts', { ...env, JOBS: 'off' });
+    worker = start('worker.ts', env);
+    const listening = await api.waitFor((msg) => msg.startsWith('Server listening at'));
+    const base = String(listening.msg).replace('Server listening at ', '');
+    await worker.waitFor((msg) => msg === 'Worker ready');
+
+    const login = (await (
+      await fetch(`${base}/api/member.Login/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'demo', password: DEMO_PASSWORD }),
+      })
+    ).json()) as { data: LoginResult };
+    const headers = { [TOKEN_HEADER]: login.data.ApiToken };
+
+    const { mp4 } = await mediaFixtures();
+    const form = new FormData();
+    form.append('type', 'upl');
+    form.append('file_type', 'video');
+    form.append('file', new Blob([mp4], { type: 'video/mp4' }), 'clip.mp4');
+    const added = (await (
+      await fetch(`${base}/api/file.File/add`, { method: 'POST', headers, body: form })
+    ).json()) as { code: number; data: UploadedFile };
+    expect(added.code).toBe(200);
+
+    const deadline = Date.now() + DEADLINE_MS;
+    let material: Material | undefined;
+    for (;;) {
+      const info = (await (
+        await fetch(`${base}/api/file.File/info?file_id=${added.data.file_id}`, { method: 'POST', headers })
+      ).json()) as { data: Material };
+      material = info.data;
+      if (material.process_status !== 'pending' || Date.now() > deadline) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(material.process_status, worker.output()).toBe('done');
+    expect(material.thumb_url).toMatch(/\.jpg$/);
+    expect(material.duration).toBeGreaterThan(1.5);
+    expect(material.duration).toBeLessThan(2.5);
+    const poster = await fetch(new URL(material.thumb_url, base));
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+  }, 180_000);
+});
