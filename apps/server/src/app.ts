@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import { compose, registerJobs, startJobs, type Services } from './compose.ts';
 import { createJobQueue, jobPrefixOf } from './jobs/create-job-queue.ts';
-import { MediaRepository } from './media/media.repository.ts';
+import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
@@ -81,8 +81,6 @@ export interface AppOptions {
   realtime?: Partial<RealtimeOptions>;
   /** Sends customer replies (default: the local connector). */
   messageConnector?: MessageConnector;
-  /** ffmpeg/ffprobe/sharp adapter (default: the binaries named in config, else from PATH). */
-  media?: MediaRepository;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -135,7 +133,7 @@ export async function buildApp(options: AppOptions) {
     now,
     storage,
     jobs,
-    media: options.media ?? new MediaRepository(config.ffmpegPath, config.ffprobePath),
+    mediaTools: await discoverMediaTools(config, app.log),
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,
     messageConnector: options.messageConnector ?? new LocalConnector(),

@@ -1,6 +1,7 @@
 import type { Db } from './db/types.ts';
 import type { JobQueue, JobSchedule } from './jobs/job-queue.ts';
-import type { MediaRepository } from './media/media.repository.ts';
+import type { MediaTools } from './media/ffmpeg-discovery.ts';
+import { MediaRepository } from './media/media.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import { ClipTaskService } from './modules/clip-task/clip-task.service.ts';
@@ -34,8 +35,8 @@ export interface Infrastructure {
   now: () => number;
   storage: StorageDriver;
   jobs: JobQueue;
-  /** ffmpeg, ffprobe and sharp, with the binaries found at start. */
-  media: MediaRepository;
+  /** The ffmpeg/ffprobe pair found at start, and what it is good for. */
+  mediaTools: MediaTools;
   /** Draws captcha images; tests replace it with one whose text they know. */
   captcha: CaptchaGenerator;
   /** Pushes websocket frames to members (through Redis to every API instance when set). */
@@ -49,8 +50,9 @@ export interface Infrastructure {
  * repository over `db` (repositories are stateless SQL), so a test or the CLI can build one service.
  */
 export function compose(infra: Infrastructure) {
-  const { db, now, storage, jobs, media } = infra;
+  const { db, now, storage, jobs, mediaTools } = infra;
   const base = { db, now };
+  const media = new MediaRepository(mediaTools.ffmpeg, mediaTools.ffprobe);
 
   const settings = new SettingService(base);
   const members = new MemberService(base);
@@ -68,7 +70,7 @@ export function compose(infra: Infrastructure) {
   const accountAuth = new AccountAuthService(base);
   const accountImport = new AccountImportService(base, platforms);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
-  const health = new HealthService({ db });
+  const health = new HealthService({ db }, mediaTools);
 
   return {
     settings,

@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createJobQueue, jobPrefixOf } from './jobs/create-job-queue.ts';
-import { MediaRepository } from './media/media.repository.ts';
+import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
 import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { LocalConnector } from './modules/customer/connector.ts';
 import { defaultRealtimeOptions, RealtimeHub, type RealtimePublisher } from './realtime/hub.ts';
@@ -49,7 +49,7 @@ const services = compose({
   now: Date.now,
   storage,
   jobs,
-  media: new MediaRepository(config.ffmpegPath, config.ffprobePath),
+  mediaTools: await discoverMediaTools(config, log),
   captcha: svgCaptchaGenerator,
   realtime,
   messageConnector: new LocalConnector(),

@@ -96,7 +96,11 @@ describe('web client', () => {
 describe('operations', () => {
   it('healthz checks the database', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.json()).toEqual({ code: 200, msg: 'success', data: { status: 'ok', db: 'ok' } });
+    expect(res.json()).toMatchObject({ code: 200, msg: 'success', data: { status: 'ok', db: 'ok' } });
+    // This machine has ffmpeg; the check tells /debugger where it came from and whether clips can render.
+    const { media } = res.json<{ data: { media: { source: string; version: string; hint: string } } }>().data;
+    expect(media.source).not.toBe('none');
+    expect(media.version).not.toBe('');
   });
 
   it('publishes the OpenAPI document at /api/docs', async () => {

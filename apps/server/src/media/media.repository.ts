@@ -8,8 +8,9 @@ const PROCESS_TIMEOUT_MS = 120_000;
 /** The side-effecting media tools (ffmpeg, ffprobe, sharp) behind one class; arguments are pure. */
 export class MediaRepository {
   constructor(
-    private readonly ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg',
-    private readonly ffprobe = process.env.FFPROBE_PATH ?? 'ffprobe',
+    /** The binaries found at start (media/ffmpeg-discovery.ts). */
+    private readonly ffmpeg: string,
+    private readonly ffprobe: string,
   ) {}
 
   /** A 342 px wide JPEG thumbnail of an image (its bytes, or a file path sharp reads itself). */

@@ -1,17 +1,21 @@
+import type { HealthResult, MediaToolsStatus } from '@vidmatrix/contract/api/health';
 import type { Db } from '../../db/types.ts';
 import { HealthRepository } from './health.repository.ts';
 
-/** Liveness and readiness. */
+/** Liveness and readiness, and what the media tools found at start are good for. */
 export class HealthService {
   private readonly repo: HealthRepository;
+  private readonly media: MediaToolsStatus;
 
-  constructor(deps: { db: Db }) {
+  constructor(deps: { db: Db }, media: MediaToolsStatus) {
     this.repo = new HealthRepository(deps.db);
+    // Only the status: binary paths are not for a public endpoint.
+    this.media = { source: media.source, version: media.version, clip_ready: media.clip_ready, hint: media.hint };
   }
 
   /** Throws when the database does not answer. */
-  async check(): Promise<{ status: 'ok'; db: 'ok' }> {
+  async check(): Promise<HealthResult> {
     await this.repo.ping();
-    return { status: 'ok', db: 'ok' };
+    return { status: 'ok', db: 'ok', media: this.media };
   }
 }
