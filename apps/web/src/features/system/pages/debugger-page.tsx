@@ -5,6 +5,7 @@ import { getDesktop } from '../../../lib/desktop.ts';
 import { apiBase } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
+import { useHealth } from '../api/get-health.ts';
 
 /** /debugger: what the client runs against, for support and troubleshooting. */
 export function DebuggerPage() {
@@ -12,6 +13,7 @@ export function DebuggerPage() {
   const roles = useSessionStore((s) => s.roles);
   const username = useSessionStore((s) => s.username);
   const updateData = useUiStore((s) => s.updateData);
+  const media = useHealth().data?.media;
   return (
     <Card title="调试设置" variant="borderless">
       <Descriptions column={1} bordered size="middle">
@@ -26,6 +28,19 @@ export function DebuggerPage() {
         <Descriptions.Item label="角色">{roles.length > 0 ? roles.join(', ') : '-'}</Descriptions.Item>
         <Descriptions.Item label="可用更新">
           {updateData ? `${updateData.versionName}` : '当前已是最新版本'}
+        </Descriptions.Item>
+        <Descriptions.Item label="服务器 ffmpeg">
+          {media ? (
+            <>
+              {media.source === 'none' ? '未安装' : media.version}{' '}
+              <Tag color={media.clip_ready ? 'green' : 'orange'}>
+                {media.clip_ready ? '可合成视频' : '无法合成视频'}
+              </Tag>
+              {media.hint ? <div>{media.hint}</div> : null}
+            </>
+          ) : (
+            '-'
+          )}
         </Descriptions.Item>
       </Descriptions>
     </Card>
