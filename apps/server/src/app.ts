@@ -5,11 +5,11 @@ import {
   type FastifyPluginCallbackZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import { compose, registerJobs, startJobs, type Services } from './compose.ts';
 import { createJobQueue, jobPrefixOf } from './jobs/create-job-queue.ts';
+import { createRedisFactory } from './lib/redis.ts';
 import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
@@ -95,12 +95,13 @@ export async function buildApp(options: AppOptions) {
   const { db } = options;
   const now = options.now ?? Date.now;
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const redisFactory = config.redisUrl ? createRedisFactory(config.redisUrl, app.log) : undefined;
+  // Registered first, so it runs after every other onClose hook (Fastify runs them last-in first-out).
+  app.addHook('onClose', async () => {
+    await redisFactory?.closeAll();
+  });
+  const redis = redisFactory?.connect('shared');
   if (redis) {
-    redis.on('error', (err) => app.log.error({ err }, 'Redis error'));
-    app.addHook('onClose', async () => {
-      await redis.quit();
-    });
     // Other instances drop cached sessions and member info when this one revokes or writes.
     const unlink = await memberCacheOf({ db, now }).link(redis, memberCacheChannel(config.redisPrefix), (err) =>
       app.log.error({ err }, 'Member cache Redis error'),
@@ -116,15 +117,15 @@ export async function buildApp(options: AppOptions) {
   const storage = createStorage(config.storage, config.dataDir, db);
   const jobs = createJobQueue({
     db,
-    redisUrl: config.redisUrl,
+    redis: redisFactory,
     prefix: jobPrefixOf(config, options.rateLimitNamespace),
     log: app.log,
   });
-  await setupStorageAndJobs(app, { config, storage, jobs });
+  await setupStorageAndJobs(app, { config, storage, jobs, redis: redisFactory });
   // The hub asks auth for a token's member; auth is built below, before any socket can connect.
   const realtime = await setupRealtime(
     app,
-    config.redisUrl,
+    redisFactory,
     { channel: `${config.redisPrefix}:ws`, ...options.realtime },
     async (token) => (await services.auth.authenticate(token)).memberId,
   );

@@ -1,10 +1,10 @@
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { compose, registerJobs, startJobs } from './compose.ts';
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createJobQueue, jobPrefixOf } from './jobs/create-job-queue.ts';
+import { createRedisFactory } from './lib/redis.ts';
 import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
 import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { LocalConnector } from './modules/customer/connector.ts';
@@ -23,22 +23,17 @@ const applied = await migrateToLatest(db);
 log.info({ applied, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Database migrated');
 
 const storage = createStorage(config.storage, config.dataDir, db);
-const jobs = createJobQueue({ db, redisUrl: config.redisUrl, prefix: jobPrefixOf(config), log });
+const redis = config.redisUrl ? createRedisFactory(config.redisUrl, log) : undefined;
+const jobs = createJobQueue({ db, redis, prefix: jobPrefixOf(config), log });
 
 // Frames a job publishes reach the API instances' sockets through Redis; without Redis there is no
 // path from this process to them (the embedded default runs jobs inside the API process instead).
-const redis = config.redisUrl
-  ? { pub: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }), sub: new Redis(config.redisUrl) }
-  : undefined;
-for (const connection of redis ? [redis.pub, redis.sub] : []) {
-  connection.on('error', (err) => log.error({ err }, 'Realtime Redis error'));
-}
 const hub = redis
   ? new RealtimeHub(
       () => Promise.reject(new Error('the worker accepts no sockets')),
       log,
       { ...defaultRealtimeOptions, channel: `${config.redisPrefix}:ws` },
-      redis,
+      { pub: redis.connect('realtime-pub'), sub: redis.connect('realtime-sub') },
     )
   : undefined;
 await hub?.start();
@@ -62,9 +57,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'Worker shutting down');
   await jobs.close();
   await hub?.stop();
-  if (redis) {
-    await Promise.all([redis.pub.quit(), redis.sub.quit()]);
-  }
+  await redis?.closeAll();
   await db.destroy();
   process.exit(0);
 }

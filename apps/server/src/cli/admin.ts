@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { parseArgs } from 'node:util';
 import { accountName, password as passwordSchema } from '@vidmatrix/contract/api/auth';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -11,6 +10,7 @@ import { seedDatabase } from '../db/seed.ts';
 import type { Db } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { createRedisFactory } from '../lib/redis.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { svgCaptchaGenerator } from '../modules/auth/captcha.ts';
 import { memberCacheChannel, memberCacheOf } from '../modules/member/member-cache.ts';
@@ -187,15 +187,17 @@ async function main(): Promise<number> {
       warn: (_obj, msg) => process.stderr.write(`${msg}\n`),
     });
     // Running servers cache sessions and member info: publish this process's drops to them.
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+    const redis = config.redisUrl
+      ? createRedisFactory(config.redisUrl, { error: (_obj, msg) => process.stderr.write(`${msg}\n`) })
+      : undefined;
     const unlink = redis
-      ? await memberCacheOf(deps).link(redis, memberCacheChannel(config.redisPrefix), () => {})
+      ? await memberCacheOf(deps).link(redis.connect('member-cache'), memberCacheChannel(config.redisPrefix), () => {})
       : undefined;
     try {
       process.stdout.write(`${await run(argv, deps)}\n`);
     } finally {
       await unlink?.();
-      await redis?.quit();
+      await redis?.closeAll();
     }
     return 0;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { parseJobPayload, type JobName, type JobPayload } from '@vidmatrix/contract/jobs';
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_CONCURRENCY,
@@ -13,31 +14,25 @@ import {
   type JobQueue,
 } from './job-queue.ts';
 
-/** The BullMQ backend (REDIS_URL): one BullMQ queue per job name, workers in this process. */
+/**
+ * The BullMQ backend (REDIS_URL): one BullMQ queue per job name, workers in this process. Queues and
+ * workers share `connection` (from the process's Redis factory, which closes it); BullMQ adds and
+ * closes the blocking connections its workers need.
+ */
 export class BullJobQueue implements JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly handlers = new Map<JobName, { handler: JobHandler<unknown>; options: HandleOptions<unknown> }>();
-  private readonly connection: ConnectionOptions;
   /** Names with a repeating schedule: their next run always waits as a delayed job. */
   private readonly scheduled = new Set<string>();
 
   constructor(
-    redisUrl: string,
+    /** A connection with `maxRetriesPerRequest: null`, as BullMQ requires. */
+    private readonly connection: Redis,
     /** Key prefix; tests use their own to share one Redis. */
     private readonly prefix = 'vidmatrix-jobs',
     private readonly log: JobLogger = silentJobLogger,
-  ) {
-    const url = new URL(redisUrl);
-    this.connection = {
-      host: url.hostname,
-      port: Number(url.port || 6379),
-      ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
-      ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
-      db: Number(url.pathname.slice(1) || 0),
-      maxRetriesPerRequest: null,
-    };
-  }
+  ) {}
 
   private queue(name: string): Queue {
     let queue = this.queues.get(name);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types.ts';
+import type { RedisFactory } from '../lib/redis.ts';
 import { BullJobQueue } from './bullmq-queue.ts';
 import { EmbeddedJobQueue } from './embedded-queue.ts';
 import type { JobLogger, JobQueue } from './job-queue.ts';
@@ -11,11 +12,11 @@ export function jobPrefixOf(config: { redisPrefix: string }, namespace?: string)
 /** BullMQ when REDIS_URL is set, the embedded DB-backed queue otherwise; failures go to `log`. */
 export function createJobQueue(options: {
   db: Db;
-  redisUrl: string | undefined;
+  redis: RedisFactory | undefined;
   prefix?: string;
   log: JobLogger;
 }): JobQueue {
-  return options.redisUrl
-    ? new BullJobQueue(options.redisUrl, options.prefix, options.log)
+  return options.redis
+    ? new BullJobQueue(options.redis.connect('jobs', { bullmq: true }), options.prefix, options.log)
     : new EmbeddedJobQueue(options.db, options.log);
 }

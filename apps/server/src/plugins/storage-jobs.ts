@@ -1,9 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import { MemoryLocker, type Locker } from '@tus/server';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { RedisFactory } from '../lib/redis.ts';
 import { RedisLocker } from '../modules/upload/redis-locker.ts';
 import { contentTypeOf } from '../storage/content-type.ts';
 import { LOCAL_PUBLIC_BASE, LocalStorageDriver } from '../storage/local-driver.ts';
@@ -27,12 +27,12 @@ declare module 'fastify' {
  */
 export async function setupStorageAndJobs(
   app: FastifyInstance,
-  options: { config: Config; storage: StorageDriver; jobs: JobQueue },
+  options: { config: Config; storage: StorageDriver; jobs: JobQueue; redis: RedisFactory | undefined },
 ): Promise<void> {
   const { storage, jobs } = options;
   app.decorate('storage', storage);
   app.decorate('jobs', jobs);
-  app.decorate('tusLocker', await createTusLocker(app, options.config));
+  app.decorate('tusLocker', await createTusLocker(options.config, options.redis));
 
   if (storage instanceof LocalStorageDriver) {
     await app.register(fastifyStatic, {
@@ -57,19 +57,11 @@ export async function setupStorageAndJobs(
 }
 
 /** A Redis locker shared by every instance when REDIS_URL is set; tus's memory locker otherwise. */
-async function createTusLocker(app: FastifyInstance, config: Config): Promise<Locker> {
-  if (!config.redisUrl) {
+async function createTusLocker(config: Config, redis: RedisFactory | undefined): Promise<Locker> {
+  if (!redis) {
     return new MemoryLocker();
   }
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
-  const subscriber = redis.duplicate();
-  for (const connection of [redis, subscriber]) {
-    connection.on('error', (err) => app.log.error({ err }, 'tus locker Redis error'));
-  }
-  const locker = new RedisLocker(redis, subscriber, config.redisPrefix);
+  const locker = new RedisLocker(redis.connect('tus-locker'), redis.connect('tus-locker-sub'), config.redisPrefix);
   await locker.start();
-  app.addHook('onClose', async () => {
-    await Promise.all([redis.quit(), subscriber.quit()]);
-  });
   return locker;
 }

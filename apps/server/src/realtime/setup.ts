@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WS_MAX_FRAME_BYTES, WS_PATH } from '@vidmatrix/contract/events';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { RedisFactory } from '../lib/redis.ts';
 import { RealtimeHub, defaultRealtimeOptions, type RealtimeOptions, type RealtimePublisher } from './hub.ts';
 
 declare module 'fastify' {
@@ -20,19 +20,18 @@ declare module 'fastify' {
  */
 export async function setupRealtime(
   app: FastifyInstance,
-  redisUrl: string | undefined,
+  redis: RedisFactory | undefined,
   options: Partial<RealtimeOptions>,
   /** The member id of a live memberToken (throws otherwise). */
   authenticate: (token: string | undefined) => Promise<number>,
 ): Promise<RealtimeHub> {
   // A subscribed ioredis connection cannot publish, so the fan-out takes two of its own.
-  const redis = redisUrl
-    ? { pub: new Redis(redisUrl, { maxRetriesPerRequest: 1 }), sub: new Redis(redisUrl) }
-    : undefined;
-  for (const connection of redis ? [redis.pub, redis.sub] : []) {
-    connection.on('error', (err) => app.log.error({ err }, 'Realtime Redis error'));
-  }
-  const hub = new RealtimeHub(authenticate, app.log, { ...defaultRealtimeOptions, ...options }, redis);
+  const hub = new RealtimeHub(
+    authenticate,
+    app.log,
+    { ...defaultRealtimeOptions, ...options },
+    redis ? { pub: redis.connect('realtime-pub'), sub: redis.connect('realtime-sub') } : undefined,
+  );
   await hub.start();
   app.decorate('realtime', hub);
 
@@ -59,11 +58,6 @@ export async function setupRealtime(
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
     await hub.stop();
-  });
-  app.addHook('onClose', async () => {
-    if (redis) {
-      await Promise.all([redis.pub.quit(), redis.sub.quit()]);
-    }
   });
   return hub;
 }
