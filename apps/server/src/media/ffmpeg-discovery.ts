@@ -66,11 +66,8 @@ export async function discoverMediaTools(
     });
   }
   candidates.push({ source: 'path', ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
-  const shipped = await npmShipped();
-  if (shipped) {
-    candidates.push(shipped);
-  }
-  for (const candidate of candidates) {
+  // The npm-shipped pair is looked up only when nothing before it runs.
+  for await (const candidate of lazyConcat(candidates, npmShipped)) {
     const banner = await versionOutput(candidate.ffmpeg);
     if (banner === null || (await versionOutput(candidate.ffprobe)) === null) {
       continue;
@@ -105,6 +102,15 @@ function describe(source: MediaToolsStatus['source']): string {
       return 'npm-shipped @ffmpeg-installer binary';
     case 'none':
       return 'none';
+  }
+}
+
+/** `first`, then what `last` resolves to (when it resolves to one), computed only when reached. */
+async function* lazyConcat(first: Candidate[], last: () => Promise<Candidate | undefined>): AsyncGenerator<Candidate> {
+  yield* first;
+  const more = await last();
+  if (more) {
+    yield more;
   }
 }
 
