@@ -29,5 +29,25 @@ describe('loadConfig', () => {
 
   it('refuses a bad port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be an integer between 0 and 65535/);
+  });
+
+  it('names every bad variable in one error', () => {
+    const bad = () => loadConfig({ JOBS: 'maybe', LOG_LEVEL: 'loud', REDIS_URL: 'not a url' });
+    expect(bad).toThrow(/^Invalid configuration: /);
+    expect(bad).toThrow(/JOBS must be on or off/);
+    expect(bad).toThrow(/LOG_LEVEL must be one of/);
+    expect(bad).toThrow(/REDIS_URL must be a redis:\/\/ URL/);
+  });
+
+  it('reads JOBS and the ffmpeg paths', () => {
+    expect(loadConfig({})).toMatchObject({ jobs: 'on', ffmpegPath: undefined, ffprobePath: undefined });
+    expect(loadConfig({ JOBS: 'off', FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: ' /opt/ff/ffprobe ' })).toMatchObject(
+      {
+        jobs: 'off',
+        ffmpegPath: '/opt/ff/ffmpeg',
+        ffprobePath: '/opt/ff/ffprobe',
+      },
+    );
   });
 });
