@@ -71,6 +71,20 @@ export class MaterialRepository {
       .execute();
   }
 
+  /** Those of `ids` that are materials of the member. */
+  async ownIds(memberId: number, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const rows = await this.db
+      .selectFrom('material')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   byIds(memberId: number, ids: readonly number[]) {
     if (ids.length === 0) {
       return Promise.resolve([]);
