@@ -11,6 +11,7 @@ export const GROUP_NAME_MAX = 50;
 export const DESCRIPTION_MAX = 200;
 
 // C0 controls other than tab, line feed and carriage return, and DEL: never part of a name or text.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // A surrogate without its pair cannot be stored as UTF-8.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -72,10 +72,7 @@ export type ThreadResult = z.infer<typeof threadResult>;
 /** POST /api/customer.DouyinCustomer/reply. */
 export const replyBody = z.object({
   conversation_id: id(),
-  content: text(Msg.replyRequired)
-    .trim()
-    .min(1, Msg.replyRequired)
-    .max(MESSAGE_MAX_LENGTH, Msg.messageTooLong),
+  content: text(Msg.replyRequired).trim().min(1, Msg.replyRequired).max(MESSAGE_MAX_LENGTH, Msg.messageTooLong),
 });
 export type ReplyBody = z.input<typeof replyBody>;
 

@@ -263,7 +263,12 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
     AccountApi.groupAdd,
     {
       ...member,
-      schema: { ...secured, summary: 'Add a group', body: accountGroupAddBody, response: { 200: envelopeOf(groupAdded) } },
+      schema: {
+        ...secured,
+        summary: 'Add a group',
+        body: accountGroupAddBody,
+        response: { 200: envelopeOf(groupAdded) },
+      },
     },
     async (request) =>
       ok({ group_id: await accounts.addGroup(currentMember(request).memberId, request.body.group_name) }, Msg.added),
