@@ -1,21 +1,10 @@
+import { validationMessage } from '@vidmatrix/contract/api/common';
 import { Code, fail } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
-
-// Contract schemas carry Chinese messages; zod's own defaults are English and are not shown.
-const CHINESE = /[\u4e00-\u9fff]/;
-
-/**
- * The one mapping from validation issues (a route schema's or a ZodError's) to what the user reads:
- * the first issue's message when the contract worded it in Chinese, else Msg.invalidParams.
- */
-export function validationMessage(issues: readonly { message?: string }[]): string {
-  const message = issues[0]?.message;
-  return message && CHINESE.test(message) ? message : Msg.invalidParams;
-}
 
 /** Answers every error as the `{code, msg, data}` envelope, with the HTTP status equal to code. */
 export function setupErrorHandler(app: FastifyInstance): void {

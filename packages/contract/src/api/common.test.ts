@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { Msg } from '../messages.ts';
 import {
   groupAddBody,
@@ -13,8 +14,8 @@ import {
   pagedOf,
   requiredIdList,
   text,
+  validationMessage,
 } from './common.ts';
-import { z } from 'zod';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -114,5 +115,17 @@ describe('group bodies', () => {
     expect(messageOf(groupAddBody.safeParse({}))).toBe(Msg.groupNameRequired);
     expect(messageOf(groupAddBody.safeParse({ group_name: 'x'.repeat(51) }))).toBe(Msg.textTooLong);
     expect(groupEditBody.safeParse({ group_id: true, group_name: 'a' }).success).toBe(false);
+  });
+});
+
+describe('validationMessage', () => {
+  it('shows the first Chinese message of the contract', () => {
+    expect(validationMessage([{ message: Msg.accountFormat }, { message: Msg.passwordFormat }])).toBe(
+      Msg.accountFormat,
+    );
+  });
+  it("hides zod's English defaults behind 参数错误", () => {
+    expect(validationMessage([{ message: 'Invalid input: expected number, received string' }])).toBe(Msg.invalidParams);
+    expect(validationMessage([])).toBe(Msg.invalidParams);
   });
 });

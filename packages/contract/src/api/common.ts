@@ -30,6 +30,18 @@ export function text(requiredMsg: string = Msg.invalidParams) {
   return z.string({ error: requiredMsg }).refine(isPlainText, Msg.invalidParams);
 }
 
+// Contract schemas word their messages in Chinese; zod's own defaults are English and never shown.
+const CHINESE = /[\u4e00-\u9fff]/;
+
+/**
+ * The one mapping from zod issues to what a user reads (the server's error handler for every route,
+ * the web client's form rules): the first issue's message when the contract worded it, else 参数错误.
+ */
+export function validationMessage(issues: readonly { message?: string }[]): string {
+  const message = issues[0]?.message;
+  return message && CHINESE.test(message) ? message : Msg.invalidParams;
+}
+
 const DECIMAL = /^\s*-?\d+\s*$/;
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { GROUP_NAME_MAX } from '@vidmatrix/contract/api/common';
+import { GROUP_NAME_MAX, validationMessage } from '@vidmatrix/contract/api/common';
 import { accountGroupAddBody } from '@vidmatrix/contract/api/enterprise-account';
 import { Msg } from '@vidmatrix/contract/messages';
 import { groupsQueryOptions } from '../../../components/account-selector/account-queries.ts';
@@ -12,7 +12,7 @@ import { useAddGroup, useDeleteGroup, useRenameGroup } from '../api/account-muta
 /** The first validation message of a group name, or null when it is fine. */
 function groupNameProblem(name: string): string | null {
   const result = accountGroupAddBody.shape.group_name.safeParse(name);
-  return result.success ? null : (result.error.issues[0]?.message ?? Msg.groupNameRequired);
+  return result.success ? null : validationMessage(result.error.issues);
 }
 
 /** Add, rename and delete account groups; a deleted group's accounts move to no group. */
