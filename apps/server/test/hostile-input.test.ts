@@ -8,6 +8,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MaterialRepository } from '../src/modules/material/material.repository.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
+import { materialRow } from './material-rows.ts';
 import { addEnterpriseAccount, postCustomerMessage, webhookSecretOf } from './realtime-helpers.ts';
 
 // Issue 13: hostile input is refused with a Chinese envelope, never a 5xx, on SQLite and PostgreSQL.
@@ -53,27 +54,18 @@ async function send<T = unknown>(
 
 let inserted = 0;
 /** A material row of a member, straight through the repository (no upload needed). */
-async function insertMaterial(memberId: number, fileName: string): Promise<number> {
-  const now = ctx.clock.now;
+function insertMaterial(memberId: number, fileName: string): Promise<number> {
   inserted += 1;
-  return new MaterialRepository(ctx.db).insert({
-    member_id: memberId,
-    object_key: `media/hostile${memberId}x${inserted}.png`,
-    file_name: fileName,
-    file_type: 'image',
-    size: 1,
-    duration_ms: 0,
-    thumb_key: '',
-    process_status: 'done',
-    process_error: '',
-    group_id: 0,
-    use_count: 0,
-    expiration_time: null,
-    remark: '',
-    source_type: 1,
-    created_at: now,
-    updated_at: now,
-  });
+  const now = ctx.clock.now;
+  return new MaterialRepository(ctx.db).insert(
+    materialRow({
+      member_id: memberId,
+      file_name: fileName,
+      object_key: `media/hostile${inserted}.png`,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
 }
 
 const CHINESE = /[\u4e00-\u9fff]/;
