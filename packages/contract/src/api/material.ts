@@ -112,7 +112,7 @@ export const materialAddBody = z.object({
   file_name: textList,
   file_type: fileType.optional(),
   /** Ignored: the media job reads the duration from the file. */
-  duration: z.union([z.number(), text().max(32)]).optional(),
+  duration: z.union([z.number().min(0).max(INT_MAX), text().max(32)]).optional(),
   tag_ids: idList.optional(),
   group_id: optionalId,
   remark: text().max(REMARK_MAX, Msg.textTooLong).optional(),
