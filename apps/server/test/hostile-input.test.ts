@@ -1,5 +1,10 @@
 import { INT_MAX } from '@vidmatrix/contract/api/common';
-import { SENT_AT_MAX } from '@vidmatrix/contract/api/customer';
+import {
+  SENT_AT_MAX,
+  WEBHOOK_MEMBER_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+} from '@vidmatrix/contract/api/customer';
 import { AccountApi, accountList } from '@vidmatrix/contract/api/enterprise-account';
 import { MaterialApi, materialList } from '@vidmatrix/contract/api/material';
 import { MaterialExportApi } from '@vidmatrix/contract/api/material-export';
@@ -241,6 +246,26 @@ describe('numbers are typed and bounded (issue 13.8)', () => {
       '/api/customer.DouyinCustomer/privateList',
     );
     expect(after.body.data.list.find((c) => c.customer_id === 'dy-latest')?.last_time).toBe('9999-12-31 23:59:59');
+  });
+});
+
+describe('webhook headers are bounded like every id', () => {
+  it('answers a member id past the integer column with 401, not a 5xx', async () => {
+    for (const memberId of [String(INT_MAX + 1), '9'.repeat(30), '-1', 'true']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/customer.Webhook/message',
+        headers: {
+          'content-type': 'application/json',
+          [WEBHOOK_MEMBER_HEADER]: memberId,
+          [WEBHOOK_TIMESTAMP_HEADER]: String(Math.floor(ctx.clock.now / 1000)),
+          [WEBHOOK_SIGNATURE_HEADER]: 'sha256=00',
+        },
+        payload: JSON.stringify({ enterprise_account_id: 1, customer_id: 'x', content: 'hi' }),
+      });
+      expect(res.statusCode, memberId).toBe(401);
+      expect(res.json<Envelope>().msg).toBe(Msg.webhookSignatureInvalid);
+    }
   });
 });
 
