@@ -4,6 +4,7 @@ import { MATERIAL_EXPORT_HEADERS, MaterialExportApi } from '@vidmatrix/contract/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaterialTable } from '../src/db/types.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
+import { materialRow } from './material-rows.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -54,24 +55,14 @@ async function readXlsx(data: Buffer): Promise<string[][]> {
 }
 
 function material(values: Partial<Insertable<MaterialTable>> & { file_name: string }): Insertable<MaterialTable> {
-  return {
+  return materialRow({
     member_id: memberId,
     object_key: `media/${values.file_name}`,
-    file_type: 'image',
     size: 100,
-    duration_ms: 0,
-    thumb_key: '',
-    process_status: 'done',
-    process_error: '',
-    group_id: 0,
-    use_count: 0,
-    expiration_time: null,
-    remark: '',
-    source_type: 1,
     created_at: CREATED_AT,
     updated_at: CREATED_AT,
     ...values,
-  };
+  });
 }
 
 describe('material export', () => {

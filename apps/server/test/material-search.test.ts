@@ -2,6 +2,7 @@ import type { MaterialList } from '@vidmatrix/contract/api/material';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MaterialRepository } from '../src/modules/material/material.repository.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import { materialRow } from './material-rows.ts';
 import { call } from './upload-client.ts';
 
 let ctx: TestContext;
@@ -25,24 +26,16 @@ const NAMES = [
 /** Inserts a material row of a member straight through the repository (no upload needed). */
 async function insert(memberId: number, fileName: string, groupId = 0): Promise<number> {
   const now = ctx.clock.now;
-  return new MaterialRepository(ctx.db).insert({
-    member_id: memberId,
-    object_key: `media/search${memberId}x${ids.size}.png`,
-    file_name: fileName,
-    file_type: 'image',
-    size: 1,
-    duration_ms: 0,
-    thumb_key: '',
-    process_status: 'done',
-    process_error: '',
-    group_id: groupId,
-    use_count: 0,
-    expiration_time: null,
-    remark: '',
-    source_type: 1,
-    created_at: now,
-    updated_at: now,
-  });
+  return new MaterialRepository(ctx.db).insert(
+    materialRow({
+      member_id: memberId,
+      file_name: fileName,
+      object_key: `media/search${memberId}x${ids.size}.png`,
+      group_id: groupId,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
 }
 
 async function search(value: string, extra: Record<string, string> = {}): Promise<string[]> {

@@ -102,7 +102,7 @@ export const Msg = {
   accountNicknameRequired: '请输入账号昵称',
   platformRequired: '请选择平台',
   platformUnknown: '平台不存在',
-  accountTextTooLong: '输入内容过长',
+  textTooLong: '输入内容过长',
   accountExists: '该平台下已存在同名账号',
   accountNotOwned: '账号不存在或无权操作该账号',
   parentAccountInvalid: '主账号不存在或无权操作该账号',

@@ -49,8 +49,16 @@ export async function trigramOpsClass(db: Kysely<unknown>): Promise<string | nul
 export const TRIGRAM_MIN_CHARS = 3;
 
 /** A LIKE pattern matching `value` anywhere, with its wildcards escaped (use with `escape '\'`). */
-export function containsPattern(value: string): string {
+function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive substring match of `column` against `value` as a LIKE, the same on SQLite and
+ * PostgreSQL: `%` and `_` in the value are plain characters. Every repository searches text with it.
+ */
+export function likeContains(column: string, value: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${containsPattern(value)}) escape '\\'`;
 }
 
 /**
@@ -64,7 +72,7 @@ export function containsText<DB>(
   refs: { column: string; id: string; ftsTable: string },
   value: string,
 ): RawBuilder<SqlBool> {
-  const like = sql<SqlBool>`lower(${sql.ref(refs.column)}) like lower(${containsPattern(value)}) escape '\\'`;
+  const like = likeContains(refs.column, value);
   if (isPostgres(db) || [...value].length < TRIGRAM_MIN_CHARS) {
     return like;
   }

@@ -1,16 +1,19 @@
+import { materialAddBody } from '@vidmatrix/contract/api/material';
 import { Msg } from '@vidmatrix/contract/messages';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { validationMessage } from './error-handler.ts';
+import { setupErrorHandler } from './error-handler.ts';
 
-describe('validationMessage', () => {
-  it('shows the first Chinese message of the contract', () => {
-    expect(validationMessage([{ message: Msg.accountFormat }, { message: Msg.passwordFormat }])).toBe(
-      Msg.accountFormat,
-    );
-  });
-
-  it("hides zod's English defaults behind Msg.invalidParams", () => {
-    expect(validationMessage([{ message: 'Invalid input: expected number, received string' }])).toBe(Msg.invalidParams);
-    expect(validationMessage([])).toBe(Msg.invalidParams);
+describe('setupErrorHandler', () => {
+  it('answers a ZodError a handler throws with the contract mapping, never zod English', async () => {
+    const app = Fastify();
+    setupErrorHandler(app);
+    app.post('/typed', (request) => materialAddBody.parse(request.body));
+    const wrongType = await app.inject({ method: 'POST', url: '/typed', payload: { file_url: 123 } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toEqual({ code: 400, msg: Msg.invalidParams, data: null });
+    const missing = await app.inject({ method: 'POST', url: '/typed', payload: { file_url: '' } });
+    expect(missing.json()).toMatchObject({ code: 400, msg: Msg.fileRequired });
+    await app.close();
   });
 });

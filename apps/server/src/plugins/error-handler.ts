@@ -1,17 +1,10 @@
+import { validationMessage } from '@vidmatrix/contract/api/common';
 import { Code, fail } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
-
-// Contract schemas carry Chinese messages; zod's own defaults are English and are not shown.
-const CHINESE = /[\u4e00-\u9fff]/;
-
-/** First validation message fit for a user, else Msg.invalidParams. */
-export function validationMessage(issues: readonly { message?: string }[]): string {
-  const message = issues[0]?.message;
-  return message && CHINESE.test(message) ? message : Msg.invalidParams;
-}
 
 /** Answers every error as the `{code, msg, data}` envelope, with the HTTP status equal to code. */
 export function setupErrorHandler(app: FastifyInstance): void {
@@ -21,6 +14,10 @@ export function setupErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(Code.fail).send(fail(validationMessage(error.validation)));
+    }
+    // A handler that parses with a contract schema itself (multipart paths) throws the ZodError.
+    if (error instanceof ZodError) {
+      return reply.code(Code.fail).send(fail(validationMessage(error.issues)));
     }
     const status = statusOf(error);
     if (status === Code.tooMany) {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Modal, Result, Space, Upload, type UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
+import { IMPORT_ERROR_FILE_NAME } from '@vidmatrix/contract/api/common';
 import type { ImportResult } from '@vidmatrix/contract/api/enterprise-account';
 import {
   IMPORT_DIALOG_WIDTH_PX,
@@ -167,7 +168,7 @@ export function ImportDialog(props: ImportDialogProps) {
 function ImportSummary({ result, onClose }: { result: ImportResult | null; onClose: () => void }) {
   const handleDownload = () => {
     if (result?.errorFileURL) {
-      downloadFile(result.errorFileURL, '导入失败数据.xlsx').catch((error: unknown) =>
+      downloadFile(result.errorFileURL, IMPORT_ERROR_FILE_NAME).catch((error: unknown) =>
         notifyError(error instanceof Error ? error.message : Msg.serverError),
       );
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
+import { text } from './common.ts';
 
 /** Where the client runs: `pc` in the desktop shell, `web` in a browser (SPEC §3). */
 export const clientPlatform = z.enum(['pc', 'web']);
@@ -15,11 +16,11 @@ export const password = z.string({ error: Msg.passwordFormat }).min(6, Msg.passw
 
 /** POST /api/member.Login/login (SPEC §3 login payload). */
 export const loginBody = z.object({
-  account: z.string({ error: Msg.accountRequired }).trim().min(1, Msg.accountRequired).max(64),
+  account: text(Msg.accountRequired).trim().min(1, Msg.accountRequired).max(64, Msg.accountFormat),
   password: z.string({ error: Msg.passwordRequired }).min(1, Msg.passwordRequired).max(128),
-  captcha_id: z.string().max(64).optional().default(''),
-  captcha_code: z.string().max(16).optional().default(''),
-  ajcaptcha: z.string().max(2048).optional().default(''),
+  captcha_id: text().max(64).optional().default(''),
+  captcha_code: text().max(16).optional().default(''),
+  ajcaptcha: text().max(2048).optional().default(''),
   platform: clientPlatform.optional().default('web'),
 });
 export type LoginBody = z.input<typeof loginBody>;
@@ -48,9 +49,9 @@ export type CaptchaResult = z.infer<typeof captchaResult>;
 export const registerBody = z.object({
   account: accountName,
   password,
-  nickname: z.string().trim().max(32).optional().default(''),
-  captcha_id: z.string({ error: Msg.captchaRequired }).min(1, Msg.captchaRequired).max(64),
-  captcha_code: z.string({ error: Msg.captchaRequired }).trim().min(1, Msg.captchaRequired).max(16),
+  nickname: text().trim().max(32, Msg.textTooLong).optional().default(''),
+  captcha_id: text(Msg.captchaRequired).min(1, Msg.captchaRequired).max(64),
+  captcha_code: text(Msg.captchaRequired).trim().min(1, Msg.captchaRequired).max(16),
   platform: clientPlatform.optional().default('web'),
 });
 export type RegisterBody = z.input<typeof registerBody>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '../constants.ts';
 import { Msg } from '../messages.ts';
+import { id, int, INT_MAX, pagedOf, pageNumber, pageSize, text } from './common.ts';
 
 /** Webhook timestamps older (or further ahead) than this are refused, ms. */
 export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
@@ -9,10 +11,12 @@ export const WEBHOOK_TIMESTAMP_HEADER = 'X-Signature-Timestamp';
 export const WEBHOOK_SIGNATURE_HEADER = 'X-Signature';
 /** Header naming the member whose secret signed the webhook. */
 export const WEBHOOK_MEMBER_HEADER = 'X-Member-Id';
+/** Sheet and file name of the lead export. */
+export const LEAD_EXPORT_NAME = '客户线索';
 /** Longest message or reply, characters. */
 export const MESSAGE_MAX_LENGTH = 2000;
-
-const id = z.coerce.number({ error: Msg.invalidParams }).int().positive();
+/** Latest webhook `sent_at`, unix seconds: 9999-12-31 23:59:59 in UTC+8, the last time the console can show. */
+export const SENT_AT_MAX = 253_402_271_999;
 
 /** One conversation of the message list (SPEC §3 message list item, plus conversation fields). */
 export const privateListItem = z.object({
@@ -58,7 +62,7 @@ export const chatMessage = z.object({
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** Body naming one conversation (thread, mark-read). */
-export const conversationBody = z.object({ conversation_id: id });
+export const conversationBody = z.object({ conversation_id: id() });
 export type ConversationBody = z.input<typeof conversationBody>;
 
 /** POST /api/customer.DouyinCustomer/thread: the conversation and its messages, oldest first. */
@@ -67,23 +71,19 @@ export type ThreadResult = z.infer<typeof threadResult>;
 
 /** POST /api/customer.DouyinCustomer/reply. */
 export const replyBody = z.object({
-  conversation_id: id,
-  content: z
-    .string({ error: Msg.replyRequired })
-    .trim()
-    .min(1, Msg.replyRequired)
-    .max(MESSAGE_MAX_LENGTH, Msg.messageTooLong),
+  conversation_id: id(),
+  content: text(Msg.replyRequired).trim().min(1, Msg.replyRequired).max(MESSAGE_MAX_LENGTH, Msg.messageTooLong),
 });
 export type ReplyBody = z.input<typeof replyBody>;
 
 /** POST /api/customer.Webhook/message: an inbound customer message from a connector. */
 export const webhookMessageBody = z.object({
-  enterprise_account_id: id,
-  customer_id: z.string().trim().min(1).max(128),
-  customer_name: z.string().trim().max(128).optional().default(''),
-  content: z.string().min(1).max(MESSAGE_MAX_LENGTH),
+  enterprise_account_id: id(),
+  customer_id: text().trim().min(1, Msg.invalidParams).max(128, Msg.textTooLong),
+  customer_name: text().trim().max(128, Msg.textTooLong).optional().default(''),
+  content: text().min(1, Msg.invalidParams).max(MESSAGE_MAX_LENGTH, Msg.messageTooLong),
   /** Unix seconds; the time of receipt when absent. */
-  sent_at: z.number().int().positive().optional(),
+  sent_at: int(1, SENT_AT_MAX).optional(),
 });
 export type WebhookMessageBody = z.input<typeof webhookMessageBody>;
 
@@ -130,12 +130,12 @@ export type Lead = z.infer<typeof lead>;
 
 /** GET /api/customer.Lead/list (and the filters of GET /api/customer.Lead/export). */
 export const leadListQuery = z.object({
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: pageNumber,
   /** 0: all. */
-  limit: z.coerce.number().int().min(0).max(500).optional().default(10),
+  limit: pageSize(0, Math.max(...TABLE_PAGE_SIZES), TABLE_DEFAULT_PAGE_SIZE),
   status: leadStatus.or(z.literal('')).optional().default(''),
-  conversation_id: z.coerce.number().int().min(0).optional().default(0),
-  keyword: z.string().trim().max(64).optional().default(''),
+  conversation_id: int(0, INT_MAX).optional().default(0),
+  keyword: text().trim().max(64, Msg.textTooLong).optional().default(''),
 });
 /** What a client sends (query strings coerce, so the zod input type is too loose to share). */
 export interface LeadListQuery {
@@ -147,9 +147,9 @@ export interface LeadListQuery {
 }
 
 /** Leads, newest first, and their total. */
-export const leadListResult = z.object({ list: z.array(lead), count: z.number().int() });
+export const leadListResult = pagedOf(lead);
 export type LeadListResult = z.infer<typeof leadListResult>;
 
 /** POST /api/customer.Lead/update. */
-export const leadUpdateBody = z.object({ lead_id: id, status: leadStatus });
+export const leadUpdateBody = z.object({ lead_id: id(), status: leadStatus });
 export type LeadUpdateBody = z.input<typeof leadUpdateBody>;

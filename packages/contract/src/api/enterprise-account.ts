@@ -1,32 +1,29 @@
 import { z } from 'zod';
-import { ACCOUNT_LIST_LIMIT } from '../constants.ts';
+import { ACCOUNT_LIST_LIMIT, GROUP_TAG_LIST_LIMIT, TABLE_DEFAULT_PAGE_SIZE } from '../constants.ts';
 import { Msg } from '../messages.ts';
+import {
+  blankAsAbsent,
+  groupAddBody,
+  groupEditBody,
+  id,
+  idList,
+  int,
+  INT_MAX,
+  pagedOf,
+  pageNumber,
+  pageSize,
+  requiredIdList,
+  text,
+  type Paged,
+} from './common.ts';
 
-/** Longest nickname, remarks, group name and proxy code accepted. */
-export const ACCOUNT_TEXT_MAX = { nickname: 64, remarks: 255, groupName: 32, ipCode: 128 } as const;
+/** Longest nickname, remarks and proxy code accepted (group names: GROUP_NAME_MAX). */
+export const ACCOUNT_TEXT_MAX = { nickname: 64, remarks: 255, ipCode: 128 } as const;
 
-/**
- * A list of positive ids from a query or body: `1,2,3`, repeated parameters (`?id=1&id=2`),
- * a JSON array or a single number all arrive as `number[]`; blanks are dropped.
- */
-export const idList = z.preprocess(
-  (value: unknown): unknown[] => {
-    const parts: unknown[] = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap((part: unknown) =>
-      typeof part === 'string' ? part.split(',') : [part],
-    );
-    return parts
-      .map((part): unknown => (typeof part === 'string' ? part.trim() : part))
-      .filter((part) => part !== '' && part !== undefined && part !== null)
-      .map((part) => Number(part));
-  },
-  z.array(z.number({ error: Msg.invalidParams }).int(Msg.invalidParams).positive(Msg.invalidParams)),
-);
-
-/** An optional query number where an empty string means "not given". */
-const optionalQueryInt = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : value),
-  z.coerce.number().int().nonnegative().optional(),
-);
+/** Sheet and file name of the account export. */
+export const ACCOUNT_EXPORT_NAME = Msg.accountSheetName;
+/** File name of the account import template. */
+export const ACCOUNT_IMPORT_TEMPLATE_NAME = '账号导入模板.xlsx';
 
 /** A member's social-media account (SPEC §3 enterprise account). */
 export interface EnterpriseAccount {
@@ -73,37 +70,28 @@ export const enterpriseAccount: z.ZodType<EnterpriseAccount> = z.lazy(() =>
   }),
 );
 
-/** Paged lists answer `data.list` and `data.count`. */
-export function pagedOf<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), count: z.number().int() });
-}
-export interface Paged<T> {
-  list: T[];
-  count: number;
-}
-
 /** Filters shared by the account list, the selector list and the export. */
 const accountFilters = {
   /** Platforms; comma list or repeated parameter; empty means all. */
   platform_id: idList.optional().default([]),
   /** Empty: every group; 0: accounts without a group. */
-  group_id: optionalQueryInt,
+  group_id: blankAsAbsent(int(0, INT_MAX)),
   /** Searches remarks and nickname. */
-  remarks: z.string().trim().max(ACCOUNT_TEXT_MAX.remarks).optional().default(''),
+  remarks: text().trim().max(ACCOUNT_TEXT_MAX.remarks, Msg.textTooLong).optional().default(''),
 };
 
 /** GET /api/member.EnterpriseAccount/list: parents paged (limit up to 800), sub-accounts nested. */
 export const accountListQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  limit: z.coerce.number().int().min(1).max(ACCOUNT_LIST_LIMIT).default(10),
+  page: pageNumber,
+  limit: pageSize(1, ACCOUNT_LIST_LIMIT, TABLE_DEFAULT_PAGE_SIZE),
   ...accountFilters,
 });
 export type AccountListQuery = z.input<typeof accountListQuery>;
 
 /** GET /api/member.EnterpriseAccount/getEnterpriseAccountList: a flat list; limit 0 means all. */
 export const selectorAccountQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  limit: z.coerce.number().int().min(0).max(ACCOUNT_LIST_LIMIT).default(0),
+  page: pageNumber,
+  limit: pageSize(0, ACCOUNT_LIST_LIMIT, 0),
   ...accountFilters,
 });
 export type SelectorAccountQuery = z.input<typeof selectorAccountQuery>;
@@ -115,30 +103,30 @@ export type AccountExportQuery = z.input<typeof accountExportQuery>;
 export const accountList = pagedOf(enterpriseAccount);
 export type AccountList = Paged<EnterpriseAccount>;
 
-const nickname = z
-  .string({ error: Msg.accountNicknameRequired })
+const nickname = text(Msg.accountNicknameRequired)
   .trim()
   .min(1, Msg.accountNicknameRequired)
-  .max(ACCOUNT_TEXT_MAX.nickname, Msg.accountTextTooLong);
-const remarks = z.string().trim().max(ACCOUNT_TEXT_MAX.remarks, Msg.accountTextTooLong);
-const ipCode = z.string().trim().max(ACCOUNT_TEXT_MAX.ipCode, Msg.accountTextTooLong);
-const groupId = z.coerce.number({ error: Msg.invalidParams }).int().nonnegative();
+  .max(ACCOUNT_TEXT_MAX.nickname, Msg.textTooLong);
+const remarks = text().trim().max(ACCOUNT_TEXT_MAX.remarks, Msg.textTooLong);
+const ipCode = text().trim().max(ACCOUNT_TEXT_MAX.ipCode, Msg.textTooLong);
+/** 0: no group. */
+const groupId = int(0, INT_MAX);
 
 /** POST /api/member.EnterpriseAccount/add: a new account (pid for a sub-account). */
 export const accountAddBody = z.object({
   nickname,
-  platform_id: z.coerce.number({ error: Msg.platformRequired }).int().positive(Msg.platformRequired),
+  platform_id: id(Msg.platformRequired),
   remarks: remarks.optional().default(''),
   group_id: groupId.optional().default(0),
   ip_code: ipCode.optional().default(''),
-  pid: z.coerce.number().int().nonnegative().optional().default(0),
-  avatar_larger: z.string().trim().max(1024).optional().default(''),
+  pid: int(0, INT_MAX).optional().default(0),
+  avatar_larger: text().trim().max(1024, Msg.textTooLong).optional().default(''),
 });
 export type AccountAddBody = z.input<typeof accountAddBody>;
 
 /** POST /api/member.EnterpriseAccount/edit: remarks, group and proxy; absent fields stay. */
 export const accountEditBody = z.object({
-  enterprise_account_id: z.coerce.number().int().positive(),
+  enterprise_account_id: id(),
   remarks: remarks.optional(),
   group_id: groupId.optional(),
   ip_code: ipCode.optional(),
@@ -146,12 +134,12 @@ export const accountEditBody = z.object({
 export type AccountEditBody = z.input<typeof accountEditBody>;
 
 /** POST /api/member.EnterpriseAccount/dele: ids (comma list); sub-accounts go with their parent. */
-export const accountDeleteBody = z.object({ ids: idList.refine((ids) => ids.length > 0, Msg.selectAccounts) });
+export const accountDeleteBody = z.object({ ids: requiredIdList(Msg.selectAccounts) });
 export type AccountDeleteBody = z.input<typeof accountDeleteBody>;
 
 /** POST /api/member.EnterpriseAccount/editgroup: moves accounts into a group (0: no group). */
 export const accountMoveBody = z.object({
-  ids: idList.refine((ids) => ids.length > 0, Msg.selectAccounts),
+  ids: requiredIdList(Msg.selectAccounts),
   group_id: groupId,
 });
 export type AccountMoveBody = z.input<typeof accountMoveBody>;
@@ -169,31 +157,18 @@ export const accountGroup = z.object({
 export type AccountGroup = z.infer<typeof accountGroup>;
 
 /** GET /api/member.EnterpriseAccountGroup/list: limit 0 means all. */
-export const groupListQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  limit: z.coerce.number().int().min(0).max(1000).default(0),
-});
+export const groupListQuery = z.object({ page: pageNumber, limit: pageSize(0, GROUP_TAG_LIST_LIMIT, 0) });
 export const groupList = pagedOf(accountGroup);
 export type GroupList = Paged<AccountGroup>;
 
-const groupName = z
-  .string({ error: Msg.groupNameRequired })
-  .trim()
-  .min(1, Msg.groupNameRequired)
-  .max(ACCOUNT_TEXT_MAX.groupName, Msg.accountTextTooLong);
-
-/** POST /api/member.EnterpriseAccountGroup/add. */
-export const groupAddBody = z.object({ group_name: groupName });
-export type GroupAddBody = z.input<typeof groupAddBody>;
+/** POST /api/member.EnterpriseAccountGroup/add: the shared group body (account groups have no description). */
+export const accountGroupAddBody = groupAddBody.pick({ group_name: true });
+export type AccountGroupAddBody = z.input<typeof accountGroupAddBody>;
 export const groupAdded = z.object({ group_id: z.number().int() });
 
 /** POST /api/member.EnterpriseAccountGroup/edit: renames a group. */
-export const groupEditBody = z.object({ group_id: z.coerce.number().int().positive(), group_name: groupName });
-export type GroupEditBody = z.input<typeof groupEditBody>;
-
-/** POST /api/member.EnterpriseAccountGroup/dele: its accounts fall back to no group. */
-export const groupDeleteBody = z.object({ group_id: z.coerce.number().int().positive() });
-export type GroupDeleteBody = z.input<typeof groupDeleteBody>;
+export const accountGroupEditBody = groupEditBody.pick({ group_id: true, group_name: true });
+export type AccountGroupEditBody = z.input<typeof accountGroupEditBody>;
 
 /** A publishing platform (SPEC §3). */
 export const platform = z.object({
@@ -203,24 +178,27 @@ export const platform = z.object({
 });
 export type Platform = z.infer<typeof platform>;
 
+/** Largest page of the platform list. */
+const PLATFORM_LIST_MAX = 1000;
+
 /** POST /api/setting.Platform/list?remarks=&page=1&limit=0: remarks filters by name; limit 0 means all. */
 export const platformListQuery = z.object({
-  remarks: z.string().trim().max(64).optional().default(''),
-  page: z.coerce.number().int().positive().default(1),
-  limit: z.coerce.number().int().min(0).max(1000).default(0),
+  remarks: text().trim().max(64, Msg.textTooLong).optional().default(''),
+  page: pageNumber,
+  limit: pageSize(0, PLATFORM_LIST_MAX, 0),
 });
 export const platformList = pagedOf(platform);
 export type PlatformList = Paged<Platform>;
 
 /** cookie_auth_status values a client may set: 0 unauthorized, 1 authorized, 2 expired. */
-const cookieAuthStatus = z.coerce.number().int().min(0, Msg.invalidParams).max(2, Msg.invalidParams);
+const cookieAuthStatus = int(0, 2);
 
 /** POST /api/customer.AuthPlatform/authCkStatus: the desktop re-authorized one account. */
 export const authCkStatusBody = z.object({
-  enterprise_account_id: z.coerce.number().int().positive(),
+  enterprise_account_id: id(),
   cookie_auth_status: cookieAuthStatus.optional().default(1),
   /** Why it changed, as the desktop tells it; a catalogue reason is used when empty. */
-  reason: z.string().trim().max(255).optional().default(''),
+  reason: text().trim().max(255, Msg.textTooLong).optional().default(''),
 });
 export type AuthCkStatusBody = z.input<typeof authCkStatusBody>;
 
@@ -228,7 +206,7 @@ export type AuthCkStatusBody = z.input<typeof authCkStatusBody>;
 export const authCkAllStatusBody = z.object({
   enterprise_account_id: idList,
   cookie_auth_status: cookieAuthStatus,
-  reason: z.string().trim().max(255).optional().default(''),
+  reason: text().trim().max(255, Msg.textTooLong).optional().default(''),
 });
 export type AuthCkAllStatusBody = z.input<typeof authCkAllStatusBody>;
 
@@ -249,9 +227,9 @@ export type AuthLogEntry = z.infer<typeof authLogEntry>;
 
 /** GET /api/member.EnterpriseAccount/authLog: newest first. */
 export const authLogQuery = z.object({
-  enterprise_account_id: z.coerce.number().int().positive(),
-  page: z.coerce.number().int().positive().default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  enterprise_account_id: id(),
+  page: pageNumber,
+  limit: pageSize(1, 200, 20),
 });
 export type AuthLogQuery = z.input<typeof authLogQuery>;
 export const authLogList = pagedOf(authLogEntry);

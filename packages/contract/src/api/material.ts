@@ -1,6 +1,28 @@
 import { z } from 'zod';
-import { GROUP_TAG_LIST_LIMIT, MATERIAL_DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { GROUP_TAG_LIST_LIMIT, MATERIAL_DEFAULT_PAGE_SIZE, MATERIAL_PAGE_SIZES } from '../constants.ts';
 import { Msg } from '../messages.ts';
+import {
+  DESCRIPTION_MAX,
+  id,
+  idList,
+  int,
+  INT_MAX,
+  optionalId,
+  pagedOf,
+  pageNumber,
+  pageSize,
+  requiredIdList,
+  text,
+} from './common.ts';
+
+/** Longest comma-joined list of URLs or names one add carries. */
+const TEXT_LIST_MAX = 20_000;
+/** Longest material name. */
+const NAME_MAX = 200;
+/** Longest tag name. */
+const TAG_NAME_MAX = 50;
+/** Longest remark. */
+const REMARK_MAX = 500;
 
 /** What a material is (SPEC §3). */
 export const fileType = z.enum(['image', 'video', 'audio']);
@@ -13,27 +35,9 @@ export const SourceType = { upload: 1, digitalHuman: 2, clip: 3 } as const;
 export const processStatus = z.enum(['pending', 'done', 'failed']);
 export type ProcessStatus = z.infer<typeof processStatus>;
 
-/** A comma-joined id list ("1,2,3"), a single id, or an array: the ids as numbers (SPEC §7 lists). */
-export const idList = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-  .transform((value) =>
-    (Array.isArray(value) ? value : String(value).split(','))
-      .map((v) => Number(String(v).trim()))
-      .filter((n) => Number.isInteger(n) && n > 0),
-  );
-
-/** An optional id where the client may send '' or 0 for "none". */
-const optionalId = z
-  .union([z.string(), z.number(), z.null()])
-  .optional()
-  .transform((value) => {
-    const n = Number(value);
-    return Number.isInteger(n) && n > 0 ? n : null;
-  });
-
 /** Comma-joined text list ("a.png,b.mp4"). */
 const textList = z
-  .union([z.string(), z.array(z.string())])
+  .union([text().max(TEXT_LIST_MAX), z.array(text().max(TEXT_LIST_MAX))])
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean));
 
 /** A material (SPEC §3), as list and info answer it. */
@@ -65,21 +69,18 @@ export type Material = z.infer<typeof material>;
 
 /** Material search state (SPEC §3) as the list call's query. */
 export const materialListQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  limit: z.coerce.number().int().positive().max(500).default(MATERIAL_DEFAULT_PAGE_SIZE),
+  page: pageNumber,
+  limit: pageSize(1, Math.max(...MATERIAL_PAGE_SIZES), MATERIAL_DEFAULT_PAGE_SIZE),
   group_id: optionalId,
   /** One kind or a comma list ("image,video", the picker default). */
-  file_type: z
-    .string()
+  file_type: text()
+    .max(64)
     .optional()
     .transform((v) => (v ? v.split(',').filter((t): t is FileType => fileType.safeParse(t).success) : [])),
-  tag_ids: z
-    .string()
-    .optional()
-    .transform((v) => idList.parse(v ?? '')),
+  tag_ids: idList.optional().default([]),
   search_field: z.enum(['file_name']).optional(),
   search_exp: z.enum(['like', 'eq']).optional(),
-  search_value: z.string().max(100).optional(),
+  search_value: text().max(100).optional(),
   source_type: optionalId,
 });
 export type MaterialListQuery = z.input<typeof materialListQuery>;
@@ -98,7 +99,7 @@ export interface MaterialSearchState {
 }
 
 /** A page of materials. */
-export const materialList = z.object({ list: z.array(material), count: z.number().int() });
+export const materialList = pagedOf(material);
 export type MaterialList = z.infer<typeof materialList>;
 
 /**
@@ -110,13 +111,23 @@ export const materialAddBody = z.object({
   file_url: textList.refine((v) => v.length > 0, Msg.fileRequired),
   file_name: textList,
   file_type: fileType.optional(),
-  duration: z.union([z.string(), z.number()]).optional(),
+  /** Ignored: the media job reads the duration from the file. */
+  duration: z.union([z.number().min(0).max(INT_MAX), text().max(32)]).optional(),
   tag_ids: idList.optional(),
   group_id: optionalId,
-  remark: z.string().max(500).optional(),
+  remark: text().max(REMARK_MAX, Msg.textTooLong).optional(),
   source_type: optionalId,
 });
 export type MaterialAddBody = z.input<typeof materialAddBody>;
+
+/** Fields of a multipart file.File/add (type upl); file_type is only a hint, dropped when unknown. */
+export const materialUploadFields = z.object({
+  file_name: text().max(TEXT_LIST_MAX, Msg.textTooLong).optional(),
+  file_type: text()
+    .max(64)
+    .optional()
+    .transform((v) => fileType.safeParse(v).data),
+});
 
 /** Uploaded file result (SPEC §3); add answers one per file. */
 export const uploadedFile = z.object({ file_url: z.string(), file_name: z.string(), file_id: z.number().int() });
@@ -125,28 +136,28 @@ export const uploadedFiles = z.array(uploadedFile);
 
 /** POST /api/file.File/edit. */
 export const materialEditBody = z.object({
-  file_id: z.coerce.number().int().positive(),
-  file_name: z.string().trim().min(1).max(200).optional(),
-  remark: z.string().max(500).optional(),
+  file_id: id(),
+  file_name: text().trim().min(1, Msg.invalidParams).max(NAME_MAX, Msg.textTooLong).optional(),
+  remark: text().max(REMARK_MAX, Msg.textTooLong).optional(),
   tag_ids: idList.optional(),
   group_id: optionalId,
 });
 export type MaterialEditBody = z.input<typeof materialEditBody>;
 
 /** POST /api/file.File/info?file_id={id}. */
-export const materialInfoQuery = z.object({ file_id: z.coerce.number().int().positive() });
+export const materialInfoQuery = z.object({ file_id: id() });
 
 /** POST /api/file.File/dele. */
-export const idsBody = z.object({ ids: idList.refine((v) => v.length > 0, Msg.invalidParams) });
+export const idsBody = z.object({ ids: requiredIdList(Msg.chooseMaterial) });
 export type IdsBody = z.input<typeof idsBody>;
 
 /** POST /api/file.File/edittag: replaces the tags of every material in ids. */
-export const editTagBody = z.object({ ids: idList.refine((v) => v.length > 0, Msg.invalidParams), tag_ids: idList });
+export const editTagBody = z.object({ ids: requiredIdList(Msg.chooseMaterial), tag_ids: idList });
 export type EditTagBody = z.input<typeof editTagBody>;
 
 /** POST /api/file.File/editgroup: moves every material in ids to a group (none when empty). */
 export const editGroupBody = z.object({
-  ids: idList.refine((v) => v.length > 0, Msg.invalidParams),
+  ids: requiredIdList(Msg.chooseMaterial),
   group_id: optionalId,
 });
 export type EditGroupBody = z.input<typeof editGroupBody>;
@@ -157,7 +168,7 @@ export type DeleteObjectsBody = z.input<typeof deleteObjectsBody>;
 
 /** Query of the group and tag lists (`?limit=1000`). */
 export const groupTagListQuery = z.object({
-  limit: z.coerce.number().int().positive().max(GROUP_TAG_LIST_LIMIT).default(GROUP_TAG_LIST_LIMIT),
+  limit: pageSize(1, GROUP_TAG_LIST_LIMIT, GROUP_TAG_LIST_LIMIT),
 });
 
 /** Material group (SPEC §3). */
@@ -170,32 +181,22 @@ export const materialTag = z.object({ tag_id: z.number().int(), tag_name: z.stri
 export type MaterialTag = z.infer<typeof materialTag>;
 export const materialTags = z.array(materialTag);
 
-/** POST /api/file.Group/add; edit adds group_id. */
-export const groupAddBody = z.object({
-  group_name: z.string({ error: Msg.groupNameRequired }).trim().min(1, Msg.groupNameRequired).max(50),
-  group_desc: z.string().max(200).optional().default(''),
-});
-export type GroupAddBody = z.input<typeof groupAddBody>;
-export const groupEditBody = groupAddBody.extend({ group_id: z.coerce.number().int().positive() });
-export type GroupEditBody = z.input<typeof groupEditBody>;
-export const groupDeleBody = z.object({ group_id: z.coerce.number().int().positive() });
-
 /** POST /api/file.Tag/add; edit adds tag_id. */
 export const tagAddBody = z.object({
-  tag_name: z.string({ error: Msg.tagNameRequired }).trim().min(1, Msg.tagNameRequired).max(50),
-  tag_desc: z.string().max(200).optional().default(''),
+  tag_name: text(Msg.tagNameRequired).trim().min(1, Msg.tagNameRequired).max(TAG_NAME_MAX, Msg.textTooLong),
+  tag_desc: text().max(DESCRIPTION_MAX, Msg.textTooLong).optional().default(''),
 });
 export type TagAddBody = z.input<typeof tagAddBody>;
-export const tagEditBody = tagAddBody.extend({ tag_id: z.coerce.number().int().positive() });
+export const tagEditBody = tagAddBody.extend({ tag_id: id() });
 export type TagEditBody = z.input<typeof tagEditBody>;
-export const tagDeleBody = z.object({ tag_id: z.coerce.number().int().positive() });
+export const tagDeleBody = z.object({ tag_id: id() });
 
 /** POST /api/seoaivideo.BatchVideo/setOssMediaUrl: the media a clip task step produced. */
 export const setOssMediaUrlBody = z.object({
-  ap_id: z.coerce.number().int().positive(),
-  apt_id: z.coerce.number().int().nonnegative().default(0),
-  media_url: z.string().trim().min(1).max(2000),
-  clip_model: z.coerce.number().int().default(2),
+  ap_id: id(),
+  apt_id: int(0, INT_MAX).default(0),
+  media_url: text().trim().min(1, Msg.invalidParams).max(2000, Msg.textTooLong),
+  clip_model: int(0, INT_MAX).default(2),
 });
 export type SetOssMediaUrlBody = z.input<typeof setOssMediaUrlBody>;
 

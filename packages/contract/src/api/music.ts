@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MUSIC_DEFAULT_PAGE_SIZE } from '../constants.ts';
+import { MUSIC_DEFAULT_PAGE_SIZE, MUSIC_PAGE_SIZES } from '../constants.ts';
+import { Msg } from '../messages.ts';
+import { int, optionalId, pagedOf, pageNumber, pageSize, text } from './common.ts';
 
 /** Music category (SPEC §3). */
 export const musicCate = z.object({ cate_id: z.number().int(), name: z.string() });
@@ -17,20 +19,18 @@ export type Music = z.infer<typeof music>;
 
 /** POST /api/seoaivideo.BatchPublish/getSystemMusic body. */
 export const musicListBody = z.object({
-  limit: z.coerce.number().int().positive().max(500).default(MUSIC_DEFAULT_PAGE_SIZE),
-  page: z.coerce.number().int().positive().default(1),
-  keywords: z.string().trim().max(100).optional().default(''),
-  cate_id: z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((v) => (Number(v) > 0 ? Number(v) : null)),
+  limit: pageSize(1, Math.max(...MUSIC_PAGE_SIZES), MUSIC_DEFAULT_PAGE_SIZE),
+  page: pageNumber,
+  keywords: text().trim().max(100, Msg.textTooLong).optional().default(''),
+  /** '', 0 or absent: every category. */
+  cate_id: optionalId,
   /** 1 system music, 0 the member's own music. */
-  is_system_music: z.coerce.number().int().min(0).max(1).default(1),
+  is_system_music: int(0, 1).default(1),
 });
 export type MusicListBody = z.input<typeof musicListBody>;
 
 /** data.list, data.count. */
-export const musicList = z.object({ list: z.array(music), count: z.number().int() });
+export const musicList = pagedOf(music);
 export type MusicList = z.infer<typeof musicList>;
 
 /** Paths of the music calls (SPEC §7). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_CONFIG_CATE_ID } from '../constants.ts';
+import { id, int, INT_MAX } from './common.ts';
 
 /** GET /api/setting.Setting/setting: public site settings for headers and footers. */
 export const siteSetting = z.object({
@@ -15,7 +16,7 @@ export type SiteSetting = z.infer<typeof siteSetting>;
 
 /** POST /api/setting.Setting/getConfigValueCate body. */
 export const configCateBody = z.object({
-  config_cate_id: z.coerce.number().int().positive().default(APP_CONFIG_CATE_ID),
+  config_cate_id: id().default(APP_CONFIG_CATE_ID),
 });
 
 /** One config value: the client reads config_label → config_value. */
@@ -41,7 +42,7 @@ export const versionPlatform = z.enum(['web', '1', '2']);
 /** GET /api/setting.SystemVersion/versionInfo query. */
 export const versionQuery = z.object({
   platform: versionPlatform.default('web'),
-  version_code: z.coerce.number().int().nonnegative().default(0),
+  version_code: int(0, INT_MAX).default(0),
 });
 
 /** Version check result (SPEC §3); versionCode and downloadUrl are present only when newer exists. */

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { likeContains } from '../../db/dialect.ts';
 import type {
   ChatMessageTable,
   ConversationTable,
@@ -290,9 +291,9 @@ export class CustomerRepository {
       query = query.where('lead.conversation_id', '=', filter.conversationId);
     }
     if (filter.keyword) {
-      const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const keyword = filter.keyword;
       query = query.where((eb) =>
-        eb.or([eb('lead.value', 'like', eb.val(like)), eb('conversation.customer_name', 'like', eb.val(like))]),
+        eb.or([likeContains('lead.value', keyword), likeContains('conversation.customer_name', keyword)]),
       );
     }
     return query;

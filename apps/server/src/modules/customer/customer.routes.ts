@@ -1,4 +1,5 @@
 import {
+  LEAD_EXPORT_NAME,
   WEBHOOK_MEMBER_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
@@ -152,7 +153,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         }
       })();
       const stream = xlsxStream({
-        sheetName: '客户线索',
+        sheetName: LEAD_EXPORT_NAME,
         columns: [
           { header: '联系方式', width: 20 },
           { header: '类型', width: 8 },
@@ -165,7 +166,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         ],
         rows,
       });
-      return sendXlsx(reply, '客户线索.xlsx', stream);
+      return sendXlsx(reply, `${LEAD_EXPORT_NAME}.xlsx`, stream);
     },
   );
 

@@ -1,3 +1,4 @@
+import { id } from '@vidmatrix/contract/api/common';
 import type { EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
 import type {
   ChatMessage,
@@ -138,10 +139,11 @@ export class CustomerService {
    */
   async verifyWebhook(headers: WebhookSignature, rawBody: Buffer): Promise<number> {
     const now = this.deps.now();
-    const memberId = Number(headers.memberId);
+    // The contract's id bounds: a member id past the integer column must not reach SQL.
+    const memberId = id().safeParse(headers.memberId).data ?? 0;
     const timestamp = headers.timestamp?.trim() ?? '';
     const signature = headers.signature?.trim() ?? '';
-    const secret = Number.isInteger(memberId) && memberId > 0 ? await this.repo.findSecret(memberId) : undefined;
+    const secret = memberId > 0 ? await this.repo.findSecret(memberId) : undefined;
     if (!secret || !signature || !signatureMatches(secret, timestamp, rawBody, signature)) {
       throw new AppError(Code.unauthorized, Msg.webhookSignatureInvalid);
     }

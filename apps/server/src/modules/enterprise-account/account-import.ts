@@ -1,3 +1,4 @@
+import { GROUP_NAME_MAX } from '@vidmatrix/contract/api/common';
 import { ACCOUNT_IMPORT_HEADERS, ACCOUNT_TEXT_MAX } from '@vidmatrix/contract/api/enterprise-account';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 
@@ -53,7 +54,7 @@ export function checkImportRow(cells: readonly string[], platformOf: (cell: stri
     [
       [nicknameHeader, nickname, ACCOUNT_TEXT_MAX.nickname],
       [remarksHeader, remarks, ACCOUNT_TEXT_MAX.remarks],
-      [groupHeader, groupName, ACCOUNT_TEXT_MAX.groupName],
+      [groupHeader, groupName, GROUP_NAME_MAX],
       [ipHeader, ipCode, ACCOUNT_TEXT_MAX.ipCode],
     ] as const
   ).find(([, value, max]) => value.length > max);

@@ -1,4 +1,5 @@
 import { sql, type Expression, type Insertable, type SqlBool } from 'kysely';
+import { likeContains } from '../../db/dialect.ts';
 import type { Db, EnterpriseAccountTable } from '../../db/types.ts';
 
 /** The filters of the account list, selector list and export. */
@@ -54,17 +55,11 @@ function matches(
     conditions.push(sql`${col('group_id')} = ${filter.groupId}`);
   }
   if (parts.search && filter.search) {
-    const pattern = likePattern(filter.search);
     conditions.push(
-      sql`(${col('remarks')} like ${pattern} escape '\\' or ${col('nickname')} like ${pattern} escape '\\')`,
+      sql`(${likeContains(`${alias}.remarks`, filter.search)} or ${likeContains(`${alias}.nickname`, filter.search)})`,
     );
   }
   return conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
-}
-
-/** `%term%` for LIKE with the wildcards of the term escaped. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** SQL of enterprise accounts, their groups, the authorization log and import results. */

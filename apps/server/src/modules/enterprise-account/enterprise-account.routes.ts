@@ -1,11 +1,16 @@
 import multipart from '@fastify/multipart';
+import { groupDeleteBody, IMPORT_ERROR_FILE_NAME } from '@vidmatrix/contract/api/common';
 import {
+  ACCOUNT_EXPORT_NAME,
+  ACCOUNT_IMPORT_TEMPLATE_NAME,
   AccountApi,
   accountAddBody,
   accountAdded,
   accountDeleteBody,
   accountEditBody,
   accountExportQuery,
+  accountGroupAddBody,
+  accountGroupEditBody,
   accountList,
   accountListQuery,
   accountMoveBody,
@@ -14,10 +19,7 @@ import {
   authCkStatusBody,
   authLogList,
   authLogQuery,
-  groupAddBody,
   groupAdded,
-  groupDeleteBody,
-  groupEditBody,
   groupList,
   groupListQuery,
   importErrorFileQuery,
@@ -194,7 +196,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
   app.get(
     AccountApi.importTemplate,
     { schema: { tags: ['enterprise-account'], summary: 'The account import template (xlsx)' } },
-    (_request, reply) => sendXlsx(reply, '账号导入模板.xlsx', accountImport.importTemplate()),
+    (_request, reply) => sendXlsx(reply, ACCOUNT_IMPORT_TEMPLATE_NAME, accountImport.importTemplate()),
   );
 
   app.get(
@@ -209,7 +211,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
     },
     async (request, reply) => {
       const stream = await accountImport.importErrorFile(currentMember(request).memberId, request.query.import_id);
-      return sendXlsx(reply, '导入失败数据.xlsx', stream);
+      return sendXlsx(reply, IMPORT_ERROR_FILE_NAME, stream);
     },
   );
 
@@ -228,7 +230,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
       if (!stream) {
         return reply.send(fail(Msg.noData, Code.exportMessage));
       }
-      return sendXlsx(reply, '账号列表.xlsx', stream);
+      return sendXlsx(reply, `${ACCOUNT_EXPORT_NAME}.xlsx`, stream);
     },
   );
 
@@ -250,7 +252,12 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
     AccountApi.groupAdd,
     {
       ...member,
-      schema: { ...secured, summary: 'Add a group', body: groupAddBody, response: { 200: envelopeOf(groupAdded) } },
+      schema: {
+        ...secured,
+        summary: 'Add a group',
+        body: accountGroupAddBody,
+        response: { 200: envelopeOf(groupAdded) },
+      },
     },
     async (request) =>
       ok({ group_id: await accountGroups.add(currentMember(request).memberId, request.body.group_name) }, Msg.added),
@@ -260,7 +267,7 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
     AccountApi.groupEdit,
     {
       ...member,
-      schema: { ...secured, summary: 'Rename a group', body: groupEditBody, response: { 200: emptyEnvelope } },
+      schema: { ...secured, summary: 'Rename a group', body: accountGroupEditBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
       await accountGroups.rename(currentMember(request).memberId, request.body.group_id, request.body.group_name);

@@ -71,6 +71,29 @@ export class MaterialRepository {
       .execute();
   }
 
+  /** Those of `ids` that are materials of the member. */
+  ownIds(memberId: number, ids: readonly number[]): Promise<number[]> {
+    return this.ownedIn('material', memberId, ids);
+  }
+
+  /** Those of `ids` that are rows of the member in `table`. */
+  private async ownedIn(
+    table: 'material' | 'material_tag',
+    memberId: number,
+    ids: readonly number[],
+  ): Promise<number[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const rows = await this.db
+      .selectFrom(table)
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   byIds(memberId: number, ids: readonly number[]) {
     if (ids.length === 0) {
       return Promise.resolve([]);
@@ -271,17 +294,8 @@ export class MaterialRepository {
   }
 
   /** The subset of `ids` that are tags of the member. */
-  async ownTagIds(memberId: number, ids: readonly number[]): Promise<number[]> {
-    if (ids.length === 0) {
-      return [];
-    }
-    const rows = await this.db
-      .selectFrom('material_tag')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('id', 'in', ids)
-      .execute();
-    return rows.map((r) => r.id);
+  ownTagIds(memberId: number, ids: readonly number[]): Promise<number[]> {
+    return this.ownedIn('material_tag', memberId, ids);
   }
 
   async addTag(memberId: number, name: string, desc: string, now: number): Promise<number> {

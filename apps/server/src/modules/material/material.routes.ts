@@ -1,11 +1,8 @@
+import { groupAddBody, groupDeleteBody, groupEditBody, isPlainText } from '@vidmatrix/contract/api/common';
 import {
   deleteObjectsBody,
   editGroupBody,
   editTagBody,
-  fileType,
-  groupAddBody,
-  groupDeleBody,
-  groupEditBody,
   groupTagListQuery,
   idsBody,
   material,
@@ -16,6 +13,7 @@ import {
   materialList,
   materialListQuery,
   materialTags,
+  materialUploadFields,
   tagAddBody,
   tagDeleBody,
   tagEditBody,
@@ -82,24 +80,27 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         if (!file) {
           throw badRequest(Msg.fileRequired);
         }
-        const fields = Object.fromEntries(
-          Object.entries(file.fields).flatMap(([name, field]) =>
-            field && !Array.isArray(field) && field.type === 'field' ? [[name, String(field.value)]] : [],
+        const fields = materialUploadFields.safeParse(
+          Object.fromEntries(
+            Object.entries(file.fields).flatMap(([name, field]) =>
+              field && !Array.isArray(field) && field.type === 'field' ? [[name, String(field.value)]] : [],
+            ),
           ),
-        ) as Record<string, string>;
-        const type = fileType.safeParse(fields.file_type);
+        );
+        if (!fields.success || !isPlainText(file.filename)) {
+          file.file.resume();
+          throw fields.success ? badRequest(Msg.invalidParams) : fields.error;
+        }
         const result = await materials.addFromMultipart(
           memberId,
           { filename: file.filename, file: file.file },
-          { file_name: fields.file_name, file_type: type.success ? type.data : undefined },
+          fields.data,
         );
         return ok(result, Msg.uploaded);
       }
-      const body = materialAddBody.safeParse(request.body);
-      if (!body.success) {
-        throw badRequest(body.error.issues[0]?.message ?? Msg.invalidParams);
-      }
-      return ok(await materials.addFromUploads(memberId, body.data), Msg.added);
+      // Validated here, not by the route schema, because the same path also takes multipart.
+      const body = materialAddBody.parse(request.body);
+      return ok(await materials.addFromUploads(memberId, body), Msg.added);
     },
   );
 
@@ -199,7 +200,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
 
   app.post(
     '/api/file.Group/dele',
-    { ...member, schema: { ...doc('Deletes a group'), body: groupDeleBody, response: { 200: emptyEnvelope } } },
+    { ...member, schema: { ...doc('Deletes a group'), body: groupDeleteBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       await materials.deleteGroup(currentMember(request).memberId, request.body.group_id);
       return ok({}, Msg.deleted);

@@ -31,6 +31,13 @@ const DAY_MS = 24 * 60 * 60_000;
 
 type MaterialRow = Awaited<ReturnType<MaterialRepository['byIds']>>[number];
 
+/** Refuses a batch call (404) unless every one of `ids` (distinct, from the contract's idList) was found. */
+function requireAll(ids: readonly number[], found: number): void {
+  if (found !== new Set(ids).size) {
+    throw notFound();
+  }
+}
+
 /** The material library: materials, groups, tags; uploads come through UploadService. */
 export class MaterialService {
   private readonly repo: MaterialRepository;
@@ -171,23 +178,29 @@ export class MaterialService {
     }
   }
 
-  /** file.File/dele: deletes materials, their objects, and refunds their space. */
+  /**
+   * file.File/dele: deletes materials, their objects, and refunds their space. Like edit and info, it
+   * answers 404 (and deletes nothing) when any id is not one of the member's materials.
+   */
   async remove(memberId: number, ids: readonly number[]): Promise<void> {
     const rows = await this.repo.byIds(memberId, ids);
+    requireAll(ids, rows.length);
     for (const row of rows) {
       await this.repo.remove(memberId, row.id);
       await this.uploads.release(memberId, row.object_key, Number(row.size));
     }
   }
 
-  /** file.File/edittag: replaces the tags of the member's materials. */
+  /** file.File/edittag: replaces the tags of the member's materials (404, nothing changed, for any other id). */
   async editTags(memberId: number, ids: readonly number[], tagIds: readonly number[]): Promise<void> {
-    const own = (await this.repo.byIds(memberId, ids)).map((r) => r.id);
+    const own = await this.repo.ownIds(memberId, ids);
+    requireAll(ids, own.length);
     await this.repo.setTags(own, await this.repo.ownTagIds(memberId, tagIds));
   }
 
-  /** file.File/editgroup: moves the member's materials to a group (0: none). */
+  /** file.File/editgroup: moves the member's materials to a group (0: none); 404 for any other id. */
   async editGroup(memberId: number, ids: readonly number[], groupId: number | null): Promise<void> {
+    requireAll(ids, (await this.repo.ownIds(memberId, ids)).length);
     const checked = await this.checkedGroup(memberId, groupId);
     await this.repo.update(memberId, ids, { group_id: checked, updated_at: this.deps.now() });
   }

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { likeContains } from '../../db/dialect.ts';
 import type { Db } from '../../db/types.ts';
 
 /** SQL of system music and its categories. */
@@ -15,8 +15,7 @@ export class MusicRepository {
       query = query.where('cate_id', '=', cateId);
     }
     if (keywords) {
-      const pattern = `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where(sql<SqlBool>`lower(name) like lower(${pattern}) escape '\\'`);
+      query = query.where(likeContains('name', keywords));
     }
     const [rows, total] = await Promise.all([
       query

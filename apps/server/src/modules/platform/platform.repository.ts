@@ -1,5 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
-import { containsPattern } from '../../db/dialect.ts';
+import { likeContains } from '../../db/dialect.ts';
 import type { Db } from '../../db/types.ts';
 
 /** SQL of the publishing platforms (reference data seeded on first start). */
@@ -10,7 +9,7 @@ export class PlatformRepository {
   list(search: string) {
     let query = this.db.selectFrom('platform').select(['id', 'name', 'logo_url']).orderBy('sort').orderBy('id');
     if (search) {
-      query = query.where(sql<SqlBool>`name like ${containsPattern(search)} escape '\\'`);
+      query = query.where(likeContains('name', search));
     }
     return query.execute();
   }

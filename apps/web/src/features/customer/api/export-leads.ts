@@ -1,8 +1,8 @@
-import type { LeadListQuery } from '@vidmatrix/contract/api/customer';
+import { LEAD_EXPORT_NAME, type LeadListQuery } from '@vidmatrix/contract/api/customer';
 import { EXPORT_TIMEOUT_MS } from '@vidmatrix/contract/constants';
 import { get } from '../../../lib/request.ts';
 
-/** GET /api/customer.Lead/export as a blob (SPEC §7 export timeout), saved as 客户线索.xlsx. */
+/** GET /api/customer.Lead/export as a blob (SPEC §7 export timeout), saved as LEAD_EXPORT_NAME. */
 export async function exportLeads(query: LeadListQuery): Promise<void> {
   const blob = await get<Blob>(
     '/api/customer.Lead/export',
@@ -15,7 +15,7 @@ export async function exportLeads(query: LeadListQuery): Promise<void> {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = '客户线索.xlsx';
+  link.download = `${LEAD_EXPORT_NAME}.xlsx`;
   link.click();
   // Give the browser a tick to start the download before the URL goes.
   setTimeout(() => URL.revokeObjectURL(url), 1000);

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Input, Spin } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
+import { validationMessage } from '@vidmatrix/contract/api/common';
 import { MESSAGE_MAX_LENGTH, replyBody } from '@vidmatrix/contract/api/customer';
-import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
 import { useThread } from '../api/get-thread.ts';
 import { useReply } from '../api/reply.ts';
@@ -32,7 +32,7 @@ export function MessageThread({ conversationId }: { conversationId: number | nul
   const handleSend = () => {
     const parsed = replyBody.safeParse({ conversation_id: conversationId, content: draft });
     if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? Msg.replyRequired);
+      notifyError(validationMessage(parsed.error.issues));
       return;
     }
     replyMutation.mutate(parsed.data, { onSuccess: () => setDraft('') });

@@ -4,7 +4,7 @@ import {
   type AccountAddBody,
   type AccountEditBody,
   type AuthCkStatusBody,
-  type GroupEditBody,
+  type AccountGroupEditBody,
 } from '@vidmatrix/contract/api/enterprise-account';
 import { accountKeys } from '../../../components/account-selector/account-queries.ts';
 import { post } from '../../../lib/request.ts';
@@ -41,7 +41,7 @@ export function useAddGroup() {
 }
 
 export function useRenameGroup() {
-  return useAccountMutation((body: GroupEditBody) => post(AccountApi.groupEdit, body));
+  return useAccountMutation((body: AccountGroupEditBody) => post(AccountApi.groupEdit, body));
 }
 
 export function useDeleteGroup() {

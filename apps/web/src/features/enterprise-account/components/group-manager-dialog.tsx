@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { groupAddBody } from '@vidmatrix/contract/api/enterprise-account';
+import { GROUP_NAME_MAX, validationMessage } from '@vidmatrix/contract/api/common';
+import { accountGroupAddBody } from '@vidmatrix/contract/api/enterprise-account';
 import { Msg } from '@vidmatrix/contract/messages';
 import { groupsQueryOptions } from '../../../components/account-selector/account-queries.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -10,8 +11,8 @@ import { useAddGroup, useDeleteGroup, useRenameGroup } from '../api/account-muta
 
 /** The first validation message of a group name, or null when it is fine. */
 function groupNameProblem(name: string): string | null {
-  const result = groupAddBody.shape.group_name.safeParse(name);
-  return result.success ? null : (result.error.issues[0]?.message ?? Msg.groupNameRequired);
+  const result = accountGroupAddBody.shape.group_name.safeParse(name);
+  return result.success ? null : validationMessage(result.error.issues);
 }
 
 /** Add, rename and delete account groups; a deleted group's accounts move to no group. */
@@ -63,7 +64,7 @@ export function GroupManagerDialog({ open, onClose }: { open: boolean; onClose: 
         <Input
           placeholder={Msg.groupNameRequired}
           value={name}
-          maxLength={32}
+          maxLength={GROUP_NAME_MAX}
           onChange={(event) => setName(event.target.value)}
           onPressEnter={handleAdd}
           data-testid="group-name-input"
@@ -120,7 +121,7 @@ export function GroupManagerDialog({ open, onClose }: { open: boolean; onClose: 
             {editing?.id === group.group_id ? (
               <Input
                 value={editing.name}
-                maxLength={32}
+                maxLength={GROUP_NAME_MAX}
                 autoFocus
                 onChange={(event) => setEditing({ id: group.group_id, name: event.target.value })}
                 onPressEnter={handleRename}

@@ -8,7 +8,12 @@ import {
   UploadOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { AccountApi, type EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
+import {
+  ACCOUNT_EXPORT_NAME,
+  ACCOUNT_IMPORT_TEMPLATE_NAME,
+  AccountApi,
+  type EnterpriseAccount,
+} from '@vidmatrix/contract/api/enterprise-account';
 import { TABLE_DEFAULT_PAGE_SIZE } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { remainingAccounts } from '@vidmatrix/contract/rules/quota';
@@ -247,7 +252,7 @@ const AccountsToolbar = memo(function AccountsToolbar({ filters, empty, onFilter
           </Button>
           <ExportButton
             url={AccountApi.export}
-            fileName="账号列表.xlsx"
+            fileName={`${ACCOUNT_EXPORT_NAME}.xlsx`}
             params={accountFilterParams(filters)}
             disabled={empty}
           />
@@ -306,7 +311,7 @@ const AccountDialogs = memo(function AccountDialogs({
         title="导入账号"
         action={AccountApi.import}
         templateUrl={AccountApi.importTemplate}
-        templateName="账号导入模板.xlsx"
+        templateName={ACCOUNT_IMPORT_TEMPLATE_NAME}
         instructions={IMPORT_INSTRUCTIONS}
         onClose={onClose}
         onImported={() => {
