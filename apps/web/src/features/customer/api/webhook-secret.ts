@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WebhookSecretResult } from '@vidmatrix/contract/api/customer';
 import { get, post } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
@@ -8,9 +8,14 @@ export function getWebhookSecret(signal?: AbortSignal): Promise<WebhookSecretRes
   return get<WebhookSecretResult>('/api/customer.Webhook/secret', undefined, { signal });
 }
 
+/** The webhook secret as a query. */
+export function getWebhookSecretQueryOptions() {
+  return queryOptions({ queryKey: customerKeys.secret(), queryFn: ({ signal }) => getWebhookSecret(signal) });
+}
+
 /** The member's webhook secret; loaded only when asked for. */
 export function useWebhookSecret(enabled: boolean) {
-  return useQuery({ queryKey: customerKeys.secret(), queryFn: ({ signal }) => getWebhookSecret(signal), enabled });
+  return useQuery({ ...getWebhookSecretQueryOptions(), enabled });
 }
 
 /** POST /api/customer.Webhook/rotate. */
@@ -23,6 +28,6 @@ export function useRotateWebhookSecret() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateWebhookSecret,
-    onSuccess: (data) => queryClient.setQueryData(customerKeys.secret(), data),
+    onSuccess: (data) => queryClient.setQueryData(getWebhookSecretQueryOptions().queryKey, data),
   });
 }
