@@ -15,5 +15,8 @@ export function getSelectOptions(path: string, signal?: AbortSignal): Promise<un
 
 /** A select control's options as a query. */
 export function getSelectOptionsQueryOptions(path: string) {
-  return queryOptions({ queryKey: selectOptionKeys.path(path), queryFn: ({ signal }) => getSelectOptions(path, signal) });
+  return queryOptions({
+    queryKey: selectOptionKeys.path(path),
+    queryFn: ({ signal }) => getSelectOptions(path, signal),
+  });
 }
