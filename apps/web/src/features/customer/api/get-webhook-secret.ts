@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebhookSecretResult } from '@vidmatrix/contract/api/customer';
-import { get, post } from '../../../lib/request.ts';
+import { get } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
 /** GET /api/customer.Webhook/secret. */
@@ -16,18 +16,4 @@ export function getWebhookSecretQueryOptions() {
 /** The member's webhook secret; loaded only when asked for. */
 export function useWebhookSecret(enabled: boolean) {
   return useQuery({ ...getWebhookSecretQueryOptions(), enabled });
-}
-
-/** POST /api/customer.Webhook/rotate. */
-export function rotateWebhookSecret(): Promise<WebhookSecretResult> {
-  return post<WebhookSecretResult>('/api/customer.Webhook/rotate');
-}
-
-/** Rotation mutation; the new secret replaces the cached one. */
-export function useRotateWebhookSecret() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rotateWebhookSecret,
-    onSuccess: (data) => queryClient.setQueryData(getWebhookSecretQueryOptions().queryKey, data),
-  });
 }
