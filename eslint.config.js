@@ -3,6 +3,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A web layer that must not import the given folders of apps/web/src. */
+function webLayer(dir, forbidden, message) {
+  return {
+    files: [`${dir}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message }] }],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,8 +59,9 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
+  // Web layers (ARCHITECTURE.md): app → features → widgets → api, components → lib; never upwards.
   {
-    // Features do not import each other (app/ composes them); shared pieces live in components/ or lib/.
+    // Features do not import each other (app/ composes them); shared server state lives in api/, shared UI in widgets/.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -61,24 +72,28 @@ export default tseslint.config(
               regex: '^(\\.\\./)+(features/)?[^./][^/]*/(api|components|pages|hooks|stores)/',
               message: 'features do not import each other',
             },
+            { regex: '^(\\.\\./)+(features|app)/', message: 'features do not import other features or app/' },
           ],
         },
       ],
     },
   },
-  {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/features/**', '**/app/**'], message: 'shared code does not depend on features or app' },
-          ],
-        },
-      ],
-    },
-  },
+  webLayer(
+    'apps/web/src/widgets',
+    ['features', 'app'],
+    'widgets may import api/, components/, lib/ (and the picker shell), never features',
+  ),
+  webLayer(
+    'apps/web/src/api',
+    ['features', 'app', 'widgets', 'components'],
+    'api/ holds server state only: lib/ and the contract',
+  ),
+  webLayer(
+    'apps/web/src/components',
+    ['features', 'app', 'widgets'],
+    'generic components do not depend on features, widgets or app',
+  ),
+  webLayer('apps/web/src/lib', ['features', 'app', 'widgets', 'api', 'components'], 'lib/ is the bottom layer'),
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -1,5 +1,18 @@
+import type { Route } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { apiLogout, expect, test } from './support/fixtures.ts';
+
+const MEMBER_INFO = '**/api/member.Member/info';
+
+/** An envelope answer with its HTTP status, as a busy server or proxy gives it. */
+function busy(status: number) {
+  return (route: Route) =>
+    route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: status, msg: '服务繁忙', data: null }),
+    });
+}
 
 test.describe('without a token', () => {
   test('console pages redirect to /homeLogin?redirect=', async ({ page }) => {
@@ -86,6 +99,51 @@ test.describe('with a token', () => {
     await expect(page).toHaveURL(/\/home\?redirect=\/setting$/);
     expect(await page.evaluate(() => localStorage.getItem('memberToken'))).toBeNull();
     await expect(new ConsolePage(page).sidebar).toHaveCount(0);
+  });
+});
+
+test.describe('user info failing transiently (issue 13 item 9)', () => {
+  const failures: [string, (route: Route) => Promise<void>][] = [
+    ['503', busy(503)],
+    ['429', busy(429)],
+    ['a dropped connection', (route) => route.abort('connectionreset')],
+  ];
+  for (const [name, fail] of failures) {
+    test(`${name} once: tried again, the member stays signed in`, async ({ page, signedIn }) => {
+      let failed = 0;
+      await page.route(MEMBER_INFO, async (route) => {
+        if (failed === 0) {
+          failed += 1;
+          await fail(route);
+        } else {
+          await route.continue();
+        }
+      });
+      await page.goto('/setting');
+      await expect(page.getByText('确认新密码')).toBeVisible();
+      await expect(page).toHaveURL(/\/setting$/);
+      await expect(new ConsolePage(page).sidebar).toBeVisible();
+      expect(failed).toBe(1);
+      expect(await page.evaluate(() => localStorage.getItem('memberToken'))).toBe(signedIn.ApiToken);
+    });
+  }
+
+  test('failing on every try: an error page with 重新加载, still signed in', async ({ page, signedIn }) => {
+    // Every try is refused: the request layer's bounded backoff (about 15 s) runs out first.
+    test.slow();
+    await page.route(MEMBER_INFO, busy(503));
+    await page.goto('/setting');
+    // The route's error text (the request layer's toast says the same without the prefix).
+    await expect(page.getByRole('alert').filter({ hasText: /^Router / })).toHaveText('Router 服务繁忙', {
+      timeout: 60_000,
+    });
+    expect(await page.evaluate(() => localStorage.getItem('memberToken'))).toBe(signedIn.ApiToken);
+
+    // The server recovers: 重新加载 opens the page the member asked for.
+    await page.unroute(MEMBER_INFO);
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await expect(page.getByText('确认新密码')).toBeVisible();
+    await expect(page).toHaveURL(/\/setting$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter } from './app/router.ts';
 import './styles/global.css';
 
 const router = createAppRouter();

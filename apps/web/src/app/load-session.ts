@@ -2,15 +2,15 @@ import { redirect } from 'react-router';
 import { CoreMsg as Msg } from '@vidmatrix/contract/messages-core';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { hasRoles } from '@vidmatrix/contract/rules/roles';
-import { memberInfoQueryOptions } from '../features/member/api/get-member-info.ts';
-import { levelInfoQueryOptions } from '../features/member/api/get-level-info.ts';
-import { menusQueryOptions } from '../features/member/api/get-menus.ts';
-import { clientLinksQueryOptions } from '../features/site/api/get-client-links.ts';
-import { storageInfoQueryOptions } from '../features/storage/api/get-storage-info.ts';
+import { getMemberInfoQueryOptions } from '../api/member/get-member-info.ts';
+import { getLevelInfoQueryOptions } from '../api/member/get-level-info.ts';
+import { getMenusQueryOptions } from '../api/member/get-menus.ts';
+import { getClientLinksQueryOptions } from '../features/site/api/get-client-links.ts';
+import { getStorageInfoQueryOptions } from '../api/storage/get-storage-info.ts';
 import { notifyError } from '../lib/notify.ts';
 import { withRedirect } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { RequestError } from '../lib/request.ts';
+import { isVerdict, RequestError } from '../lib/request.ts';
 import { dropToken } from '../lib/session.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { StorageKey, writeValue } from '../lib/storage-keys.ts';
@@ -19,14 +19,17 @@ import { StorageKey, writeValue } from '../lib/storage-keys.ts';
 
 let sessionLoad: Promise<void> | null = null;
 
+/** A §4 check failed: no data for the token, or no role that may use the console. */
+class SessionRefused extends Error {}
+
 /** Loads user info and checks its roles (SPEC §4); the rest of the session data follows in order. */
 async function loadSession(): Promise<void> {
-  const info = await queryClient.fetchQuery(memberInfoQueryOptions());
+  const info = await queryClient.fetchQuery(getMemberInfoQueryOptions());
   if (!info) {
-    throw new Error(Msg.authFailed);
+    throw new SessionRefused(Msg.authFailed);
   }
   if (!hasRoles(info.role_ids)) {
-    throw new Error(Msg.rolesFailed);
+    throw new SessionRefused(Msg.rolesFailed);
   }
   writeValue(StorageKey.nickname, info.nickname);
   writeValue(StorageKey.avatarUrl, info.avatar_url);
@@ -34,9 +37,9 @@ async function loadSession(): Promise<void> {
   // Then, in this order: cloud storage info, level info, the latest client info. Pages do not wait
   // for them (their own queries share these fetches), and a failure here does not end the session.
   const steps = [
-    () => queryClient.fetchQuery(storageInfoQueryOptions()),
-    () => queryClient.fetchQuery(levelInfoQueryOptions()),
-    () => queryClient.fetchQuery(clientLinksQueryOptions()),
+    () => queryClient.fetchQuery(getStorageInfoQueryOptions()),
+    () => queryClient.fetchQuery(getLevelInfoQueryOptions()),
+    () => queryClient.fetchQuery(getClientLinksQueryOptions()),
   ];
   void (async () => {
     for (const step of steps) {
@@ -45,7 +48,16 @@ async function loadSession(): Promise<void> {
   })();
 }
 
-/** Makes sure the session of the stored token is loaded; a broken one is dropped and sent to /home. */
+/** True when a failed session load means the token is no good: a refusal (401…) or a §4 check. */
+function endsSession(error: unknown): boolean {
+  return error instanceof SessionRefused || isVerdict(error);
+}
+
+/**
+ * Makes sure the session of the stored token is loaded; a broken one is dropped and sent to /home.
+ * A busy or unreachable server (already retried by the request layer) keeps the token: the route's
+ * error page offers 重新加载 instead of signing the member out.
+ */
 export async function ensureSession(path: string): Promise<Response | null> {
   if (hasRoles(useSessionStore.getState().roles)) {
     return null;
@@ -54,6 +66,9 @@ export async function ensureSession(path: string): Promise<Response | null> {
     sessionLoad ??= loadSession();
     await sessionLoad;
   } catch (error) {
+    if (!endsSession(error)) {
+      throw error;
+    }
     dropToken();
     // Request errors were already shown by the request layer (toast or the 401 alert).
     if (!(error instanceof RequestError && error.notified)) {
@@ -68,5 +83,5 @@ export async function ensureSession(path: string): Promise<Response | null> {
 
 /** The member's menu tree (cached), for patching server menus into the router. */
 export function loadMenus() {
-  return queryClient.ensureQueryData(menusQueryOptions());
+  return queryClient.ensureQueryData(getMenusQueryOptions());
 }

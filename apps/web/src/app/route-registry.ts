@@ -1,9 +1,15 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { Menu } from '@vidmatrix/contract/api/member';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 
 /** A lazy route module loader. */
 export type LazyRoute = NonNullable<RouteObject['lazy']>;
+
+/** A lazy route of a module's component: `lazyPage(() => import('./x.tsx'), (m) => m.X)`. */
+export const lazyPage =
+  <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyRoute =>
+  async () => ({ Component: pick(await load()) });
 
 /** The "功能建设中" page for routes whose screen is not built yet. */
 export const comingPage: LazyRoute = async () => ({

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { SELECT_OPTIONS_SIZE } from '@vidmatrix/contract/constants';
-import { post } from '../lib/request.ts';
+import { getSelectOptionsQueryOptions } from '../api/select-options/get-select-options.ts';
 
 type Row = Record<string, unknown>;
 
@@ -24,8 +23,7 @@ export function RemoteSelect({
   ...props
 }: Omit<SelectProps, 'options' | 'loading'> & { path: string; labelKey: string; valueKey: string }) {
   const options = useQuery({
-    queryKey: ['remote-select', path],
-    queryFn: ({ signal }) => post<unknown>(path, { size: SELECT_OPTIONS_SIZE }, { signal }),
+    ...getSelectOptionsQueryOptions(path),
     select: (data) =>
       optionRows(data).map((row) => ({ label: labelOf(row[labelKey]), value: row[valueKey] as string | number })),
   });

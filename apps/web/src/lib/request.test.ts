@@ -1,15 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CoreMsg as Msg } from '@vidmatrix/contract/messages-core';
+import { alertRelogin, notifyError } from './notify.ts';
 import {
+  backoff,
   buildHeaders,
   buildUrl,
   classifyTransportError,
   decideBlobJson,
   decideEnvelope,
   isJsonContentType,
+  isTransientFailure,
+  isVerdict,
+  request,
+  RequestError,
   transportFailure,
   transportMessage,
 } from './request.ts';
+
+vi.mock('./notify.ts', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn(), alertRelogin: vi.fn() }));
 
 describe('decideEnvelope', () => {
   it('resolves data on code 200', () => {
@@ -89,5 +97,112 @@ describe('buildHeaders', () => {
   it('sets a JSON content type for plain bodies but not for FormData', () => {
     expect(buildHeaders(null, { a: 1 })).toMatchObject({ 'Content-Type': 'application/json' });
     expect(buildHeaders(null, new FormData())).not.toHaveProperty('Content-Type');
+  });
+});
+
+describe('transient failures', () => {
+  it('are the network, timeouts, unreadable bodies, 429 and 5xx; 401 and refusals are verdicts', () => {
+    for (const kind of ['network', 'timeout', 'bad-response'] as const) {
+      expect(isTransientFailure({ kind, code: 0 })).toBe(true);
+    }
+    expect(isTransientFailure({ kind: 'server', code: 429 })).toBe(true);
+    expect(isTransientFailure({ kind: 'server', code: 500 })).toBe(true);
+    expect(isTransientFailure({ kind: 'server', code: 503 })).toBe(true);
+    expect(isTransientFailure({ kind: 'server', code: 401 })).toBe(false);
+    expect(isTransientFailure({ kind: 'server', code: 400 })).toBe(false);
+    expect(isVerdict(new RequestError('x', 'server', 401))).toBe(true);
+    expect(isVerdict(new RequestError('x', 'server', 503))).toBe(false);
+    expect(isVerdict(new RequestError('x', 'timeout', 0))).toBe(false);
+    expect(isVerdict(new RequestError('x', 'aborted', 0))).toBe(false);
+    expect(isVerdict(new Error('x'))).toBe(false);
+  });
+  it('back off by doubling up to a cap', () => {
+    const delay = backoff(1000, 5000);
+    expect([1, 2, 3, 4, 5].map(delay)).toEqual([1000, 2000, 4000, 5000, 5000]);
+  });
+});
+
+describe('request with a retry policy', () => {
+  const envelope = (code: number, data: unknown = null, status = code === 200 ? 200 : code) =>
+    new Response(JSON.stringify({ code, msg: code === 200 ? 'success' : '出错了', data }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  const fetchMock = vi.fn<typeof fetch>();
+  const noWait = { retries: 3, delayMs: () => 0 };
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.mocked(notifyError).mockClear();
+    vi.mocked(alertRelogin).mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('tries again after a network error, a 503, a 429 and an HTML error page, quietly', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(envelope(503))
+      .mockResolvedValueOnce(envelope(429))
+      .mockResolvedValueOnce(envelope(200, { member_id: 7 }));
+    await expect(request('/api/member.Member/info', { retry: noWait })).resolves.toEqual({ member_id: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('gives up after the bounded number of tries and tells the user once', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      ),
+    );
+    const failure = request('/api/member.Member/info', { retry: noWait });
+    await expect(failure).rejects.toMatchObject({ kind: 'bad-response', notified: true });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(notifyError).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledWith(Msg.badResponse);
+  });
+
+  it('does not retry a 401: the relogin alert comes at once', async () => {
+    fetchMock.mockResolvedValue(envelope(401));
+    await expect(request('/api/member.Member/info', { retry: noWait })).rejects.toMatchObject({ code: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(alertRelogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry a refusal (400)', async () => {
+    fetchMock.mockResolvedValue(envelope(400, null, 400));
+    await expect(request('/api/x', { retry: noWait })).rejects.toMatchObject({ code: 400 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits the policy delay between tries and stops waiting when cancelled', async () => {
+    fetchMock.mockResolvedValue(envelope(500));
+    const controller = new AbortController();
+    const delays: number[] = [];
+    const failure = request('/api/x', {
+      signal: controller.signal,
+      retry: {
+        retries: 3,
+        delayMs: (n) => {
+          delays.push(n);
+          // Cancel during the first wait: no second try is made.
+          controller.abort();
+          return 60_000;
+        },
+      },
+    });
+    await expect(failure).rejects.toMatchObject({ kind: 'aborted' });
+    expect(delays).toEqual([1]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a policy fails on the first transient error, as before', async () => {
+    fetchMock.mockResolvedValue(envelope(503));
+    await expect(request('/api/x')).rejects.toMatchObject({ code: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledTimes(1);
   });
 });

@@ -22,7 +22,28 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
   /** Cancels the call (TanStack Query passes one). */
   signal?: AbortSignal;
+  /** Tries again after a transient failure (see isTransientFailure), for reads only; only the last failure is shown. */
+  retry?: RetryPolicy;
 }
+
+/** How often and how long apart a call is tried again after a transient failure. */
+export interface RetryPolicy {
+  /** Tries after the first one. */
+  retries: number;
+  /** Wait before retry `n` (1-based), ms. */
+  delayMs: (retry: number) => number;
+}
+
+/** Doubling waits from `baseMs`, capped at `maxMs`: 1 s, 2 s, 4 s, 8 s… */
+export function backoff(baseMs: number, maxMs: number): (retry: number) => number {
+  return (retry) => Math.min(maxMs, baseMs * 2 ** (retry - 1));
+}
+
+/**
+ * Loading user info decides whether the member stays signed in: a busy server (timeout, 429, 5xx)
+ * or a dropped connection is tried again for about half a minute before the page reports it.
+ */
+export const SESSION_RETRY: RetryPolicy = { retries: 4, delayMs: backoff(1_000, 8_000) };
 
 /** Why a call failed: the server said no, or the transport broke. */
 export type FailureKind = 'server' | 'network' | 'timeout' | 'bad-response' | 'aborted';
@@ -101,6 +122,25 @@ export function classifyTransportError(error: unknown, timedOut: boolean): 'time
   return 'network';
 }
 
+/**
+ * True for a failure that says nothing about the session: the network, a timeout, an unreadable body
+ * (a proxy's error page), too many requests and server errors. 401 and other refusals are final.
+ */
+export function isTransientFailure(failure: { kind: FailureKind; code: number }): boolean {
+  if (failure.kind !== 'server') {
+    return true;
+  }
+  return failure.code === Code.tooMany || failure.code >= Code.serverError;
+}
+
+/**
+ * True when a rejected call is the server's verdict on the session or the request (401, 400…), false
+ * when it says nothing about it (transient, or cancelled): only a verdict may sign the member out.
+ */
+export function isVerdict(error: unknown): boolean {
+  return error instanceof RequestError && error.kind === 'server' && !isTransientFailure(error);
+}
+
 /** The Chinese text shown for a transport failure. */
 export function transportMessage(kind: Exclude<FailureKind, 'server'>): string {
   switch (kind) {
@@ -158,7 +198,16 @@ function relogin(): void {
   });
 }
 
-function fail(decision: Failure, options: RequestOptions, toast = true): never {
+/** A transient failure of a quiet try, to be tried again. */
+class TransientError extends Error {}
+
+/** One try's options: a quiet try throws TransientError on a transient failure instead of telling the user. */
+type TryOptions = RequestOptions & { transientQuiet?: boolean };
+
+function fail(decision: Failure, options: TryOptions, toast = true): never {
+  if (options.transientQuiet && isTransientFailure(decision)) {
+    throw new TransientError(decision.message);
+  }
   const show = !options.disableMessage;
   if (show && decision.relogin) {
     relogin();
@@ -168,7 +217,7 @@ function fail(decision: Failure, options: RequestOptions, toast = true): never {
   throw new RequestError(decision.message, decision.kind, decision.code, decision.data, show);
 }
 
-async function readBlob(response: Response, options: RequestOptions): Promise<Blob> {
+async function readBlob(response: Response, options: TryOptions): Promise<Blob> {
   const blob = await response.blob();
   if (!isJsonContentType(response.headers.get('content-type'))) {
     return blob;
@@ -184,8 +233,47 @@ async function readBlob(response: Response, options: RequestOptions): Promise<Bl
   return fail(failure, options, failure.code !== Code.exportMessage);
 }
 
+/** Resolves after `ms`, or rejects as aborted when `signal` fires first. */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new RequestError(transportMessage('aborted'), 'aborted', 0);
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', cancel);
+      resolve();
+    }, ms);
+    const cancel = () => {
+      clearTimeout(timer);
+      reject(aborted());
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+  });
+}
+
 /** Calls the API and resolves the envelope's data; rejects with a RequestError otherwise. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { retry } = options;
+  if (!retry) {
+    return requestOnce<T>(path, options);
+  }
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt >= retry.retries;
+    try {
+      // Earlier tries stay quiet: a toast per try would report a failure the next try may undo.
+      return await requestOnce<T>(path, last ? options : { ...options, transientQuiet: true });
+    } catch (error) {
+      if (last || !(error instanceof TransientError)) {
+        throw error;
+      }
+    }
+    await wait(retry.delayMs(attempt + 1), options.signal);
+  }
+}
+
+async function requestOnce<T>(path: string, options: TryOptions): Promise<T> {
   const { method = 'GET', params, body, timeout = API_TIMEOUT_MS, responseType = 'json', signal } = options;
   const controller = new AbortController();
   let timedOut = false;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, type CSSProperties } from 'react';
 import { Outlet } from 'react-router';
 import { SIDEBAR_WIDTH_PX } from '@vidmatrix/contract/constants';
-import { useStorageInfo } from '../../features/storage/api/get-storage-info.ts';
+import { useStorageInfo } from '../../api/storage/get-storage-info.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useIsMobile } from '../../lib/use-media-query.ts';
 import { useSessionStore } from '../../lib/session-store.ts';

@@ -1,7 +1,7 @@
 import { DashboardIntro } from '../../features/dashboard/components/dashboard-intro.tsx';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview.tsx';
-import { useLevelInfo } from '../../features/member/api/get-level-info.ts';
-import { useMemberInfo } from '../../features/member/api/get-member-info.ts';
+import { useLevelInfo } from '../../api/member/get-level-info.ts';
+import { useMemberInfo } from '../../api/member/get-member-info.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 
 function SignedInDashboard() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { CloseOutlined, CustomerServiceOutlined } from '@ant-design/icons';
 import { AI_CHAT_WINDOW } from '@vidmatrix/contract/constants';
-import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
+import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { AntdProvider } from '../../../components/antd-provider.tsx';
 import styles from './ai-service-window.module.css';
 

@@ -12,7 +12,7 @@ import { UNREAD_BADGE_MAX } from '@vidmatrix/contract/constants';
 import { ConsolePath, PublicPath } from '@vidmatrix/contract/console-paths';
 import { logout } from '../../../features/auth/api/logout.ts';
 import { useUnreadCount } from '../../../features/customer/api/get-private-list.ts';
-import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
+import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { useRouteTitle } from '../../../components/route-title.ts';
 import { withRedirect } from '../../../lib/paths.ts';
 import { endSession } from '../../../lib/session.ts';
@@ -35,7 +35,7 @@ function useLogout() {
     const fullPath = `${location.pathname}${location.search}`;
     await logout();
     // No member's kept uploads (files and tus URLs) stay in this browser after a sign-out.
-    await import('../../../components/material/pending-uploads.ts')
+    await import('../../../features/material/components/pending-uploads.ts')
       .then((store) => store.forgetMemberUploads(useSessionStore.getState().username))
       .catch(() => undefined);
     // Leave the console first, so no mounted query refetches without a token.

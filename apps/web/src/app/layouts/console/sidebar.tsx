@@ -17,8 +17,8 @@ import {
 import type { Menu as ServerMenu } from '@vidmatrix/contract/api/member';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { useAppConfig } from '../../../features/setting/api/get-app-config.ts';
-import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
-import { useMenus } from '../../../features/member/api/get-menus.ts';
+import { useMemberInfo } from '../../../api/member/get-member-info.ts';
+import { useMenus } from '../../../api/member/get-menus.ts';
 import { LogoMark } from '../../../components/icons.tsx';
 import { APP_NAME } from '../../../lib/brand.ts';
 import { agentLogo, menuKey, menuTrail, splitMenus } from './sidebar-menus.ts';

@@ -1,5 +1,5 @@
 import { isExpired } from '@vidmatrix/contract/rules/time';
-import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
+import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { useVersionInfo } from '../../../features/setting/api/get-version-info.ts';
 import { APP_VERSION } from '../../../lib/brand.ts';
 import { getDesktop } from '../../../lib/desktop.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { customerKeys } from '../../../features/customer/api/customer-keys.ts';
-import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
+import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { apiBase } from '../../../lib/request.ts';

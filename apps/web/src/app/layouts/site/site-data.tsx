@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { SiteSetting } from '@vidmatrix/contract/api/setting';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
-import { useMemberInfo } from '../../../features/member/api/get-member-info.ts';
+import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { useSiteSetting } from '../../../features/site/api/get-site-setting.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { StorageKey, writeValue } from '../../../lib/storage-keys.ts';

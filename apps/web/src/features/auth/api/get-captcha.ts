@@ -9,7 +9,7 @@ export function getCaptcha(signal?: AbortSignal): Promise<CaptchaResult> {
 }
 
 /** A captcha as a query; each image is used once, so it is never reused from cache. */
-export function captchaQueryOptions(purpose: 'login' | 'register') {
+export function getCaptchaQueryOptions(purpose: 'login' | 'register') {
   return queryOptions({
     queryKey: authKeys.captcha(purpose),
     queryFn: ({ signal }) => getCaptcha(signal),
@@ -20,5 +20,5 @@ export function captchaQueryOptions(purpose: 'login' | 'register') {
 
 /** The captcha image; `refetch` draws a new one. */
 export function useCaptcha(purpose: 'login' | 'register', enabled: boolean) {
-  return useQuery({ ...captchaQueryOptions(purpose), enabled });
+  return useQuery({ ...getCaptchaQueryOptions(purpose), enabled });
 }

@@ -5,6 +5,7 @@ export const customerKeys = {
   all: ['customer'] as const,
   privateList: () => [...customerKeys.all, 'private-list'] as const,
   thread: (conversationId: number) => [...customerKeys.all, 'thread', conversationId] as const,
-  leads: (query: LeadListQuery) => [...customerKeys.all, 'leads', query] as const,
+  leadLists: () => [...customerKeys.all, 'leads'] as const,
+  leads: (query: LeadListQuery) => [...customerKeys.leadLists(), query] as const,
   secret: () => [...customerKeys.all, 'webhook-secret'] as const,
 };

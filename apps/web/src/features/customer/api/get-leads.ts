@@ -9,7 +9,7 @@ export function getLeads(query: LeadListQuery, signal?: AbortSignal): Promise<Le
 }
 
 /** Leads as a query. */
-export function leadsQueryOptions(query: LeadListQuery) {
+export function getLeadsQueryOptions(query: LeadListQuery) {
   return queryOptions({
     queryKey: customerKeys.leads(query),
     queryFn: ({ signal }) => getLeads(query, signal),
@@ -19,5 +19,5 @@ export function leadsQueryOptions(query: LeadListQuery) {
 
 /** A page of leads. */
 export function useLeads(query: LeadListQuery, enabled = true) {
-  return useQuery({ ...leadsQueryOptions(query), enabled });
+  return useQuery({ ...getLeadsQueryOptions(query), enabled });
 }

@@ -9,13 +9,13 @@ export async function getPrivateList(signal?: AbortSignal): Promise<PrivateListI
 }
 
 /** The message list as a query (the socket's send_msg invalidates it). */
-export function privateListQueryOptions() {
+export function getPrivateListQueryOptions() {
   return queryOptions({ queryKey: customerKeys.privateList(), queryFn: ({ signal }) => getPrivateList(signal) });
 }
 
 /** The message list. */
 export function usePrivateList(enabled = true) {
-  return useQuery({ ...privateListQueryOptions(), enabled });
+  return useQuery({ ...getPrivateListQueryOptions(), enabled });
 }
 
 /** Unread messages: the sum of read_num over the message list (the navbar badge). */

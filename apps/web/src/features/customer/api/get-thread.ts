@@ -12,7 +12,7 @@ export function getThread(conversationId: number, signal?: AbortSignal): Promise
 }
 
 /** A conversation's messages; polled while a reply is still pending. */
-export function threadQueryOptions(conversationId: number) {
+export function getThreadQueryOptions(conversationId: number) {
   return queryOptions({
     queryKey: customerKeys.thread(conversationId),
     queryFn: ({ signal }) => getThread(conversationId, signal),
@@ -23,5 +23,5 @@ export function threadQueryOptions(conversationId: number) {
 
 /** The thread of the selected conversation (none selected: idle). */
 export function useThread(conversationId: number | null) {
-  return useQuery({ ...threadQueryOptions(conversationId ?? 0), enabled: conversationId !== null });
+  return useQuery({ ...getThreadQueryOptions(conversationId ?? 0), enabled: conversationId !== null });
 }

@@ -13,6 +13,6 @@ export function useUpdateLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateLead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...customerKeys.all, 'leads'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.leadLists() }),
   });
 }

@@ -8,7 +8,8 @@ import {
 } from '@vidmatrix/contract/api/customer';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useRotateWebhookSecret, useWebhookSecret } from '../api/webhook-secret.ts';
+import { useWebhookSecret } from '../api/get-webhook-secret.ts';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
 
 /** A button opening the member's webhook secret, how to sign with it, and rotation. */
 export function WebhookSecretPanel() {

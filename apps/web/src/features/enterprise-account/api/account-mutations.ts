@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   AccountApi,
   type AccountAddBody,
@@ -6,16 +6,22 @@ import {
   type AuthCkStatusBody,
   type AccountGroupEditBody,
 } from '@vidmatrix/contract/api/enterprise-account';
-import { accountKeys } from '../../../components/account-selector/account-queries.ts';
+import { accountKeys } from '../../../api/account/account-keys.ts';
+import { getLevelInfoQueryOptions } from '../../../api/member/get-level-info.ts';
 import { post } from '../../../lib/request.ts';
 
-/** A mutation that refreshes every account, group and quota query when it succeeds. */
+/** Refreshes every account, group and selector query, and the level info holding the account quota. */
+export function invalidateAccounts(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: accountKeys.all }),
+    client.invalidateQueries({ queryKey: getLevelInfoQueryOptions().queryKey }),
+  ]);
+}
+
+/** A mutation that refreshes accounts and the quota when it succeeds. */
 function useAccountMutation<TVars>(mutationFn: (vars: TVars) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.all }),
-  });
+  return useMutation({ mutationFn, onSuccess: () => invalidateAccounts(client) });
 }
 
 export function useAddAccount() {

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AccountApi, type AccountList } from '@vidmatrix/contract/api/enterprise-account';
-import type { LevelInfo } from '@vidmatrix/contract/api/member';
-import { accountKeys } from '../../../components/account-selector/account-queries.ts';
+import { accountKeys } from '../../../api/account/account-keys.ts';
 import { get } from '../../../lib/request.ts';
 
 /** The account page's filters and page. */
@@ -33,26 +32,20 @@ export function accountParams(query: AccountQuery) {
 }
 
 /** GET EnterpriseAccount/list: main accounts of one page, sub-accounts as children. */
-export function accountsQueryOptions(query: AccountQuery) {
+export function getAccounts(query: AccountQuery, signal?: AbortSignal): Promise<AccountList> {
+  return get<AccountList>(AccountApi.list, accountParams(query), { signal });
+}
+
+/** A page of accounts as a query. */
+export function getAccountsQueryOptions(query: AccountQuery) {
   return queryOptions({
     queryKey: accountKeys.list(query),
-    queryFn: ({ signal }) => get<AccountList>(AccountApi.list, accountParams(query), { signal }),
+    queryFn: ({ signal }) => getAccounts(query, signal),
     placeholderData: keepPreviousData,
   });
 }
 
+/** A page of accounts. */
 export function useAccounts(query: AccountQuery) {
-  return useQuery(accountsQueryOptions(query));
-}
-
-/** Level info for the remaining account quota (SPEC §3); under the account keys so account changes refresh it. */
-export function quotaQueryOptions() {
-  return queryOptions({
-    queryKey: [...accountKeys.all, 'quota'] as const,
-    queryFn: ({ signal }) => get<LevelInfo>('/api/console.Console/getShopLevelsetting', undefined, { signal }),
-  });
-}
-
-export function useAccountQuota() {
-  return useQuery(quotaQueryOptions());
+  return useQuery(getAccountsQueryOptions(query));
 }

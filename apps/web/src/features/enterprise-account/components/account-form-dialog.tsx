@@ -3,11 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { accountAddBody, type EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
 import { Msg } from '@vidmatrix/contract/messages';
-import {
-  groupsQueryOptions,
-  platformsQueryOptions,
-  selectorAccountsQueryOptions,
-} from '../../../components/account-selector/account-queries.ts';
+import { useAccountGroups } from '../../../api/account/get-account-groups.ts';
+import { usePlatforms } from '../../../api/account/get-platforms.ts';
+import { getSelectorAccountsQueryOptions } from '../../../api/account/get-selector-accounts.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useAddAccount, useEditAccount } from '../api/account-mutations.ts';
@@ -34,12 +32,12 @@ export interface AccountFormDialogProps {
  */
 export const AccountFormDialog = memo(function AccountFormDialog({ open, account, onClose }: AccountFormDialogProps) {
   const [form] = Form.useForm<FormValues>();
-  const platforms = useQuery(platformsQueryOptions());
-  const groups = useQuery(groupsQueryOptions());
+  const platforms = usePlatforms();
+  const groups = useAccountGroups();
   // Subscribed only while adding: the form stays rendered, and the selector's copy of this list
   // would otherwise re-render it (800 options) whenever it loads.
   const mains = useQuery({
-    ...selectorAccountsQueryOptions(),
+    ...getSelectorAccountsQueryOptions(),
     enabled: open && !account,
     subscribed: open && !account,
   });

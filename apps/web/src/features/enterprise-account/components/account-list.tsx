@@ -7,7 +7,7 @@ import { ACCESS_AUTH_PLATFORM_IDS, COOKIE_AUTH_PLATFORM_IDS } from '@vidmatrix/c
 import { Msg } from '@vidmatrix/contract/messages';
 import { canReauthorize } from '@vidmatrix/contract/rules/account-selectability';
 import { accessLabel, cookieAuthLabel } from '@vidmatrix/contract/rules/account-status';
-import { AccountAvatar, AccountCheckbox, AccountTag } from '../../../components/account-selector/account-row-parts.tsx';
+import { LiteAvatar, LiteCheckbox, LiteTag } from '../../../components/lite-controls.tsx';
 import styles from './account-list.module.css';
 import { accountIds, accountRows, type AccountRow as AccountRowData } from './account-rows.ts';
 
@@ -112,7 +112,7 @@ export function AccountList({ accounts, loading, stale, selected, onSelect, ...a
       <div className={styles.table}>
         <div className={`${styles.grid} ${styles.head}`} role="row">
           <div className={`${styles.cell} ${styles.check}`} role="columnheader">
-            <AccountCheckbox
+            <LiteCheckbox
               aria-label="全选"
               checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
               indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
@@ -195,7 +195,7 @@ const AccountRow = memo(function AccountRow({
       data-testid="account-row"
     >
       <div className={`${styles.cell} ${styles.check}`} role="cell">
-        <AccountCheckbox
+        <LiteCheckbox
           aria-label={`选择 ${a.nickname}`}
           checked={selected}
           onChange={(event) => onSelect(a.enterprise_account_id, event.target.checked)}
@@ -215,11 +215,11 @@ const AccountRow = memo(function AccountRow({
             {expanded ? '−' : '+'}
           </button>
         )}
-        <AccountAvatar src={a.avatar_larger || undefined} name={a.nickname} size={child ? 24 : 32} />
+        <LiteAvatar src={a.avatar_larger || undefined} name={a.nickname} size={child ? 24 : 32} />
         <span className={styles.text} data-testid="account-nickname" title={a.nickname}>
           {a.nickname}
         </span>
-        {a.pid !== 0 && <AccountTag color="purple">子账号</AccountTag>}
+        {a.pid !== 0 && <LiteTag color="purple">子账号</LiteTag>}
       </div>
       <div className={styles.cell} role="cell">
         <span className={styles.text} title={a.remarks || undefined}>
@@ -227,7 +227,7 @@ const AccountRow = memo(function AccountRow({
         </span>
       </div>
       <div className={styles.cell} role="cell">
-        <AccountAvatar src={a.platform_logo_url} size={20} square />
+        <LiteAvatar src={a.platform_logo_url} size={20} square />
         <span className={styles.text} title={a.platform_name}>
           {a.platform_name}
         </span>
@@ -241,10 +241,10 @@ const AccountRow = memo(function AccountRow({
         </span>
       </div>
       <div className={styles.cell} role="cell">
-        {showAuth ? <AccountTag color={auth.color}>{auth.label}</AccountTag> : '—'}
+        {showAuth ? <LiteTag color={auth.color}>{auth.label}</LiteTag> : '—'}
       </div>
       <div className={styles.cell} role="cell">
-        {accessPlatforms.has(a.platform_id) ? <AccountTag color={access.color}>{access.label}</AccountTag> : '—'}
+        {accessPlatforms.has(a.platform_id) ? <LiteTag color={access.color}>{access.label}</LiteTag> : '—'}
       </div>
       <div className={styles.cell} role="cell">
         <span className={styles.text} title={a.ip_code || undefined}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal, Space, Switch, Typography } from 'antd';
 import { Msg } from '@vidmatrix/contract/messages';
-import { AccountSelector } from '../../../components/account-selector/account-selector.tsx';
+import { AccountSelector } from '../../../widgets/account-selector/account-selector.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 
 /** Picks accounts with the shared selector (as publishing does), so a member can check who is usable. */

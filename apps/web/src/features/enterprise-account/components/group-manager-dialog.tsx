@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Input, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { GROUP_NAME_MAX, validationMessage } from '@vidmatrix/contract/api/common';
 import { accountGroupAddBody } from '@vidmatrix/contract/api/enterprise-account';
 import { Msg } from '@vidmatrix/contract/messages';
-import { groupsQueryOptions } from '../../../components/account-selector/account-queries.ts';
+import { useAccountGroups } from '../../../api/account/get-account-groups.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAddGroup, useDeleteGroup, useRenameGroup } from '../api/account-mutations.ts';
 
@@ -17,7 +16,7 @@ function groupNameProblem(name: string): string | null {
 
 /** Add, rename and delete account groups; a deleted group's accounts move to no group. */
 export function GroupManagerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const groups = useQuery(groupsQueryOptions());
+  const groups = useAccountGroups();
   const add = useAddGroup();
   const rename = useRenameGroup();
   const remove = useDeleteGroup();

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Modal, Select } from 'antd';
 import { Msg } from '@vidmatrix/contract/messages';
-import { groupsQueryOptions } from '../../../components/account-selector/account-queries.ts';
+import { useAccountGroups } from '../../../api/account/get-account-groups.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useMoveAccounts } from '../api/account-mutations.ts';
 
@@ -16,7 +15,7 @@ export function MoveGroupDialog({
   open: boolean;
   onClose: (moved: boolean) => void;
 }) {
-  const groups = useQuery(groupsQueryOptions());
+  const groups = useAccountGroups();
   const move = useMoveAccounts();
   const [groupId, setGroupId] = useState(0);
   const handleOk = () => {

@@ -17,20 +17,17 @@ import {
 import { TABLE_DEFAULT_PAGE_SIZE } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { remainingAccounts } from '@vidmatrix/contract/rules/quota';
-import {
-  accountKeys,
-  groupsQueryOptions,
-  platformsQueryOptions,
-} from '../../../components/account-selector/account-queries.ts';
+import { useAccountGroups } from '../../../api/account/get-account-groups.ts';
+import { usePlatforms } from '../../../api/account/get-platforms.ts';
+import { useLevelInfo } from '../../../api/member/get-level-info.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ImportDialog } from '../../../components/import-dialog.tsx';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAuthCkStatus, useDeleteAccounts } from '../api/account-mutations.ts';
+import { invalidateAccounts, useAuthCkStatus, useDeleteAccounts } from '../api/account-mutations.ts';
 import {
   accountFilterParams,
-  accountsQueryOptions,
-  useAccountQuota,
+  getAccountsQueryOptions,
   type AccountFilters,
   type AccountQuery,
 } from '../api/get-accounts.ts';
@@ -68,7 +65,7 @@ export function AccountsPage() {
   const [logOf, setLogOf] = useState<EnterpriseAccount | null>(null);
 
   // Only the count: the rows are AccountTable's, so their arrival does not re-render the page.
-  const listCount = useQuery({ ...accountsQueryOptions(query), select: (list) => list.count }).data ?? 0;
+  const listCount = useQuery({ ...getAccountsQueryOptions(query), select: (list) => list.count }).data ?? 0;
   const remove = useDeleteAccounts();
   const authCk = useAuthCkStatus();
 
@@ -163,7 +160,7 @@ export function AccountsPage() {
 
 /** The title and the account quota (SPEC §3). */
 const AccountsHeader = memo(function AccountsHeader() {
-  const quota = useAccountQuota();
+  const quota = useLevelInfo();
   const left = quota.data ? remainingAccounts(quota.data) : null;
   return (
     <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
@@ -196,9 +193,9 @@ interface AccountsToolbarProps {
 
 /** Platform tabs, group and text filters, and the page's buttons. */
 const AccountsToolbar = memo(function AccountsToolbar({ filters, empty, onFilter, onOpen }: AccountsToolbarProps) {
-  const quota = useAccountQuota();
-  const groups = useQuery(groupsQueryOptions());
-  const platforms = useQuery(platformsQueryOptions());
+  const quota = useLevelInfo();
+  const groups = useAccountGroups();
+  const platforms = usePlatforms();
   const left = quota.data ? remainingAccounts(quota.data) : null;
   return (
     <>
@@ -315,7 +312,7 @@ const AccountDialogs = memo(function AccountDialogs({
         instructions={IMPORT_INSTRUCTIONS}
         onClose={onClose}
         onImported={() => {
-          void client.invalidateQueries({ queryKey: accountKeys.all });
+          void invalidateAccounts(client);
         }}
       />
       <AuthLogDrawer account={logOf} onClose={onClose} />

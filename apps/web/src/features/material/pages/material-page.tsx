@@ -3,8 +3,8 @@ import { Button, Card, Space } from 'antd';
 import { ScissorOutlined } from '@ant-design/icons';
 import { MATERIAL_EXPORT_NAME, MaterialExportApi } from '@vidmatrix/contract/api/material-export';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { CropUploadDialog } from '../../../components/material/crop-upload-dialog.tsx';
-import { MaterialBrowser } from '../../../components/material/material-browser.tsx';
+import { CropUploadDialog } from '../components/crop-upload-dialog.tsx';
+import { MaterialBrowser } from '../components/material-browser.tsx';
 
 /** ConsolePath.materials: the material library (素材列表, SPEC §2.4). */
 export function MaterialPage() {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Card, Space, Tabs, Typography } from 'antd';
 import { CustomerServiceOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Music } from '@vidmatrix/contract/api/music';
-import { MaterialFormDialog } from '../../../components/material/material-form-dialog.tsx';
-import { MusicList } from '../../../components/music-picker/music-list.tsx';
-import { MusicPickerDialog } from '../../../components/music-picker/music-picker-dialog.tsx';
+import { MaterialFormDialog } from '../components/material-form-dialog.tsx';
+import { MusicList } from '../../../widgets/music-picker/music-list.tsx';
+import { MusicPickerDialog } from '../../../widgets/music-picker/music-picker-dialog.tsx';
 
 /** ConsolePath.music: system and own background music; own music uploads through the material pipeline. */
 export function MusicPage() {

@@ -28,7 +28,7 @@ export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
 }
 
 /** App config as a query. */
-export function appConfigQueryOptions() {
+export function getAppConfigQueryOptions() {
   return queryOptions({
     queryKey: settingKeys.appConfig(),
     queryFn: ({ signal }) => getAppConfig(signal),
@@ -38,5 +38,5 @@ export function appConfigQueryOptions() {
 
 /** App name, logos and the file limit. */
 export function useAppConfig(enabled = true) {
-  return useQuery({ ...appConfigQueryOptions(), enabled });
+  return useQuery({ ...getAppConfigQueryOptions(), enabled });
 }

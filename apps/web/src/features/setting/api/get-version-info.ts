@@ -35,7 +35,7 @@ export async function checkVersion(platform: string, versionCode: number, signal
 }
 
 /** The version check of this client. */
-export function versionInfoQueryOptions() {
+export function getVersionInfoQueryOptions() {
   const desktop = getDesktop();
   const platform = versionPlatform(desktop?.os);
   const code = desktop?.versionCode ?? 0;
@@ -48,5 +48,5 @@ export function versionInfoQueryOptions() {
 
 /** Latest version info (name and notes shown in the footer status bar). */
 export function useVersionInfo(enabled = true) {
-  return useQuery({ ...versionInfoQueryOptions(), enabled });
+  return useQuery({ ...getVersionInfoQueryOptions(), enabled });
 }

@@ -15,7 +15,7 @@ export async function getClientLinks(signal?: AbortSignal): Promise<ClientLinks>
 }
 
 /** The latest client's download links as a query. */
-export function clientLinksQueryOptions() {
+export function getClientLinksQueryOptions() {
   return queryOptions({
     queryKey: siteKeys.clientLinks(),
     queryFn: ({ signal }) => getClientLinks(signal),
@@ -25,5 +25,5 @@ export function clientLinksQueryOptions() {
 
 /** Download links of the desktop client. */
 export function useClientLinks() {
-  return useQuery(clientLinksQueryOptions());
+  return useQuery(getClientLinksQueryOptions());
 }

@@ -9,7 +9,7 @@ export function getSiteSetting(signal?: AbortSignal): Promise<SiteSetting> {
 }
 
 /** Site setting as a query; it rarely changes. */
-export function siteSettingQueryOptions() {
+export function getSiteSettingQueryOptions() {
   return queryOptions({
     queryKey: siteKeys.setting(),
     queryFn: ({ signal }) => getSiteSetting(signal),
@@ -19,5 +19,5 @@ export function siteSettingQueryOptions() {
 
 /** Public site setting. */
 export function useSiteSetting() {
-  return useQuery(siteSettingQueryOptions());
+  return useQuery(getSiteSettingQueryOptions());
 }

@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { MaterialApi, type MaterialList, type MaterialSearchState } from '@vidmatrix/contract/api/material';
+import { MATERIAL_DEFAULT_PAGE_SIZE } from '@vidmatrix/contract/constants';
+import { post } from '../../lib/request.ts';
+import { materialKeys } from './material-keys.ts';
+
+/** A fresh search state (SPEC §3), page size 16. */
+export function initialSearchState(): MaterialSearchState {
+  return {
+    page: 1,
+    limit: MATERIAL_DEFAULT_PAGE_SIZE,
+    group_id: '',
+    file_type: '',
+    tag_ids: [],
+    search_field: 'file_name',
+    search_exp: 'like',
+    source_type: '',
+    search_value: '',
+  };
+}
+
+/** The list call's query parameters for a search state (picker mode defaults to image,video). */
+export function materialParams(state: MaterialSearchState, picker = false) {
+  return {
+    page: state.page,
+    limit: state.limit,
+    group_id: state.group_id === '' ? undefined : state.group_id,
+    file_type: state.file_type || (picker ? 'image,video' : undefined),
+    tag_ids: state.tag_ids.length ? state.tag_ids.join(',') : undefined,
+    search_field: state.search_value ? state.search_field : undefined,
+    search_exp: state.search_value ? state.search_exp : undefined,
+    search_value: state.search_value || undefined,
+    source_type: state.source_type === '' ? undefined : state.source_type,
+  };
+}
+
+/** POST file.File/list (query parameters, SPEC §7). */
+export function getMaterials(params: ReturnType<typeof materialParams>, signal?: AbortSignal): Promise<MaterialList> {
+  return post<MaterialList>(MaterialApi.list, undefined, { params, signal });
+}
+
+/** The materials of a search state as a query. */
+export function getMaterialsQueryOptions(state: MaterialSearchState, picker = false) {
+  const params = materialParams(state, picker);
+  return queryOptions({
+    queryKey: materialKeys.list(params),
+    queryFn: ({ signal }) => getMaterials(params, signal),
+    placeholderData: keepPreviousData,
+    // Cards wait for their thumbnail job: poll while any is pending.
+    refetchInterval: (query) => (query.state.data?.list.some((m) => m.process_status === 'pending') ? 2000 : false),
+  });
+}
+
+/** The materials of a search state. */
+export function useMaterials(state: MaterialSearchState, picker = false) {
+  return useQuery(getMaterialsQueryOptions(state, picker));
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MemberInfo } from '@vidmatrix/contract/api/member';
+import { get, SESSION_RETRY } from '../../lib/request.ts';
+import { memberKeys } from './member-keys.ts';
+
+/**
+ * GET /api/member.Member/info; null when the server has no data for the token. A busy server is
+ * tried again (SESSION_RETRY): the route guard signs the member out on this call's verdict only.
+ */
+export function getMemberInfo(signal?: AbortSignal): Promise<MemberInfo | null> {
+  return get<MemberInfo | null>('/api/member.Member/info', undefined, { signal, retry: SESSION_RETRY });
+}
+
+/** Member info as a query. */
+export function getMemberInfoQueryOptions() {
+  return queryOptions({
+    queryKey: memberKeys.info(),
+    queryFn: ({ signal }) => getMemberInfo(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The signed-in member; pass enabled=false when there is no token. */
+export function useMemberInfo(enabled = true) {
+  return useQuery({ ...getMemberInfoQueryOptions(), enabled });
+}

@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+import { CLIP_PATHS } from '@vidmatrix/contract/console-paths';
+import { comingPage } from '../route-registry.ts';
+
+/** Titles of the clip-task pages (SPEC §2.1). */
+const CLIP_TITLES: Record<(typeof CLIP_PATHS)[number], string> = {
+  '/clip/AddTask': '新建剪辑任务',
+  '/clip/AddTaskOneClick': '一键成片',
+  '/clip/AddTaskGroupClick': '组合成片',
+  '/clip/VideoTemplate': '选择视频模板',
+  '/clip/ClipVideo': '视频剪辑',
+  '/clip/ScriptClip': '脚本剪辑',
+  '/clip/CpMode': '图文混剪',
+  '/clip/OralMode': '口播模式',
+  '/clip/ImageVideoMode': '图片成片',
+  '/clip/AiClipVideo': 'AI智能剪辑',
+  '/clip/ClipGroupVideo': '组合剪辑',
+};
+
+/** The clip-task pages (SPEC §2.1), under the console layout; each shows the coming page until built. */
+export const clipRoutes: RouteObject[] = CLIP_PATHS.map((path): RouteObject => ({
+  path,
+  handle: { title: CLIP_TITLES[path] },
+  lazy: comingPage,
+}));

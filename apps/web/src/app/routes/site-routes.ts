@@ -1,0 +1,78 @@
+import type { RouteObject } from 'react-router';
+import { PublicPath } from '@vidmatrix/contract/console-paths';
+import { comingPage, lazyPage } from '../route-registry.ts';
+
+/** /home: the public landing page, outside the TanStack Query layout so its first paint stays small. */
+export const homeRoute: RouteObject = {
+  path: PublicPath.home,
+  handle: { title: '首页' },
+  lazy: lazyPage(
+    () => import('../../features/site/pages/home-page.tsx'),
+    (m) => m.HomePage,
+  ),
+};
+
+/** The public site's other pages (SPEC §2.1), under the site layout. */
+export const siteRoutes: RouteObject[] = [
+  {
+    path: PublicPath.homeLogin,
+    handle: { title: '登录' },
+    lazy: lazyPage(
+      () => import('../../features/auth/pages/home-login-page.tsx'),
+      (m) => m.HomeLoginPage,
+    ),
+  },
+  {
+    path: PublicPath.register,
+    handle: { title: '注册' },
+    lazy: lazyPage(
+      () => import('../../features/auth/pages/register-page.tsx'),
+      (m) => m.RegisterPage,
+    ),
+  },
+  {
+    path: PublicPath.download,
+    handle: { title: 'APP下载' },
+    lazy: lazyPage(
+      () => import('../../features/site/pages/download-page.tsx'),
+      (m) => m.DownloadPage,
+    ),
+  },
+  { path: PublicPath.changeLog, handle: { title: '更新日志' }, lazy: comingPage },
+  { path: PublicPath.subscribe, handle: { title: '价格' }, lazy: comingPage },
+  { path: PublicPath.live, handle: { title: '直播' }, lazy: comingPage },
+  { path: PublicPath.productDetail, handle: { title: '产品详情' }, lazy: comingPage },
+  { path: PublicPath.agentCenter, handle: { title: '代理中心' }, lazy: comingPage },
+  { path: PublicPath.userCourseCenter, handle: { title: '流量学院' }, lazy: comingPage },
+  { path: PublicPath.courseCenter, handle: { title: '课程中心' }, lazy: comingPage },
+  { path: PublicPath.protocol, handle: { title: '用户协议' }, lazy: comingPage },
+  { path: PublicPath.userCenter, handle: { title: '个人中心' }, lazy: comingPage },
+];
+
+/** Pages outside both layouts: the bare sign-in page and the 401/404 pages. */
+export const standaloneRoutes: RouteObject[] = [
+  {
+    path: PublicPath.login,
+    handle: { title: '登录' },
+    lazy: lazyPage(
+      () => import('../../features/auth/pages/login-page.tsx'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: PublicPath.unauthorized,
+    handle: { title: '401' },
+    lazy: lazyPage(
+      () => import('../../features/system/pages/unauthorized-page.tsx'),
+      (m) => m.UnauthorizedPage,
+    ),
+  },
+  {
+    path: PublicPath.notFound,
+    handle: { title: '404' },
+    lazy: lazyPage(
+      () => import('../../features/system/pages/not-found-page.tsx'),
+      (m) => m.NotFoundPage,
+    ),
+  },
+];
