@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISH_PLATFORMS, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
+import { openAccount, type AccountSession, type PublisherOptions } from './run-job.ts';
+import { makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from './test-support.ts';
+import type { PublishJob, RunPhase } from './types.ts';
+
+let sandbox: Sandbox;
+let control: SandboxControl;
+let options: PublisherOptions;
+let dir: string;
+let video: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  control = sandboxControl(sandbox.url);
+  dir = await tempDir('publisher');
+  video = await makeTinyMp4(dir);
+  options = sandboxOptions(sandbox.url, join(dir, 'artefacts'));
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+let serial = 0;
+function jobFor(
+  platform: PublishPlatform,
+  session: { profileDir: string },
+  extra: Partial<PublishJob> = {},
+): PublishJob {
+  serial += 1;
+  return {
+    id: `job-${platform}-${serial}`,
+    platform,
+    account: { id: `acc-${platform}`, profileDir: session.profileDir },
+    videoPath: video,
+    title: platform === 'channels' ? `门店新品上架第${serial}期` : `新品上架 ${serial}`,
+    description: '春季新品到店，欢迎来体验',
+    topics: ['新品', '探店'],
+    ...extra,
+  };
+}
+
+/** Opens a fresh profile and logs it in by QR, the sandbox's scan call standing in for the phone. */
+async function loggedIn(platform: PublishPlatform, user: string): Promise<AccountSession & { profileDir: string }> {
+  const profileDir = join(dir, `profile-${user}`);
+  const session = await openAccount({ id: user, profileDir }, options);
+  expect(await session.checkLogin(platform)).toBe('invalid');
+  const shown: string[] = [];
+  await session.loginByQr(platform, async (image) => {
+    shown.push(image);
+    await control.scan(image, user);
+  });
+  expect(shown[0]).toMatch(/^data:image\//);
+  expect(await session.checkLogin(platform)).toBe('valid');
+  return Object.assign(session, { profileDir });
+}
+
+describe.each(PUBLISH_PLATFORMS)('%s connector against the sandbox', (platform) => {
+  it('logs in by QR, publishes once and proves it in the works list', async () => {
+    const user = `${platform}-happy`;
+    const session = await loggedIn(platform, user);
+    try {
+      const phases: RunPhase[] = [];
+      let createsAtSubmit = -1;
+      const job = jobFor(platform, session);
+      const result = await session.publish(job, {
+        onPhase: (p) => {
+          phases.push(p);
+        },
+        beforeSubmit: async () => {
+          createsAtSubmit = (await control.creates(platform, user)).accepted;
+        },
+      });
+      expect(result.error).toBeUndefined();
+      expect(result.outcome).toBe('published');
+      expect(result.reviewState).toBe('published');
+      expect(result.proof?.worksList).toBe(true);
+      expect(phases).toEqual(['preparing', 'uploading', 'submitting', 'submitted', 'verifying']);
+      expect(createsAtSubmit).toBe(0); // the click came after the write-ahead hook
+      const works = await control.works(platform);
+      const mine = works.filter((w) => w.user === user);
+      expect(mine).toHaveLength(1);
+      expect(result.workId).toBe(mine[0]?.id);
+      expect(mine[0]?.topics).toEqual(expect.arrayContaining(['新品', '探店']));
+      expect(await control.creates(platform, user)).toEqual({ accepted: 1, requests: 1 });
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('failures (douyin)', () => {
+  const platform = 'douyin';
+  const user = 'douyin-failures';
+  let session: AccountSession & { profileDir: string };
+
+  beforeAll(async () => {
+    session = await loggedIn(platform, user);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  afterEach(async () => {
+    await control.reset();
+  });
+
+  it('a 500 on submit fails the job with a screenshot, the URL and the page error text', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { submitError500: true });
+    const result = await session.publish(jobFor(platform, session));
+    expect(result.outcome).toBe('failed');
+    expect(result.submitClicked).toBe(true);
+    expect(result.error?.reason).toBe('submit_rejected');
+    expect(result.error?.pageText).toContain('服务器开小差了');
+    expect(result.error?.url).toContain('/douyin/creator-micro/content/post/video');
+    expect(result.error?.screenshotPath && existsSync(result.error.screenshotPath)).toBe(true);
+    const after = await control.creates(platform, user);
+    expect(after.accepted).toBe(before.accepted);
+    expect(after.requests).toBe(before.requests + 1);
+  });
+
+  it('accepted without a redirect is proven from the works list and not submitted again', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { acceptNoRedirect: true });
+    const result = await session.publish(jobFor(platform, session));
+    expect(result.outcome).toBe('published');
+    expect(result.proof).toEqual({ createResponse: true, worksList: true });
+    const after = await control.creates(platform, user);
+    expect(after).toEqual({ accepted: before.accepted + 1, requests: before.requests + 1 });
+  });
+
+  it('a stalled upload fails at its deadline, before any submit', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { uploadStall: true });
+    const short = sandboxOptions(sandbox.url, options.artefactDir, { ...TEST_TIMEOUTS, upload: 8_000 });
+    const result = await session.publish(jobFor(platform, session), {}, short);
+    expect(result.outcome).toBe('failed');
+    expect(result.phase).toBe('uploading');
+    expect(result.submitClicked).toBe(false);
+    expect(result.error?.reason).toBe('upload_timeout');
+    expect(result.error?.screenshotPath && existsSync(result.error.screenshotPath)).toBe(true);
+    expect(await control.creates(platform, user)).toEqual(before);
+  });
+
+  it('an SMS check is handed to a person, answered, and the post goes through once', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { verify: 'sms' });
+    const phases: RunPhase[] = [];
+    const asked: string[] = [];
+    const result = await session.publish(jobFor(platform, session), {
+      onPhase: (p) => {
+        phases.push(p);
+      },
+      onNeedsAction: async (request) => {
+        asked.push(request.kind);
+        expect(request.prompt).toContain('短信验证码');
+        expect(request.screenshot.length).toBeGreaterThan(0);
+        const { code } = await control.code(platform, user);
+        return { code };
+      },
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.outcome).toBe('published');
+    expect(asked).toEqual(['sms']);
+    expect(phases).toContain('needs_action');
+    expect((await control.creates(platform, user)).accepted).toBe(before.accepted + 1);
+  });
+});
