@@ -276,8 +276,7 @@ export async function fillForm(
         if (def.scheduleReadonly) {
           // A readonly picker ignores typing: set the value the way the picker does, with its events.
           await input.evaluate((el, v) => {
-            const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-            setter?.call(el, v);
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, v);
             el.dispatchEvent(new Event('input', { bubbles: true }));
             el.dispatchEvent(new Event('change', { bubbles: true }));
           }, value);
@@ -357,7 +356,13 @@ export async function verifyInWorksList(
   const title = listedTitle(job);
   let found: FoundWork | undefined;
   for (;;) {
-    const works = await readWorksList(page, def);
+    // A read can collide with the page's own redirect after submit; the next read tries again.
+    const works = await readWorksList(page, def).catch((err: unknown) => {
+      if (Date.now() + t.worksPoll >= end) {
+        throw err;
+      }
+      return [];
+    });
     const work = works.find((w) => (workId ? w.id === workId : w.title === title && !before.has(w.id)));
     if (work) {
       found = { work, state: def.reviewStates[work.status] ?? 'reviewing' };

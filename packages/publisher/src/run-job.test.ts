@@ -79,7 +79,7 @@ describe.each(PUBLISH_PLATFORMS)('%s connector against the sandbox', (platform) 
       expect(result.error).toBeUndefined();
       expect(result.outcome).toBe('published');
       expect(result.reviewState).toBe('published');
-      expect(result.proof?.worksList).toBe(true);
+      expect(result.proof).toEqual({ createResponse: true, worksList: true });
       expect(phases).toEqual(['preparing', 'uploading', 'submitting', 'submitted', 'verifying']);
       expect(createsAtSubmit).toBe(0); // the click came after the write-ahead hook
       const works = await control.works(platform);

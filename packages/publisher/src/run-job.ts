@@ -1,6 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { checkPublishContent, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { launchAccountContext, type BrowserOptions } from './browser.ts';
 import { type ConnectorDefinition, type ConnectorOverrides, valueAt, withOverrides } from './connectors/definition.ts';
@@ -129,6 +129,19 @@ export async function publishOnPage(
   hooks: RunHooks,
   options: PublisherOptions,
 ): Promise<JobResult> {
+  try {
+    return await publishFlow(page, job, hooks, options);
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
+  }
+}
+
+async function publishFlow(
+  page: Page,
+  job: PublishJob,
+  hooks: RunHooks,
+  options: PublisherOptions,
+): Promise<JobResult> {
   const def = connectorFor(job.platform, options);
   const early = await ruleFailure(job, def);
   if (early) {
@@ -209,24 +222,29 @@ export async function publishOnPage(
       throw new JobFailure('cancelled', `not submitted: ${err instanceof Error ? err.message : String(err)}`);
     });
 
+    // The create answer is read in the route, before the page sees it: once the page navigates to its
+    // success URL, Chromium drops the body and a response listener can no longer read it.
     const createPattern = new RegExp(def.urls.createResponse);
     let createBody: unknown;
-    const created: Promise<Response | undefined> = page
-      .waitForResponse(
-        async (r) => {
-          if (!createPattern.test(r.url()) || r.request().method() !== 'POST') {
-            return false;
-          }
-          const body: unknown = await r.json().catch(() => undefined);
-          const ok = r.ok() && valueAt(body, def.createResponse.okPath) === def.createResponse.okValue;
-          if (ok) {
-            createBody = body;
-          }
-          return ok;
-        },
-        { timeout: 0 },
-      )
-      .catch(() => undefined);
+    let markCreated: () => void = () => undefined;
+    const created = new Promise<void>((resolve) => {
+      markCreated = resolve;
+    });
+    await page.route(
+      (u) => createPattern.test(u.href),
+      async (route) => {
+        if (route.request().method() !== 'POST') {
+          return route.fallback();
+        }
+        const response = await route.fetch();
+        const body: unknown = await response.json().catch(() => undefined);
+        if (response.ok() && valueAt(body, def.createResponse.okPath) === def.createResponse.okValue) {
+          createBody = body;
+          markCreated();
+        }
+        await route.fulfill({ response });
+      },
+    );
 
     submitClicked = true;
     await dismissOverlays(root, def);
@@ -244,7 +262,7 @@ export async function publishOnPage(
     for (;;) {
       const ms = def.timeouts.submit;
       const signal = await firstOf('submit', ms, {
-        created: created.then((r) => r ?? Promise.reject(new Error('page closed'))),
+        created,
         success: page.waitForURL((u) => urlIs(def, 'success', u.href), { timeout: ms, waitUntil: 'commit' }),
         error: root
           .locator(def.selectors.errorText)
@@ -261,12 +279,7 @@ export async function publishOnPage(
         }
         throw err;
       });
-      if (signal === 'created' || signal === 'timeout') {
-        break;
-      }
-      if (signal === 'success') {
-        // The answer is in by the time the page moves on; allow its body to be read.
-        await withDeadline('create response', 5_000, created).catch(() => undefined);
+      if (signal === 'created' || signal === 'success' || signal === 'timeout') {
         break;
       }
       if (signal === 'error') {
@@ -287,7 +300,7 @@ export async function publishOnPage(
     if (createBody !== undefined) {
       createSeen = true;
       const id = def.createResponse.workIdPath ? valueAt(createBody, def.createResponse.workIdPath) : undefined;
-      workId = id === undefined || id === null ? undefined : String(id as string | number);
+      workId = typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
     }
     await enter('submitted');
   } catch (err) {
