@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_PLATFORMS, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
-import { openAccount, type AccountSession, type PublisherOptions } from './run-job.ts';
+import { openAccount, runJob, type AccountSession, type PublisherOptions } from './run-job.ts';
 import { makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from './test-support.ts';
 import type { PublishJob, RunPhase } from './types.ts';
 
@@ -169,5 +169,132 @@ describe('failures (douyin)', () => {
     expect(asked).toEqual(['sms']);
     expect(phases).toContain('needs_action');
     expect((await control.creates(platform, user)).accepted).toBe(before.accepted + 1);
+  });
+
+  it('a captcha is handed off with its image and answered', async () => {
+    await control.setSwitches(platform, { verify: 'captcha' });
+    const result = await session.publish(jobFor(platform, session), {
+      onNeedsAction: async (request) => {
+        expect(request.kind).toBe('captcha');
+        expect(request.image).toMatch(/^data:image\//);
+        return { code: (await control.code(platform, user)).code };
+      },
+    });
+    expect(result.outcome).toBe('published');
+  });
+
+  it('a real-name QR is relayed; the post goes through once the admin has scanned it', async () => {
+    await control.setSwitches(platform, { verify: 'real_name' });
+    const result = await session.publish(jobFor(platform, session), {
+      onNeedsAction: async (request) => {
+        expect(request.kind).toBe('real_name');
+        await control.scan(request.image ?? '');
+        return {};
+      },
+    });
+    expect(result.outcome).toBe('published');
+  });
+
+  it('a check nobody answers fails the job at the hand-off deadline, with nothing posted', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { verify: 'sms' });
+    const short = sandboxOptions(sandbox.url, options.artefactDir, { ...TEST_TIMEOUTS, needsAction: 3_000 });
+    const result = await session.publish(
+      jobFor(platform, session),
+      { onNeedsAction: () => new Promise(() => undefined) },
+      short,
+    );
+    expect(result.outcome).toBe('failed');
+    expect(result.error?.reason).toBe('action_timeout');
+    expect((await control.creates(platform, user)).accepted).toBe(before.accepted);
+  });
+
+  it('without a hand-off hook the job stops as needs_action with a screenshot', async () => {
+    await control.setSwitches(platform, { verify: 'sms' });
+    const result = await session.publish(jobFor(platform, session));
+    expect(result.outcome).toBe('needs_action');
+    expect(result.error?.screenshotPath && existsSync(result.error.screenshotPath)).toBe(true);
+  });
+});
+
+describe('kuaishou: no work id in the create answer', () => {
+  const platform = 'kuaishou';
+  const user = 'kuaishou-more';
+  let session: AccountSession & { profileDir: string };
+
+  beforeAll(async () => {
+    session = await loggedIn(platform, user);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  afterEach(async () => {
+    await control.reset();
+  });
+
+  it("sets the readonly schedule input and leaves the post to the platform's timer", async () => {
+    const scheduleAt = Date.now() + 3 * 3600_000;
+    const result = await session.publish(jobFor(platform, session, { scheduleAt }));
+    expect(result.error).toBeUndefined();
+    expect(result.outcome).toBe('platform_scheduled');
+    const work = (await control.works(platform)).find((w) => w.id === result.workId);
+    expect(work?.scheduleAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('accepted without a redirect is found by title among new works, submitted once', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { acceptNoRedirect: true });
+    const job = jobFor(platform, session);
+    const result = await session.publish(job);
+    expect(result.outcome).toBe('published');
+    expect(result.proof).toEqual({ createResponse: true, worksList: true });
+    const work = (await control.works(platform)).find((w) => w.id === result.workId);
+    expect(work?.title).toBe(job.title);
+    expect(result.permalink).toBe(`https://www.kuaishou.com/short-video/${result.workId}`);
+    expect(await control.creates(platform, user)).toEqual({
+      accepted: before.accepted + 1,
+      requests: before.requests + 1,
+    });
+  });
+});
+
+describe('runJob in the account profile', () => {
+  it('keeps the login in the profile between browsers and fails logged_out when the session ends mid-flow', async () => {
+    const platform = 'bilibili';
+    const user = 'bilibili-profile';
+    const session = await loggedIn(platform, user);
+    await session.close();
+    await control.setSwitches(platform, { expireSessionOn: 'upload' });
+    try {
+      const phases: RunPhase[] = [];
+      const result = await runJob(
+        jobFor(platform, session),
+        {
+          onPhase: (p) => {
+            phases.push(p);
+          },
+        },
+        options,
+      );
+      expect(phases).toEqual(['preparing', 'uploading']); // the profile was still logged in
+      expect(result.outcome).toBe('failed');
+      expect(result.error?.reason).toBe('logged_out');
+      expect(result.submitClicked).toBe(false);
+      expect(await control.creates(platform, user)).toEqual({ accepted: 0, requests: 0 });
+    } finally {
+      await control.reset();
+    }
+  });
+
+  it('refuses content that breaks the platform rules before opening a browser', async () => {
+    const result = await runJob(
+      jobFor('xiaohongshu', { profileDir: join(dir, 'never-opened') }, { title: '标题'.repeat(11) }),
+      {},
+      options,
+    );
+    expect(result.outcome).toBe('failed');
+    expect(result.error?.reason).toBe('rule_violation');
+    expect(result.error?.message).toContain('title_too_long');
+    expect(existsSync(join(dir, 'never-opened'))).toBe(false);
   });
 });

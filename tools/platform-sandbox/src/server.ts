@@ -367,6 +367,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         createdAt: Date.now(),
       };
       works.push(work);
+      session.verified.clear(); // a passed check covers one post: the next risky create asks again
       uploads.delete(String(b.uploadId));
       bump(creates, key);
       return send(res, 200, skin.createOk(work), s.acceptNoRedirect ? { 'x-sandbox-no-redirect': '1' } : {});
