@@ -36,3 +36,14 @@ export async function firstOf<K extends string>(
   );
   return withDeadline(label, ms, Promise.race(raced));
 }
+
+/** Resolves when the signal aborts (never, without one): a signal to race long waits against. */
+export function aborted(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) {
+    return new Promise(() => undefined);
+  }
+  if (signal.aborted) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { descriptionFor, PUBLISH_RULES } from '@vidmatrix/contract/rules/publish-rules';
 import { type ConnectorDefinition, formatSchedule } from './connectors/definition.ts';
-import { DeadlineError, firstOf, withDeadline } from './deadline.ts';
+import { aborted, DeadlineError, firstOf, withDeadline } from './deadline.ts';
 import type { NeedsActionKind, PublishJob, ReviewState, RunHooks } from './types.ts';
 
 /** Where the form lives: the page, or the iframe it is mounted in. */
@@ -162,7 +162,7 @@ function dialogSignals(
   };
 }
 
-export type UploadResult = 'done' | 'failed' | 'logged_out' | NeedsActionKind;
+export type UploadResult = 'done' | 'failed' | 'logged_out' | 'cancelled' | NeedsActionKind;
 
 /** Sets the file and waits, within the upload deadline, for 上传成功; 上传失败 sets the file again (twice at most). */
 export async function uploadVideo(
@@ -195,6 +195,7 @@ export async function uploadVideo(
         done: visible(root.locator(s.uploadDone), left),
         failed: visible(root.locator(s.uploadFailed), left),
         logged_out: loggedOut(page, def, left),
+        cancelled: aborted(hooks.signal),
         ...dialogSignals(root, def, left),
       });
       if (result !== 'failed') {
@@ -208,11 +209,16 @@ export async function uploadVideo(
 }
 
 /** Waits for processing to end: the submit control enabled. */
-export async function waitProcessed(page: Page, def: ConnectorDefinition): Promise<'ready' | 'logged_out'> {
+export async function waitProcessed(
+  page: Page,
+  def: ConnectorDefinition,
+  signal?: AbortSignal,
+): Promise<'ready' | 'logged_out' | 'cancelled'> {
   const ms = def.timeouts.processing;
   return firstOf('processing', ms, {
     ready: visible(formRoot(page, def).locator(def.selectors.submitReady), ms),
     logged_out: loggedOut(page, def, ms),
+    cancelled: aborted(signal),
   });
 }
 

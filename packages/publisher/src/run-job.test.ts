@@ -206,6 +206,7 @@ describe('failures (douyin)', () => {
     );
     expect(result.outcome).toBe('failed');
     expect(result.error?.reason).toBe('action_timeout');
+    expect(result.needsAction).toBe('sms');
     expect((await control.creates(platform, user)).accepted).toBe(before.accepted);
   });
 
@@ -213,7 +214,26 @@ describe('failures (douyin)', () => {
     await control.setSwitches(platform, { verify: 'sms' });
     const result = await session.publish(jobFor(platform, session));
     expect(result.outcome).toBe('needs_action');
+    expect(result.needsAction).toBe('sms');
     expect(result.error?.screenshotPath && existsSync(result.error.screenshotPath)).toBe(true);
+  });
+
+  it('a cancellation during the upload ends the job before any submit', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { uploadStall: true });
+    const cancel = new AbortController();
+    const result = await session.publish(jobFor(platform, session), {
+      signal: cancel.signal,
+      onPhase: (p) => {
+        if (p === 'uploading') {
+          cancel.abort();
+        }
+      },
+    });
+    expect(result.outcome).toBe('failed');
+    expect(result.error?.reason).toBe('cancelled');
+    expect(result.submitClicked).toBe(false);
+    expect(await control.creates(platform, user)).toEqual(before);
   });
 });
 

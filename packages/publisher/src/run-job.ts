@@ -162,6 +162,14 @@ async function publishFlow(
   });
   const fail = async (reason: FailureReason, message: string, outcome: JobOutcome = 'failed') =>
     result(outcome, { error: await artefacts(page, def, job, options, reason, message) });
+  // No hook: the job stops for the server to relay the check; no answer in time: it fails with that reason.
+  const handOffEnded = async (handled: 'timeout' | 'unanswered', kind: NeedsActionKind) => {
+    const ended =
+      handled === 'unanswered'
+        ? await fail('needs_action', `the platform asks for a ${kind} check`, 'needs_action')
+        : await fail('action_timeout', `no answer to the ${kind} check in time`);
+    return { ...ended, needsAction: kind };
+  };
   const notCancelled = () => {
     if (hooks.signal?.aborted) {
       throw new JobFailure('cancelled', 'cancelled before submit');
@@ -194,16 +202,18 @@ async function publishFlow(
       if (uploaded === 'logged_out') {
         throw new JobFailure('logged_out', 'logged out during the upload');
       }
+      if (uploaded === 'cancelled') {
+        throw new JobFailure('cancelled', 'cancelled during the upload');
+      }
       const handled = await handOff(page, def, uploaded, hooks, enter);
       if (handled !== 'answered') {
-        return handled === 'unanswered'
-          ? await fail('action_timeout', uploaded, 'needs_action')
-          : await fail('action_timeout', `no answer to the ${uploaded} check`);
+        return await handOffEnded(handled, uploaded);
       }
       await enter('uploading');
     }
-    if ((await waitProcessed(page, def).catch(rethrowAs('processing_timeout'))) === 'logged_out') {
-      throw new JobFailure('logged_out', 'logged out while the video was processed');
+    const processed = await waitProcessed(page, def, hooks.signal).catch(rethrowAs('processing_timeout'));
+    if (processed !== 'ready') {
+      throw new JobFailure(processed, `${processed} while the video was processed`);
     }
     if ((await fillForm(page, def, job).catch(rethrowAs('fill_failed'))) === 'schedule_not_applied') {
       throw new JobFailure('schedule_not_applied', 'the schedule input did not keep the time');
@@ -289,11 +299,8 @@ async function publishFlow(
         return await fail('logged_out', 'logged out at submit', 'unconfirmed');
       }
       const handled = await handOff(page, def, signal, hooks, enter);
-      if (handled === 'unanswered') {
-        return await fail('action_timeout', signal, 'needs_action');
-      }
-      if (handled === 'timeout') {
-        return await fail('action_timeout', `no answer to the ${signal} check`);
+      if (handled !== 'answered') {
+        return await handOffEnded(handled, signal);
       }
       await enter('submitting');
     }

@@ -47,6 +47,7 @@ export type FailureReason =
   | 'schedule_not_applied'
   | 'submit_rejected'
   | 'submit_timeout'
+  | 'needs_action'
   | 'action_timeout'
   | 'cancelled'
   | 'phase_timeout'
