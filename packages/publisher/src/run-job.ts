@@ -236,6 +236,7 @@ async function publishFlow(
     // success URL, Chromium drops the body and a response listener can no longer read it.
     const createPattern = new RegExp(def.urls.createResponse);
     let createBody: unknown;
+    let createUncertain = false;
     let markCreated: () => void = () => undefined;
     const created = new Promise<void>((resolve) => {
       markCreated = resolve;
@@ -246,13 +247,19 @@ async function publishFlow(
         if (route.request().method() !== 'POST') {
           return route.fallback();
         }
-        const response = await route.fetch();
-        const body: unknown = await response.json().catch(() => undefined);
-        if (response.ok() && valueAt(body, def.createResponse.okPath) === def.createResponse.okValue) {
-          createBody = body;
-          markCreated();
+        try {
+          const response = await route.fetch();
+          const body: unknown = await response.json().catch(() => undefined);
+          if (response.ok() && valueAt(body, def.createResponse.okPath) === def.createResponse.okValue) {
+            createBody = body;
+            markCreated();
+          }
+          await route.fulfill({ response });
+        } catch {
+          // The request may have reached the platform: the page's error proves nothing, the works list will.
+          createUncertain = true;
+          await route.abort('failed').catch(() => undefined);
         }
-        await route.fulfill({ response });
       },
     );
 
@@ -289,7 +296,7 @@ async function publishFlow(
         }
         throw err;
       });
-      if (signal === 'created' || signal === 'success' || signal === 'timeout') {
+      if (signal === 'created' || signal === 'success' || signal === 'timeout' || createUncertain) {
         break;
       }
       if (signal === 'error') {
