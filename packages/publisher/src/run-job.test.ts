@@ -306,6 +306,26 @@ describe('runJob in the account profile', () => {
     }
   });
 
+  it('relays a fresh QR when the first one expires, and logs in with it', async () => {
+    await control.setSwitches('xiaohongshu', { qrExpiries: 1 });
+    const session = await openAccount({ id: 'xhs-qr', profileDir: join(dir, 'profile-xhs-qr') }, options);
+    try {
+      const shown: string[] = [];
+      await session.loginByQr('xiaohongshu', async (image) => {
+        shown.push(image);
+        if (shown.length === 2) {
+          await control.scan(image, 'xhs-qr'); // the person scans the fresh code only
+        }
+      });
+      expect(shown).toHaveLength(2);
+      expect(shown[1]).not.toBe(shown[0]);
+      expect(await session.checkLogin('xiaohongshu')).toBe('valid');
+    } finally {
+      await session.close();
+      await control.reset();
+    }
+  });
+
   it('refuses content that breaks the platform rules before opening a browser', async () => {
     const result = await runJob(
       jobFor('xiaohongshu', { profileDir: join(dir, 'never-opened') }, { title: '标题'.repeat(11) }),

@@ -32,10 +32,11 @@ export function loginPage(skin: Skin, prefix: string, ticket: string, qr: string
   const body = `<div class="login-box"><h1>${esc(skin.name)}</h1><div class="login-tabs"><span class="tab active">扫码登录</span><span class="tab">手机号登录</span></div>
 <img class="qrcode-img" alt="二维码" src="${qr}"><p class="qrcode-tip">请使用手机App扫码登录</p><p class="login-state"></p></div>`;
   const script = `
-const ticket=${JSON.stringify(ticket)};
+let ticket=${JSON.stringify(ticket)};
 async function poll(){
   const r=await fetch(${JSON.stringify(`${prefix}/api/login/poll`)}+'?ticket='+ticket);
   const b=await r.json();
+  if(b.state==='expired'&&b.qr){ticket=b.ticket;document.querySelector('.qrcode-img').src=b.qr;document.querySelector('.login-state').textContent='二维码已刷新';}
   if(b.state==='scanned'){document.querySelector('.login-state').textContent='扫码成功，请在手机上确认';}
   if(b.state==='confirmed'){document.querySelector('.login-state').textContent='登录成功，正在跳转…';
     setTimeout(()=>{location.href=${JSON.stringify(prefix + skin.homePath)};},600);return;}

@@ -25,6 +25,8 @@ export interface Switches {
   rejectReview: boolean;
   /** Status polls an upload stays 处理中 for. */
   processingPolls: number;
+  /** Login QRs that expire (each after a few polls; the page swaps in a new one) before one stays valid. */
+  qrExpiries: number;
   /** Works-list reads a new work stays hidden for (new posts appear late). */
   hiddenReads: number;
   /** Further reads a visible work stays 审核中 for. */
@@ -38,6 +40,7 @@ export const DEFAULT_SWITCHES: Switches = {
   uploadStall: false,
   verify: null,
   rejectReview: false,
+  qrExpiries: 0,
   processingPolls: 3,
   hiddenReads: 1,
   reviewReads: 2,
@@ -72,9 +75,13 @@ interface Upload {
   polls: number;
 }
 
-type Ticket = { platform: SandboxPlatform; state: 'waiting' | 'confirmed'; user?: string; session?: string } & (
-  { kind: 'login' } | { kind: 'real_name'; owner: string }
-);
+type Ticket = {
+  platform: SandboxPlatform;
+  state: 'waiting' | 'confirmed' | 'expired';
+  polls: number;
+  user?: string;
+  session?: string;
+} & ({ kind: 'login' } | { kind: 'real_name'; owner: string });
 
 export interface SandboxOptions {
   port?: number;
@@ -104,6 +111,8 @@ const STATUS_TEXT: Record<ReviewStatus, string> = {
   rejected: '未通过',
 };
 
+const QR_POLLS_BEFORE_EXPIRY = 2;
+
 const token = () => randomBytes(16).toString('hex');
 
 /** Starts a sandbox serving all five creator centres under /douyin, /kuaishou, /xiaohongshu, /channels, /bilibili. */
@@ -118,6 +127,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const codes = new Map<string, { kind: VerifyKind; code: string }>(); // `${platform}/${user}` → last code sent
   const switches = new Map<SandboxPlatform, Switches>(SANDBOX_PLATFORMS.map((p) => [p, { ...DEFAULT_SWITCHES }]));
   const stalled = new Set<IncomingMessage>();
+  const expiredQrs = new Map<string, number>();
 
   const sw = (p: SandboxPlatform) => switches.get(p) ?? DEFAULT_SWITCHES;
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
@@ -165,7 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   function newTicket(platform: SandboxPlatform, extra: { kind: 'login' } | { kind: 'real_name'; owner: string }) {
     const id = `${platform}-${extra.kind}-${token()}`;
-    tickets.set(id, { platform, state: 'waiting', ...extra });
+    tickets.set(id, { platform, state: 'waiting', polls: 0, ...extra });
     return id;
   }
 
@@ -217,6 +227,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const t = tickets.get(url.searchParams.get('ticket') ?? '');
       if (!t || t.kind !== 'login') {
         return send(res, 200, { state: 'expired' });
+      }
+      t.polls += 1;
+      if (t.state === 'waiting' && t.polls > QR_POLLS_BEFORE_EXPIRY && (expiredQrs.get(platform) ?? 0) < s.qrExpiries) {
+        t.state = 'expired';
+        bump(expiredQrs, platform);
+      }
+      if (t.state === 'expired') {
+        const next = newTicket(platform, { kind: 'login' });
+        return send(res, 200, { state: 'expired', ticket: next, qr: qrDataUrl(next) });
       }
       if (t.state === 'confirmed' && t.session) {
         return send(
@@ -413,6 +432,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       for (const p of SANDBOX_PLATFORMS) {
         switches.set(p, { ...DEFAULT_SWITCHES });
       }
+      expiredQrs.clear();
       return send(res, 200, { ok: true });
     }
     if (req.method === 'GET' && path === '/creates') {
