@@ -5,7 +5,7 @@ import { PUBLISH_PLATFORMS, type PublishPlatform } from '@vidmatrix/contract/rul
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { openAccount, runJob, type AccountSession, type PublisherOptions } from './run-job.ts';
-import { makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from './test-support.ts';
+import { makeCoverPng, makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from './test-support.ts';
 import type { PublishJob, RunPhase } from './types.ts';
 
 let sandbox: Sandbox;
@@ -13,12 +13,14 @@ let control: SandboxControl;
 let options: PublisherOptions;
 let dir: string;
 let video: string;
+let cover: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
   control = sandboxControl(sandbox.url);
   dir = await tempDir('publisher');
   video = await makeTinyMp4(dir);
+  cover = await makeCoverPng(dir);
   options = sandboxOptions(sandbox.url, join(dir, 'artefacts'));
 });
 
@@ -67,7 +69,7 @@ describe.each(PUBLISH_PLATFORMS)('%s connector against the sandbox', (platform) 
     try {
       const phases: RunPhase[] = [];
       let createsAtSubmit = -1;
-      const job = jobFor(platform, session);
+      const job = jobFor(platform, session, { coverPath: cover });
       const result = await session.publish(job, {
         onPhase: (p) => {
           phases.push(p);
@@ -87,6 +89,7 @@ describe.each(PUBLISH_PLATFORMS)('%s connector against the sandbox', (platform) 
       expect(mine).toHaveLength(1);
       expect(result.workId).toBe(mine[0]?.id);
       expect(mine[0]?.topics).toEqual(expect.arrayContaining(['新品', '探店']));
+      expect(mine[0]?.cover).toBe('cover.png');
       expect(await control.creates(platform, user)).toEqual({ accepted: 1, requests: 1 });
     } finally {
       await session.close();

@@ -30,6 +30,25 @@ export async function makeTinyMp4(dir: string, name = 'tiny.mp4'): Promise<strin
   return path;
 }
 
+/** A small PNG cover made with ffmpeg. */
+export async function makeCoverPng(dir: string, name = 'cover.png'): Promise<string> {
+  const path = join(dir, name);
+  await promisify(execFile)('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=orange:size=320x240',
+    '-frames:v',
+    '1',
+    path,
+  ]);
+  return path;
+}
+
 /** A fresh temporary directory. */
 export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `vm-${prefix}-`));
