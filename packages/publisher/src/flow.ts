@@ -189,7 +189,12 @@ export async function uploadVideo(
   }, 1_000);
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      await root.locator(s.fileInput).first().setInputFiles(job.videoPath, { timeout: def.timeouts.navigation });
+      const input = root.locator(s.fileInput).first();
+      if (attempt > 0) {
+        // Chromium fires no change event for the same selection: clear it first.
+        await input.setInputFiles([], { timeout: def.timeouts.navigation });
+      }
+      await input.setInputFiles(job.videoPath, { timeout: def.timeouts.navigation });
       const left = Math.max(1, end - Date.now());
       const result = await firstOf('upload', left, {
         done: visible(root.locator(s.uploadDone), left),

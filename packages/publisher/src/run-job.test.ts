@@ -150,6 +150,15 @@ describe('failures (douyin)', () => {
     expect(await control.creates(platform, user)).toEqual(before);
   });
 
+  it('上传失败 sets the file again and the post goes through once', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { uploadFailures: 1 });
+    const result = await session.publish(jobFor(platform, session));
+    expect(result.error).toBeUndefined();
+    expect(result.outcome).toBe('published');
+    expect((await control.creates(platform, user)).accepted).toBe(before.accepted + 1);
+  });
+
   it('an SMS check is handed to a person, answered, and the post goes through once', async () => {
     const before = await control.creates(platform, user);
     await control.setSwitches(platform, { verify: 'sms' });

@@ -124,6 +124,7 @@ $('.guide-close').onclick=()=>{$('.guide-overlay').hidden=true;};
 $('.'+C.fileInputClass).onchange=(e)=>{const f=e.target.files[0];if(f){upload(f);}};
 function upload(file){
   form.hidden=false;$('.upload-area').hidden=true;guide('新版发布页上线啦，带你快速了解');
+  $('.upload-status').innerHTML='<span class="upload-progress">上传中 0%</span>';
   if(location.pathname!==new URL(C.formPath,location.href).pathname){history.pushState({},'',C.formPath+'?enter_from=upload');}
   const fd=new FormData();fd.append('file',file);
   const x=new XMLHttpRequest();x.open('POST',C.prefix+'/api/upload');

@@ -19,6 +19,8 @@ export interface Switches {
   expireSessionOn: 'upload' | 'submit' | null;
   /** The upload request is accepted and never answered. */
   uploadStall: boolean;
+  /** Uploads that fail (500, 上传失败) before one goes through. */
+  uploadFailures: number;
   /** The first create asks for this check; the create goes through once it is answered. */
   verify: VerifyKind | null;
   /** Reviews end in 未通过 instead of 已发布. */
@@ -38,6 +40,7 @@ export const DEFAULT_SWITCHES: Switches = {
   acceptNoRedirect: false,
   expireSessionOn: null,
   uploadStall: false,
+  uploadFailures: 0,
   verify: null,
   rejectReview: false,
   qrExpiries: 0,
@@ -128,6 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const switches = new Map<SandboxPlatform, Switches>(SANDBOX_PLATFORMS.map((p) => [p, { ...DEFAULT_SWITCHES }]));
   const stalled = new Set<IncomingMessage>();
   const expiredQrs = new Map<string, number>();
+  const failedUploads = new Map<string, number>();
 
   const sw = (p: SandboxPlatform) => switches.get(p) ?? DEFAULT_SWITCHES;
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
@@ -295,6 +299,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return;
       }
       const body = await readBody(req, true);
+      if ((failedUploads.get(platform) ?? 0) < s.uploadFailures) {
+        bump(failedUploads, platform);
+        return send(res, 500, { message: '上传失败，请重新上传' });
+      }
       const part = firstFilePart(body, req.headers['content-type'] ?? '');
       if (!part || part.data.subarray(4, 8).toString('latin1') !== 'ftyp') {
         return send(res, 400, { message: '上传失败，文件格式不支持' });
@@ -433,6 +441,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         switches.set(p, { ...DEFAULT_SWITCHES });
       }
       expiredQrs.clear();
+      failedUploads.clear();
       return send(res, 200, { ok: true });
     }
     if (req.method === 'GET' && path === '/creates') {
