@@ -1,0 +1,389 @@
+import type { Locator, Page } from 'playwright-core';
+import { descriptionFor, PUBLISH_RULES } from '@vidmatrix/contract/rules/publish-rules';
+import { type ConnectorDefinition, formatSchedule } from './connectors/definition.ts';
+import { aborted, DeadlineError, firstOf, withDeadline } from './deadline.ts';
+import type { NeedsActionKind, PublishJob, ReviewState, RunHooks } from './types.ts';
+
+/** Where the form lives: the page, or the iframe it is mounted in. */
+export interface Root {
+  locator(selector: string): Locator;
+}
+
+/** The page or the form's iframe. */
+export function formRoot(page: Page, def: ConnectorDefinition): Root {
+  return def.formFrame ? page.frameLocator(def.formFrame) : page;
+}
+
+/** An absolute URL of a connector path. */
+export function urlOf(def: ConnectorDefinition, path: string): string {
+  return def.baseUrl.replace(/\/$/, '') + path;
+}
+
+/** True when the URL is of the kind the connector's pattern names (matched below the base URL). */
+export function urlIs(def: ConnectorDefinition, kind: keyof ConnectorDefinition['urls'], url: string): boolean {
+  const rest = url.startsWith(def.baseUrl) ? url.slice(def.baseUrl.replace(/\/$/, '').length) : url;
+  return new RegExp(def.urls[kind]).test(rest);
+}
+
+/** Resolves when the page shows it is logged out: a login URL or a login marker. */
+export function loggedOut(page: Page, def: ConnectorDefinition, timeout: number): Promise<unknown> {
+  return Promise.any([
+    page.waitForURL((u) => urlIs(def, 'login', u.href), { timeout, waitUntil: 'commit' }),
+    page.locator(def.selectors.loginMarkers).first().waitFor({ state: 'visible', timeout }),
+  ]);
+}
+
+const visible = (l: Locator, timeout: number) => l.first().waitFor({ state: 'visible', timeout });
+const withText = (root: Root, selector: string) => root.locator(selector).filter({ hasText: /\S/ });
+
+/** Closes guides and overlays that would take the next click. */
+export async function dismissOverlays(root: Root, def: ConnectorDefinition): Promise<void> {
+  for (const selector of def.selectors.overlayClose) {
+    const close = root.locator(selector).first();
+    if (await close.isVisible().catch(() => false)) {
+      await close.click({ timeout: 5_000 }).catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * Runs a pointer action, moving overlays aside whenever one takes the click, until the deadline.
+ * Playwright dispatches nothing while another element would receive the click, so a retry never doubles it.
+ */
+export async function clickThrough(
+  root: Root,
+  def: ConnectorDefinition,
+  ms: number,
+  action: (timeout: number) => Promise<void>,
+): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    await dismissOverlays(root, def);
+    try {
+      await action(Math.min(3_000, Math.max(1, end - Date.now())));
+      return;
+    } catch (err) {
+      if (!(err instanceof Error && err.name === 'TimeoutError') || Date.now() >= end) {
+        throw err;
+      }
+    }
+  }
+}
+
+/** Opens the upload page and tells whether the session holds (positive proof: the file input is there). */
+export async function openUploadPage(page: Page, def: ConnectorDefinition): Promise<'ready' | 'logged_out'> {
+  const t = def.timeouts;
+  if (def.openUpload) {
+    await page.goto(urlOf(def, def.paths.home), { timeout: t.navigation });
+    const home = await firstOf('open home', t.loginCheck, {
+      ready: visible(page.locator(def.openUpload), t.loginCheck),
+      logged_out: loggedOut(page, def, t.loginCheck),
+    });
+    if (home === 'logged_out') {
+      return 'logged_out';
+    }
+    await clickThrough(page, def, t.loginCheck, (timeout) =>
+      page
+        .locator(def.openUpload ?? '')
+        .first()
+        .click({ timeout }),
+    );
+  } else {
+    await page.goto(urlOf(def, def.paths.upload), { timeout: t.navigation });
+  }
+  return firstOf('login check', t.loginCheck, {
+    ready: formRoot(page, def)
+      .locator(def.selectors.fileInput)
+      .first()
+      .waitFor({ state: 'attached', timeout: t.loginCheck }),
+    logged_out: loggedOut(page, def, t.loginCheck),
+  });
+}
+
+/** Checks the session on the upload page, three tries for a page that does not answer (SAU #234). */
+export async function checkLogin(page: Page, def: ConnectorDefinition): Promise<'valid' | 'invalid' | 'unknown'> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      return (await openUploadPage(page, def)) === 'ready' ? 'valid' : 'invalid';
+    } catch (err) {
+      if (!(err instanceof DeadlineError || (err instanceof Error && err.name === 'TimeoutError'))) {
+        throw err;
+      }
+    }
+  }
+  return 'unknown';
+}
+
+/** QR login: relays each QR image shown (a new one when it refreshes) until the page lands signed in. */
+export async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) {
+  const t = def.timeouts;
+  const end = Date.now() + t.qrLogin;
+  await page.goto(urlOf(def, def.paths.login), { timeout: t.navigation });
+  const img = page.locator(def.selectors.qrImage).first();
+  let last = '';
+  while (!urlIs(def, 'loggedIn', page.url())) {
+    const left = end - Date.now();
+    if (left <= 0) {
+      throw new DeadlineError('qr login', t.qrLogin);
+    }
+    const shown = await firstOf('qr login', left, {
+      qr: visible(img, left),
+      done: page.waitForURL((u) => urlIs(def, 'loggedIn', u.href), { timeout: left, waitUntil: 'commit' }),
+    });
+    if (shown === 'done') {
+      break;
+    }
+    const src = (await img.getAttribute('src').catch(() => null)) ?? '';
+    if (src && src !== last) {
+      last = src;
+      await onQr(src);
+    }
+    await firstOf('qr login', Math.max(1, end - Date.now()), {
+      done: page.waitForURL((u) => urlIs(def, 'loggedIn', u.href), { timeout: end - Date.now(), waitUntil: 'commit' }),
+      refreshed: page.waitForFunction(
+        ([selector, old]) => document.querySelector(selector ?? '')?.getAttribute('src') !== old,
+        [def.selectors.qrImage, last],
+        { timeout: end - Date.now(), polling: 1_000 },
+      ),
+    });
+  }
+}
+
+/** Visible verification dialog kinds, as signals. */
+function dialogSignals(
+  root: Root,
+  def: ConnectorDefinition,
+  timeout: number,
+): Record<NeedsActionKind, Promise<unknown>> {
+  return {
+    sms: visible(root.locator(def.dialogs.sms.root), timeout),
+    captcha: visible(root.locator(def.dialogs.captcha.root), timeout),
+    real_name: visible(root.locator(def.dialogs.real_name.root), timeout),
+  };
+}
+
+export type UploadResult = 'done' | 'failed' | 'logged_out' | 'cancelled' | NeedsActionKind;
+
+/** Sets the file and waits, within the upload deadline, for 上传成功; 上传失败 sets the file again (twice at most). */
+export async function uploadVideo(
+  page: Page,
+  def: ConnectorDefinition,
+  job: PublishJob,
+  hooks: RunHooks,
+): Promise<UploadResult> {
+  const root = formRoot(page, def);
+  const s = def.selectors;
+  const end = Date.now() + def.timeouts.upload;
+  const progress = setInterval(() => {
+    root
+      .locator(s.uploadProgress)
+      .first()
+      .textContent({ timeout: 1_000 })
+      .then((text) => {
+        const percent = Number(/(\d{1,3})\s*%/.exec(text ?? '')?.[1]);
+        if (text && Number.isFinite(percent)) {
+          hooks.onProgress?.({ percent, text: text.trim() });
+        }
+      })
+      .catch(() => undefined);
+  }, 1_000);
+  try {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const input = root.locator(s.fileInput).first();
+      if (attempt > 0) {
+        // Chromium fires no change event for the same selection: clear it first.
+        await input.setInputFiles([], { timeout: def.timeouts.navigation });
+      }
+      await input.setInputFiles(job.videoPath, { timeout: def.timeouts.navigation });
+      const left = Math.max(1, end - Date.now());
+      const result = await firstOf('upload', left, {
+        done: visible(root.locator(s.uploadDone), left),
+        failed: visible(root.locator(s.uploadFailed), left),
+        logged_out: loggedOut(page, def, left),
+        cancelled: aborted(hooks.signal),
+        ...dialogSignals(root, def, left),
+      });
+      if (result !== 'failed') {
+        return result;
+      }
+    }
+    return 'failed';
+  } finally {
+    clearInterval(progress);
+  }
+}
+
+/** Waits for processing to end: the submit control enabled. */
+export async function waitProcessed(
+  page: Page,
+  def: ConnectorDefinition,
+  signal?: AbortSignal,
+): Promise<'ready' | 'logged_out' | 'cancelled'> {
+  const ms = def.timeouts.processing;
+  return firstOf('processing', ms, {
+    ready: visible(formRoot(page, def).locator(def.selectors.submitReady), ms),
+    logged_out: loggedOut(page, def, ms),
+    cancelled: aborted(signal),
+  });
+}
+
+/** The description as typed: the platform's description text, with inline "#topic"s where topics go inline. */
+export function descriptionText(def: ConnectorDefinition, job: PublishJob): string {
+  const text = descriptionFor(job.platform, job.title, job.description);
+  if (def.topicMode !== 'inline' || job.topics.length === 0) {
+    return text;
+  }
+  return `${text} ${job.topics.map((t) => `#${t}`).join(' ')}`.trim();
+}
+
+/** The title the works list shows for the job (the first description line where there is no title field). */
+export function listedTitle(job: PublishJob): string {
+  return PUBLISH_RULES[job.platform].titleMax > 0
+    ? job.title.trim()
+    : (descriptionFor(job.platform, job.title, job.description).split('\n')[0] ?? '');
+}
+
+/** Fills title, description, topics, cover and schedule; the schedule is read back (posts went out late: SAU PR #205). */
+export async function fillForm(
+  page: Page,
+  def: ConnectorDefinition,
+  job: PublishJob,
+): Promise<'ok' | 'schedule_not_applied'> {
+  const root = formRoot(page, def);
+  const s = def.selectors;
+  const ms = def.timeouts.fill;
+  return withDeadline(
+    'fill',
+    ms,
+    (async () => {
+      await dismissOverlays(root, def);
+      if (s.title) {
+        await root.locator(s.title).first().fill(job.title, { timeout: ms });
+      }
+      await root.locator(s.description).first().fill(descriptionText(def, job), { timeout: ms });
+      for (const topic of def.topicMode === 'inline' ? [] : job.topics) {
+        const input = root.locator(s.topicInput ?? '').first();
+        if (def.topicMode === 'enter') {
+          await input.fill(topic, { timeout: ms });
+          await input.press('Enter', { timeout: ms });
+        } else {
+          await input.fill(`#${topic}`, { timeout: ms });
+          await clickThrough(root, def, ms, (timeout) =>
+            root
+              .locator(s.topicSuggestion ?? '')
+              .first()
+              .click({ timeout }),
+          );
+        }
+      }
+      if (job.coverPath && s.coverInput) {
+        await root.locator(s.coverInput).first().setInputFiles(job.coverPath, { timeout: ms });
+      }
+      if (job.scheduleAt !== undefined) {
+        const value = formatSchedule(job.scheduleAt, def.scheduleFormat);
+        await clickThrough(root, def, ms, (timeout) => root.locator(s.scheduleRadio).first().check({ timeout }));
+        const input = root.locator(s.scheduleInput).first();
+        await input.waitFor({ state: 'visible', timeout: ms });
+        if (def.scheduleReadonly) {
+          // A readonly picker ignores typing: set the value the way the picker does, with its events.
+          await input.evaluate((el, v) => {
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, v);
+            el.dispatchEvent(new Event('input', { bubbles: true }));
+            el.dispatchEvent(new Event('change', { bubbles: true }));
+          }, value);
+        } else {
+          await input.fill(value, { timeout: ms });
+        }
+        if ((await input.inputValue({ timeout: ms })) !== value) {
+          return 'schedule_not_applied';
+        }
+      }
+      return 'ok';
+    })(),
+  );
+}
+
+/** The page's own error text (toasts, alerts), visible ones joined. */
+export async function pageErrorText(page: Page, def: ConnectorDefinition): Promise<string> {
+  const roots: Root[] = def.formFrame ? [page, formRoot(page, def)] : [page];
+  const texts: string[] = [];
+  for (const root of roots) {
+    const all = await withText(root, def.selectors.errorText)
+      .allInnerTexts()
+      .catch(() => []);
+    texts.push(...all.map((t) => t.trim()).filter(Boolean));
+  }
+  return [...new Set(texts)].join('\n');
+}
+
+/** A work as the works list shows it. */
+export interface ListedWork {
+  id: string;
+  title: string;
+  status: string;
+  href: string | null;
+}
+
+/** Reads the works list on the current page. */
+export async function listedWorks(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
+  const s = def.selectors;
+  return page.locator(s.workItem).evaluateAll(
+    (els, [idAttr, titleSel, statusSel]) =>
+      els.map((el) => ({
+        id: el.getAttribute(idAttr ?? '') ?? '',
+        title: el.querySelector(titleSel ?? '')?.textContent?.trim() ?? '',
+        status: el.querySelector(statusSel ?? '')?.textContent?.trim() ?? '',
+        href: el.querySelector(titleSel ?? '')?.getAttribute('href') ?? null,
+      })),
+    [s.workIdAttribute, s.workTitle, s.workStatus],
+  );
+}
+
+/** Opens the works list and reads it. */
+export async function readWorksList(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
+  await page.goto(urlOf(def, def.paths.works), { timeout: def.timeouts.navigation });
+  return listedWorks(page, def);
+}
+
+/** A post found in the works list, with its review state. */
+export interface FoundWork {
+  work: ListedWork;
+  state: ReviewState;
+}
+
+/**
+ * Reads the works list back until the post shows (by its id, or by its title among works that were not
+ * there before) and its review state is final, within the verify deadline. Undefined when it never showed.
+ */
+export async function verifyInWorksList(
+  page: Page,
+  def: ConnectorDefinition,
+  job: PublishJob,
+  workId: string | undefined,
+  before: ReadonlySet<string>,
+): Promise<FoundWork | undefined> {
+  const t = def.timeouts;
+  const end = Date.now() + t.verify;
+  const title = listedTitle(job);
+  let found: FoundWork | undefined;
+  for (;;) {
+    // A read can collide with the page's own redirect after submit; the next read tries again.
+    const works = await readWorksList(page, def).catch((err: unknown) => {
+      if (Date.now() + t.worksPoll >= end) {
+        throw err;
+      }
+      return [];
+    });
+    const work = works.find((w) => (workId ? w.id === workId : w.title === title && !before.has(w.id)));
+    if (work) {
+      found = { work, state: def.reviewStates[work.status] ?? 'reviewing' };
+      if (found.state !== 'reviewing') {
+        return found;
+      }
+    }
+    if (Date.now() + t.worksPoll >= end) {
+      return found;
+    }
+    await page.waitForTimeout(t.worksPoll);
+  }
+}

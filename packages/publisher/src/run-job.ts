@@ -1,0 +1,453 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { checkPublishContent, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import { launchAccountContext, type BrowserOptions } from './browser.ts';
+import { type ConnectorDefinition, type ConnectorOverrides, valueAt, withOverrides } from './connectors/definition.ts';
+import { CONNECTORS } from './connectors/registry.ts';
+import { DeadlineError, firstOf, withDeadline } from './deadline.ts';
+import {
+  checkLogin,
+  clickThrough,
+  dismissOverlays,
+  fillForm,
+  formRoot,
+  loggedOut,
+  loginByQr,
+  openUploadPage,
+  pageErrorText,
+  readWorksList,
+  uploadVideo,
+  urlIs,
+  verifyInWorksList,
+  waitProcessed,
+} from './flow.ts';
+import type {
+  AccountProfile,
+  FailureReason,
+  JobOutcome,
+  JobResult,
+  NeedsActionKind,
+  PublishJob,
+  RunHooks,
+  RunPhase,
+} from './types.ts';
+
+/** How a runner is set up: its browser, where failure artefacts go, and per-platform connector overrides. */
+export interface PublisherOptions extends BrowserOptions {
+  artefactDir: string;
+  connectors?: Partial<Record<PublishPlatform, ConnectorOverrides>>;
+}
+
+/** The connector a platform uses under these options. */
+export function connectorFor(platform: PublishPlatform, options: PublisherOptions): ConnectorDefinition {
+  return withOverrides(CONNECTORS[platform], options.connectors?.[platform]);
+}
+
+/** Thrown inside a job to end it as failed with a reason. */
+class JobFailure extends Error {
+  constructor(
+    readonly reason: FailureReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One account's open browser: login checks, QR login and publishing share its profile. */
+export interface AccountSession {
+  page: Page;
+  checkLogin(platform: PublishPlatform): Promise<'valid' | 'invalid' | 'unknown'>;
+  loginByQr(platform: PublishPlatform, onQr: (image: string) => void | Promise<void>): Promise<void>;
+  /** Publishes in this browser; `override` replaces the session's options for this job (other deadlines). */
+  publish(job: PublishJob, hooks?: RunHooks, override?: PublisherOptions): Promise<JobResult>;
+  close(): Promise<void>;
+}
+
+/** Opens the account's persistent profile (one browser per account; Chrome's profile lock keeps it to one). */
+export async function openAccount(account: AccountProfile, options: PublisherOptions): Promise<AccountSession> {
+  const context: BrowserContext = await launchAccountContext(account, options);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    page,
+    checkLogin: (platform) => checkLogin(page, connectorFor(platform, options)),
+    loginByQr: (platform, onQr) => loginByQr(page, connectorFor(platform, options), onQr),
+    publish: (job, hooks = {}, override) => publishOnPage(page, job, hooks, override ?? options),
+    close: () => context.close(),
+  };
+}
+
+/** Runs one job in the account's own browser, closed afterwards (memory grows when a context is reused). */
+export async function runJob(job: PublishJob, hooks: RunHooks, options: PublisherOptions): Promise<JobResult> {
+  const def = connectorFor(job.platform, options);
+  const early = await ruleFailure(job, def);
+  if (early) {
+    return early;
+  }
+  const session = await openAccount(job.account, options);
+  try {
+    return await session.publish(job, hooks);
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+}
+
+async function ruleFailure(job: PublishJob, def: ConnectorDefinition): Promise<JobResult | undefined> {
+  const size = await stat(job.videoPath).then(
+    (s) => s.size,
+    () => undefined,
+  );
+  if (size === undefined) {
+    return failedBeforeBrowser(def, 'error', `video file not found: ${job.videoPath}`);
+  }
+  const violations = checkPublishContent(
+    job.platform,
+    { ...job, fileName: job.videoPath, sizeBytes: size, scheduleAt: job.scheduleAt },
+    Date.now(),
+  );
+  if (violations.length > 0) {
+    const message = violations.map((v) => `${v.code} (limit ${v.limit}, actual ${v.actual})`).join('; ');
+    return failedBeforeBrowser(def, 'rule_violation', message);
+  }
+  return undefined;
+}
+
+function failedBeforeBrowser(def: ConnectorDefinition, reason: FailureReason, message: string): JobResult {
+  return {
+    outcome: 'failed',
+    phase: 'preparing',
+    submitClicked: false,
+    error: { reason, message, url: '', pageText: '' },
+    connectorVersion: def.version,
+  };
+}
+
+/** The publish flow on an open page: phases, deadlines, write-ahead submit, proof from the works list. */
+export async function publishOnPage(
+  page: Page,
+  job: PublishJob,
+  hooks: RunHooks,
+  options: PublisherOptions,
+): Promise<JobResult> {
+  try {
+    return await publishFlow(page, job, hooks, options);
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
+  }
+}
+
+async function publishFlow(
+  page: Page,
+  job: PublishJob,
+  hooks: RunHooks,
+  options: PublisherOptions,
+): Promise<JobResult> {
+  const def = connectorFor(job.platform, options);
+  const early = await ruleFailure(job, def);
+  if (early) {
+    return early;
+  }
+  let phase: RunPhase = 'preparing';
+  let submitClicked = false;
+  const enter = async (next: RunPhase) => {
+    phase = next;
+    await hooks.onPhase?.(next);
+  };
+  const result = (outcome: JobOutcome, extra: Partial<JobResult> = {}): JobResult => ({
+    outcome,
+    phase,
+    submitClicked,
+    connectorVersion: def.version,
+    ...extra,
+  });
+  const fail = async (reason: FailureReason, message: string, outcome: JobOutcome = 'failed') =>
+    result(outcome, { error: await artefacts(page, def, job, options, reason, message) });
+  // No hook: the job stops for the server to relay the check; no answer in time: it fails with that reason.
+  const handOffEnded = async (handled: 'timeout' | 'unanswered', kind: NeedsActionKind) => {
+    const ended =
+      handled === 'unanswered'
+        ? await fail('needs_action', `the platform asks for a ${kind} check`, 'needs_action')
+        : await fail('action_timeout', `no answer to the ${kind} check in time`);
+    return { ...ended, needsAction: kind };
+  };
+  const notCancelled = () => {
+    if (hooks.signal?.aborted) {
+      throw new JobFailure('cancelled', 'cancelled before submit');
+    }
+  };
+
+  let before = new Set<string>();
+  let workId: string | undefined;
+  let createSeen = false;
+  try {
+    await enter('preparing');
+    if (!def.createResponse.workIdPath) {
+      // Without an id in the create answer, the post is told apart from older ones with the same title.
+      before = new Set((await readWorksList(page, def)).map((w) => w.id));
+    }
+    if ((await openUploadPage(page, def)) === 'logged_out') {
+      throw new JobFailure('logged_out', 'the session no longer holds (login page shown)');
+    }
+    notCancelled();
+
+    await enter('uploading');
+    for (;;) {
+      const uploaded = await uploadVideo(page, def, job, hooks).catch(rethrowAs('upload_timeout'));
+      if (uploaded === 'done') {
+        break;
+      }
+      if (uploaded === 'failed') {
+        throw new JobFailure('upload_failed', 'the platform reported 上传失败 three times');
+      }
+      if (uploaded === 'logged_out') {
+        throw new JobFailure('logged_out', 'logged out during the upload');
+      }
+      if (uploaded === 'cancelled') {
+        throw new JobFailure('cancelled', 'cancelled during the upload');
+      }
+      const handled = await handOff(page, def, uploaded, hooks, enter);
+      if (handled !== 'answered') {
+        return await handOffEnded(handled, uploaded);
+      }
+      await enter('uploading');
+    }
+    const processed = await waitProcessed(page, def, hooks.signal).catch(rethrowAs('processing_timeout'));
+    if (processed !== 'ready') {
+      throw new JobFailure(processed, `${processed} while the video was processed`);
+    }
+    if ((await fillForm(page, def, job).catch(rethrowAs('fill_failed'))) === 'schedule_not_applied') {
+      throw new JobFailure('schedule_not_applied', 'the schedule input did not keep the time');
+    }
+    notCancelled();
+
+    await enter('submitting');
+    const root = formRoot(page, def);
+    const submit = root.locator(def.selectors.submitReady).first();
+    // Actionable without dispatching anything (trial), with guides moved aside.
+    await clickThrough(root, def, def.timeouts.processing, (timeout) => submit.click({ trial: true, timeout })).catch(
+      rethrowAs('processing_timeout'),
+    );
+    notCancelled();
+    await hooks.beforeSubmit?.().catch((err: unknown) => {
+      throw new JobFailure('cancelled', `not submitted: ${err instanceof Error ? err.message : String(err)}`);
+    });
+
+    // The create answer is read in the route, before the page sees it: once the page navigates to its
+    // success URL, Chromium drops the body and a response listener can no longer read it.
+    const createPattern = new RegExp(def.urls.createResponse);
+    let createBody: unknown;
+    let createUncertain = false;
+    let markCreated: () => void = () => undefined;
+    const created = new Promise<void>((resolve) => {
+      markCreated = resolve;
+    });
+    await page.route(
+      (u) => createPattern.test(u.href),
+      async (route) => {
+        if (route.request().method() !== 'POST') {
+          return route.fallback();
+        }
+        try {
+          const response = await route.fetch();
+          const body: unknown = await response.json().catch(() => undefined);
+          if (response.ok() && valueAt(body, def.createResponse.okPath) === def.createResponse.okValue) {
+            createBody = body;
+            markCreated();
+          }
+          await route.fulfill({ response });
+        } catch {
+          // The request may have reached the platform: the page's error proves nothing, the works list will.
+          createUncertain = true;
+          await route.abort('failed').catch(() => undefined);
+        }
+      },
+    );
+
+    submitClicked = true;
+    await dismissOverlays(root, def);
+    const clicked = await submit.click({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (clicked && def.selectors.confirm) {
+      const confirm = root.locator(def.selectors.confirm).first();
+      await clickThrough(root, def, def.timeouts.submit, (timeout) => confirm.click({ timeout })).catch(
+        () => undefined,
+      );
+    }
+
+    for (;;) {
+      const ms = def.timeouts.submit;
+      const signal = await firstOf('submit', ms, {
+        created,
+        success: page.waitForURL((u) => urlIs(def, 'success', u.href), { timeout: ms, waitUntil: 'commit' }),
+        error: root
+          .locator(def.selectors.errorText)
+          .filter({ hasText: /\S/ })
+          .first()
+          .waitFor({ state: 'visible', timeout: ms }),
+        logged_out: loggedOut(page, def, ms),
+        sms: root.locator(def.dialogs.sms.root).first().waitFor({ state: 'visible', timeout: ms }),
+        captcha: root.locator(def.dialogs.captcha.root).first().waitFor({ state: 'visible', timeout: ms }),
+        real_name: root.locator(def.dialogs.real_name.root).first().waitFor({ state: 'visible', timeout: ms }),
+      }).catch((err: unknown) => {
+        if (err instanceof DeadlineError) {
+          return 'timeout' as const;
+        }
+        throw err;
+      });
+      if (signal === 'created' || signal === 'success' || signal === 'timeout' || createUncertain) {
+        break;
+      }
+      if (signal === 'error') {
+        return await fail('submit_rejected', (await pageErrorText(page, def)) || 'the platform refused the post');
+      }
+      if (signal === 'logged_out') {
+        return await fail('logged_out', 'logged out at submit', 'unconfirmed');
+      }
+      const handled = await handOff(page, def, signal, hooks, enter);
+      if (handled !== 'answered') {
+        return await handOffEnded(handled, signal);
+      }
+      await enter('submitting');
+    }
+    if (createBody !== undefined) {
+      createSeen = true;
+      const id = def.createResponse.workIdPath ? valueAt(createBody, def.createResponse.workIdPath) : undefined;
+      workId = typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+    }
+    await enter('submitted');
+  } catch (err) {
+    if (!submitClicked) {
+      const reason = err instanceof JobFailure ? err.reason : err instanceof DeadlineError ? 'phase_timeout' : 'error';
+      return await fail(reason, err instanceof Error ? err.message : String(err));
+    }
+    // Past the click the post may exist: never fail it, prove it or leave it unconfirmed.
+  }
+
+  try {
+    await enter('verifying');
+    const found = await verifyInWorksList(page, def, job, workId, before);
+    if (!found) {
+      return await fail('submit_timeout', 'the post did not show in the works list', 'unconfirmed');
+    }
+    const id = found.work.id || workId;
+    const permalink = id && def.permalink ? def.permalink.replace('{id}', id) : (found.work.href ?? undefined);
+    const outcome: JobOutcome =
+      found.state === 'rejected' ? 'rejected' : found.state === 'scheduled' ? 'platform_scheduled' : 'published';
+    return result(outcome, {
+      workId: id,
+      permalink,
+      reviewState: found.state,
+      proof: { createResponse: createSeen, worksList: true },
+    });
+  } catch (err) {
+    return await fail(
+      'error',
+      `verification failed: ${err instanceof Error ? err.message : String(err)}`,
+      'unconfirmed',
+    );
+  }
+}
+
+function rethrowAs(reason: FailureReason) {
+  return (err: unknown): never => {
+    if (err instanceof DeadlineError || (err instanceof Error && err.name === 'TimeoutError')) {
+      throw new JobFailure(reason, err.message);
+    }
+    throw err;
+  };
+}
+
+/** Hands a verification dialog to a person and types their answer; a wrong code is asked again (3 tries). */
+async function handOff(
+  page: Page,
+  def: ConnectorDefinition,
+  kind: NeedsActionKind,
+  hooks: RunHooks,
+  enter: (phase: RunPhase) => Promise<void>,
+): Promise<'answered' | 'timeout' | 'unanswered'> {
+  await enter('needs_action');
+  if (!hooks.onNeedsAction) {
+    return 'unanswered';
+  }
+  const root = formRoot(page, def);
+  const dialog = def.dialogs[kind];
+  const ms = def.timeouts.needsAction;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const image = dialog.image
+      ? ((await root
+          .locator(dialog.image)
+          .first()
+          .getAttribute('src', { timeout: 5_000 })
+          .catch(() => null)) ?? undefined)
+      : undefined;
+    const prompt = dialog.prompt
+      ? ((await root
+          .locator(dialog.prompt)
+          .first()
+          .textContent({ timeout: 5_000 })
+          .catch(() => null)) ?? '')
+      : '';
+    const request = { kind, prompt: prompt.trim(), image, screenshot: await page.screenshot(), url: page.url() };
+    const answer = await withDeadline('needs action', ms, hooks.onNeedsAction(request)).catch((err: unknown) => {
+      if (err instanceof DeadlineError) {
+        return undefined;
+      }
+      throw err;
+    });
+    if (!answer) {
+      return 'timeout';
+    }
+    if (dialog.input) {
+      await root
+        .locator(dialog.input)
+        .first()
+        .fill(answer.code ?? '', { timeout: ms });
+      await root
+        .locator(dialog.confirm ?? '')
+        .first()
+        .click({ timeout: ms });
+    }
+    const signals: Record<string, Promise<unknown>> = {
+      done: root.locator(dialog.root).first().waitFor({ state: 'hidden', timeout: ms }),
+    };
+    if (dialog.error) {
+      signals.wrong = root
+        .locator(dialog.error)
+        .filter({ hasText: /\S/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: ms });
+    }
+    const outcome = await firstOf('needs action answer', ms, signals).catch(() => 'timeout');
+    if (outcome === 'done') {
+      return 'answered';
+    }
+    if (outcome === 'timeout') {
+      return 'timeout';
+    }
+  }
+  return 'timeout';
+}
+
+/** Keeps what a person needs to see why a job failed: a screenshot, the URL and the page's error text. */
+async function artefacts(
+  page: Page,
+  def: ConnectorDefinition,
+  job: PublishJob,
+  options: PublisherOptions,
+  reason: FailureReason,
+  message: string,
+) {
+  const url = page.url();
+  const pageText = await pageErrorText(page, def).catch(() => '');
+  let screenshotPath: string | undefined;
+  try {
+    await mkdir(options.artefactDir, { recursive: true });
+    screenshotPath = join(options.artefactDir, `${job.id}-${Date.now()}-${reason}.png`);
+    await page.screenshot({ path: screenshotPath, timeout: 15_000 });
+  } catch {
+    screenshotPath = undefined;
+  }
+  return { reason, message, url, pageText, screenshotPath };
+}
