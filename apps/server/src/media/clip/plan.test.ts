@@ -130,7 +130,7 @@ const richCtx: PlanContext = {
 /** How many distinct videos each mode's fixture allows. */
 function maximum(task: ClipTaskInput): number {
   try {
-    planClipTask({ ...task, count: 10_000 } as ClipTaskInput, richCtx);
+    planClipTask({ ...task, count: 10_000 }, richCtx);
     return Infinity;
   } catch (error) {
     if (error instanceof ClipCapacityError) {
@@ -212,7 +212,7 @@ describe('clip planners', () => {
 
   it('match AI-written sentences to materials by tags', () => {
     const task = tasks(1, 1)[6] as ClipTaskInput;
-    const plans = planClipTask({ ...task, count: 16 } as ClipTaskInput, richCtx);
+    const plans = planClipTask({ ...task, count: 16 }, richCtx);
     for (const p of plans.filter((x) => x.paragraphs.length === 2)) {
       expect(p.segments.map((s) => s.materialId)).toEqual([5, 6]);
     }
