@@ -340,3 +340,17 @@ export const clipPlan = z.object({
   dedup: dedupTransform.nullable(),
 });
 export type ClipPlan = z.infer<typeof clipPlan>;
+
+/** Scripts the script writer (帮我写文案, AI剪辑) returns: each a title and its sentences. */
+export const clipScriptDrafts = z.object({
+  scripts: z
+    .array(
+      z.object({
+        title: z.string().trim().max(100).default(''),
+        lines: z.array(clipLine).min(1).max(CLIP_MAX_SEGMENTS),
+      }),
+    )
+    .min(1)
+    .max(CLIP_MAX_VIDEOS),
+});
+export type ClipScriptDrafts = z.infer<typeof clipScriptDrafts>;
