@@ -6,13 +6,13 @@ import { clipTaskInput, type ClipMaterial, type ClipTaskInput } from '@vidmatrix
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderSpec } from './filter-graph.ts';
 import { planClipTask } from './plan.ts';
-import { templateOf } from './planners/shared.ts';
+import { templateOf, type PlanContext } from './planners/shared.ts';
 import { produceVideo } from './produce.ts';
 import { ClipRenderError, ClipRenderer } from './render.ts';
 import type { ResolvedMaterial } from './timeline.ts';
 import { EspeakTts } from './tts/espeak.ts';
 
-// Real renders of tiny generated fixtures at 180×320 with x264 ultrafast: a few seconds each.
+// Real renders of tiny generated fixtures at 180×320, 15 fps, x264 ultrafast: a few seconds each.
 const SIZE = { width: 180, height: 320 };
 const FAST = { preset: 'ultrafast', crf: 30 };
 const FONT = 'WenQuanYi Micro Hei';
@@ -81,6 +81,30 @@ beforeAll(() => {
   image(11, 'red');
   image(12, 'blue');
   image(13, 'green');
+  // A "talking head": picture with a 300 Hz voice that speaks 0.3–1.5 s and 2.2–3.6 s.
+  const head = join(dir, 'head.mp4');
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=180x320:rate=15:duration=4',
+    '-f',
+    'lavfi',
+    '-i',
+    "sine=frequency=300:duration=4,volume='if(between(t,0.3,1.5)+between(t,2.2,3.6),1,0)':eval=frame",
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-shortest',
+    head,
+  );
+  library.push({ id: 21, kind: 'digital_human', name: 'head.mp4', duration: 4, width: 180, height: 320, tags: [] });
+  files.set(21, { path: head, kind: 'digital_human', duration: 4 });
   music = join(dir, 'music.wav');
   ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=2000:duration=3', '-ac', '2', music);
 });
@@ -97,9 +121,14 @@ const template = {
 };
 
 /** Plans a task and produces its first video. */
-async function produce(raw: Record<string, unknown>, name: string, onProgress?: (f: number) => void) {
+async function produce(
+  raw: Record<string, unknown>,
+  name: string,
+  onProgress?: (f: number) => void,
+  extra: Omit<PlanContext, 'materials'> = {},
+) {
   const task: ClipTaskInput = clipTaskInput.parse({ name: 't', count: 1, seed: 5, musicIds: [99], ...raw });
-  const [plan] = planClipTask(task, { materials: new Map(library.map((m) => [m.id, m])) });
+  const [plan] = planClipTask(task, { materials: new Map(library.map((m) => [m.id, m])), ...extra });
   if (!plan) {
     throw new Error('no plan');
   }
@@ -115,8 +144,10 @@ async function produce(raw: Record<string, unknown>, name: string, onProgress?: 
     cacheDir: join(dir, 'voice-cache'),
     output,
     size: SIZE,
+    fps: 15,
     encode: FAST,
     onProgress,
+    speech: extra.speech,
   });
   return { plan, probe, output };
 }
@@ -261,12 +292,94 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
       cacheDir: join(dir, 'voice-cache'),
       output: bare,
       size: SIZE,
+      fps: 15,
       encode: FAST,
     });
     const at = 0.5;
     expect(meanDifference(band(output, at, 0.6, 0.8), band(bare, at, 0.6, 0.8))).toBeGreaterThan(2);
     // Far from the text, the pictures agree.
     expect(meanDifference(band(output, at, 0, 0.3), band(bare, at, 0, 0.3))).toBeLessThan(2);
+  });
+
+  it('mode 3 CP拆拼: detected shots recombined across sources', async () => {
+    const shots = new Map([
+      [1, await renderer.detectShots(files.get(1)!.path, 4)],
+      [3, await renderer.detectShots(files.get(3)!.path, 4)],
+    ]);
+    const { plan, probe } = await produce(
+      { clip_model: 3, sourceIds: [1, 3], shotsPerVideo: 2, maxShotSeconds: 1.5 },
+      'mode3',
+      undefined,
+      {
+        shots,
+      },
+    );
+    expect(new Set(plan.segments.map((s) => s.materialId)).size).toBeGreaterThanOrEqual(1);
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    expect(probe.duration).toBeCloseTo(3, 1);
+  });
+
+  it('mode 4 口播: silences cut, B-roll at sentence boundaries, subtitles over the speech', async () => {
+    const speech = await renderer.detectSpeech(files.get(21)!.path, 4);
+    expect(speech).toHaveLength(2);
+    const { plan, probe } = await produce(
+      {
+        clip_model: 4,
+        template,
+        mainId: 21,
+        brollIds: [1, 11],
+        brolls: 1,
+        brollSeconds: 1,
+        lines: ['第一句。第二句。'],
+        cutSilence: true,
+      },
+      'mode4',
+      undefined,
+      { speech },
+    );
+    expect(plan.main?.keep).toHaveLength(2);
+    expect(plan.segments[0]?.at).toBeGreaterThan(1);
+    // The silence between the sentences (1.5–2.2 s) is cut, less 0.1 s kept at each edge.
+    const kept = (plan.main?.keep ?? []).reduce((sum, [a, b]) => sum + b - a, 0);
+    expect(kept).toBeLessThan(4 - 0.4);
+    expect(probe.duration).toBeCloseTo(kept, 1);
+    expect(probe.audio?.codec).toBe('aac');
+  });
+
+  it('mode 4 口播 with a chroma-keyed presenter over B-roll', async () => {
+    const { probe } = await produce(
+      {
+        clip_model: 4,
+        template: { ...template, title: null },
+        mainId: 21,
+        brollIds: [2, 12],
+        brolls: 2,
+        chromaKey: true,
+      },
+      'mode4-key',
+    );
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    expect(probe.duration).toBeCloseTo(4, 1);
+  });
+
+  it('mode 6 一键成片 and mode 7 AI剪辑: the voice sets the length', async () => {
+    const six = await produce(
+      { clip_model: 6, groups: [{ materialIds: [1] }, { materialIds: [2, 3] }], scripts: ['一键成片。'], font: FONT },
+      'mode6',
+    );
+    expect(six.probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    const seven = await produce(
+      {
+        clip_model: 7,
+        template,
+        textContext: { product: '咖啡' },
+        materialIds: [1, 2, 11],
+        scripts: [['咖啡。', '好喝。']],
+      },
+      'mode7',
+    );
+    expect(seven.plan.segments).toHaveLength(2);
+    expect(seven.probe.audio?.codec).toBe('aac');
   });
 
   it('ducks the music under the voice and lets it back up in the gaps', async () => {

@@ -28,6 +28,8 @@ export interface ProduceInput {
   cacheDir?: string;
   output: string;
   size?: { width: number; height: number };
+  /** Frame rate; previews may use fewer frames. */
+  fps?: number;
   encode?: RenderSpec['encode'];
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -104,7 +106,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
   const spec: RenderSpec = {
     width: size.width,
     height: size.height,
-    fps: CLIP_FPS,
+    fps: input.fps ?? CLIP_FPS,
     duration: timeline.duration,
     fit: template.fit,
     clips: timeline.clips,
