@@ -32,6 +32,8 @@ export interface ProduceInput {
   fps?: number;
   encode?: RenderSpec['encode'];
   onProgress?: (fraction: number) => void;
+  /** Sees the spec before ffmpeg runs (logs, the bench's baseline). */
+  onSpec?: (spec: RenderSpec) => void;
   signal?: AbortSignal;
 }
 
@@ -125,6 +127,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
     encode: input.encode ?? { preset: 'veryfast', crf: 23 },
     output: input.output,
   };
+  input.onSpec?.(spec);
   const base = voice ? VOICE_SHARE : 0;
   return renderer.render(spec, {
     signal: input.signal,

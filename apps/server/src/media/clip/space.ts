@@ -9,8 +9,17 @@ export interface Choice<T> {
   value: T;
 }
 
-/** How often each segment and material has been used so far in the batch. */
-export type Usage = Map<string, number>;
+/** How often each segment, material and (union) part has been used so far in the batch. */
+export interface Usage {
+  segment: Map<string, number>;
+  material: Map<number, number>;
+  part: Map<number, number>;
+}
+
+/** Usage with nothing used yet. */
+export function emptyUsage(): Usage {
+  return { segment: new Map(), material: new Map(), part: new Map() };
+}
 
 /** All the distinct videos some inputs allow, as tuples of choices. */
 export interface Space<T> {
@@ -33,24 +42,35 @@ export class ClipCapacityError extends Error {
   }
 }
 
-const useOf = (usage: Usage, choice: Choice<unknown>): number =>
-  (usage.get(choice.id) ?? 0) + (usage.get(`m${choice.materialId}`) ?? 0);
-
 /** Picks one of `candidates` whose use is within `slack` of the least used, skipping `taken`. */
 function pickLeastUsed<T>(
   candidates: readonly Choice<T>[],
   rng: Rng,
   usage: Usage,
   slack: number,
-  taken?: ReadonlySet<string>,
+  taken?: ReadonlySet<Choice<T>>,
 ): Choice<T> {
+  // One pass for the uses, one for the eligible: this runs K times per draw, N draws per task.
+  const uses = new Array<number>(candidates.length);
   let min = Infinity;
-  for (const c of candidates) {
-    if (!taken?.has(c.id)) {
-      min = Math.min(min, useOf(usage, c));
+  for (let i = 0; i < candidates.length; i += 1) {
+    const c = candidates[i] as Choice<T>;
+    if (taken?.has(c)) {
+      uses[i] = Infinity;
+      continue;
+    }
+    const use = (usage.segment.get(c.id) ?? 0) + (usage.material.get(c.materialId) ?? 0);
+    uses[i] = use;
+    if (use < min) {
+      min = use;
     }
   }
-  const eligible = candidates.filter((c) => !taken?.has(c.id) && useOf(usage, c) <= min + slack);
+  const eligible: Choice<T>[] = [];
+  for (let i = 0; i < candidates.length; i += 1) {
+    if ((uses[i] as number) <= min + slack) {
+      eligible.push(candidates[i] as Choice<T>);
+    }
+  }
   return rng.pick(eligible);
 }
 
@@ -69,11 +89,11 @@ export class PickSpace<T> implements Space<T> {
   }
 
   sample(rng: Rng, usage: Usage, slack: number): Choice<T>[] {
-    const taken = new Set<string>();
+    const taken = new Set<Choice<T>>();
     const combo: Choice<T>[] = [];
     for (let i = 0; i < this.k; i += 1) {
       const c = pickLeastUsed(this.pool, rng, usage, slack, taken);
-      taken.add(c.id);
+      taken.add(c);
       combo.push(c);
     }
     return combo;
@@ -172,9 +192,9 @@ export class UnionSpace<T> implements Space<T> {
     const open = this.parts.map((p, i) => ({ p, i })).filter(({ p }) => p.count > 0);
     let min = Infinity;
     for (const { i } of open) {
-      min = Math.min(min, usage.get(`part${i}`) ?? 0);
+      min = Math.min(min, usage.part.get(i) ?? 0);
     }
-    const eligible = open.filter(({ i }) => (usage.get(`part${i}`) ?? 0) <= min + slack);
+    const eligible = open.filter(({ i }) => (usage.part.get(i) ?? 0) <= min + slack);
     const { p, i } = rng.pick(eligible);
     const combo = p.sample(rng, usage, slack);
     this.tag.set(combo, i);
@@ -237,7 +257,7 @@ export function pickDistinct<T>(space: Space<T>, n: number, rng: Rng, avoid: Ite
   if (n > available) {
     throw new ClipCapacityError(available);
   }
-  const usage: Usage = new Map();
+  const usage = emptyUsage();
   const out: Picked<T>[] = [];
   for (let i = 0; i < n; i += 1) {
     let picked: Picked<T> | null = null;
@@ -252,12 +272,12 @@ export function pickDistinct<T>(space: Space<T>, n: number, rng: Rng, avoid: Ite
     used.add(picked.key);
     out.push(picked);
     for (const c of picked.combo) {
-      usage.set(c.id, (usage.get(c.id) ?? 0) + 1);
-      usage.set(`m${c.materialId}`, (usage.get(`m${c.materialId}`) ?? 0) + 1);
+      usage.segment.set(c.id, (usage.segment.get(c.id) ?? 0) + 1);
+      usage.material.set(c.materialId, (usage.material.get(c.materialId) ?? 0) + 1);
     }
     if (space instanceof UnionSpace) {
-      const part = `part${space.partOf(picked.combo)}`;
-      usage.set(part, (usage.get(part) ?? 0) + 1);
+      const part = space.partOf(picked.combo);
+      usage.part.set(part, (usage.part.get(part) ?? 0) + 1);
     }
   }
   return out;
@@ -282,7 +302,7 @@ function walk<T>(space: Space<T>, rng: Rng, used: ReadonlySet<string>): Picked<T
   }
   // Far more combinations than keys used: uniform draws find a fresh one almost at once.
   for (;;) {
-    const combo = space.sample(rng, new Map(), Infinity);
+    const combo = space.sample(rng, emptyUsage(), Infinity);
     const key = space.key(combo);
     if (!used.has(key)) {
       return { key, combo };
