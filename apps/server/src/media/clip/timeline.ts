@@ -29,7 +29,6 @@ export interface TimelineInput {
   spoken: SpokenParagraphs | null;
   /** 口播: speech spans of the main clip (source seconds). */
   speech?: readonly (readonly [number, number])[];
-  size?: { width: number; height: number };
 }
 
 /** Where each sentence of the voice starts, for the voice track to be laid out the same way. */
@@ -246,9 +245,6 @@ function oralTimeline(input: TimelineInput, speed: number): Timeline {
     voice: null,
   };
 }
-
-/** The default output frame and rate. */
-export const defaultOutput = { ...CLIP_OUTPUT_SIZE, fps: CLIP_FPS } as const;
 
 function round3(n: number): number {
   return Math.round(n * 1000) / 1000;
