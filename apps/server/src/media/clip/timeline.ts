@@ -1,10 +1,5 @@
 import type { ClipMaterial, ClipPlan, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
-import {
-  CLIP_FPS,
-  CLIP_OUTPUT_SIZE,
-  CLIP_SENTENCE_GAP_SECONDS,
-  CLIP_TAIL_SECONDS,
-} from '@vidmatrix/contract/constants';
+import { CLIP_SENTENCE_GAP_SECONDS, CLIP_TAIL_SECONDS } from '@vidmatrix/contract/constants';
 import { splitSentences, subtitleText } from '@vidmatrix/contract/rules/clip-text';
 import type { Cue, TitleCue } from './ass.ts';
 import type { RenderSpec, SpecClip } from './filter-graph.ts';
