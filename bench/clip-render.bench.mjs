@@ -23,6 +23,8 @@ const { EspeakTts } = await import('../apps/server/src/media/clip/tts/espeak.ts'
 const SEGMENT = Number(process.env.BENCH_CLIP_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_CLIP_RUNS ?? 1);
 const PRESET = process.env.BENCH_CLIP_PRESET ?? 'veryfast';
+const [WIDTH, HEIGHT] = (process.env.BENCH_CLIP_SIZE ?? '1080x1920').split('x').map(Number);
+const KEEP = process.env.BENCH_CLIP_KEEP === '1';
 const FONT = 'WenQuanYi Micro Hei';
 const FONTS_DIR = '/usr/share/fonts/truetype/wqy';
 const load = () =>
@@ -168,7 +170,7 @@ const lastStats = () => {
 const voiceCache = join(cache, 'voice');
 /** The spec our pipeline rendered: the baseline cuts at the same points. */
 let rendered = null;
-async function ours(run) {
+async function ours(run, size = { width: WIDTH, height: HEIGHT }) {
   const output = join(work, `ours${run}.mp4`);
   const renderer = new ClipRenderer(timed);
   const start = process.hrtime.bigint();
@@ -182,6 +184,7 @@ async function ours(run) {
     workDir: join(work, 'ours-work'),
     cacheDir: voiceCache,
     output,
+    size,
     encode: { preset: PRESET, crf: 23 },
     onSpec: (spec) => {
       rendered = spec;
@@ -202,9 +205,16 @@ function baseline(run, duration) {
   const inputs = [];
   const chains = [];
   plan.segments.forEach((s, i) => {
-    inputs.push('-ss', String(s.start), '-t', String(clipLengths[i].toFixed(3)), '-i', files.get(s.materialId).path);
+    inputs.push(
+      '-ss',
+      String(rendered.clips[i].start),
+      '-t',
+      String(clipLengths[i].toFixed(3)),
+      '-i',
+      files.get(s.materialId).path,
+    );
     chains.push(
-      `[${i}:v]scale=1080:1920:force_original_aspect_ratio=increase,crop=1080:1920,fps=30,format=yuv420p,setsar=1,setpts=PTS-STARTPTS[v${i}]`,
+      `[${i}:v]scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase,crop=${WIDTH}:${HEIGHT},fps=30,format=yuv420p,setsar=1,setpts=PTS-STARTPTS[v${i}]`,
     );
   });
   let prev = 'v0';
@@ -282,8 +292,8 @@ function ssim(a, b) {
 console.log(
   `ffmpeg: ${execFileSync('ffmpeg', ['-version'], { encoding: 'utf8' }).split('\n')[0]}; preset ${PRESET}; ${cpus().length} cores; load ${load()}`,
 );
-// Warm-up: synthesises the voice into the cache and fills the OS file cache.
-await ours(-1);
+// Warm-up, small: synthesises the voice into the cache and fills the OS file cache.
+await ours(-1, { width: 216, height: 384 });
 const mine = [];
 const theirs = [];
 for (let run = 0; run < RUNS; run += 1) {
@@ -292,7 +302,7 @@ for (let run = 0; run < RUNS; run += 1) {
 }
 const pick = (xs, key) => median(xs.map((x) => x[key]));
 console.log(
-  `video: ${mine[0].duration.toFixed(2)} s at 1080×1920, ${plan.segments.length} sources; load now ${load()}`,
+  `video: ${mine[0].duration.toFixed(2)} s at ${WIDTH}×${HEIGHT}, ${plan.segments.length} sources; load now ${load()}`,
 );
 report('clip render wall', pick(mine, 'wall'), pick(theirs, 'wall'), 's', '≤ 1.10');
 report('clip render CPU', pick(mine, 'cpu'), pick(theirs, 'cpu'), 's', '≤ 1.05');
@@ -300,4 +310,8 @@ console.log(
   `peak RSS: ours ${pick(mine, 'rssMb').toFixed(0)} MB, baseline ${pick(theirs, 'rssMb').toFixed(0)} MB (target ≤ 1024 MB)`,
 );
 console.log(`SSIM ours vs baseline: ${ssim(mine[0].output, theirs[0].output).toFixed(4)} (target ≥ 0.98)`);
-rmSync(work, { recursive: true, force: true });
+if (KEEP) {
+  console.log(`outputs kept in ${work}`);
+} else {
+  rmSync(work, { recursive: true, force: true });
+}

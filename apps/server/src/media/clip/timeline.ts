@@ -54,11 +54,13 @@ function resolved(materials: ReadonlyMap<number, ResolvedMaterial>, id: number):
 
 function clipOf(
   m: ResolvedMaterial,
-  start: number,
+  from: number,
   length: number,
   motion: SpecClip['motion'],
   speed: number,
 ): SpecClip {
+  // A span longer than the footage after its in-point starts earlier: it freezes only when the whole clip is short.
+  const start = m.kind === 'image' ? 0 : round3(Math.max(0, Math.min(from, m.duration - length * speed)));
   return {
     path: m.path,
     kind: m.kind === 'image' ? 'image' : 'video',
