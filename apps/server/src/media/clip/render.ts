@@ -74,7 +74,11 @@ export class ClipRenderer {
   ) {}
 
   /** Runs a tool to its end; stdout goes to `onStdout`, the stderr tail is kept for errors. */
-  run(command: string, args: string[], options: RunOptions & { onStdout?: (s: string) => void } = {}): Promise<string> {
+  run(
+    command: string,
+    args: string[],
+    options: RunOptions & { onStdout?: (s: string) => void; onStderr?: (s: string) => void } = {},
+  ): Promise<string> {
     const { signal, timeoutMs = CLIP_RENDER_MIN_TIMEOUT_MS } = options;
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
@@ -98,6 +102,7 @@ export class ClipRenderer {
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (s: string) => {
         stderr = (stderr + s).slice(-STDERR_TAIL);
+        options.onStderr?.(s);
       });
       const done = (): void => {
         clearTimeout(timer);
@@ -169,6 +174,19 @@ export class ClipRenderer {
     return parseProbe(out, (await stat(path)).size);
   }
 
+  /** The whole stderr of an analysis run (the kept tail is too short for a long file's cut list). */
+  private async readLog(args: string[], duration: number, signal?: AbortSignal): Promise<string> {
+    let log = '';
+    await this.run(this.ffmpeg, args, {
+      signal,
+      timeoutMs: renderTimeoutMs(duration),
+      onStderr: (s) => {
+        log += s;
+      },
+    });
+    return log;
+  }
+
   /** Shot boundaries of a video by scene score: [start, end] spans covering the whole file. */
   async detectShots(
     path: string,
@@ -176,11 +194,11 @@ export class ClipRenderer {
     threshold = CLIP_SCENE_THRESHOLD,
     signal?: AbortSignal,
   ): Promise<[number, number][]> {
-    const log = await this.run(
-      this.ffmpeg,
+    const log = await this.readLog(
       [
         '-hide_banner',
         '-nostdin',
+        '-nostats',
         '-i',
         path,
         '-an',
@@ -190,7 +208,8 @@ export class ClipRenderer {
         'null',
         '-',
       ],
-      { signal, timeoutMs: renderTimeoutMs(duration) },
+      duration,
+      signal,
     );
     return shotsFromCuts(parseShowinfoTimes(log), duration);
   }
@@ -203,11 +222,11 @@ export class ClipRenderer {
     minSeconds = CLIP_MIN_SILENCE_SECONDS,
     signal?: AbortSignal,
   ): Promise<[number, number][]> {
-    const log = await this.run(
-      this.ffmpeg,
+    const log = await this.readLog(
       [
         '-hide_banner',
         '-nostdin',
+        '-nostats',
         '-i',
         path,
         '-vn',
@@ -217,7 +236,8 @@ export class ClipRenderer {
         'null',
         '-',
       ],
-      { signal, timeoutMs: renderTimeoutMs(duration) },
+      duration,
+      signal,
     );
     return speechFromSilences(parseSilences(log), duration);
   }
