@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { clipTaskInput, type ClipMaterial, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderSpec } from './filter-graph.ts';
+import { listChineseFonts } from './fonts.ts';
 import { planClipTask } from './plan.ts';
 import { templateOf, type PlanContext } from './planners/shared.ts';
 import { produceVideo } from './produce.ts';
@@ -463,6 +464,17 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
     await expect(run).rejects.toMatchObject({ reason: 'canceled' });
     expect(existsSync(output)).toBe(false);
     expect(readdirSync(dir).filter((f) => f.startsWith('canceled'))).toEqual([]);
+    // The hard time limit takes the same way out: a minute of zoompan cannot finish in 50 ms.
+    await expect(renderer.render(spec, { timeoutMs: 50 })).rejects.toMatchObject({
+      reason: 'timeout',
+      message: '视频合成超时',
+    });
+    expect(readdirSync(dir).filter((f) => f.startsWith('canceled'))).toEqual([]);
+  });
+
+  it('lists the Chinese fonts libass can use', async () => {
+    const fonts = await listChineseFonts();
+    expect(fonts.map((f) => f.value)).toContain(FONT);
   });
 
   it('finds shot changes and speech spans', async () => {
