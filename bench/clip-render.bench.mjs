@@ -185,6 +185,8 @@ async function ours(run, size = { width: WIDTH, height: HEIGHT }) {
     cacheDir: voiceCache,
     output,
     size,
+    // A bench on a shared host may wait for a core far longer than a worker would.
+    timeoutMs: 3_600_000,
     encode: { preset: PRESET, crf: 23 },
     onSpec: (spec) => {
       rendered = spec;

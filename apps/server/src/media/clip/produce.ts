@@ -32,6 +32,8 @@ export interface ProduceInput {
   fps?: number;
   encode?: RenderSpec['encode'];
   onProgress?: (fraction: number) => void;
+  /** Overrides the hard time limit (renderTimeoutMs of the length), ms. */
+  timeoutMs?: number;
   /** Sees the spec before ffmpeg runs (logs, the bench's baseline). */
   onSpec?: (spec: RenderSpec) => void;
   signal?: AbortSignal;
@@ -131,6 +133,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
   const base = voice ? VOICE_SHARE : 0;
   return renderer.render(spec, {
     signal: input.signal,
+    timeoutMs: input.timeoutMs,
     onProgress: input.onProgress ? (f) => input.onProgress?.(base + (1 - base) * f) : undefined,
   });
 }
