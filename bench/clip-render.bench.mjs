@@ -216,7 +216,7 @@ function baseline(run, duration) {
       files.get(s.materialId).path,
     );
     chains.push(
-      `[${i}:v]scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase,crop=${WIDTH}:${HEIGHT},fps=30,format=yuv420p,setsar=1,setpts=PTS-STARTPTS[v${i}]`,
+      `[${i}:v]setpts=PTS-STARTPTS,scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase,crop=${WIDTH}:${HEIGHT},fps=30,format=yuv420p,setsar=1[v${i}]`,
     );
   });
   let prev = 'v0';
