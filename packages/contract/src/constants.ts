@@ -122,3 +122,41 @@ export const LOGIN_RATE_PER_MINUTE = 20;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Lifetime of a session token, ms (30 days). */
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+// Clip tasks (issue 9). SPEC §9 names no clip limits: these are the house's, kept here with the rest.
+/** Most videos one clip task may ask for. */
+export const CLIP_MAX_VIDEOS = 200;
+/** Output frame of a finished clip video, px (9:16). */
+export const CLIP_OUTPUT_SIZE = { width: 1080, height: 1920 } as const;
+/** Output frame of the quick preview render, px. */
+export const CLIP_PREVIEW_SIZE = { width: 360, height: 640 } as const;
+/** Output frame rate of a clip video. */
+export const CLIP_FPS = 30;
+/** Default length of one mixed segment, seconds. */
+export const CLIP_SEGMENT_SECONDS = 3;
+/** Shortest and longest segment a member may set, seconds. */
+export const CLIP_SEGMENT_SECONDS_RANGE = { min: 1, max: 15 } as const;
+/** Most segments (slots) in one video. */
+export const CLIP_MAX_SEGMENTS = 30;
+/** Most groups, steps or sources in one task. */
+export const CLIP_MAX_GROUPS = 30;
+/** Most materials one group, step or pool may hold. */
+export const CLIP_MAX_MATERIALS = 200;
+/** Longest script line (one voice-over or one step), characters. */
+export const CLIP_LINE_MAX_CHARS = 500;
+/** Longest whole narration (一键成片), characters. */
+export const CLIP_SCRIPT_MAX_CHARS = 3000;
+/** Length of a group or image with no spoken line, seconds (as Alibaba ICE does). */
+export const CLIP_DEFAULT_GROUP_SECONDS = 5;
+/** Silence between two synthesised sentences, seconds. */
+export const CLIP_SENTENCE_GAP_SECONDS = 0.15;
+/** Picture kept after the voice ends, seconds. */
+export const CLIP_TAIL_SECONDS = 0.5;
+/** A render may take this many times the output length before it is killed ... */
+export const CLIP_RENDER_TIMEOUT_FACTOR = 6;
+/** ... and never less than this, ms. */
+export const CLIP_RENDER_MIN_TIMEOUT_MS = 120_000;
+/** Default scene-change threshold of CP拆拼's shot detection (ffmpeg scene score 0–1). */
+export const CLIP_SCENE_THRESHOLD = 0.3;
+/** Silences at least this long are cut in 口播 when asked, seconds. */
+export const CLIP_MIN_SILENCE_SECONDS = 0.4;

@@ -139,6 +139,28 @@ export const Msg = {
   groupDeleteConfirm: '删除分组后，该分组下的账号将移至未分组，确定删除？',
   accountDeleteConfirm: '账号删除后无法恢复，其子账号也会一并删除，确定删除选中的账号？',
   accountSheetName: '账号列表',
+
+  // Clip tasks (issue 9): modes, refusals, voice and script writer
+  clipMode1: '批量混剪',
+  clipMode2: '脚本剪辑',
+  clipMode3: 'CP拆拼',
+  clipMode4: '口播',
+  clipMode5: '图文成片',
+  clipMode6: '一键成片',
+  clipMode7: 'AI剪辑',
+  clipMode8: '分组混剪',
+  clipTooMany: '素材最多可以生成{n}个不重复的视频，请减少数量或添加素材',
+  clipExhausted: '这些素材的组合已全部生成过，请添加新素材',
+  clipMaterialMissing: '素材不存在或已被删除',
+  clipMaterialTooShort: '视频素材过短，无法剪辑',
+  clipNoShots: '未能从视频中检测到镜头',
+  clipScriptRequired: '请输入文案',
+  clipRenderFailed: '视频合成失败',
+  clipRenderTimeout: '视频合成超时',
+  clipCanceled: '已取消',
+  clipRoboticVoice: '当前为离线合成语音（机器音），仅适合预览；正式配音请配置语音合成服务',
+  clipWriterNotConfigured: '未配置文案生成服务，请在服务器设置 LLM_BASE_URL、LLM_API_KEY 和 LLM_MODEL',
+  clipWriterFailed: '文案生成失败，请稍后重试',
 } as const;
 
 export type MsgKey = keyof typeof Msg;

@@ -1,0 +1,137 @@
+import type { SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
+import { CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
+
+/** A timed line of text on screen. */
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The title: its own style, on screen from 0 to `end`. */
+export interface TitleCue extends Cue {
+  font: string;
+  size: number;
+  color: string;
+}
+
+/** Text stays this far from the left and right edges (platform buttons sit on the right). */
+const SIDE_MARGIN = 0.1;
+/** Bottom subtitles sit above the platform's caption and buttons (about the lowest fifth). */
+const BOTTOM_MARGIN = 0.22;
+const TOP_MARGIN = 0.1;
+
+/** ASS colour &HAABBGGRR from #RRGGBB and an alpha (0 opaque, 255 clear). */
+export function assColor(hex: string, alpha = 0): string {
+  const [r, g, b] = [hex.slice(1, 3), hex.slice(3, 5), hex.slice(5, 7)];
+  const a = alpha.toString(16).padStart(2, '0');
+  return `&H${a}${b}${g}${r}`.toUpperCase();
+}
+
+/** ASS time h:mm:ss.cc (ASS counts centiseconds; rounding, not truncation, keeps cues on their audio). */
+export function assTime(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  const h = Math.floor(cs / 360_000);
+  const m = Math.floor((cs % 360_000) / 6000);
+  const s = Math.floor((cs % 6000) / 100);
+  const c = cs % 100;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(c).padStart(2, '0')}`;
+}
+
+/** Text made safe for an ASS event (no override blocks, no escapes), wrapped to `perLine` characters. */
+export function assText(text: string, perLine: number): string {
+  const clean = text
+    .replace(/\\/g, '＼')
+    .replace(/\{/g, '｛')
+    .replace(/\}/g, '｝')
+    .replace(/\s*\n\s*/g, ' ');
+  // libass wraps only at spaces, which Chinese text has none of: break by character count.
+  const chars = [...clean];
+  const lines: string[] = [];
+  for (let i = 0; i < chars.length; i += perLine) {
+    lines.push(chars.slice(i, i + perLine).join(''));
+  }
+  return lines.join('\\N');
+}
+
+function styleLine(name: string, s: SubtitleStyle, alignment: number, marginV: number, bold: boolean): string {
+  const margin = Math.round(CLIP_OUTPUT_SIZE.width * SIDE_MARGIN);
+  const borderStyle = s.box ? 3 : 1;
+  const outlineColour = s.box ? assColor(s.outlineColor, 0x60) : assColor(s.outlineColor);
+  return [
+    `Style: ${name}`,
+    s.font,
+    s.size,
+    assColor(s.color),
+    assColor(s.color),
+    outlineColour,
+    assColor('#000000', 0x80),
+    bold ? -1 : 0,
+    0,
+    0,
+    0,
+    100,
+    100,
+    0,
+    0,
+    borderStyle,
+    s.box ? Math.max(4, s.outline) : s.outline,
+    0,
+    alignment,
+    margin,
+    margin,
+    marginV,
+    1,
+  ].join(',');
+}
+
+/**
+ * An ASS script of subtitles (and a title) at PlayRes 1080×1920: libass scales it to the real
+ * output size, so a low-resolution preview looks like the final video.
+ */
+export function writeAss(style: SubtitleStyle | null, cues: readonly Cue[], title: TitleCue | null): string {
+  const { width, height } = CLIP_OUTPUT_SIZE;
+  const sub = style ?? {
+    font: title?.font ?? 'sans-serif',
+    size: 64,
+    color: '#FFFFFF',
+    outlineColor: '#000000',
+    outline: 3,
+    box: false,
+    position: 'bottom' as const,
+  };
+  const alignment = sub.position === 'top' ? 8 : sub.position === 'middle' ? 5 : 2;
+  const marginV = sub.position === 'top' ? height * 0.2 : sub.position === 'middle' ? 0 : height * BOTTOM_MARGIN;
+  const usable = width * (1 - 2 * SIDE_MARGIN);
+  const lines = [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${width}`,
+    `PlayResY: ${height}`,
+    'WrapStyle: 2',
+    'ScaledBorderAndShadow: yes',
+    'YCbCr Matrix: TV.709',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    styleLine('Sub', sub, alignment, Math.round(marginV), false),
+  ];
+  if (title) {
+    const titleStyle: SubtitleStyle = { ...sub, font: title.font, size: title.size, color: title.color, box: false };
+    lines.push(styleLine('Title', titleStyle, 8, Math.round(height * TOP_MARGIN), true));
+  }
+  lines.push('', '[Events]', 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text');
+  if (title?.text) {
+    const perLine = Math.max(1, Math.floor(usable / title.size));
+    lines.push(
+      `Dialogue: 1,${assTime(title.start)},${assTime(title.end)},Title,,0,0,0,,${assText(title.text, perLine)}`,
+    );
+  }
+  const perLine = Math.max(1, Math.floor(usable / sub.size));
+  for (const cue of cues) {
+    if (cue.end > cue.start && cue.text) {
+      lines.push(`Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Sub,,0,0,0,,${assText(cue.text, perLine)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

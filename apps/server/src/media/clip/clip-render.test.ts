@@ -1,0 +1,512 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clipTaskInput, type ClipMaterial, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RenderSpec } from './filter-graph.ts';
+import { listChineseFonts } from './fonts.ts';
+import { planClipTask } from './plan.ts';
+import { templateOf, type PlanContext } from './planners/shared.ts';
+import { produceVideo } from './produce.ts';
+import { ClipRenderError, ClipRenderer } from './render.ts';
+import type { ResolvedMaterial } from './timeline.ts';
+import { EspeakTts } from './tts/espeak.ts';
+
+// Real renders of tiny generated fixtures at 180×320, 15 fps, x264 ultrafast: a few seconds each.
+const SIZE = { width: 180, height: 320 };
+const FAST = { preset: 'ultrafast', crf: 30 };
+const FONT = 'WenQuanYi Micro Hei';
+const FONTS_DIR = '/usr/share/fonts';
+
+let dir = '';
+const renderer = new ClipRenderer();
+const tts = new EspeakTts();
+const library: ClipMaterial[] = [];
+const files = new Map<number, ResolvedMaterial>();
+let music = '';
+
+function ffmpeg(...args: string[]): string {
+  return execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-y', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** ffmpeg's stderr (volumedetect reports there). */
+function stderrOf(args: string[]): string {
+  return spawnSync('ffmpeg', ['-hide_banner', '-nostdin', ...args], { encoding: 'utf8' }).stderr;
+}
+
+function video(id: number, source: string, seconds: number, size: string): void {
+  const path = join(dir, `v${id}.mp4`);
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `${source}=size=${size}:rate=15:duration=${seconds}`,
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    path,
+  );
+  const [w, h] = size.split('x').map(Number);
+  library.push({ id, kind: 'video', name: `v${id}.mp4`, duration: seconds, width: w ?? 0, height: h ?? 0, tags: [] });
+  files.set(id, { path, kind: 'video', duration: seconds });
+}
+
+function image(id: number, color: string): void {
+  const path = join(dir, `i${id}.png`);
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${color}:size=240x180,drawbox=x=40:y=40:w=80:h=60:color=white:t=fill`,
+    '-frames:v',
+    '1',
+    path,
+  );
+  library.push({ id, kind: 'image', name: `i${id}.png`, duration: 0, width: 240, height: 180, tags: [] });
+  files.set(id, { path, kind: 'image', duration: 0 });
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vm-clip-render-'));
+  video(1, 'testsrc', 4, '320x240');
+  video(2, 'testsrc2', 4, '180x320');
+  video(3, 'smptebars', 4, '240x240');
+  video(4, 'rgbtestsrc', 4, '320x180');
+  image(11, 'red');
+  image(12, 'blue');
+  image(13, 'green');
+  // A "talking head": picture with a 300 Hz voice that speaks 0.3–1.5 s and 2.2–3.6 s.
+  const head = join(dir, 'head.mp4');
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=180x320:rate=15:duration=4',
+    '-f',
+    'lavfi',
+    '-i',
+    "sine=frequency=300:duration=4,volume='if(between(t,0.3,1.5)+between(t,2.2,3.6),1,0)':eval=frame",
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-shortest',
+    head,
+  );
+  library.push({ id: 21, kind: 'digital_human', name: 'head.mp4', duration: 4, width: 180, height: 320, tags: [] });
+  files.set(21, { path: head, kind: 'digital_human', duration: 4 });
+  music = join(dir, 'music.wav');
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=2000:duration=3', '-ac', '2', music);
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const template = {
+  subtitle: { font: FONT, size: 72 },
+  title: { text: '测试标题', font: FONT },
+  transition: { names: ['fade', 'wipeleft'], duration: 0.4 },
+  music: { policy: 'chosen' },
+};
+
+/** Plans a task and produces its first video. */
+async function produce(
+  raw: Record<string, unknown>,
+  name: string,
+  onProgress?: (f: number) => void,
+  extra: Omit<PlanContext, 'materials'> = {},
+) {
+  const task: ClipTaskInput = clipTaskInput.parse({ name: 't', count: 1, seed: 5, musicIds: [99], ...raw });
+  const [plan] = planClipTask(task, { materials: new Map(library.map((m) => [m.id, m])), ...extra });
+  if (!plan) {
+    throw new Error('no plan');
+  }
+  const output = join(dir, `${name}.mp4`);
+  const probe = await produceVideo(renderer, {
+    plan,
+    template: templateOf(task),
+    materials: files,
+    musicPath: plan.musicId ? music : null,
+    tts,
+    fontsDir: FONTS_DIR,
+    workDir: join(dir, `${name}-work`),
+    cacheDir: join(dir, 'voice-cache'),
+    output,
+    size: SIZE,
+    fps: 15,
+    encode: FAST,
+    onProgress,
+    speech: extra.speech,
+  });
+  return { plan, probe, output };
+}
+
+/** A frame as raw gray bytes, cropped to a horizontal band (fractions of the height). */
+function band(file: string, at: number, from: number, to: number): Buffer {
+  const y = Math.round(SIZE.height * from);
+  const h = Math.round(SIZE.height * (to - from));
+  return execFileSync(
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-ss',
+      String(at),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      `crop=${SIZE.width}:${h}:0:${y},format=gray`,
+      '-f',
+      'rawvideo',
+      '-',
+    ],
+    { maxBuffer: 1 << 24 },
+  );
+}
+
+function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  }
+  return sum / Math.max(1, Math.min(a.length, b.length));
+}
+
+/** Mean volume (dB) of one frequency band of a time window. */
+function bandVolume(file: string, from: number, seconds: number, hz: number): number {
+  const log = stderrOf([
+    '-ss',
+    String(from),
+    '-t',
+    String(seconds),
+    '-i',
+    file,
+    '-vn',
+    '-af',
+    `bandpass=f=${hz}:width_type=q:w=8,volumedetect`,
+    '-f',
+    'null',
+    '-',
+  ]);
+  const m = /mean_volume: (-?[\d.]+) dB/.exec(log);
+  if (!m) {
+    throw new Error(`no volume in ${log}`);
+  }
+  return Number(m[1]);
+}
+
+describe('clip renders (real ffmpeg, tiny fixtures)', () => {
+  it('mode 1 批量混剪: transitions, voice, subtitles, title, music; progress reaches 1', async () => {
+    const progress: number[] = [];
+    const { plan, probe } = await produce(
+      {
+        clip_model: 1,
+        template,
+        groups: [{ materialIds: [1, 2, 3, 4, 11] }],
+        segments: 3,
+        segmentSeconds: 1.5,
+        lines: ['欢迎来到我们的店铺。今天特价！'],
+      },
+      'mode1',
+      (f) => progress.push(f),
+    );
+    expect(plan.segments).toHaveLength(3);
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    expect(probe.audio).toMatchObject({ codec: 'aac', sampleRate: 44100, channels: 2 });
+    expect(probe.duration).toBeGreaterThan(1.5);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((p, i) => i === 0 || p >= (progress[i - 1] ?? 0))).toBe(true);
+  });
+
+  it('mode 2 脚本剪辑: each step lasts as long as its line', async () => {
+    const { probe } = await produce(
+      {
+        clip_model: 2,
+        template: { ...template, title: null },
+        steps: [
+          { text: '第一步。', materialIds: [1] },
+          { text: '第二步要说得更长一些，才能看出区别。', materialIds: [2] },
+        ],
+      },
+      'mode2',
+    );
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    expect(probe.audio?.codec).toBe('aac');
+    // The long line takes espeak well over a second; the video follows the voice.
+    expect(probe.duration).toBeGreaterThan(3);
+  });
+
+  it('mode 5 图文成片: pan/zoom images with transitions and a title, no voice', async () => {
+    const { probe } = await produce(
+      {
+        clip_model: 5,
+        imageIds: [11, 12, 13],
+        imagesPerVideo: 3,
+        secondsPerImage: 1,
+        title: '图文',
+        lines: ['第一张', '第二张'],
+        font: FONT,
+      },
+      'mode5',
+    );
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    // Three 1 s images joined by two 0.5 s fades still last 3 s.
+    expect(probe.duration).toBeCloseTo(3, 1);
+  });
+
+  it('mode 8 分组混剪: burned subtitles change the subtitle band', async () => {
+    const raw = {
+      clip_model: 8,
+      groups: [{ materialIds: [3], lines: ['分组一的台词。'] }, { materialIds: [12] }],
+      font: FONT,
+    };
+    const { probe, output } = await produce(raw, 'mode8');
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    expect(probe.audio?.codec).toBe('aac');
+    // The same plan without subtitles: the band where they sit (bottom fifth and a bit) differs.
+    const task = clipTaskInput.parse({ name: 't', count: 1, seed: 5, ...raw });
+    const [plan] = planClipTask(task, { materials: new Map(library.map((m) => [m.id, m])) });
+    const bare = join(dir, 'mode8-bare.mp4');
+    await produceVideo(renderer, {
+      plan: plan!,
+      template: { ...templateOf(task), subtitle: null },
+      materials: files,
+      musicPath: null,
+      tts,
+      fontsDir: FONTS_DIR,
+      workDir: join(dir, 'mode8-bare-work'),
+      cacheDir: join(dir, 'voice-cache'),
+      output: bare,
+      size: SIZE,
+      fps: 15,
+      encode: FAST,
+    });
+    const at = 0.5;
+    expect(meanDifference(band(output, at, 0.6, 0.8), band(bare, at, 0.6, 0.8))).toBeGreaterThan(2);
+    // Far from the text, the pictures agree.
+    expect(meanDifference(band(output, at, 0, 0.3), band(bare, at, 0, 0.3))).toBeLessThan(2);
+  });
+
+  it('mode 3 CP拆拼: detected shots recombined across sources', async () => {
+    const shots = new Map([
+      [1, await renderer.detectShots(files.get(1)!.path, 4)],
+      [3, await renderer.detectShots(files.get(3)!.path, 4)],
+    ]);
+    const { plan, probe } = await produce(
+      { clip_model: 3, sourceIds: [1, 3], shotsPerVideo: 2, maxShotSeconds: 1.5 },
+      'mode3',
+      undefined,
+      {
+        shots,
+      },
+    );
+    expect(new Set(plan.segments.map((s) => s.materialId)).size).toBeGreaterThanOrEqual(1);
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    expect(probe.duration).toBeCloseTo(3, 1);
+  });
+
+  it('mode 4 口播: silences cut, B-roll at sentence boundaries, subtitles over the speech', async () => {
+    const speech = await renderer.detectSpeech(files.get(21)!.path, 4);
+    expect(speech).toHaveLength(2);
+    const { plan, probe } = await produce(
+      {
+        clip_model: 4,
+        template,
+        mainId: 21,
+        brollIds: [1, 11],
+        brolls: 1,
+        brollSeconds: 1,
+        lines: ['第一句。第二句。'],
+        cutSilence: true,
+      },
+      'mode4',
+      undefined,
+      { speech },
+    );
+    expect(plan.main?.keep).toHaveLength(2);
+    expect(plan.segments[0]?.at).toBeGreaterThan(1);
+    // The silence between the sentences (1.5–2.2 s) is cut, less 0.1 s kept at each edge.
+    const kept = (plan.main?.keep ?? []).reduce((sum, [a, b]) => sum + b - a, 0);
+    expect(kept).toBeLessThan(4 - 0.4);
+    expect(probe.duration).toBeCloseTo(kept, 1);
+    expect(probe.audio?.codec).toBe('aac');
+  });
+
+  it('mode 4 口播 with a chroma-keyed presenter over B-roll', async () => {
+    const { probe } = await produce(
+      {
+        clip_model: 4,
+        template: { ...template, title: null },
+        mainId: 21,
+        brollIds: [2, 12],
+        brolls: 2,
+        chromaKey: true,
+      },
+      'mode4-key',
+    );
+    expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    expect(probe.duration).toBeCloseTo(4, 1);
+  });
+
+  it('mode 6 一键成片 and mode 7 AI剪辑: the voice sets the length', async () => {
+    const six = await produce(
+      { clip_model: 6, groups: [{ materialIds: [1] }, { materialIds: [2, 3] }], scripts: ['一键成片。'], font: FONT },
+      'mode6',
+    );
+    expect(six.probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    const seven = await produce(
+      {
+        clip_model: 7,
+        template,
+        textContext: { product: '咖啡' },
+        materialIds: [1, 2, 11],
+        scripts: [['咖啡。', '好喝。']],
+      },
+      'mode7',
+    );
+    expect(seven.plan.segments).toHaveLength(2);
+    expect(seven.probe.audio?.codec).toBe('aac');
+  });
+
+  it('ducks the music under the voice and lets it back up in the gaps', async () => {
+    const voice = join(dir, 'voice-pulse.wav');
+    // A 300 Hz "voice" from 0.5 s to 2 s, then silence to 6 s (the music fades out over the last 1.5 s).
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      "sine=frequency=300:duration=6,volume='if(between(t,0.5,2),1,0)':eval=frame",
+      '-ac',
+      '1',
+      '-ar',
+      '22050',
+      voice,
+    );
+    const output = join(dir, 'duck.mp4');
+    const spec: RenderSpec = {
+      ...SIZE,
+      fps: 30,
+      duration: 6,
+      fit: 'cover',
+      clips: [
+        { path: files.get(12)!.path, kind: 'image', start: 0, length: 6, available: Infinity, motion: null, speed: 1 },
+      ],
+      transitions: null,
+      main: null,
+      overlays: [],
+      subtitles: null,
+      voice,
+      music: { path: music, volume: 0.3, duck: true },
+      filter: 'none',
+      dedup: null,
+      loudnorm: true,
+      encode: FAST,
+      output,
+    };
+    await renderer.render(spec);
+    const under = bandVolume(output, 1, 0.8, 2000);
+    const gap = bandVolume(output, 3, 0.8, 2000);
+    expect(gap - under).toBeGreaterThan(6);
+  });
+
+  it('cancel stops ffmpeg and leaves no file behind', async () => {
+    const controller = new AbortController();
+    const output = join(dir, 'canceled.mp4');
+    const spec: RenderSpec = {
+      width: 360,
+      height: 640,
+      fps: 30,
+      duration: 60,
+      fit: 'blur',
+      clips: [
+        {
+          path: files.get(11)!.path,
+          kind: 'image',
+          start: 0,
+          length: 60,
+          available: Infinity,
+          motion: 'zoom-in',
+          speed: 1,
+        },
+      ],
+      transitions: null,
+      main: null,
+      overlays: [],
+      subtitles: null,
+      voice: null,
+      music: null,
+      filter: 'none',
+      dedup: null,
+      loudnorm: false,
+      encode: { preset: 'medium', crf: 23 },
+      output,
+    };
+    const run = renderer.render(spec, {
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    await expect(run).rejects.toBeInstanceOf(ClipRenderError);
+    await expect(run).rejects.toMatchObject({ reason: 'canceled' });
+    expect(existsSync(output)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('canceled'))).toEqual([]);
+    // The hard time limit takes the same way out: a minute of zoompan cannot finish in 50 ms.
+    await expect(renderer.render(spec, { timeoutMs: 50 })).rejects.toMatchObject({
+      reason: 'timeout',
+      message: '视频合成超时',
+    });
+    expect(readdirSync(dir).filter((f) => f.startsWith('canceled'))).toEqual([]);
+  });
+
+  it('lists the Chinese fonts libass can use', async () => {
+    const fonts = await listChineseFonts();
+    expect(fonts.map((f) => f.value)).toContain(FONT);
+  });
+
+  it('finds shot changes and speech spans', async () => {
+    const joined = join(dir, 'joined.mp4');
+    ffmpeg(
+      '-i',
+      files.get(1)!.path,
+      '-i',
+      files.get(3)!.path,
+      '-filter_complex',
+      '[0:v]scale=240:240,setsar=1[a];[1:v]setsar=1[b];[a][b]concat=n=2:v=1:a=0',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      joined,
+    );
+    const shots = await renderer.detectShots(joined, 8);
+    expect(shots.length).toBeGreaterThanOrEqual(2);
+    expect(shots.some(([a]) => Math.abs(a - 4) < 0.2)).toBe(true);
+
+    const speech = join(dir, 'speech.wav');
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      "sine=frequency=300:duration=4,volume='if(between(t,1,2)+between(t,2.8,3.5),1,0)':eval=frame",
+      speech,
+    );
+    const spans = await renderer.detectSpeech(speech, 4);
+    expect(spans).toHaveLength(2);
+    expect(spans[0]?.[0]).toBeCloseTo(1, 1);
+    expect(spans[1]?.[1]).toBeCloseTo(3.5, 1);
+  });
+});

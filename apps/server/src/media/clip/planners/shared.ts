@@ -1,0 +1,178 @@
+import type {
+  ClipMaterial,
+  ClipMotion,
+  ClipPlan,
+  ClipTaskInput,
+  ClipTemplate,
+  DedupOptions,
+  DedupTransform,
+  PlanSegment,
+} from '@vidmatrix/contract/api/clip-task';
+import { CLIP_FPS } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import type { Rng } from '../random.ts';
+import type { Choice } from '../space.ts';
+
+/** What a planner knows besides the task: the library's materials and what earlier steps found. */
+export interface PlanContext {
+  materials: ReadonlyMap<number, ClipMaterial>;
+  /** Combination keys this member already made with these inputs (avoided). */
+  avoid?: Iterable<string>;
+  /** CP拆拼: shots per source video, [start, end] seconds (scene detection). */
+  shots?: ReadonlyMap<number, readonly (readonly [number, number])[]>;
+  /** 口播: speech spans of the main clip, [start, end] seconds (silence detection). */
+  speech?: readonly (readonly [number, number])[];
+}
+
+/** Inputs a planner cannot use (a missing material, no shots); the message is user-facing. */
+export class ClipInputError extends Error {}
+
+/** A window of a material: where the segment starts and how long the source runs from there. */
+export interface Window {
+  materialId: number;
+  start: number;
+  kind: ClipMaterial['kind'];
+}
+
+/** Most windows taken from one long video (spread evenly), so a pool stays small and fast. */
+const MAX_WINDOWS = 12;
+
+/** Looks a material up, or refuses the task with §8-style text. */
+export function materialOf(ctx: PlanContext, id: number): ClipMaterial {
+  const material = ctx.materials.get(id);
+  if (!material) {
+    throw new ClipInputError(Msg.clipMaterialMissing);
+  }
+  return material;
+}
+
+/** The segment windows of some materials: one per image, up to MAX_WINDOWS per video. */
+export function windowsOf(ctx: PlanContext, ids: readonly number[], seconds: number): Choice<Window>[] {
+  const out: Choice<Window>[] = [];
+  for (const id of new Set(ids)) {
+    const m = materialOf(ctx, id);
+    const whole = m.kind === 'image' ? 1 : Math.max(1, Math.floor(m.duration / seconds));
+    const count = Math.min(whole, MAX_WINDOWS);
+    for (let i = 0; i < count; i += 1) {
+      const start = m.kind === 'image' ? 0 : round3(Math.floor((i * whole) / count) * seconds);
+      out.push({ id: `${id}@${start}`, materialId: id, value: { materialId: id, start, kind: m.kind } });
+    }
+  }
+  return out;
+}
+
+/** A segment of a plan from a window. */
+export function segmentOf(
+  w: Window,
+  length: number,
+  paragraph: number | null,
+  transition: PlanSegment['transition'],
+  rng: Rng,
+): PlanSegment {
+  return {
+    materialId: w.materialId,
+    start: w.start,
+    length,
+    paragraph,
+    motion: w.kind === 'image' ? motionOf(rng) : null,
+    transition,
+    at: null,
+  };
+}
+
+const MOTIONS: readonly ClipMotion[] = ['zoom-in', 'zoom-out', 'pan-left', 'pan-right'];
+
+/** A random Ken Burns motion. */
+export function motionOf(rng: Rng): ClipMotion {
+  return rng.pick(MOTIONS);
+}
+
+/** The transition into the next segment: none for the first, else a pick from the template. */
+export function transitionOf(template: ClipTemplate, rng: Rng, first: boolean): PlanSegment['transition'] {
+  return first || !template.transition ? null : rng.pick(template.transition.names);
+}
+
+/** Seeded per-video de-duplication changes within small, hard-to-see bounds. */
+export function dedupOf(options: DedupOptions, rng: Rng): DedupTransform | null {
+  const any = options.mirror || options.crop || options.color || options.speed || options.frameRate;
+  if (!any && !options.stripMetadata) {
+    return null;
+  }
+  return {
+    mirror: options.mirror && rng.next() < 0.5,
+    crop: options.crop ? { amount: round3(rng.range(0.03, 0.08)), x: round3(rng.next()), y: round3(rng.next()) } : null,
+    eq: options.color
+      ? {
+          brightness: round3(rng.range(-0.03, 0.03)),
+          contrast: round3(rng.range(0.95, 1.05)),
+          saturation: round3(rng.range(0.92, 1.08)),
+          hue: round3(rng.range(-4, 4)),
+        }
+      : null,
+    speed: options.speed ? round3(rng.range(0.95, 1.1)) : 1,
+    fps: options.frameRate && rng.next() < 0.5 ? 29.97 : CLIP_FPS,
+    stripMetadata: options.stripMetadata,
+  };
+}
+
+/** Hands out items in a seeded order, each once before any repeats (lines, scripts, music). */
+export function dealer<T>(items: readonly T[], rng: Rng): (index: number) => T | null {
+  const order = rng.shuffle(items);
+  return (index) => (order.length ? (order[index % order.length] as T) : null);
+}
+
+/** The music of a video by the template's policy. */
+export function musicDealer(task: ClipTaskInput, template: ClipTemplate, rng: Rng): (index: number) => number | null {
+  if (template.music.policy === 'none') {
+    return () => null;
+  }
+  const deal = dealer(task.musicIds, rng);
+  // 'chosen' keeps the member's first choice for every video; 'random' deals them out.
+  return template.music.policy === 'chosen' ? () => task.musicIds[0] ?? null : deal;
+}
+
+/** The template a mode renders with: its own for 1, 2, 4, 7; a plain one built from the font otherwise. */
+export function templateOf(task: ClipTaskInput): ClipTemplate {
+  if ('template' in task) {
+    return task.template;
+  }
+  const font = 'font' in task ? task.font : 'WenQuanYi Micro Hei';
+  return {
+    subtitle: { font, size: 64, color: '#FFFFFF', outlineColor: '#000000', outline: 3, box: false, position: 'bottom' },
+    title:
+      task.clip_model === 5 && task.title ? { text: task.title, font, size: 90, color: '#FFE400', seconds: 0 } : null,
+    transition: task.clip_model === 5 ? { names: [task.transition], duration: 0.5 } : null,
+    filter: 'none',
+    fit: 'blur',
+    music: { policy: 'random', volume: 0.3, duck: true },
+  };
+}
+
+/** Assembles one plan. */
+export function planOf(
+  task: ClipTaskInput,
+  index: number,
+  key: string,
+  parts: Pick<ClipPlan, 'segments' | 'paragraphs' | 'voiced' | 'musicId' | 'main'> & { title?: string },
+  dedup: DedupTransform | null,
+): ClipPlan {
+  const template = templateOf(task);
+  return {
+    index,
+    mode: task.clip_model,
+    key,
+    seed: task.seed,
+    segments: parts.segments,
+    paragraphs: parts.paragraphs,
+    voiced: parts.voiced,
+    title: parts.title ?? template.title?.text ?? '',
+    musicId: parts.musicId,
+    main: parts.main,
+    dedup,
+  };
+}
+
+/** Rounds to milliseconds so plans serialise the same everywhere. */
+export function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

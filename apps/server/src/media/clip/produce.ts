@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ClipPlan, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import { CLIP_FPS, CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
+import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
+import { writeAss } from './ass.ts';
+import type { RenderSpec } from './filter-graph.ts';
+import type { ClipRenderer, ProbeResult } from './render.ts';
+import { layTimeline, type ResolvedMaterial, type SpokenParagraphs } from './timeline.ts';
+import type { TtsProvider } from './tts/tts-provider.ts';
+import { encodeWav, layoutWav, parseWav, wavSeconds, type Wav } from './tts/wav.ts';
+
+/** One video to produce from its plan. */
+export interface ProduceInput {
+  plan: ClipPlan;
+  template: ClipTemplate;
+  materials: ReadonlyMap<number, ResolvedMaterial>;
+  /** The plan's music file, when it has one. */
+  musicPath: string | null;
+  /** 口播: speech spans of the main clip. */
+  speech?: readonly (readonly [number, number])[];
+  tts: TtsProvider;
+  fontsDir: string;
+  /** Scratch directory of this video (voice parts, ASS); the caller removes it. */
+  workDir: string;
+  /** Sentence WAVs are cached here by text and voice, so re-renders and previews reuse them. */
+  cacheDir?: string;
+  output: string;
+  size?: { width: number; height: number };
+  /** Frame rate; previews may use fewer frames. */
+  fps?: number;
+  encode?: RenderSpec['encode'];
+  onProgress?: (fraction: number) => void;
+  /** Overrides the hard time limit (renderTimeoutMs of the length), ms. */
+  timeoutMs?: number;
+  /** Sees the spec before ffmpeg runs (logs, the bench's baseline). */
+  onSpec?: (spec: RenderSpec) => void;
+  signal?: AbortSignal;
+}
+
+/** Voice synthesis counts for this share of a video's progress; the encode for the rest. */
+const VOICE_SHARE = 0.1;
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Synthesises every sentence of the voiced paragraphs, one file each (cached), and reads their lengths. */
+async function speak(input: ProduceInput): Promise<{ spoken: SpokenParagraphs; parts: Wav[] } | null> {
+  if (!input.plan.voiced) {
+    return null;
+  }
+  const dir = input.cacheDir ?? input.workDir;
+  await mkdir(dir, { recursive: true });
+  const sentences = input.plan.paragraphs.map((p) => splitSentences(p));
+  const total = sentences.flat().length || 1;
+  const parts: Wav[] = [];
+  const spoken: { text: string; seconds: number }[][] = [];
+  let done = 0;
+  for (const paragraph of sentences) {
+    const row: { text: string; seconds: number }[] = [];
+    for (const text of paragraph) {
+      const file = join(dir, `${createHash('sha1').update(`${input.tts.name}\n${text}`).digest('hex')}.wav`);
+      if (!(await exists(file))) {
+        await input.tts.synthesize(text, file, input.signal);
+      }
+      const wav = parseWav(await readFile(file));
+      parts.push(wav);
+      row.push({ text, seconds: wavSeconds(wav) });
+      done += 1;
+      input.onProgress?.((VOICE_SHARE * done) / total);
+    }
+    spoken.push(row);
+  }
+  return { spoken, parts };
+}
+
+/**
+ * Produces one video from its plan: voice per sentence (its length sets the cues), the timeline,
+ * the voice track laid out on it, the ASS file, then one ffmpeg run checked by ffprobe.
+ */
+export async function produceVideo(renderer: ClipRenderer, input: ProduceInput): Promise<ProbeResult> {
+  const { plan, template } = input;
+  await mkdir(input.workDir, { recursive: true });
+  const voice = await speak(input);
+  const timeline = layTimeline({
+    plan,
+    template,
+    materials: input.materials,
+    spoken: voice?.spoken ?? null,
+    speech: input.speech,
+  });
+  let voicePath: string | null = null;
+  if (voice && timeline.voice) {
+    voicePath = join(input.workDir, 'voice.wav');
+    await writeFile(voicePath, encodeWav(layoutWav(voice.parts, timeline.voice.starts, timeline.duration)));
+  }
+  let subtitles: RenderSpec['subtitles'] = null;
+  const showCues = template.subtitle !== null && timeline.cues.length > 0;
+  if (showCues || timeline.title) {
+    const path = join(input.workDir, 'text.ass');
+    await writeFile(path, writeAss(template.subtitle, showCues ? timeline.cues : [], timeline.title));
+    subtitles = { path, fontsDir: input.fontsDir };
+  }
+  const size = input.size ?? CLIP_OUTPUT_SIZE;
+  const spec: RenderSpec = {
+    width: size.width,
+    height: size.height,
+    fps: input.fps ?? CLIP_FPS,
+    duration: timeline.duration,
+    fit: template.fit,
+    clips: timeline.clips,
+    transitions: timeline.transitions,
+    main: timeline.main,
+    overlays: timeline.overlays,
+    subtitles,
+    voice: voicePath,
+    music:
+      input.musicPath && template.music.policy !== 'none'
+        ? { path: input.musicPath, volume: template.music.volume, duck: template.music.duck }
+        : null,
+    filter: template.filter,
+    dedup: plan.dedup,
+    loudnorm: true,
+    encode: input.encode ?? { preset: 'veryfast', crf: 23 },
+    output: input.output,
+  };
+  input.onSpec?.(spec);
+  const base = voice ? VOICE_SHARE : 0;
+  return renderer.render(spec, {
+    signal: input.signal,
+    timeoutMs: input.timeoutMs,
+    onProgress: input.onProgress ? (f) => input.onProgress?.(base + (1 - base) * f) : undefined,
+  });
+}

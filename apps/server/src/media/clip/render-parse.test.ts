@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { parseFcList } from './fonts.ts';
+import {
+  parseShowinfoTimes,
+  parseSilences,
+  progressParser,
+  renderTimeoutMs,
+  shotsFromCuts,
+  speechFromSilences,
+} from './render.ts';
+
+describe('ffmpeg output parsing', () => {
+  it('turns -progress out_time_us into a fraction, split across chunks, ending at 1', () => {
+    const seen: number[] = [];
+    const feed = progressParser(10, (f) => seen.push(f));
+    feed('frame=1\nout_time_us=2500');
+    feed('000\nprogress=continue\nout_time_us=N/A\n');
+    feed('out_time_us=20000000\nprogress=end\n');
+    expect(seen).toEqual([0.25, 0.999, 1]);
+  });
+  it('reads showinfo cut times into shots covering the file', () => {
+    const log =
+      '[Parsed_showinfo_1 @ 0x1] n:   0 pts:  60000 pts_time:4.0 duration:1\n[Parsed_showinfo_1 @ 0x1] n:1 pts_time:6.5 x';
+    expect(parseShowinfoTimes(log)).toEqual([4, 6.5]);
+    expect(shotsFromCuts([4, 6.5], 8)).toEqual([
+      [0, 4],
+      [4, 6.5],
+      [6.5, 8],
+    ]);
+  });
+  it('reads silencedetect into speech spans', () => {
+    const log =
+      '[silencedetect @ 0x1] silence_start: 0\n[silencedetect] silence_end: 1.02 | silence_duration: 1\nsilence_start: 2.5\nsilence_end: 3 |\nsilence_start: 3.9';
+    const silences = parseSilences(log);
+    expect(silences).toEqual([
+      [0, 1.02],
+      [2.5, 3],
+      [3.9, null],
+    ]);
+    expect(speechFromSilences(silences, 4)).toEqual([
+      [1.02, 2.5],
+      [3, 3.9],
+    ]);
+  });
+  it('gives a render at least two minutes, six times its length when longer', () => {
+    expect(renderTimeoutMs(10)).toBe(120_000);
+    expect(renderTimeoutMs(60)).toBe(360_000);
+  });
+  it('lists fonts once per family', () => {
+    const out =
+      '/f/wqy.ttc: WenQuanYi Micro Hei,文泉驿微米黑\n/f/noto.ttc: Noto Sans CJK SC\n/f/wqy2.ttc: WenQuanYi Micro Hei\n';
+    expect(parseFcList(out)).toEqual([
+      { value: 'Noto Sans CJK SC', path: '/f/noto.ttc' },
+      { value: 'WenQuanYi Micro Hei', path: '/f/wqy.ttc' },
+    ]);
+  });
+});

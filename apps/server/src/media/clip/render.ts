@@ -1,0 +1,322 @@
+import { spawn } from 'node:child_process';
+import { rename, rm, stat } from 'node:fs/promises';
+import {
+  CLIP_MIN_SILENCE_SECONDS,
+  CLIP_RENDER_MIN_TIMEOUT_MS,
+  CLIP_RENDER_TIMEOUT_FACTOR,
+  CLIP_SCENE_THRESHOLD,
+} from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import { buildClipArgs, type RenderSpec } from './filter-graph.ts';
+
+/** What ffprobe says of a finished video. */
+export interface ProbeResult {
+  duration: number;
+  size: number;
+  video: { codec: string; width: number; height: number; fps: number } | null;
+  audio: { codec: string; sampleRate: number; channels: number } | null;
+}
+
+/** Why a render stopped: the message is user-facing (§8 style), the tail of stderr is for logs. */
+export class ClipRenderError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'failed' | 'timeout' | 'canceled' | 'invalid',
+    readonly stderrTail = '',
+  ) {
+    super(message);
+  }
+}
+
+export interface RunOptions {
+  /** Expected output seconds, for progress as a fraction. */
+  expectedSeconds?: number;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Kept of stderr for the error report. */
+const STDERR_TAIL = 4096;
+/** ffmpeg gets this long to stop after SIGTERM before SIGKILL, ms. */
+const KILL_GRACE_MS = 5000;
+
+/** The hard time limit of a render of `seconds` of output. */
+export function renderTimeoutMs(seconds: number): number {
+  return Math.max(CLIP_RENDER_MIN_TIMEOUT_MS, seconds * CLIP_RENDER_TIMEOUT_FACTOR * 1000);
+}
+
+/** Parses ffmpeg `-progress` lines into a fraction of the expected length (1 at `progress=end`). */
+export function progressParser(expectedSeconds: number, emit: (fraction: number) => void): (chunk: string) => void {
+  let rest = '';
+  return (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      const [key, value] = line.trim().split('=');
+      if (key === 'out_time_us' && value && expectedSeconds > 0) {
+        const us = Number(value);
+        if (Number.isFinite(us) && us >= 0) {
+          emit(Math.min(0.999, us / 1e6 / expectedSeconds));
+        }
+      } else if (key === 'progress' && value === 'end') {
+        emit(1);
+      }
+    }
+  };
+}
+
+/** The one place that spawns ffmpeg for clips: renders, probes and the detectors. */
+export class ClipRenderer {
+  constructor(
+    private readonly ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg',
+    private readonly ffprobe = process.env.FFPROBE_PATH ?? 'ffprobe',
+  ) {}
+
+  /** Runs a tool to its end; stdout goes to `onStdout`, the stderr tail is kept for errors. */
+  run(
+    command: string,
+    args: string[],
+    options: RunOptions & { onStdout?: (s: string) => void; onStderr?: (s: string) => void } = {},
+  ): Promise<string> {
+    const { signal, timeoutMs = CLIP_RENDER_MIN_TIMEOUT_MS } = options;
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(new ClipRenderError(Msg.clipCanceled, 'canceled'));
+        return;
+      }
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      let stopped: 'timeout' | 'canceled' | null = null;
+      let killer: NodeJS.Timeout | undefined;
+      const stop = (why: 'timeout' | 'canceled'): void => {
+        stopped ??= why;
+        child.kill('SIGTERM');
+        killer ??= setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      };
+      const timer = setTimeout(() => stop('timeout'), timeoutMs);
+      const onAbort = (): void => stop('canceled');
+      signal?.addEventListener('abort', onAbort, { once: true });
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (s: string) => options.onStdout?.(s));
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (s: string) => {
+        stderr = (stderr + s).slice(-STDERR_TAIL);
+        options.onStderr?.(s);
+      });
+      const done = (): void => {
+        clearTimeout(timer);
+        clearTimeout(killer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      child.on('error', (error) => {
+        done();
+        reject(new ClipRenderError(Msg.clipRenderFailed, 'failed', error.message));
+      });
+      child.on('close', (code) => {
+        done();
+        if (stopped === 'canceled') {
+          reject(new ClipRenderError(Msg.clipCanceled, 'canceled', stderr));
+        } else if (stopped === 'timeout') {
+          reject(new ClipRenderError(Msg.clipRenderTimeout, 'timeout', stderr));
+        } else if (code === 0) {
+          resolve(stderr);
+        } else {
+          reject(new ClipRenderError(Msg.clipRenderFailed, 'failed', stderr));
+        }
+      });
+    });
+  }
+
+  /**
+   * Renders one video: ffmpeg writes a temporary file beside the output, ffprobe confirms it
+   * (H.264 video at the spec's size, AAC audio, the expected length), then it takes its name.
+   * Cancel or failure removes the temporary file.
+   */
+  async render(spec: RenderSpec, options: Omit<RunOptions, 'expectedSeconds'> = {}): Promise<ProbeResult> {
+    const temp = `${spec.output}.part`;
+    const args = buildClipArgs({ ...spec, output: temp });
+    const emit = options.onProgress;
+    try {
+      await this.run(this.ffmpeg, args, {
+        ...options,
+        timeoutMs: options.timeoutMs ?? renderTimeoutMs(spec.duration),
+        onStdout: emit ? progressParser(spec.duration, emit) : undefined,
+      });
+      const probe = await this.probe(temp);
+      const frame = 1 / spec.fps;
+      if (
+        probe.video?.codec !== 'h264' ||
+        probe.audio?.codec !== 'aac' ||
+        probe.video.width !== spec.width ||
+        probe.video.height !== spec.height ||
+        Math.abs(probe.duration - spec.duration) > Math.max(0.1, 3 * frame) ||
+        probe.size === 0
+      ) {
+        throw new ClipRenderError(Msg.clipRenderFailed, 'invalid', JSON.stringify(probe));
+      }
+      await rename(temp, spec.output);
+      return probe;
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  /** Streams, duration and size of a media file. */
+  async probe(path: string): Promise<ProbeResult> {
+    let out = '';
+    await this.run(this.ffprobe, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path], {
+      onStdout: (s) => {
+        out += s;
+      },
+    });
+    return parseProbe(out, (await stat(path)).size);
+  }
+
+  /** The whole stderr of an analysis run (the kept tail is too short for a long file's cut list). */
+  private async readLog(args: string[], duration: number, signal?: AbortSignal): Promise<string> {
+    let log = '';
+    await this.run(this.ffmpeg, args, {
+      signal,
+      timeoutMs: renderTimeoutMs(duration),
+      onStderr: (s) => {
+        log += s;
+      },
+    });
+    return log;
+  }
+
+  /** Shot boundaries of a video by scene score: [start, end] spans covering the whole file. */
+  async detectShots(
+    path: string,
+    duration: number,
+    threshold = CLIP_SCENE_THRESHOLD,
+    signal?: AbortSignal,
+  ): Promise<[number, number][]> {
+    const log = await this.readLog(
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-nostats',
+        '-i',
+        path,
+        '-an',
+        '-vf',
+        `select='gt(scene,${threshold})',showinfo`,
+        '-f',
+        'null',
+        '-',
+      ],
+      duration,
+      signal,
+    );
+    return shotsFromCuts(parseShowinfoTimes(log), duration);
+  }
+
+  /** Speech spans of a clip: everything between silences of at least `minSeconds` below `noiseDb`. */
+  async detectSpeech(
+    path: string,
+    duration: number,
+    noiseDb = -30,
+    minSeconds = CLIP_MIN_SILENCE_SECONDS,
+    signal?: AbortSignal,
+  ): Promise<[number, number][]> {
+    const log = await this.readLog(
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-nostats',
+        '-i',
+        path,
+        '-vn',
+        '-af',
+        `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`,
+        '-f',
+        'null',
+        '-',
+      ],
+      duration,
+      signal,
+    );
+    return speechFromSilences(parseSilences(log), duration);
+  }
+}
+
+/** Parses ffprobe JSON. */
+export function parseProbe(json: string, size: number): ProbeResult {
+  const data = JSON.parse(json) as {
+    format?: { duration?: string };
+    streams?: {
+      codec_type?: string;
+      codec_name?: string;
+      width?: number;
+      height?: number;
+      avg_frame_rate?: string;
+      sample_rate?: string;
+      channels?: number;
+    }[];
+  };
+  const v = data.streams?.find((s) => s.codec_type === 'video');
+  const a = data.streams?.find((s) => s.codec_type === 'audio');
+  const [num, den] = (v?.avg_frame_rate ?? '0/1').split('/').map(Number);
+  return {
+    duration: Number(data.format?.duration ?? 0),
+    size,
+    video: v
+      ? { codec: v.codec_name ?? '', width: v.width ?? 0, height: v.height ?? 0, fps: den ? (num ?? 0) / den : 0 }
+      : null,
+    audio: a ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : null,
+  };
+}
+
+/** The pts_time of each frame showinfo printed (the selected scene changes). */
+export function parseShowinfoTimes(log: string): number[] {
+  return [...log.matchAll(/Parsed_showinfo.*?pts_time:\s*([\d.]+)/g)].map((m) => Number(m[1]));
+}
+
+/** Cut times to shots covering [0, duration]. */
+export function shotsFromCuts(cuts: readonly number[], duration: number): [number, number][] {
+  const points = [0, ...cuts.filter((t) => t > 0 && t < duration).sort((a, b) => a - b), duration];
+  const shots: [number, number][] = [];
+  for (let i = 0; i < points.length - 1; i += 1) {
+    const [a, b] = [points[i] as number, points[i + 1] as number];
+    if (b > a) {
+      shots.push([a, b]);
+    }
+  }
+  return shots;
+}
+
+/** silence_start / silence_end pairs from silencedetect's log (an open silence runs to the end). */
+export function parseSilences(log: string): [number, number | null][] {
+  const out: [number, number | null][] = [];
+  for (const m of log.matchAll(/silence_(start|end): (-?[\d.]+)/g)) {
+    const t = Math.max(0, Number(m[2]));
+    if (m[1] === 'start') {
+      out.push([t, null]);
+    } else {
+      const open = out.at(-1);
+      if (open && open[1] === null) {
+        open[1] = t;
+      }
+    }
+  }
+  return out;
+}
+
+/** The spans between silences. */
+export function speechFromSilences(silences: readonly [number, number | null][], duration: number): [number, number][] {
+  const speech: [number, number][] = [];
+  let t = 0;
+  for (const [a, b] of silences) {
+    if (a > t) {
+      speech.push([t, a]);
+    }
+    t = b ?? duration;
+  }
+  if (t < duration) {
+    speech.push([t, duration]);
+  }
+  return speech.filter(([a, b]) => b - a > 0.05);
+}

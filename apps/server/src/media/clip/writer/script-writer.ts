@@ -1,0 +1,145 @@
+import { clipScriptDrafts, type ClipScriptDrafts, type TextContext } from '@vidmatrix/contract/api/clip-task';
+import { Msg } from '@vidmatrix/contract/messages';
+
+/** Writes short-video narration scripts from product facts. */
+export interface ScriptWriter {
+  write(context: TextContext, count: number, signal?: AbortSignal): Promise<ClipScriptDrafts>;
+}
+
+/** The writer is not configured, or its answers could not be used; the message is user-facing. */
+export class ScriptWriterError extends Error {
+  constructor(
+    message: string,
+    readonly detail = '',
+  ) {
+    super(message);
+  }
+}
+
+/** Connection settings of an OpenAI-compatible chat-completions service. */
+export interface WriterConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+/** The writer's settings from LLM_BASE_URL, LLM_API_KEY and LLM_MODEL; null when any is missing. */
+export function writerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WriterConfig | null {
+  const { LLM_BASE_URL: baseUrl, LLM_API_KEY: apiKey, LLM_MODEL: model } = env;
+  // A local Ollama needs no key; the base URL and model are what make it configured.
+  return baseUrl && model ? { baseUrl, apiKey: apiKey ?? '', model } : null;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+const SYSTEM = [
+  '你是短视频带货文案策划。根据用户给出的行业、产品、卖点和目标人群，写口播短视频文案。',
+  '每篇文案 4 到 8 句，每句不超过 30 个字，口语化，开头一句抓住注意力，结尾一句引导行动。',
+  '不同文案的开头、结构和说法要明显不同。',
+  '只输出 JSON，格式为 {"scripts":[{"title":"标题","lines":["第一句","第二句"]}]}，不要输出其他内容。',
+].join('\n');
+
+function userPrompt(context: TextContext, count: number): string {
+  return [
+    `请写 ${count} 篇文案。`,
+    context.industry && `行业：${context.industry}`,
+    `产品：${context.product}`,
+    context.sellingPoints.length > 0 && `卖点：${context.sellingPoints.join('；')}`,
+    context.audience && `目标人群：${context.audience}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Models sometimes wrap JSON in a Markdown fence despite being told not to. */
+function unfence(text: string): string {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
+  return (fenced?.[1] ?? text).trim();
+}
+
+/**
+ * Any OpenAI-compatible chat-completions service (DeepSeek, Qwen, Doubao, Moonshot, Zhipu, Ollama):
+ * asks for strict JSON, validates it with zod, and asks once more when the answer does not fit.
+ */
+export class OpenAiCompatibleWriter implements ScriptWriter {
+  constructor(
+    private readonly config: WriterConfig,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  async write(context: TextContext, count: number, signal?: AbortSignal): Promise<ClipScriptDrafts> {
+    let detail = '';
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const content = await this.complete(context, count, attempt === 0, signal);
+      try {
+        const parsed = clipScriptDrafts.safeParse(JSON.parse(unfence(content)));
+        if (parsed.success) {
+          return { scripts: parsed.data.scripts.slice(0, count) };
+        }
+        detail = parsed.error.message;
+      } catch (error) {
+        detail = error instanceof Error ? error.message : String(error);
+      }
+    }
+    throw new ScriptWriterError(Msg.clipWriterFailed, detail);
+  }
+
+  private async complete(
+    context: TextContext,
+    count: number,
+    jsonMode: boolean,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    const url = `${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    const timeout = AbortSignal.timeout(this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const body = {
+      model: this.config.model,
+      messages: [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: userPrompt(context, count) },
+      ],
+      temperature: 0.9,
+      // Not every compatible service knows response_format: the retry goes without it.
+      ...(jsonMode ? { response_format: { type: 'json_object' } } : {}),
+    };
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      throw new ScriptWriterError(Msg.clipWriterFailed, error instanceof Error ? error.message : String(error));
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      if (jsonMode && response.status === 400) {
+        return '';
+      }
+      throw new ScriptWriterError(Msg.clipWriterFailed, `HTTP ${response.status}: ${text.slice(0, 300)}`);
+    }
+    try {
+      const data = JSON.parse(text) as { choices?: { message?: { content?: string } }[] };
+      return data.choices?.[0]?.message?.content ?? '';
+    } catch {
+      return '';
+    }
+  }
+}
+
+/** The configured writer, or one that explains what to set. */
+export function createScriptWriter(env: NodeJS.ProcessEnv = process.env): ScriptWriter {
+  const config = writerConfigFromEnv(env);
+  if (!config) {
+    return {
+      write: () => Promise.reject(new ScriptWriterError(Msg.clipWriterNotConfigured)),
+    };
+  }
+  return new OpenAiCompatibleWriter(config);
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { CLIP_MAX_VIDEOS } from '../constants.ts';
+import { clipModeName, clipTaskInput, TEMPLATE_MODES } from './clip-task.ts';
+
+const base = { name: '任务', count: 3, seed: 1 };
+
+describe('clip task inputs', () => {
+  it('fill defaults per mode', () => {
+    const task = clipTaskInput.parse({
+      clip_model: 1,
+      ...base,
+      template: { subtitle: { font: 'WenQuanYi Micro Hei' } },
+      groups: [{ materialIds: [1] }],
+    });
+    expect(task).toMatchObject({
+      segments: 5,
+      segmentSeconds: 3,
+      lines: [],
+      musicIds: [],
+      dedup: { mirror: false, stripMetadata: true },
+    });
+    if (task.clip_model === 1) {
+      expect(task.template).toMatchObject({
+        fit: 'cover',
+        filter: 'none',
+        transition: null,
+        music: { policy: 'chosen', duck: true },
+      });
+      expect(task.template.subtitle).toMatchObject({ size: 64, position: 'bottom', color: '#FFFFFF' });
+    }
+  });
+  it('refuse a count above the house maximum, empty lines and unknown modes', () => {
+    const ok = { clip_model: 5, ...base, imageIds: [1], font: 'x' };
+    expect(clipTaskInput.safeParse(ok).success).toBe(true);
+    expect(clipTaskInput.safeParse({ ...ok, count: CLIP_MAX_VIDEOS + 1 }).success).toBe(false);
+    expect(clipTaskInput.safeParse({ ...ok, lines: ['  '] }).error?.issues[0]?.message).toBe('请输入文案');
+    expect(clipTaskInput.safeParse({ ...ok, clip_model: 9 }).success).toBe(false);
+  });
+  it('name every mode, and template modes match the §2.1 routes', () => {
+    expect(Object.values(clipModeName)).toEqual([
+      '批量混剪',
+      '脚本剪辑',
+      'CP拆拼',
+      '口播',
+      '图文成片',
+      '一键成片',
+      'AI剪辑',
+      '分组混剪',
+    ]);
+    expect(TEMPLATE_MODES).toEqual([1, 2, 4, 7]);
+  });
+});

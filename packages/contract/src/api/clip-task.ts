@@ -1,0 +1,356 @@
+import { z } from 'zod';
+import {
+  CLIP_LINE_MAX_CHARS,
+  CLIP_MAX_GROUPS,
+  CLIP_MAX_MATERIALS,
+  CLIP_MAX_SEGMENTS,
+  CLIP_MAX_VIDEOS,
+  CLIP_SCRIPT_MAX_CHARS,
+  CLIP_SEGMENT_SECONDS,
+  CLIP_SEGMENT_SECONDS_RANGE,
+} from '../constants.ts';
+import { Msg } from '../messages.ts';
+
+/** The eight clip modes by clip_model (SPEC §2.1). */
+export const ClipMode = {
+  clipVideo: 1,
+  scriptClip: 2,
+  cpMode: 3,
+  oral: 4,
+  imageVideo: 5,
+  oneClick: 6,
+  aiClip: 7,
+  groupClip: 8,
+} as const;
+export type ClipModel = (typeof ClipMode)[keyof typeof ClipMode];
+
+/** Display name of each mode. */
+export const clipModeName: Record<ClipModel, string> = {
+  1: Msg.clipMode1,
+  2: Msg.clipMode2,
+  3: Msg.clipMode3,
+  4: Msg.clipMode4,
+  5: Msg.clipMode5,
+  6: Msg.clipMode6,
+  7: Msg.clipMode7,
+  8: Msg.clipMode8,
+};
+
+/** Modes that take a template (the others skip /clip/VideoTemplate, as clip-route.ts does). */
+export const TEMPLATE_MODES: readonly ClipModel[] = [1, 2, 4, 7];
+
+const id = z.number().int().positive();
+const ids = z.array(id).min(1).max(CLIP_MAX_MATERIALS);
+/** One spoken or shown line. */
+export const clipLine = z.string().trim().min(1, Msg.clipScriptRequired).max(CLIP_LINE_MAX_CHARS);
+const lines = z.array(clipLine).max(CLIP_MAX_MATERIALS);
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/** What the planner knows of a library material (the server fills it from the library). */
+export const clipMaterial = z.object({
+  id,
+  kind: z.enum(['video', 'image', 'digital_human']),
+  name: z.string().max(200).default(''),
+  /** Seconds; 0 for images. */
+  duration: z.number().nonnegative(),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  tags: z.array(z.string()).default([]),
+});
+export type ClipMaterial = z.infer<typeof clipMaterial>;
+
+/** Background music the planner may pick from. */
+export const clipMusic = z.object({ id, name: z.string().default(''), duration: z.number().nonnegative() });
+export type ClipMusic = z.infer<typeof clipMusic>;
+
+/** ffmpeg xfade transitions offered by templates. */
+export const clipTransition = z.enum([
+  'fade',
+  'dissolve',
+  'slideleft',
+  'slideup',
+  'wipeleft',
+  'wipeup',
+  'circleopen',
+  'smoothleft',
+]);
+export type ClipTransition = z.infer<typeof clipTransition>;
+
+/** Colour looks a template may apply to the whole picture. */
+export const clipFilter = z.enum(['none', 'warm', 'cool', 'vivid', 'mono']);
+export type ClipFilter = z.infer<typeof clipFilter>;
+
+/** Subtitle style: the font is a value from getFront. */
+export const subtitleStyle = z.object({
+  font: z.string().min(1).max(100),
+  /** Output pixels at 1080×1920. */
+  size: z.number().int().min(24).max(160).default(64),
+  color: hexColor.default('#FFFFFF'),
+  outlineColor: hexColor.default('#000000'),
+  outline: z.number().min(0).max(10).default(3),
+  /** An opaque box behind the text instead of an outline. */
+  box: z.boolean().default(false),
+  position: z.enum(['top', 'middle', 'bottom']).default('bottom'),
+});
+export type SubtitleStyle = z.infer<typeof subtitleStyle>;
+
+/** The template of modes 1, 2, 4, 7: subtitles, title, transitions, look and music policy. */
+export const clipTemplate = z.object({
+  subtitle: subtitleStyle.nullable(),
+  title: z
+    .object({
+      text: z.string().trim().max(40),
+      font: z.string().min(1).max(100),
+      size: z.number().int().min(24).max(200).default(90),
+      color: hexColor.default('#FFE400'),
+      /** Seconds the title stays; 0 keeps it for the whole video. */
+      seconds: z.number().min(0).max(600).default(0),
+    })
+    .nullable()
+    .default(null),
+  /** Transitions picked at random per join; null joins hard cuts. */
+  transition: z
+    .object({ names: z.array(clipTransition).min(1), duration: z.number().min(0.2).max(1.5).default(0.5) })
+    .nullable()
+    .default(null),
+  filter: clipFilter.default('none'),
+  /** cover crops to 9:16; blur fills the bars of landscape footage with a blurred copy. */
+  fit: z.enum(['cover', 'blur']).default('cover'),
+  music: z
+    .object({
+      policy: z.enum(['none', 'chosen', 'random']).default('chosen'),
+      volume: z.number().min(0).max(1).default(0.3),
+      duck: z.boolean().default(true),
+    })
+    .default({ policy: 'chosen', volume: 0.3, duck: true }),
+});
+export type ClipTemplate = z.infer<typeof clipTemplate>;
+
+/** Per-video de-duplication: each switch adds a small seeded change to every video. */
+export const dedupOptions = z.object({
+  mirror: z.boolean().default(false),
+  crop: z.boolean().default(false),
+  color: z.boolean().default(false),
+  speed: z.boolean().default(false),
+  frameRate: z.boolean().default(false),
+  stripMetadata: z.boolean().default(true),
+});
+export type DedupOptions = z.infer<typeof dedupOptions>;
+
+/** A group: its materials and (分组混剪) its own lines. */
+export const clipGroup = z.object({
+  name: z.string().max(50).default(''),
+  materialIds: ids,
+  lines: lines.default([]),
+});
+export type ClipGroup = z.infer<typeof clipGroup>;
+
+/** A step of a shot list: its line and the media it may show. */
+export const clipStep = z.object({ text: clipLine, materialIds: ids });
+export type ClipStep = z.infer<typeof clipStep>;
+
+/** The product facts the script writer works from (AI剪辑's textContext). */
+export const textContext = z.object({
+  industry: z.string().trim().max(100).default(''),
+  product: z.string().trim().min(1).max(200),
+  sellingPoints: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  audience: z.string().trim().max(200).default(''),
+});
+export type TextContext = z.infer<typeof textContext>;
+
+const common = {
+  name: z.string().trim().min(1).max(100),
+  /** How many distinct videos to make (N). */
+  count: z.number().int().min(1).max(CLIP_MAX_VIDEOS),
+  /** Seed of every random pick; the same seed makes the same videos. */
+  seed: z.number().int().min(0).max(0xffffffff),
+  musicIds: z.array(id).max(CLIP_MAX_MATERIALS).default([]),
+  dedup: dedupOptions.default({
+    mirror: false,
+    crop: false,
+    color: false,
+    speed: false,
+    frameRate: false,
+    stripMetadata: true,
+  }),
+};
+const segmentSeconds = z
+  .number()
+  .min(CLIP_SEGMENT_SECONDS_RANGE.min)
+  .max(CLIP_SEGMENT_SECONDS_RANGE.max)
+  .default(CLIP_SEGMENT_SECONDS);
+const groups = z.array(clipGroup).min(1).max(CLIP_MAX_GROUPS);
+
+/** 批量混剪: a pool (one group) or groups; each video has `segments` segments and one voice-over line. */
+export const clipVideoInput = z.object({
+  clip_model: z.literal(1),
+  ...common,
+  template: clipTemplate,
+  groups,
+  /** Segments per video when the groups are one pool; with several groups, one per group. */
+  segments: z.number().int().min(1).max(CLIP_MAX_SEGMENTS).default(5),
+  segmentSeconds,
+  lines: lines.default([]),
+});
+
+/** 脚本剪辑: an ordered shot list. */
+export const scriptClipInput = z.object({
+  clip_model: z.literal(2),
+  ...common,
+  template: clipTemplate,
+  steps: z.array(clipStep).min(1).max(CLIP_MAX_GROUPS),
+});
+
+/** CP拆拼: long sources cut into shots, recombined across sources. */
+export const cpModeInput = z.object({
+  clip_model: z.literal(3),
+  ...common,
+  sourceIds: ids,
+  shotsPerVideo: z.number().int().min(1).max(CLIP_MAX_SEGMENTS).default(6),
+  /** Longest piece taken from one shot, seconds. */
+  maxShotSeconds: segmentSeconds,
+});
+
+/** 口播: a talking-head or digital-human clip as the main track, B-roll cut in at sentence boundaries. */
+export const oralInput = z.object({
+  clip_model: z.literal(4),
+  ...common,
+  template: clipTemplate,
+  mainId: id,
+  brollIds: z.array(id).max(CLIP_MAX_MATERIALS).default([]),
+  /** B-roll cutaways per video. */
+  brolls: z.number().int().min(0).max(CLIP_MAX_SEGMENTS).default(3),
+  brollSeconds: segmentSeconds,
+  /** The spoken script, for subtitles (its sentences are spread over the detected speech). */
+  lines: lines.default([]),
+  cutSilence: z.boolean().default(false),
+  /** Key out a green screen and put the presenter over the B-roll. */
+  chromaKey: z.boolean().default(false),
+});
+
+/** 图文成片: images and text with pan/zoom, transitions, text and music. */
+export const imageVideoInput = z.object({
+  clip_model: z.literal(5),
+  ...common,
+  imageIds: ids,
+  imagesPerVideo: z.number().int().min(1).max(CLIP_MAX_SEGMENTS).default(5),
+  secondsPerImage: segmentSeconds,
+  title: z.string().trim().max(40).default(''),
+  lines: lines.default([]),
+  /** Read the lines aloud (offline voice) instead of showing them only. */
+  voice: z.boolean().default(false),
+  transition: clipTransition.default('fade'),
+  font: z.string().min(1).max(100),
+});
+
+/** 一键成片: ordered groups, one segment each; one whole narration per video, picked from several. */
+export const oneClickInput = z.object({
+  clip_model: z.literal(6),
+  ...common,
+  groups,
+  scripts: z.array(z.string().trim().min(1).max(CLIP_SCRIPT_MAX_CHARS)).min(1).max(CLIP_MAX_MATERIALS),
+  font: z.string().min(1).max(100),
+});
+
+/** AI剪辑: the language model's scripts (already written), matched to the pool by tags and names. */
+export const aiClipInput = z.object({
+  clip_model: z.literal(7),
+  ...common,
+  template: clipTemplate,
+  textContext,
+  materialIds: ids,
+  /** Written by the script writer before planning; each is a list of sentences. */
+  scripts: z.array(z.array(clipLine).min(1).max(CLIP_MAX_SEGMENTS)).max(CLIP_MAX_VIDEOS).default([]),
+});
+
+/** 分组混剪: each group has its own materials and lines; videos are the cross product, in group order. */
+export const groupClipInput = z.object({
+  clip_model: z.literal(8),
+  ...common,
+  groups,
+  font: z.string().min(1).max(100),
+});
+
+/** A clip task's inputs, by mode. */
+export const clipTaskInput = z.discriminatedUnion('clip_model', [
+  clipVideoInput,
+  scriptClipInput,
+  cpModeInput,
+  oralInput,
+  imageVideoInput,
+  oneClickInput,
+  aiClipInput,
+  groupClipInput,
+]);
+export type ClipTaskInput = z.infer<typeof clipTaskInput>;
+export type ClipTaskInputOf<M extends ClipModel> = Extract<ClipTaskInput, { clip_model: M }>;
+
+/** Seeded per-video changes that move perceptual fingerprints (stored with the plan). */
+export const dedupTransform = z.object({
+  mirror: z.boolean(),
+  /** Fraction cut from the frame (0–0.08) and where the kept window sits (0–1 each way). */
+  crop: z.object({ amount: z.number(), x: z.number(), y: z.number() }).nullable(),
+  eq: z.object({ brightness: z.number(), contrast: z.number(), saturation: z.number(), hue: z.number() }).nullable(),
+  /** Footage speed (voice untouched). */
+  speed: z.number(),
+  fps: z.number(),
+  stripMetadata: z.boolean(),
+});
+export type DedupTransform = z.infer<typeof dedupTransform>;
+
+/** Image motion (Ken Burns). */
+export const clipMotion = z.enum(['zoom-in', 'zoom-out', 'pan-left', 'pan-right']);
+export type ClipMotion = z.infer<typeof clipMotion>;
+
+/** One piece of footage in a plan. */
+export const planSegment = z.object({
+  materialId: id,
+  /** In-point in the source, seconds. */
+  start: z.number().nonnegative(),
+  /** Nominal length, seconds; the timeline stretches it to its paragraph's voice. */
+  length: z.number().positive(),
+  /** Paragraph this segment shows while it is spoken; null keeps the nominal length. */
+  paragraph: z.number().int().nonnegative().nullable(),
+  motion: clipMotion.nullable(),
+  /** Transition into this segment from the previous one. */
+  transition: clipTransition.nullable(),
+  /** 口播 only: where the cutaway sits on the main track, seconds. */
+  at: z.number().nonnegative().nullable(),
+});
+export type PlanSegment = z.infer<typeof planSegment>;
+
+/** One video to render: what the planner picked, with everything needed to render it again. */
+export const clipPlan = z.object({
+  index: z.number().int().nonnegative(),
+  mode: z.number().int().min(1).max(8),
+  /** Canonical combination key (the same footage choice has the same key). */
+  key: z.string(),
+  seed: z.number().int(),
+  segments: z.array(planSegment),
+  /** Narration paragraphs; each is split into sentences for voice and subtitles. */
+  paragraphs: z.array(z.string()),
+  /** Spoken aloud (voice) or only shown (subtitles). */
+  voiced: z.boolean(),
+  title: z.string(),
+  musicId: id.nullable(),
+  /** 口播: the main track and, when silences are cut, the kept spans. */
+  main: z
+    .object({ materialId: id, keep: z.array(z.tuple([z.number(), z.number()])).nullable(), chromaKey: z.boolean() })
+    .nullable(),
+  dedup: dedupTransform.nullable(),
+});
+export type ClipPlan = z.infer<typeof clipPlan>;
+
+/** Scripts the script writer (帮我写文案, AI剪辑) returns: each a title and its sentences. */
+export const clipScriptDrafts = z.object({
+  scripts: z
+    .array(
+      z.object({
+        title: z.string().trim().max(100).default(''),
+        lines: z.array(clipLine).min(1).max(CLIP_MAX_SEGMENTS),
+      }),
+    )
+    .min(1)
+    .max(CLIP_MAX_VIDEOS),
+});
+export type ClipScriptDrafts = z.infer<typeof clipScriptDrafts>;
