@@ -1,7 +1,7 @@
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_MS } from '@vidmatrix/contract/api/customer';
 import { Msg } from '@vidmatrix/contract/messages';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { PermanentDeliveryError } from '../src/modules/customer/connector.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
@@ -205,18 +205,18 @@ describe('conversations', () => {
       { conversation_id: conversationId, content: '您好，99元' },
     );
     expect(reply.body.data.delivery_status).toBe('pending');
-    await vi.waitFor(async () => {
-      const thread = await call<{ list: { message_id: number; delivery_status: string }[] }>(
-        ctx.app,
-        demoToken,
-        'POST',
-        '/api/customer.DouyinCustomer/thread',
-        { conversation_id: conversationId },
-      );
-      expect(thread.body.data.list.find((m) => m.message_id === reply.body.data.message_id)?.delivery_status).toBe(
-        'sent',
-      );
-    });
+    // Sent once the delivery job has run: wait for the queue, not for a deadline.
+    await ctx.app.jobs.drain();
+    const thread = await call<{ list: { message_id: number; delivery_status: string }[] }>(
+      ctx.app,
+      demoToken,
+      'POST',
+      '/api/customer.DouyinCustomer/thread',
+      { conversation_id: conversationId },
+    );
+    expect(thread.body.data.list.find((m) => m.message_id === reply.body.data.message_id)?.delivery_status).toBe(
+      'sent',
+    );
     const item = (await privateList(demoToken)).find((c) => c.conversation_id === conversationId);
     expect(item?.replay_content).toBe('您好，99元');
   });
@@ -267,22 +267,19 @@ describe('conversations', () => {
           content: '会失败',
         },
       );
-      await vi.waitFor(
-        async () => {
-          const thread = await call<{ list: { message_id: number; delivery_status: string; fail_reason: string }[] }>(
-            failing.app,
-            token,
-            'POST',
-            '/api/customer.DouyinCustomer/thread',
-            { conversation_id: conversation?.conversation_id },
-          );
-          expect(thread.body.data.list.find((m) => m.message_id === reply.body.data.message_id)).toMatchObject({
-            delivery_status: 'failed',
-            fail_reason: Msg.connectorUnavailable,
-          });
-        },
-        { timeout: 10_000, interval: 100 },
+      // The delivery job has run (and failed for good) once the queue is empty: no polling deadline.
+      await failing.app.jobs.drain();
+      const thread = await call<{ list: { message_id: number; delivery_status: string; fail_reason: string }[] }>(
+        failing.app,
+        token,
+        'POST',
+        '/api/customer.DouyinCustomer/thread',
+        { conversation_id: conversation?.conversation_id },
       );
+      expect(thread.body.data.list.find((m) => m.message_id === reply.body.data.message_id)).toMatchObject({
+        delivery_status: 'failed',
+        fail_reason: Msg.connectorUnavailable,
+      });
     } finally {
       await failing.close();
     }
