@@ -3,12 +3,13 @@
 // both sent by curl (the tus chunks as one curl run with --next, one connection), rounds alternate
 // so machine noise falls on both. Server RSS (the server process itself, started as
 // `node --import tsx`, sampled every 20 ms) must grow ≤ 64 MB. Targets: ≥ 0.8× the baseline.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { makeVideo } from '@vidmatrix/fixtures';
 import { report, signIn, startServer } from './lib.mjs';
 
 // 299 MB: the console limit refuses a file of 300 MB or more.
@@ -21,19 +22,9 @@ const source = join(work, 'payload.mp4');
 
 /** The payload: an MP4 header (so the magic-byte check takes it as video), then zeros. */
 function writePayload() {
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=64x64:rate=1:duration=1',
-    join(work, 'h.mp4'),
-  ]);
+  const header = makeVideo(join(work, 'h.mp4'), { width: 64, height: 64, rate: 1, seconds: 1 });
   const payload = Buffer.alloc(SIZE);
-  readFileSync(join(work, 'h.mp4')).copy(payload, 0);
+  readFileSync(header).copy(payload, 0);
   writeFileSync(source, payload);
   return payload;
 }

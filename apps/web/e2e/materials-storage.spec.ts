@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
 import type { Envelope } from '@vidmatrix/contract/envelope';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
@@ -18,13 +17,11 @@ const shotDir = join(repoRoot, 'test-results', 'materials-shots');
 
 /** A PNG and a 3 s MP4 made with ffmpeg for this run. */
 function makeFiles() {
-  const dir = mkdtempSync(join(tmpdir(), 'vm-e2e-storage-'));
-  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  const png = join(dir, '横幅图.png');
-  ff('-f', 'lavfi', '-i', 'testsrc2=size=640x400', '-frames:v', '1', png);
-  const mp4 = join(dir, 'storage-clip.mp4');
-  ff('-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=3', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', mp4);
-  return { png, mp4 };
+  const dir = fixtureDir('vm-e2e-storage-');
+  return {
+    png: makeImage(join(dir, '横幅图.png')),
+    mp4: makeVideo(join(dir, 'storage-clip.mp4'), { seconds: 3 }),
+  };
 }
 
 /** A new member's library with one image and one processed video, uploaded through the add dialog. */
