@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import { report, signIn, startServer, treeRss } from './lib.mjs';
+import { report, signIn, sampleRssGrowth, startServer } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const TARGET_MS = 10_000;
@@ -57,11 +57,7 @@ try {
   const token = await signIn(server.base);
   const form = new FormData();
   form.append('file', new Blob([file]), 'bench.xlsx');
-  const rssBefore = treeRss(server.child.pid);
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, treeRss(server.child.pid));
-  }, 50);
+  const rss = sampleRssGrowth(server.child.pid);
   const started = performance.now();
   const res = await fetch(`${server.base}/api/member.EnterpriseAccount/import`, {
     method: 'POST',
@@ -70,11 +66,10 @@ try {
   });
   const body = await res.json();
   const importMs = performance.now() - started;
-  clearInterval(sampler);
+  const growthMb = rss.stop() / 1024 / 1024;
   if (body.data?.addCount !== ROWS) {
     throw new Error(`import did not add every row: ${JSON.stringify(body)}`);
   }
-  const growthMb = (rssPeak - rssBefore) / 1024 / 1024;
 
   const baseline = await baselineRead(file);
   report('import time', importMs, baseline.ms, 'ms', `≤ ${TARGET_MS} ms`);

@@ -209,3 +209,21 @@ export function treeRssByPid(rootPid) {
 export function treeRss(rootPid) {
   return [...treeRssByPid(rootPid).values()].reduce((a, b) => a + b, 0);
 }
+
+/**
+ * Samples the RSS of a process tree every 50 ms from now on; `stop()` returns the growth of its peak
+ * over the first reading, bytes.
+ */
+export function sampleRssGrowth(rootPid) {
+  const before = treeRss(rootPid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(rootPid));
+  }, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, treeRss(rootPid)) - before;
+    },
+  };
+}

@@ -17,6 +17,7 @@ import { LEVELS, REGISTER_LEVEL_ID } from '../src/db/seed-data.ts';
 import { MemberService } from '../src/modules/member/member.service.ts';
 import { IMPORT_KEEP_MS, IMPORT_PRUNE_JOB } from '../src/modules/enterprise-account/enterprise-account.service.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
+import { readXlsx } from './xlsx.ts';
 
 let ctx: TestContext;
 let demo: string;
@@ -89,20 +90,6 @@ async function importFile(token: string, fileName: string, data: Buffer): Promis
   });
   expect(res.statusCode).toBe(200);
   return importResult.parse(res.json<Body<unknown>>().data);
-}
-
-async function readXlsx(data: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0]?.eachRow((row) => {
-    rows.push(
-      Array.from((row.values as unknown[]).slice(1), (v) =>
-        typeof v === 'string' || typeof v === 'number' ? String(v) : '',
-      ),
-    );
-  });
-  return rows;
 }
 
 const HEADERS = ['昵称', '备注', '平台', '分组', '代理IP'];
