@@ -7,7 +7,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import ExcelJS from 'exceljs';
+import { xlsxFile } from '@vidmatrix/fixtures';
 import { median, signedInPage, startClientBench } from './browser.mjs';
 
 const ACCOUNTS = 800;
@@ -23,14 +23,16 @@ async function seedAccounts(server, token) {
   const db = new Database(join(server.dataDir, 'vidmatrix.db'));
   db.prepare('update level set account_num = ? where id in (select level_id from level_user)').run(ACCOUNTS * 2);
   db.close();
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('账号列表');
-  sheet.addRow(['昵称', '备注', '平台', '分组', '代理IP']);
-  for (let i = 0; i < ACCOUNTS; i += 1) {
-    sheet.addRow([`账号${i}`, `备注${i}`, PLATFORMS[i % PLATFORMS.length], `分组${i % 12}`, '']);
-  }
+  const rows = Array.from({ length: ACCOUNTS }, (_, i) => [
+    `账号${i}`,
+    `备注${i}`,
+    PLATFORMS[i % PLATFORMS.length],
+    `分组${i % 12}`,
+    '',
+  ]);
+  const file = await xlsxFile([['昵称', '备注', '平台', '分组', '代理IP'], ...rows], '账号列表');
   const form = new FormData();
-  form.append('file', new Blob([Buffer.from(await workbook.xlsx.writeBuffer())]), 'accounts.xlsx');
+  form.append('file', new Blob([file]), 'accounts.xlsx');
   const res = await fetch(`${server.base}/api/member.EnterpriseAccount/import`, {
     method: 'POST',
     headers: { memberToken: token },

@@ -10,14 +10,13 @@ import {
 } from '@vidmatrix/contract/api/enterprise-account';
 import { levelInfo } from '@vidmatrix/contract/api/member';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
+import { readXlsx, xlsxFile as workbook } from '@vidmatrix/fixtures';
 import { remainingAccounts } from '@vidmatrix/contract/rules/quota';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEVELS, REGISTER_LEVEL_ID } from '../src/db/seed-data.ts';
 import { MemberService } from '../src/modules/member/member.service.ts';
 import { IMPORT_KEEP_MS, IMPORT_PRUNE_JOB } from '../src/modules/enterprise-account/enterprise-account.service.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { readXlsx } from './xlsx.ts';
 
 let ctx: TestContext;
 let demo: string;
@@ -59,14 +58,6 @@ async function addAccount(token: string, payload: Record<string, unknown>): Prom
 
 async function list(token: string, query = ''): Promise<{ list: EnterpriseAccount[]; count: number }> {
   return accountList.parse(await okData(token, 'GET', `${AccountApi.list}?limit=800${query}`));
-}
-
-/** An xlsx file of rows (first row: headers) built with ExcelJS. */
-async function workbook(rows: (string | number)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Sheet1');
-  rows.forEach((row) => sheet.addRow(row));
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** A multipart body with one file field. */

@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely';
 import { MATERIAL_EXPORT_HEADERS, MaterialExportApi } from '@vidmatrix/contract/api/material-export';
+import { readXlsx } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaterialTable } from '../src/db/types.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { readXlsx } from './xlsx.ts';
 
 let ctx: TestContext;
 let token: string;
