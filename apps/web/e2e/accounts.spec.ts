@@ -11,6 +11,7 @@ import { readXlsx, xlsxFile as xlsx } from '@vidmatrix/fixtures';
 import { AccountsPage } from './pages/accounts-page.ts';
 import { apiLogin, expect, test, useToken } from './support/fixtures.ts';
 import { runAdmin } from './support/admin.ts';
+import { closeWithEscape } from './support/antd.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const HEADERS = ['昵称', '备注', '平台', '分组', '代理IP'];
@@ -62,7 +63,7 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
   await page.getByTestId('group-save').click();
   await expect(page.getByTestId('group-list').getByText('华南一组', { exact: true })).toBeVisible();
   await page.screenshot({ path: shot('groups') });
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.getByTestId('group-list'));
 
   // A file that is not a spreadsheet is refused with a clear message.
   await accounts.importFile('fake.xlsx', Buffer.from('昵称,备注\n'));
@@ -197,7 +198,7 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
   await accounts.rowAction('号D', '授权记录');
   await expect(page.getByTestId('auth-log')).toContainText('客户端检测：授权已过期');
   await page.screenshot({ path: shot('auth-log') });
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.getByTestId('auth-log'));
 
   // Export: the whole list, then an empty filter says 暂无数据.
   const exported = await accounts.download(page.getByTestId('export-button'));
@@ -225,7 +226,7 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
     .getByRole('button', { name: /删\s*除/ })
     .click();
   await expect(page.getByTestId('group-list').getByText('华南一组', { exact: true })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.getByTestId('group-list'));
   await expect(accounts.table.getByText('华南一组')).toHaveCount(0);
 
   // Batch delete gives the quota back.

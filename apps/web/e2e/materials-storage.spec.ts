@@ -8,6 +8,7 @@ import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
+import { closeWithEscape } from './support/antd.ts';
 
 // Runs in the local project and again in the s3 one (playwright.config.ts): the objects the browser
 // reads come from the server's /storage/ or from the bucket, and both must work the same.
@@ -132,7 +133,7 @@ test('the crop uploader picks library images only, and crops a picked one read f
   await typeFilter.click();
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('图片');
   await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText('视频');
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.locator('.ant-select-dropdown:visible'));
 
   // The picked image is read back from storage and goes through the cropper.
   await cards.first().getByLabel('选择').check();

@@ -10,6 +10,7 @@ import { DashboardPage } from './pages/dashboard-page.ts';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test, useToken } from './support/fixtures.ts';
 import { leaveFreeSpace, signInNewMember } from './support/members.ts';
+import { closeWithEscape } from './support/antd.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shotDir = join(repoRoot, 'test-results', 'materials-shots');
@@ -340,7 +341,7 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   await page.getByRole('combobox', { name: '分组', exact: true }).click({ force: true });
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('全部分组');
   await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText(`私有分组${run}`);
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.locator('.ant-select-dropdown:visible'));
   await page.getByRole('button', { name: '分组/标签管理' }).click();
   await expect(page.getByRole('dialog', { name: '分组/标签管理' })).not.toContainText(`私有标签${run}`);
 });
