@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import { report, signIn, startServer, treeRss } from './lib.mjs';
+import { report, signIn, sampleRssGrowth, startServer } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const TARGET_FIRST_BYTE_MS = 1000;
@@ -101,11 +101,7 @@ try {
   console.log(`seeded ${ROWS} materials in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
   const token = await signIn(server.base);
 
-  const rssBefore = treeRss(server.child.pid);
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, treeRss(server.child.pid));
-  }, 50);
+  const rss = sampleRssGrowth(server.child.pid);
   const started = performance.now();
   const res = await fetch(`${server.base}/api/file.File/export`, { headers: { memberToken: token } });
   const headersMs = performance.now() - started;
@@ -121,8 +117,7 @@ try {
     chunks += 1;
   }
   const totalMs = performance.now() - started;
-  clearInterval(sampler);
-  const growthMb = (rssPeak - rssBefore) / MB;
+  const growthMb = rss.stop() / MB;
   console.log(
     `export: ${ROWS} rows, ${(bytes / MB).toFixed(1)} MB in ${chunks} chunks; headers after ${headersMs.toFixed(0)} ms`,
   );

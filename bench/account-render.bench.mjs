@@ -7,9 +7,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import ExcelJS from 'exceljs';
-import { chromium } from 'playwright-core';
-import { root, signIn, startServer } from './lib.mjs';
+import { xlsxFile } from '@vidmatrix/fixtures';
+import { median, signedInPage, startClientBench } from './browser.mjs';
 
 const ACCOUNTS = 800;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -24,14 +23,16 @@ async function seedAccounts(server, token) {
   const db = new Database(join(server.dataDir, 'vidmatrix.db'));
   db.prepare('update level set account_num = ? where id in (select level_id from level_user)').run(ACCOUNTS * 2);
   db.close();
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('账号列表');
-  sheet.addRow(['昵称', '备注', '平台', '分组', '代理IP']);
-  for (let i = 0; i < ACCOUNTS; i += 1) {
-    sheet.addRow([`账号${i}`, `备注${i}`, PLATFORMS[i % PLATFORMS.length], `分组${i % 12}`, '']);
-  }
+  const rows = Array.from({ length: ACCOUNTS }, (_, i) => [
+    `账号${i}`,
+    `备注${i}`,
+    PLATFORMS[i % PLATFORMS.length],
+    `分组${i % 12}`,
+    '',
+  ]);
+  const file = await xlsxFile([['昵称', '备注', '平台', '分组', '代理IP'], ...rows], '账号列表');
   const form = new FormData();
-  form.append('file', new Blob([Buffer.from(await workbook.xlsx.writeBuffer())]), 'accounts.xlsx');
+  form.append('file', new Blob([file]), 'accounts.xlsx');
   const res = await fetch(`${server.base}/api/member.EnterpriseAccount/import`, {
     method: 'POST',
     headers: { memberToken: token },
@@ -256,41 +257,11 @@ async function traced(cdp, name, measure) {
   return ms;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const server = await startServer({
-  port: Number(process.env.BENCH_PORT ?? 18343),
-  env: { WEB_DIST: process.env.WEB_DIST ?? join(root, 'apps/web/dist') },
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { server, token, browser, stop } = await startClientBench(Number(process.env.BENCH_PORT ?? 18343));
 try {
-  const token = await signIn(server.base);
   await seedAccounts(server, token);
-  const context = await browser.newContext({
-    baseURL: server.base,
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-  });
-  const page = await context.newPage();
-  await page.goto('/home');
-  await page.evaluate((t) => {
-    localStorage.setItem('memberToken', t);
-    localStorage.setItem('username', 'demo');
-  }, token);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  const { page, cdp, throttle } = await signedInPage(browser, server.base, token, CPU_THROTTLE);
+  await throttle();
 
   // Interleaved, so a burst of load on the machine hits the screens and the baseline alike.
   const results = { page: [], selector: [], baseline: [] };
@@ -335,6 +306,5 @@ try {
   console.log(format(head));
   rows.forEach((r) => console.log(format(r)));
 } finally {
-  await browser.close();
-  server.stop();
+  await stop();
 }

@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: start the real server on a scratch data dir, sign in, measure.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { fork, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,34 +8,139 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_PASSWORD = 'bench-demo-123';
 
+/** The built server (`npm run build -w @vidmatrix/server`), run by plain node when present. */
+const builtMain = join(root, 'apps/server/dist/main.js');
+
 /**
- * Starts the API server as a child process and resolves once /healthz answers. With `direct` the
- * child is `node --import tsx` itself (no tsx launcher in between), so `child.pid` is the server.
+ * How the benches run the server: the built JavaScript when apps/server/dist/main.js exists, else the
+ * TypeScript through tsx. BENCH_SERVER=tsx or =dist picks one.
  */
-export async function startServer({ port, env = {}, direct = false }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vm-bench-'));
+export function serverMode() {
+  const wanted = process.env.BENCH_SERVER;
+  if (wanted === 'tsx' || wanted === 'dist') {
+    return wanted;
+  }
+  return existsSync(builtMain) ? 'dist' : 'tsx';
+}
+
+/**
+ * The command that runs the API server. With `direct` (or the built server) the child is node itself,
+ * with no tsx launcher in between, so `child.pid` is the server.
+ */
+function serverCommand(direct) {
+  if (serverMode() === 'dist') {
+    return [process.execPath, [builtMain]];
+  }
   const main = join(root, 'apps/server/src/main.ts');
-  const [command, args] = direct
-    ? [process.execPath, ['--import', 'tsx', main]]
-    : [join(root, 'node_modules/.bin/tsx'), [main]];
+  return direct ? [process.execPath, ['--import', 'tsx', main]] : [join(root, 'node_modules/.bin/tsx'), [main]];
+}
+
+/** Resolves once `url` answers 2xx (polled every `intervalMs`, up to `seconds`); throws if `child` exits first. */
+export async function waitForHttp(url, child, seconds = 60, intervalMs = 100) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${url}: the process exited before answering`);
+    }
+    try {
+      if ((await fetch(url)).ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/**
+ * Starts the API server as a child process on a scratch data directory (or `dataDir`) and resolves
+ * once /healthz answers.
+ */
+export async function startServer({
+  port,
+  env = {},
+  direct = false,
+  dataDir = mkdtempSync(join(tmpdir(), 'vm-bench-')),
+}) {
+  const [command, args] = serverCommand(direct);
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) {
-        return { base, child, dataDir, stop: () => child.kill('SIGTERM') };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHttp(`${base}/healthz`, child);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
   }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  return { base, child, dataDir, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Starts bench/http-baseline.mjs in a process of its own (answering `body`, or sinking uploads into
+ * `sinkFile`); resolves with its base URL and a stop function.
+ */
+export async function startHttpBaseline({ body, sinkFile }) {
+  const env = { ...process.env };
+  if (body) {
+    env.BASELINE_BODY_FILE = join(mkdtempSync(join(tmpdir(), 'vm-bench-baseline-')), 'body.json');
+    writeFileSync(env.BASELINE_BODY_FILE, body);
+  }
+  if (sinkFile) {
+    env.BASELINE_SINK_FILE = sinkFile;
+  }
+  const child = fork(join(root, 'bench/http-baseline.mjs'), { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { port } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Load from a third process: the autocannon CLI against `url`; resolves with its JSON result. Throws
+ * when any answer was not 2xx, so an error page is never counted as throughput.
+ */
+export function autocannonProcess({ url, headers = {}, connections, seconds }) {
+  const args = [
+    join(root, 'node_modules/autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+  ];
+  for (const [name, value] of Object.entries(headers)) {
+    args.push('-H', `${name}=${value}`);
+  }
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`autocannon exited with ${code}`));
+        return;
+      }
+      const result = JSON.parse(out);
+      if (result.non2xx > 0 || result.errors > 0) {
+        reject(new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+        return;
+      }
+      resolve(result);
+    });
+  });
+}
+
+/** RSS (bytes) of one process, from /proc. */
+export function processRss(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
 }
 
 /** Signs in as the demo member and returns the ApiToken. */
@@ -61,8 +166,8 @@ export function report(name, value, baseline, unit, target) {
   return ratio;
 }
 
-/** RSS (bytes) of a process and all its descendants (tsx runs the server in a child process). */
-export function treeRss(rootPid) {
+/** A process and all its descendants, by pid (from /proc). */
+export function processTree(rootPid) {
   const parents = new Map();
   for (const entry of readdirSync('/proc')) {
     if (/^\d+$/.test(entry)) {
@@ -84,14 +189,41 @@ export function treeRss(rootPid) {
       }
     }
   }
-  let total = 0;
-  for (const pid of tree) {
+  return tree;
+}
+
+/** RSS (bytes) of each process of a tree (tsx and npm run the server in a child process). */
+export function treeRssByPid(rootPid) {
+  const rss = new Map();
+  for (const pid of processTree(rootPid)) {
     try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      total += match ? Number(match[1]) * 1024 : 0;
+      rss.set(pid, processRss(pid));
     } catch {
       // gone
     }
   }
-  return total;
+  return rss;
+}
+
+/** RSS (bytes) of a process and all its descendants. */
+export function treeRss(rootPid) {
+  return [...treeRssByPid(rootPid).values()].reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Samples the RSS of a process tree every 50 ms from now on; `stop()` returns the growth of its peak
+ * over the first reading, bytes.
+ */
+export function sampleRssGrowth(rootPid) {
+  const before = treeRss(rootPid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(rootPid));
+  }, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, treeRss(rootPid)) - before;
+    },
+  };
 }

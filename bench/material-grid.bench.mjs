@@ -6,12 +6,11 @@
 // copied straight in SQLite, so every card points at that one generated thumbnail.
 /* global document, requestAnimationFrame -- these run inside the page through page.evaluate */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fixtureDir, makeImage } from '@vidmatrix/fixtures';
 import Database from 'better-sqlite3';
-import { chromium } from 'playwright-core';
-import { root, signIn, startServer } from './lib.mjs';
+import { median, signedInPage, startClientBench } from './browser.mjs';
 
 const PAGE_SIZE = 500;
 const GROUPS = Number(process.env.BENCH_RUNS ?? 5) + 1;
@@ -22,16 +21,7 @@ const MATERIALS_PATH = '/material/index';
 
 /** Uploads one generated PNG through tus and registers it; resolves with the material's id. */
 async function uploadOne(base, token) {
-  const dir = mkdtempSync(join(tmpdir(), 'vm-grid-bench-'));
-  const png = join(dir, 'cover.png');
-  execFileSync(
-    'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x400'].concat([
-      '-frames:v',
-      '1',
-      png,
-    ]),
-  );
+  const png = makeImage(join(fixtureDir('vm-grid-bench-'), 'cover.png'));
   const bytes = readFileSync(png);
   const headers = { memberToken: token, 'tus-resumable': '1.0.0' };
   const created = await fetch(`${base}/api/file.Upload/tus`, {
@@ -202,44 +192,15 @@ function topSelfTime(profile, count = 15) {
     .join('\n');
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const server = await startServer({
-  port: Number(process.env.BENCH_PORT ?? 18351),
-  env: { WEB_DIST: process.env.WEB_DIST ?? join(root, 'apps/web/dist') },
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { server, token, browser, stop } = await startClientBench(Number(process.env.BENCH_PORT ?? 18351));
 try {
-  const token = await signIn(server.base);
   const sourceId = await uploadOne(server.base, token);
   const meta = new Database(join(server.dataDir, 'vidmatrix.db'), { readonly: true });
   const { member_id: memberId } = meta.prepare('select member_id from material where id = ?').get(sourceId);
   meta.close();
   const groupIds = seedCopies(server.dataDir, sourceId, memberId);
 
-  const context = await browser.newContext({
-    baseURL: server.base,
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-  });
-  const page = await context.newPage();
-  await page.goto('/home');
-  await page.evaluate((t) => {
-    localStorage.setItem('memberToken', t);
-    localStorage.setItem('username', 'demo');
-  }, token);
+  const { page, cdp, throttle } = await signedInPage(browser, server.base, token, CPU_THROTTLE);
   await page.goto(MATERIALS_PATH);
   await page.getByTestId('material-card').first().waitFor();
   // Page size 500 (unthrottled: setup, not the figure).
@@ -253,8 +214,7 @@ try {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-testid=material-card] img')].every((i) => i.complete),
   );
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  await throttle();
 
   const nodes = [await gridNodes(page)];
   const filter = [];
@@ -305,6 +265,5 @@ try {
     `runs (ms): grid ${timed.map((v) => v.toFixed(0)).join(', ')}; static ${base.map((b) => b.ms.toFixed(0)).join(', ')}`,
   );
 } finally {
-  await browser.close();
-  server.stop();
+  await stop();
 }

@@ -3,9 +3,10 @@
 // MP4 (ffmpeg seeking before -i, MediaRepository.videoPoster) p95 ≤ 1 s. Both run one image or
 // one poster at a time, as a job worker does. Needs ffmpeg and ImageMagick (apt-get install imagemagick).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeVideo } from '@vidmatrix/fixtures';
 import { register } from 'tsx/esm/api';
 import { report } from './lib.mjs';
 
@@ -88,7 +89,7 @@ async function thumbnails(files) {
 }
 
 /** A ~300 MB H.264 MP4: 1280x720 test pattern with noise at 20 Mbit/s, a key frame every 2 s. */
-function makeVideo() {
+function cachedVideo() {
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, `video-${VIDEO_MB}mb.mp4`);
   if (existsSync(file)) {
@@ -96,39 +97,23 @@ function makeVideo() {
   }
   const seconds = Math.round((VIDEO_MB * 8) / 20);
   console.log(`encoding a ${VIDEO_MB} MB video (${seconds} s of 720p at 20 Mbit/s), once…`);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=1280x720:rate=30:duration=${seconds}`,
-    '-vf',
-    'noise=alls=12:allf=t',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-b:v',
-    '20M',
-    '-maxrate',
-    '20M',
-    '-bufsize',
-    '40M',
-    '-g',
-    '60',
-    '-pix_fmt',
-    'yuv420p',
-    `${file}.tmp.mp4`,
-  ]);
-  execFileSync('mv', [`${file}.tmp.mp4`, file]);
+  // Written aside and renamed, so an interrupted encode is never taken for the finished file.
+  makeVideo(`${file}.tmp.mp4`, {
+    width: 1280,
+    height: 720,
+    rate: 30,
+    seconds,
+    pattern: 'testsrc2',
+    filter: 'noise=alls=12:allf=t',
+    mbps: 20,
+    gop: 60,
+  });
+  renameSync(`${file}.tmp.mp4`, file);
   return file;
 }
 
 async function posters() {
-  const file = makeVideo();
+  const file = cachedVideo();
   const mb = statSync(file).size / 1024 / 1024;
   const duration = await media.duration(file);
   const samples = [];

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import pg from 'pg';
-import { DEMO_PASSWORD, report, root, signIn } from './lib.mjs';
+import { DEMO_PASSWORD, report, root, signIn, waitForHttp } from './lib.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -55,20 +55,6 @@ function spawnProbed(args, env, name) {
   return { child, heapFile };
 }
 
-async function waitHealthy(base) {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) {
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${base} did not start`);
-}
-
 /** An API server instance on the shared database (SQLite in WAL mode is safe across processes). */
 async function startInstance(port, name) {
   const tsxLoader = join(root, 'node_modules/tsx/dist/loader.mjs');
@@ -86,7 +72,7 @@ async function startInstance(port, name) {
     name,
   );
   const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base);
+  await waitForHttp(`${base}/healthz`, child);
   return { base, child, heapFile };
 }
 
@@ -94,6 +80,21 @@ async function heapOf(target) {
   target.child.kill('SIGUSR2');
   await new Promise((r) => setTimeout(r, 1500));
   return JSON.parse(readFileSync(target.heapFile, 'utf8')).heapUsed;
+}
+
+/** Resolves once a socket to `url` is greeted (the server is listening); throws if `child` exits first. */
+async function waitForGreeting(url, child) {
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`${url}: the process exited before listening`);
+    }
+    try {
+      (await connect(url, null)).terminate();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 /** Opens `n` sockets, each bound with the token (or just greeted for the bare server). */
@@ -184,7 +185,7 @@ let accountId = 0;
 try {
   // Bare ws baseline: heap before and after holding the sockets.
   const bare = spawnProbed(`"${join(root, 'bench/ws-echo-baseline.mjs')}"`, { PORT: '18312' }, 'bare');
-  await new Promise((r) => setTimeout(r, 800));
+  await waitForGreeting('ws://127.0.0.1:18312', bare.child);
   const bareBefore = await heapOf(bare);
   const bareSockets = await openSockets('ws://127.0.0.1:18312', SOCKETS, null);
   const bareAfter = await heapOf(bare);

@@ -1,15 +1,15 @@
 // Issue 3 upload figure: a 299 MB file through the full tus path (create + PATCH chunks, by chunk
 // size) vs a loopback `curl -T` of the same bytes into a bare node:http server piping to a file;
 // both sent by curl (the tus chunks as one curl run with --next, one connection), rounds alternate
-// so machine noise falls on both. Server RSS (the server process itself, started as
-// `node --import tsx`, sampled every 20 ms) must grow ≤ 64 MB. Targets: ≥ 0.8× the baseline.
-import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+// so machine noise falls on both. Server, baseline (bench/http-baseline.mjs) and curl each run in a
+// process of their own. Server RSS (the server process itself, sampled every 20 ms) must grow
+// ≤ 64 MB. Targets: ≥ 0.8× the baseline.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { report, signIn, startServer } from './lib.mjs';
+import { makeVideo } from '@vidmatrix/fixtures';
+import { processRss, report, signIn, startHttpBaseline, startServer } from './lib.mjs';
 
 // 299 MB: the console limit refuses a file of 300 MB or more.
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 299);
@@ -21,19 +21,9 @@ const source = join(work, 'payload.mp4');
 
 /** The payload: an MP4 header (so the magic-byte check takes it as video), then zeros. */
 function writePayload() {
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=64x64:rate=1:duration=1',
-    join(work, 'h.mp4'),
-  ]);
+  const header = makeVideo(join(work, 'h.mp4'), { width: 64, height: 64, rate: 1, seconds: 1 });
   const payload = Buffer.alloc(SIZE);
-  readFileSync(join(work, 'h.mp4')).copy(payload, 0);
+  readFileSync(header).copy(payload, 0);
   writeFileSync(source, payload);
   return payload;
 }
@@ -47,19 +37,11 @@ function curl(args) {
   });
 }
 
-/** Raw PUT into a bare node:http server that pipes to a file (the curl -T baseline), MB/s. */
-async function baselineMbps() {
-  const server = http.createServer(async (req, res) => {
-    await pipeline(req, createWriteStream(join(work, 'raw.bin')));
-    res.end('ok');
-  });
-  // A separate process would be fairer still, but the node:http baseline is the figure's definition.
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address();
+/** Raw PUT into the bare node:http baseline (its own process, piping to a file): MB/s of `curl -T`. */
+async function baselineMbps(base) {
   const start = process.hrtime.bigint();
-  await curl(['-s', '-o', '/dev/null', '-T', source, `http://127.0.0.1:${port}/raw`]);
+  await curl(['-s', '-o', '/dev/null', '-T', source, `${base}/raw`]);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  server.close();
   rmSync(join(work, 'raw.bin'), { force: true });
   return SIZE_MB / seconds;
 }
@@ -114,11 +96,10 @@ async function tusMbps(base, token, chunkMb, pid, payload) {
   return { mbps: SIZE_MB / seconds, rssGrowthMb: (peak - rssBefore) / 1024 / 1024 };
 }
 
-/** Resident set size of one process, bytes. */
+/** Resident set size of one process, bytes (0 once it is gone). */
 function rssOf(pid) {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    return processRss(pid);
   } catch {
     return 0;
   }
@@ -126,6 +107,7 @@ function rssOf(pid) {
 
 const payload = writePayload();
 const server = await startServer({ port: 18931, direct: true });
+const bare = await startHttpBaseline({ sinkFile: join(work, 'raw.bin') });
 try {
   const token = await signIn(server.base);
   console.log(
@@ -139,13 +121,13 @@ try {
   console.log(`warm-up upload: ${warmUp.mbps.toFixed(0)} MB/s, RSS +${warmUp.rssGrowthMb.toFixed(0)} MB (target ≤ 64)`);
   const baselines = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    baselines.push(await baselineMbps());
+    baselines.push(await baselineMbps(bare.base));
     for (const chunkMb of CHUNKS_MB) {
       const { mbps, rssGrowthMb } = await tusMbps(server.base, token, chunkMb, server.child.pid, payload);
       results.get(chunkMb).mbps.push(mbps);
       results.get(chunkMb).rss.push(rssGrowthMb);
     }
-    baselines.push(await baselineMbps());
+    baselines.push(await baselineMbps(bare.base));
   }
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const baseline = mean(baselines);
@@ -167,6 +149,7 @@ try {
       .join(' ')}`,
   );
 } finally {
+  bare.stop();
   server.stop();
   rmSync(work, { recursive: true, force: true });
 }

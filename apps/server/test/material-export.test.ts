@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import ExcelJS from 'exceljs';
 import { MATERIAL_EXPORT_HEADERS, MaterialExportApi } from '@vidmatrix/contract/api/material-export';
+import { readXlsx } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaterialTable } from '../src/db/types.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
@@ -38,20 +38,6 @@ async function post<T>(url: string, body: object, t = token): Promise<T> {
 
 function exportOf(query = '', t = token) {
   return ctx.app.inject({ method: 'GET', url: `${MaterialExportApi.export}${query}`, headers: auth(t) });
-}
-
-async function readXlsx(data: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(data as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0]?.eachRow((row) => {
-    rows.push(
-      Array.from((row.values as unknown[]).slice(1), (v) =>
-        typeof v === 'string' || typeof v === 'number' ? String(v) : '',
-      ),
-    );
-  });
-  return rows;
 }
 
 function material(values: Partial<Insertable<MaterialTable>> & { file_name: string }): Insertable<MaterialTable> {

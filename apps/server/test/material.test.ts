@@ -2,7 +2,7 @@ import type { Material, MaterialList, UploadedFile } from '@vidmatrix/contract/a
 import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { mediaFixtures, type MediaFixtures } from './media-fixtures.ts';
+import { mediaFixtures, type MediaFixtures } from '@vidmatrix/fixtures';
 import { call, tusCreate, tusHead, tusPatch, tusUpload } from './upload-client.ts';
 
 let ctx: TestContext;
@@ -12,7 +12,7 @@ let media: MediaFixtures;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  media = await mediaFixtures();
+  media = mediaFixtures();
   token = (await login(ctx.app)).ApiToken;
   await addMember(ctx, 'other_member');
   otherToken = (await login(ctx.app, 'other_member', 'secret-123')).ApiToken;

@@ -2,7 +2,7 @@ import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import type { MusicCate, MusicList } from '@vidmatrix/contract/api/music';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
-import { mediaFixtures } from './media-fixtures.ts';
+import { mediaFixtures } from '@vidmatrix/fixtures';
 import { call, tusUpload } from './upload-client.ts';
 
 let ctx: TestContext;
@@ -55,7 +55,7 @@ describe('background music', () => {
   });
 
   it('lists the member’s own music uploaded through the material pipeline, and only its own', async () => {
-    const { mp3 } = await mediaFixtures();
+    const { mp3 } = mediaFixtures();
     const key = await tusUpload(ctx.app, token, '我的配乐.mp3', mp3);
     const added = await call<UploadedFile[]>(ctx.app, token, '/api/file.File/add', {
       type: 'url',

@@ -1,7 +1,8 @@
 import { WS_CLOSE_BIND_REFUSED, WS_CLOSE_BIND_TIMEOUT, WS_CLOSE_IDLE } from '@vidmatrix/contract/events';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
+import type { RealtimeOptions } from '../src/realtime/hub.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
 import {
   TestSocket,
@@ -12,7 +13,7 @@ import {
   webhookSecretOf,
 } from './realtime-helpers.ts';
 
-// Short deadlines so closes happen within a test; the sweep runs often enough to meet them.
+// Deadlines of the clocked instance, in the fake time the test advances; real time never closes a socket.
 const BIND_TIMEOUT_MS = 300;
 const IDLE_TIMEOUT_MS = 400;
 const SWEEP_MS = 20;
@@ -20,35 +21,46 @@ const SWEEP_MS = 20;
 let ctx: TestContext;
 const channel = testChannel();
 let instanceA: App;
-/** An instance that also closes bound sockets gone silent (the others keep them for WS_IDLE_TIMEOUT_MS). */
-let watchful: App;
 let demo: { memberId: number; secret: string; token: string; account: number };
 let other: { memberId: number; secret: string; token: string; account: number };
 
-/** A listening server instance on the test database (its job workers stay off: only ctx.app runs jobs). */
-async function startInstance(idleTimeoutMs?: number): Promise<App> {
+/**
+ * A listening server instance on the test database (its job workers stay off: only ctx.app runs jobs).
+ * Without options it keeps the production deadlines, so a bind slow on a busy machine is never cut off.
+ */
+async function startInstance(realtime: Partial<RealtimeOptions> = {}): Promise<App> {
   const app = await buildApp({
     config: ctx.config,
     db: ctx.db,
     now: ctx.deps.now,
     captcha: ctx.deps.captcha,
-    realtime: {
-      bindTimeoutMs: BIND_TIMEOUT_MS,
-      sweepMs: SWEEP_MS,
-      channel,
-      ...(idleTimeoutMs ? { idleTimeoutMs } : {}),
-    },
+    realtime: { channel, ...realtime },
     rateLimitNamespace: `${channel}-rl:`,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
 
+/**
+ * Runs `body` against an instance whose sweep runs on fake time (Date and setInterval): sockets are
+ * closed exactly when the test advances the clock past their deadline, however busy the machine.
+ */
+async function withClockedInstance(body: (app: App) => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+  let app: App | undefined;
+  try {
+    app = await startInstance({ bindTimeoutMs: BIND_TIMEOUT_MS, idleTimeoutMs: IDLE_TIMEOUT_MS, sweepMs: SWEEP_MS });
+    await body(app);
+  } finally {
+    await app?.close();
+    vi.useRealTimers();
+  }
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
   await addMember(ctx, 'other_member');
   instanceA = await startInstance();
-  watchful = await startInstance(IDLE_TIMEOUT_MS);
   const demoToken = (await login(ctx.app)).ApiToken;
   const otherToken = (await login(ctx.app, 'other_member', 'secret-123')).ApiToken;
   demo = {
@@ -65,7 +77,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await instanceA.close();
-  await watchful.close();
   await ctx.close();
 });
 
@@ -105,8 +116,13 @@ describe('/websocket', () => {
   });
 
   it('closes a socket that does not bind in time', async () => {
-    const { socket } = await TestSocket.open(socketUrl(instanceA));
-    expect((await socket.closed).code).toBe(WS_CLOSE_BIND_TIMEOUT);
+    await withClockedInstance(async (app) => {
+      const { socket } = await TestSocket.open(socketUrl(app));
+      vi.advanceTimersByTime(BIND_TIMEOUT_MS - SWEEP_MS);
+      expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+      vi.advanceTimersByTime(2 * SWEEP_MS);
+      expect((await socket.closed).code).toBe(WS_CLOSE_BIND_TIMEOUT);
+    });
   });
 
   it('pushes send_msg only to the owner of the message', async () => {
@@ -147,22 +163,19 @@ describe('/websocket', () => {
   });
 
   it('closes a bound socket that stopped pinging, and keeps one that pings', async () => {
-    const silent = await TestSocket.bound(socketUrl(watchful), demo.memberId, demo.token);
-    const pinging = await TestSocket.bound(socketUrl(watchful), demo.memberId, demo.token);
-    let keepPinging = true;
-    const pingLoop = (async () => {
-      while (keepPinging && pinging.ws.readyState === WebSocket.OPEN) {
-        const pongs = pinging.frames.filter((f) => f.type === 'pong').length;
-        pinging.send({ type: 'ping', data: {} });
-        await pinging.next('pong', () => pinging.frames.filter((f) => f.type === 'pong').length > pongs);
-        await new Promise((resolve) => setTimeout(resolve, SWEEP_MS));
-      }
-    })();
-
-    expect((await silent.closed).code).toBe(WS_CLOSE_IDLE);
-    expect(pinging.ws.readyState).toBe(WebSocket.OPEN);
-    keepPinging = false;
-    await pingLoop;
-    expect((await pinging.closed).code).toBe(WS_CLOSE_IDLE);
+    await withClockedInstance(async (app) => {
+      const silent = await TestSocket.bound(socketUrl(app), demo.memberId, demo.token);
+      const pinging = await TestSocket.bound(socketUrl(app), demo.memberId, demo.token);
+      // Halfway to the deadline one of them pings; the sweep stamps it with the time of that sweep.
+      vi.advanceTimersByTime(IDLE_TIMEOUT_MS / 2);
+      pinging.send({ type: 'ping', data: {} });
+      await pinging.next('pong');
+      vi.advanceTimersByTime(IDLE_TIMEOUT_MS / 2 + 2 * SWEEP_MS);
+      expect((await silent.closed).code).toBe(WS_CLOSE_IDLE);
+      expect(pinging.ws.readyState).toBe(WebSocket.OPEN);
+      // Silent from then on, it goes too.
+      vi.advanceTimersByTime(IDLE_TIMEOUT_MS);
+      expect((await pinging.closed).code).toBe(WS_CLOSE_IDLE);
+    });
   });
 });

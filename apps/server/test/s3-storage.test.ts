@@ -6,7 +6,7 @@ import type { MaterialList, UploadedFile } from '@vidmatrix/contract/api/materia
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { mediaFixtures, type MediaFixtures } from './media-fixtures.ts';
+import { mediaFixtures, type MediaFixtures } from '@vidmatrix/fixtures';
 import { UPLOAD_CLEANUP_JOB, UPLOAD_MAX_AGE_MS } from '../src/modules/upload/upload.service.ts';
 import { call, tusCreate, tusPatch, tusUpload } from './upload-client.ts';
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
     },
   });
   token = (await login(ctx.app)).ApiToken;
-  media = await mediaFixtures();
+  media = mediaFixtures();
 }, 60_000);
 
 afterAll(async () => {

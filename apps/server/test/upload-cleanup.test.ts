@@ -4,7 +4,7 @@ import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_CLEANUP_JOB, UPLOAD_MAX_AGE_MS } from '../src/modules/upload/upload.service.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { mediaFixtures, type MediaFixtures } from './media-fixtures.ts';
+import { mediaFixtures, type MediaFixtures } from '@vidmatrix/fixtures';
 import { call, tusCreate, tusPatch, tusUpload } from './upload-client.ts';
 
 let ctx: TestContext;
@@ -14,7 +14,7 @@ let media: MediaFixtures;
 beforeAll(async () => {
   ctx = await createTestApp();
   token = (await login(ctx.app)).ApiToken;
-  media = await mediaFixtures();
+  media = mediaFixtures();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { AccountApi, type AccountList } from '@vidmatrix/contract/api/enterprise-account';
 import { MATERIAL_EXPORT_HEADERS } from '@vidmatrix/contract/api/material-export';
 import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import type { Envelope } from '@vidmatrix/contract/envelope';
+import { readXlsx, xlsxFile as xlsx } from '@vidmatrix/fixtures';
 import { AccountsPage } from './pages/accounts-page.ts';
 import { apiLogin, expect, test, useToken } from './support/fixtures.ts';
 import { runAdmin } from './support/admin.ts';
+import { closeWithEscape } from './support/antd.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const HEADERS = ['昵称', '备注', '平台', '分组', '代理IP'];
@@ -35,34 +36,14 @@ async function api<T>(
   return body.data;
 }
 
-async function xlsx(rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Sheet1');
-  rows.forEach((row) => sheet.addRow(row));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function readXlsx(path: string): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => {
-    rows.push(
-      Array.from((row.values as unknown[]).slice(1), (v) =>
-        typeof v === 'string' || typeof v === 'number' ? String(v) : '',
-      ),
-    );
-  });
-  return rows;
-}
-
 const shot = (name: string) => join(repoRoot, 'test-results', 'accounts-shots', `${name}.png`);
 
 test('a member imports, groups, filters, batch-edits, hits the quota, picks and exports accounts', async ({
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // About eighty steps through dialogs: on a loaded two-core machine each takes seconds (slow is not broken).
+  test.setTimeout(300_000);
   const account = `e2e_acc_${Date.now().toString(36)}`;
   const password = 'secret-123';
   runAdmin(['create-member', account, password, '--level', '1']);
@@ -82,7 +63,7 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
   await page.getByTestId('group-save').click();
   await expect(page.getByTestId('group-list').getByText('华南一组', { exact: true })).toBeVisible();
   await page.screenshot({ path: shot('groups') });
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.getByTestId('group-list'));
 
   // A file that is not a spreadsheet is refused with a clear message.
   await accounts.importFile('fake.xlsx', Buffer.from('昵称,备注\n'));
@@ -105,7 +86,7 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
   await expect(accounts.importSummary).toContainText('成功新增 3 条数据，更新 0 条数据，导入失败 2 条数据。');
   await page.screenshot({ path: shot('import-summary') });
   const failed = await accounts.download(page.getByTestId('import-failed-download'));
-  const failedRows = await readXlsx(await failed.path());
+  const failedRows = await readXlsx(readFileSync(await failed.path()));
   expect(failedRows).toEqual([
     [...HEADERS, '失败原因'],
     ['', '没有昵称', '抖音', '', '', '昵称不能为空'],
@@ -217,11 +198,11 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
   await accounts.rowAction('号D', '授权记录');
   await expect(page.getByTestId('auth-log')).toContainText('客户端检测：授权已过期');
   await page.screenshot({ path: shot('auth-log') });
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.getByTestId('auth-log'));
 
   // Export: the whole list, then an empty filter says 暂无数据.
   const exported = await accounts.download(page.getByTestId('export-button'));
-  const exportedRows = await readXlsx(await exported.path());
+  const exportedRows = await readXlsx(readFileSync(await exported.path()));
   expect(exportedRows[0]).toEqual([...HEADERS, '授权状态', '访问状态', '主账号', '创建时间']);
   expect(
     exportedRows
@@ -245,7 +226,7 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
     .getByRole('button', { name: /删\s*除/ })
     .click();
   await expect(page.getByTestId('group-list').getByText('华南一组', { exact: true })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.getByTestId('group-list'));
   await expect(accounts.table.getByText('华南一组')).toHaveCount(0);
 
   // Batch delete gives the quota back.
@@ -360,7 +341,7 @@ test('a member exports the material list, and 暂无数据 before it has any', a
   await page.reload();
   const exported = await new AccountsPage(page).download(page.getByTestId('export-button'));
   expect(exported.suggestedFilename()).toBe('素材列表.xlsx');
-  const rows = await readXlsx(await exported.path());
+  const rows = await readXlsx(readFileSync(await exported.path()));
   expect(rows[0]).toEqual([...MATERIAL_EXPORT_HEADERS]);
   expect(rows.slice(1).map((r) => r.slice(0, 2))).toEqual([['导出图.png', '图片']]);
 });

@@ -1,14 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
 import type { Envelope } from '@vidmatrix/contract/envelope';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
+import { closeWithEscape } from './support/antd.ts';
 
 // Runs in the local project and again in the s3 one (playwright.config.ts): the objects the browser
 // reads come from the server's /storage/ or from the bucket, and both must work the same.
@@ -18,13 +18,11 @@ const shotDir = join(repoRoot, 'test-results', 'materials-shots');
 
 /** A PNG and a 3 s MP4 made with ffmpeg for this run. */
 function makeFiles() {
-  const dir = mkdtempSync(join(tmpdir(), 'vm-e2e-storage-'));
-  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  const png = join(dir, '横幅图.png');
-  ff('-f', 'lavfi', '-i', 'testsrc2=size=640x400', '-frames:v', '1', png);
-  const mp4 = join(dir, 'storage-clip.mp4');
-  ff('-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=3', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', mp4);
-  return { png, mp4 };
+  const dir = fixtureDir('vm-e2e-storage-');
+  return {
+    png: makeImage(join(dir, '横幅图.png')),
+    mp4: makeVideo(join(dir, 'storage-clip.mp4'), { seconds: 3 }),
+  };
 }
 
 /** A new member's library with one image and one processed video, uploaded through the add dialog. */
@@ -135,7 +133,7 @@ test('the crop uploader picks library images only, and crops a picked one read f
   await typeFilter.click();
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('图片');
   await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText('视频');
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.locator('.ant-select-dropdown:visible'));
 
   // The picked image is read back from storage and goes through the cropper.
   await cards.first().getByLabel('选择').check();

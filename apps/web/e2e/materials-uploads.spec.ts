@@ -1,16 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page, Request, Route } from '@playwright/test';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
+import { exeBytes, fixtureDir, makeAudio, makeGif, makeImage, sparseFile } from '@vidmatrix/fixtures';
 import { ConsolePage } from './pages/console-page.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test, useToken } from './support/fixtures.ts';
 import { leaveFreeSpace, signInNewMember } from './support/members.ts';
+import { closeWithEscape } from './support/antd.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shotDir = join(repoRoot, 'test-results', 'materials-shots');
@@ -20,29 +20,26 @@ const TUS_PATH = '/api/file.Upload/tus/';
 
 /** Media made with ffmpeg for this run. */
 function makeFiles() {
-  const dir = mkdtempSync(join(tmpdir(), 'vm-e2e-uploads-'));
-  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  const png = join(dir, '封面原图.png');
-  ff('-f', 'lavfi', '-i', 'testsrc2=size=800x600', '-frames:v', '1', png);
+  const dir = fixtureDir('vm-e2e-uploads-');
+  const png = makeImage(join(dir, '封面原图.png'), { width: 800, height: 600 });
   const pngs = Array.from({ length: 10 }, (_, i) => {
     const copy = join(dir, `图${i + 1}.png`);
     copyFileSync(png, copy);
     return copy;
   });
-  const gif = join(dir, 'moving.gif');
-  ff('-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5:duration=1', gif);
-  const mp3 = join(dir, '口播配乐.mp3');
-  ff('-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', '-c:a', 'libmp3lame', '-b:a', '64k', mp3);
   const exe = join(dir, 'setup.exe');
-  writeFileSync(exe, Buffer.from('MZ fake executable'));
-  // Sparse: the browser refuses them by size before reading a byte.
-  const big = join(dir, 'big.mp4');
-  writeFileSync(big, '');
-  truncateSync(big, 300 * 1024 * 1024);
-  const bigPng = join(dir, 'big.png');
-  writeFileSync(bigPng, '');
-  truncateSync(bigPng, 100 * 1024 * 1024);
-  return { dir, png, pngs, gif, mp3, exe, big, bigPng };
+  writeFileSync(exe, exeBytes());
+  return {
+    dir,
+    png,
+    pngs,
+    gif: makeGif(join(dir, 'moving.gif')),
+    mp3: makeAudio(join(dir, '口播配乐.mp3'), { seconds: 5, bitrate: '64k' }),
+    exe,
+    // Sparse: the browser refuses them by size before reading a byte.
+    big: sparseFile(join(dir, 'big.mp4'), 300 * 1024 * 1024),
+    bigPng: sparseFile(join(dir, 'big.png'), 100 * 1024 * 1024),
+  };
 }
 
 /** Bytes per second of 44.1 kHz 16-bit stereo PCM. */
@@ -64,18 +61,7 @@ async function makeWavOverOneChunk(
     [TOKEN_HEADER] as const,
   );
   const seconds = Math.ceil((info.data.chunk_size * 1.5) / WAV_BYTES_PER_SECOND);
-  const wav = join(dir, '长音频.wav');
-  execFileSync(
-    'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i'].concat([
-      `sine=frequency=330:duration=${seconds}`,
-      '-ac',
-      '2',
-      '-ar',
-      '44100',
-      wav,
-    ]),
-  );
+  const wav = makeAudio(join(dir, '长音频.wav'), { seconds, frequency: 330, channels: 2, sampleRate: 44_100 });
   return { wav, seconds, chunkSize: info.data.chunk_size };
 }
 
@@ -355,7 +341,7 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   await page.getByRole('combobox', { name: '分组', exact: true }).click({ force: true });
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('全部分组');
   await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText(`私有分组${run}`);
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, page.locator('.ant-select-dropdown:visible'));
   await page.getByRole('button', { name: '分组/标签管理' }).click();
   await expect(page.getByRole('dialog', { name: '分组/标签管理' })).not.toContainText(`私有标签${run}`);
 });

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { exeBytes, fixtureDir, makeAudio, makeImage, makeVideo, sparseFile } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
@@ -13,18 +12,15 @@ const shot = (name: string) => join(shotDir, `${name}.png`);
 
 /** Real media made with ffmpeg for this run: a PNG, a 3 s MP4, a renamed .exe and a 300 MB file. */
 function makeFiles() {
-  const dir = mkdtempSync(join(tmpdir(), 'vm-e2e-media-'));
-  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  const png = join(dir, '产品主图.png');
-  ff('-f', 'lavfi', '-i', 'testsrc2=size=640x400', '-frames:v', '1', png);
-  const mp4 = join(dir, 'clip-demo.mp4');
-  ff('-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=3', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', mp4);
+  const dir = fixtureDir('vm-e2e-media-');
   const exe = join(dir, 'setup.exe');
-  writeFileSync(exe, Buffer.from('MZ fake executable'));
-  const big = join(dir, 'big.mp4');
-  writeFileSync(big, '');
-  truncateSync(big, 300 * 1024 * 1024); // sparse: the browser refuses it by size before reading
-  return { png, mp4, exe, big };
+  writeFileSync(exe, exeBytes());
+  return {
+    png: makeImage(join(dir, '产品主图.png')),
+    mp4: makeVideo(join(dir, 'clip-demo.mp4'), { seconds: 3 }),
+    exe,
+    big: sparseFile(join(dir, 'big.mp4'), 300 * 1024 * 1024), // sparse: the browser refuses it by size before reading
+  };
 }
 
 test('a member uploads, sees thumbnails and durations, groups, tags, filters, previews and deletes', async ({
@@ -153,10 +149,9 @@ test('the music dialog picks a generated system track', async ({ page, request }
   await expect(page.getByTestId('picked-music')).toHaveText('已选：海风 F大调');
 
   // The member's own music: mp3 and m4a only, a file is required, then it lists under 我的音乐.
-  const dir = mkdtempSync(join(tmpdir(), 'vm-music-'));
-  const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-  ff('-f', 'lavfi', '-i', 'sine=frequency=523:duration=3', join(dir, '我的配乐.mp3'));
-  ff('-f', 'lavfi', '-i', 'sine=frequency=523:duration=1', join(dir, '录音.wav'));
+  const dir = fixtureDir('vm-music-');
+  makeAudio(join(dir, '我的配乐.mp3'), { seconds: 3, frequency: 523 });
+  makeAudio(join(dir, '录音.wav'), { seconds: 1, frequency: 523 });
   const materials = new MaterialsPage(page);
   await page.getByRole('button', { name: '上传音乐' }).click();
   const upload = page.getByRole('dialog', { name: '上传音乐' });

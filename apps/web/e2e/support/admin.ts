@@ -25,12 +25,22 @@ export function e2eServerEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs `npm run admin -- <args>` against the shared e2e server's database; returns its output. */
+/**
+ * Runs `npm run admin -- <args>` against the shared e2e server's database; returns its output. The
+ * CLI is a fresh tsx process (seconds on a busy machine): setup, not the behaviour under test, so the
+ * running test's timeout grows by the time it took and load never decides whether a test passes.
+ */
 export function runAdmin(args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+  const started = Date.now();
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: repoRoot,
     env: e2eServerEnv(),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const info = test.info();
+  if (info.timeout > 0) {
+    info.setTimeout(info.timeout + (Date.now() - started));
+  }
+  return output;
 }

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Picks an option of a searchable antd select (`.ant-select` wrapper) by typing it and pressing Enter,
@@ -12,5 +12,16 @@ export async function chooseOption(select: Locator, option: string): Promise<voi
     await input.fill(option);
     await input.press('Enter');
     await expect(select.getByTitle(option, { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Presses Escape until `overlay` (a dialog, drawer or dropdown) is gone. A key pressed while antd is
+ * still animating the overlay in can be lost, and the overlay then intercepts the next click.
+ */
+export async function closeWithEscape(page: Page, overlay: Locator): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(overlay).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }

@@ -1,0 +1,17 @@
+/** Debian's `chromium` package installs here (the browser tests and the runner are built around it). */
+export declare const DEBIAN_CHROMIUM_PATH: '/usr/bin/chromium';
+
+/** Flags for every Chromium we launch (headless, no sandbox, no GPU/QUIC, no background traffic). */
+export declare const CHROMIUM_ARGS: readonly string[];
+
+/** Environment variables read here: CHROMIUM_PATH and PATH. */
+export type ChromiumEnv = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The Chromium executable: CHROMIUM_PATH when set (it must exist), else /usr/bin/chromium, else the
+ * first Chromium or Chrome on PATH. Throws with what to install when there is none.
+ */
+export declare function chromiumPath(env?: ChromiumEnv): string;
+
+/** Launch options for playwright(-core) `chromium.launch()`: the executable and the shared flags. */
+export declare function chromiumLaunchOptions(env?: ChromiumEnv): { executablePath: string; args: string[] };
