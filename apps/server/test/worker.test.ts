@@ -7,7 +7,7 @@ import type { Material, UploadedFile } from '@vidmatrix/contract/api/material';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers.ts';
-import { mediaFixtures } from './media-fixtures.ts';
+import { mediaFixtures } from '@vidmatrix/fixtures';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Longest the whole pipeline may take on a busy machine; the test returns as soon as it is done. */
@@ -126,7 +126,7 @@ describe('an API with JOBS=off and a separate worker process', () => {
     ).json()) as { data: LoginResult };
     const headers = { [TOKEN_HEADER]: login.data.ApiToken };
 
-    const { mp4 } = await mediaFixtures();
+    const { mp4 } = mediaFixtures();
     const form = new FormData();
     form.append('type', 'upl');
     form.append('file_type', 'video');
