@@ -139,6 +139,13 @@ export const Msg = {
   groupDeleteConfirm: '删除分组后，该分组下的账号将移至未分组，确定删除？',
   accountDeleteConfirm: '账号删除后无法恢复，其子账号也会一并删除，确定删除选中的账号？',
   accountSheetName: '账号列表',
+
+  // Desktop shell: local-browser authorization and the browser setting (issue 11)
+  desktopAuthUnsupported: '该平台暂不支持客户端授权',
+  desktopAuthTimeout: '扫码登录超时，请重新授权',
+  desktopAuthFailed: '授权失败，请重试',
+  desktopAuthBusy: '该账号正在授权或发布中，请稍后再试',
+  chromiumNotFound: '未找到可用的浏览器，请在系统设置中设置浏览器路径',
 } as const;
 
 export type MsgKey = keyof typeof Msg;
