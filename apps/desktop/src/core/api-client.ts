@@ -34,11 +34,18 @@ export interface ApiClientOptions {
 
 const anyEnvelope = z.object({ code: z.number(), msg: z.string().default(''), data: z.unknown() });
 
-/** Builds the shell's API client: `{code,msg,data}` envelopes, the memberToken header, the §9 timeout. */
-export function createApiClient(options: ApiClientOptions): DesktopServerApi {
-  const doFetch = options.fetch ?? fetch;
+/** One envelope call: `{code,msg,data}` checked, data parsed by `schema`. */
+export type ApiCall = <T extends z.ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: T,
+  params?: Record<string, string | number>,
+) => Promise<z.infer<T>>;
 
-  async function call<T extends z.ZodType>(
+/** Builds the envelope caller: the memberToken header (or another header), the §9 timeout, §8 messages. */
+export function createCaller(options: ApiClientOptions & { header?: string }): ApiCall {
+  const doFetch = options.fetch ?? fetch;
+  return async function call<T extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
     schema: T,
@@ -48,7 +55,7 @@ export function createApiClient(options: ApiClientOptions): DesktopServerApi {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = options.memberToken?.();
     if (token) {
-      headers[TOKEN_HEADER] = token;
+      headers[options.header ?? TOKEN_HEADER] = token;
     }
     let body: string | undefined;
     if (method === 'GET') {
@@ -78,8 +85,12 @@ export function createApiClient(options: ApiClientOptions): DesktopServerApi {
       throw new ApiError(Msg.badResponse, parsed.data.code);
     }
     return data.data;
-  }
+  };
+}
 
+/** Builds the shell's API client: `{code,msg,data}` envelopes, the memberToken header, the §9 timeout. */
+export function createApiClient(options: ApiClientOptions): DesktopServerApi {
+  const call = createCaller(options);
   const ignored = z.unknown();
   return {
     fonts: () => call('POST', DesktopSyncApi.fonts, fontList),

@@ -34,7 +34,7 @@ async function releaseServer(versionInfo: Record<string, unknown>) {
 
 /** Downloads the channel's file with progress and checks its sha512, as electron-updater does. */
 function fetchingDriver(os: 'win32' | 'darwin') {
-  const driver = {
+  const driver: UpdateDriver & { installed: boolean } = {
     installed: false,
     async download(feedUrl: string, onProgress: (transferred: number, total: number) => void) {
       const info = await readChannelFile(feedUrl, os);
@@ -58,7 +58,7 @@ function fetchingDriver(os: 'win32' | 'darwin') {
     quitAndInstall() {
       driver.installed = true;
     },
-  } satisfies UpdateDriver & { installed: boolean };
+  };
   return driver;
 }
 
@@ -190,5 +190,14 @@ describe('update state machine', () => {
     await m.check();
     expect(events.at(-1)).toEqual({ type: 'none', message: Msg.latestVersion });
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe('version code', () => {
+  it('derives the numeric code the server compares from the version name', async () => {
+    const { versionCodeOf } = await import('./update.ts');
+    expect(versionCodeOf('1.2.3')).toBe(10203);
+    expect(versionCodeOf('v2.10.0-beta.1')).toBe(21000);
+    expect(versionCodeOf('0.1.0')).toBe(100);
   });
 });

@@ -1,0 +1,229 @@
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebContents } from 'electron';
+import { join } from 'node:path';
+import { DesktopChannel, type DesktopInvokeChannel } from '@vidmatrix/contract/api/desktop-ipc';
+import type { DesktopApi, DesktopSession, UpdateEvent } from '@vidmatrix/contract/desktop-api';
+import { openAccount } from '@vidmatrix/publisher/run-job';
+import { runJob } from '@vidmatrix/publisher/run-job';
+import { accountStore, authorizeAccount, checkAuthorizations, pushAuthorizationAtStart, type LocalAccount } from '../core/accounts.ts';
+import { createApiClient } from '../core/api-client.ts';
+import { findChromium, testChromium } from '../core/chromium.ts';
+import { exportDiagnostics } from '../core/diagnostics.ts';
+import { syncFonts } from '../core/fonts.ts';
+import { openHelper } from '../core/helper-link.ts';
+import { createFileLogger } from '../core/log.ts';
+import { startRunnerLoop } from '../core/runner-loop.ts';
+import { httpRunnerApi, httpTokenIssuer, prepareJob } from '../core/runner-http.ts';
+import { defaultSettings, openSettings } from '../core/settings.ts';
+import { fileTokenStore, TaskSync } from '../core/task-sync.ts';
+import { UpdateMachine, versionCodeOf } from '../core/update.ts';
+import { createIpcRouter, type IpcHandlers } from './ipc-router.ts';
+import { shellPaths } from './paths.ts';
+import {
+  isTrustedSender,
+  navigationGuard,
+  offlinePage,
+  permissionCheckHandler,
+  permissionRequestHandler,
+  windowOpenHandler,
+  windowOptions,
+} from './security.ts';
+import { electronUpdateDriver } from './updater.ts';
+
+/** The deployment a fresh install loads: set at build time, or by VIDMATRIX_SERVER_URL. */
+const BUILD_SERVER_URL = process.env.VIDMATRIX_SERVER_URL ?? process.env.VIDMATRIX_BUILD_SERVER_URL ?? 'http://127.0.0.1:3000';
+/** How long the runner waits before asking for work again when none was due. */
+const RUNNER_IDLE_MS = 15_000;
+
+const os: DesktopApi['os'] = process.platform === 'win32' || process.platform === 'darwin' ? process.platform : 'linux';
+
+app.enableSandbox();
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+}
+
+async function start() {
+  await app.whenReady();
+  const paths = shellPaths(app.getPath('userData'), app.getPath('logs'));
+  const settings = await openSettings(paths.settings, defaultSettings(BUILD_SERVER_URL));
+  const log = createFileLogger(paths.logs, () => settings.get().logLevel);
+  const serverUrl = settings.get().serverUrl;
+  const serverOrigin = new URL(serverUrl).origin;
+  const versionName = app.getVersion();
+  const versionCode = versionCodeOf(versionName);
+  log.info('shell started', { versionName, os, serverOrigin });
+
+  let member: DesktopSession | undefined;
+  const api = createApiClient({ serverUrl, memberToken: () => member?.memberToken });
+  const accounts = accountStore(paths.userData);
+  const openExternal = (url: string) => {
+    shell.openExternal(url).catch((error: unknown) => log.warn('openExternal failed', { error: String(error) }));
+  };
+
+  const chromiumPath = async () => {
+    const configured = settings.get().chromiumPath;
+    if (configured) {
+      return configured;
+    }
+    const found = await findChromium({ os, env: process.env });
+    return found.ok ? found.path : undefined;
+  };
+  const publisherOptions = async (headless: boolean) => ({
+    artefactDir: paths.artefacts,
+    chromiumPath: await chromiumPath(),
+    headless,
+  });
+  const checkLogin = async (account: LocalAccount) => {
+    const browser = await openAccount({ id: String(account.enterpriseAccountId), profileDir: account.profileDir }, await publisherOptions(true));
+    try {
+      return await browser.checkLogin(account.platform);
+    } finally {
+      await browser.close();
+    }
+  };
+  const openLogin = async (account: LocalAccount) => {
+    // Headed: the person scans the platform's QR in the browser window itself.
+    const browser = await openAccount({ id: String(account.enterpriseAccountId), profileDir: account.profileDir }, await publisherOptions(false));
+    try {
+      await browser.loginByQr(account.platform, () => undefined);
+    } finally {
+      await browser.close();
+    }
+  };
+
+  const tasks = new TaskSync({
+    tokens: fileTokenStore(paths.userData, {
+      seal: (text) => safeStorage.encryptString(text).toString('base64'),
+      open: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
+    }),
+    issuer: httpTokenIssuer(serverUrl, `desktop-${os}`),
+    startLoop: (runnerToken) =>
+      startRunnerLoop({
+        api: httpRunnerApi(serverUrl, runnerToken, (claimed) =>
+          prepareJob(claimed, { serverUrl, workDir: paths.jobs, profileDir: accounts.profileDir }),
+        ),
+        runJob: async (job, hooks) => runJob(job, hooks, await publisherOptions(!settings.get().showRunnerBrowser)),
+        idle: (signal) =>
+          new Promise((resolve) => {
+            const timer = setTimeout(resolve, RUNNER_IDLE_MS);
+            signal.addEventListener('abort', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+        log,
+      }),
+    log,
+  });
+
+  let window: BrowserWindow | undefined;
+  const sendUpdate = (event: UpdateEvent) => window?.webContents.send(DesktopChannel.updateEvent, event);
+  const updates = new UpdateMachine({ api, driver: electronUpdateDriver(log), os, versionCode, emit: sendUpdate, log });
+
+  const handlers: IpcHandlers = {
+    [DesktopChannel.checkForUpdate]: () => updates.check(),
+    [DesktopChannel.installUpdate]: () => updates.install(),
+    [DesktopChannel.authorizeAccount]: (id, platformId) => authorizeAccount(id, platformId, { accounts, open: openLogin, log }),
+    [DesktopChannel.checkAuthorizations]: (ids) => checkAuthorizations(ids, { accounts, check: checkLogin, log }),
+    [DesktopChannel.syncFonts]: async (fonts) => {
+      await syncFonts(fonts, { dir: paths.fonts, serverUrl, log });
+    },
+    [DesktopChannel.openHelper]: (link) =>
+      openHelper(link, {
+        os,
+        isRegistered: (l) => app.getApplicationNameForProtocol(l) !== '',
+        openExternal: (l) => shell.openExternal(l),
+        clientLinks: api.clientLinks,
+        log,
+      }),
+    [DesktopChannel.getChromiumPath]: async () => settings.get().chromiumPath || ((await chromiumPath()) ?? ''),
+    [DesktopChannel.setChromiumPath]: async (path) => {
+      await settings.update({ chromiumPath: path });
+    },
+    [DesktopChannel.detectChromium]: () => findChromium({ os, env: process.env, configured: settings.get().chromiumPath }),
+    [DesktopChannel.testChromiumPath]: (path) => testChromium(path),
+    [DesktopChannel.getSettings]: () => Promise.resolve(settings.get()),
+    [DesktopChannel.setSettings]: (changes) => settings.update(changes),
+    [DesktopChannel.exportDiagnostics]: async () => {
+      const file = await exportDiagnostics({
+        logDir: paths.logs,
+        artefactDir: paths.artefacts,
+        outDir: paths.diagnostics,
+        about: { versionName, versionCode, os, arch: process.arch, electron: process.versions.electron, settings: settings.get() },
+      });
+      shell.showItemInFolder(file);
+      return file;
+    },
+    [DesktopChannel.signedIn]: async (next) => {
+      member = next;
+      await tasks.signedIn(next);
+      await pushAuthorizationAtStart({ accounts, check: checkLogin, api, log });
+      const fonts = await api.fonts();
+      await syncFonts(fonts, { dir: paths.fonts, serverUrl, log });
+    },
+    [DesktopChannel.signedOut]: async () => {
+      member = undefined;
+      await tasks.signedOut();
+    },
+  };
+  const route = createIpcRouter(handlers);
+  const trusted = (sender: WebContents, frameUrl: string | undefined, isMainFrame: boolean) =>
+    sender === window?.webContents && isTrustedSender(frameUrl, isMainFrame, serverOrigin);
+  for (const channel of Object.keys(handlers) as DesktopInvokeChannel[]) {
+    ipcMain.handle(channel, (event, ...args: unknown[]) => {
+      const frame = event.senderFrame;
+      return route(channel, trusted(event.sender, frame?.url, frame === event.sender.mainFrame), args).catch((error: unknown) => {
+        log.warn('ipc call failed', { channel, error: String(error) });
+        throw error;
+      });
+    });
+  }
+
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler(permissionRequestHandler(serverOrigin));
+  ses.setPermissionCheckHandler(permissionCheckHandler(serverOrigin));
+
+  app.on('web-contents-created', (_event, contents) => {
+    const guard = navigationGuard(serverOrigin, openExternal);
+    contents.on('will-navigate', guard);
+    contents.on('will-redirect', guard);
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(windowOpenHandler(openExternal));
+  });
+
+  const options = windowOptions(join(__dirname, 'preload.cjs'));
+  window = new BrowserWindow({
+    ...options,
+    webPreferences: {
+      ...options.webPreferences,
+      devTools: settings.get().devtools,
+      additionalArguments: [`--vidmatrix-version-name=${versionName}`, `--vidmatrix-version-code=${versionCode}`],
+    },
+  });
+  window.once('ready-to-show', () => window?.show());
+  window.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
+    if (isMainFrame && code !== -3 && url.startsWith(serverOrigin)) {
+      log.error('console failed to load', { code, description });
+      void window?.loadURL(offlinePage(serverUrl, description));
+    }
+  });
+  if (settings.get().devtools) {
+    window.webContents.openDevTools({ mode: 'detach' });
+  }
+  await window.loadURL(serverUrl);
+
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) {
+      window.restore();
+    }
+    window?.focus();
+  });
+  app.on('before-quit', () => {
+    void tasks.shutdown();
+  });
+  app.on('window-all-closed', () => app.quit());
+}
+
+start().catch((error: unknown) => {
+  console.error('shell failed to start', error);
+  app.exit(1);
+});
