@@ -29,7 +29,7 @@ async function deps(os: HelperLinkDeps['os'], registered: boolean) {
         opened.push(link);
         return Promise.resolve();
       },
-      clientLinks: api.clientLinks,
+      clientLinks: () => api.clientLinks(),
       log: createMemoryLogger(),
     } satisfies HelperLinkDeps,
   };

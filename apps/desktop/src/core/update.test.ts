@@ -46,7 +46,7 @@ function fetchingDriver(os: 'win32' | 'darwin') {
       const total = Number(response.headers.get('content-length'));
       const hash = createHash('sha512');
       let transferred = 0;
-      for await (const chunk of response.body) {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
         hash.update(chunk);
         transferred += chunk.length;
         onProgress(transferred, total);

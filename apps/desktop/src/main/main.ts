@@ -99,7 +99,7 @@ async function start() {
     startLoop: (runnerToken) =>
       startRunnerLoop({
         api: httpRunnerApi(serverUrl, runnerToken, (claimed) =>
-          prepareJob(claimed, { serverUrl, workDir: paths.jobs, profileDir: accounts.profileDir }),
+          prepareJob(claimed, { serverUrl, workDir: paths.jobs, profileDir: (id) => accounts.profileDir(id) }),
         ),
         runJob: async (job, hooks) => runJob(job, hooks, await publisherOptions(!settings.get().showRunnerBrowser)),
         idle: (signal) =>
@@ -115,8 +115,9 @@ async function start() {
     log,
   });
 
-  let window: BrowserWindow | undefined;
-  const sendUpdate = (event: UpdateEvent) => window?.webContents.send(DesktopChannel.updateEvent, event);
+  // Created after the IPC handlers and session rules are in place.
+  const ui: { window?: BrowserWindow } = {};
+  const sendUpdate = (event: UpdateEvent) => ui.window?.webContents.send(DesktopChannel.updateEvent, event);
   const updates = new UpdateMachine({ api, driver: electronUpdateDriver(log), os, versionCode, emit: sendUpdate, log });
 
   const handlers: IpcHandlers = {
@@ -132,7 +133,7 @@ async function start() {
         os,
         isRegistered: (l) => app.getApplicationNameForProtocol(l) !== '',
         openExternal: (l) => shell.openExternal(l),
-        clientLinks: api.clientLinks,
+        clientLinks: () => api.clientLinks(),
         log,
       }),
     [DesktopChannel.getChromiumPath]: async () => settings.get().chromiumPath || ((await chromiumPath()) ?? ''),
@@ -154,11 +155,20 @@ async function start() {
       return file;
     },
     [DesktopChannel.signedIn]: async (next) => {
+      const firstSignIn = member?.memberId !== next.memberId;
       member = next;
-      await tasks.signedIn(next);
-      await pushAuthorizationAtStart({ accounts, check: checkLogin, api, log });
-      const fonts = await api.fonts();
-      await syncFonts(fonts, { dir: paths.fonts, serverUrl, log });
+      if (!firstSignIn) {
+        return;
+      }
+      // In turn, not at once: the check and the runner would open the same profiles.
+      const steps: [string, () => Promise<unknown>][] = [
+        ['authorization check', () => pushAuthorizationAtStart({ accounts, check: checkLogin, api, log })],
+        ['font sync', async () => syncFonts(await api.fonts(), { dir: paths.fonts, serverUrl, log })],
+        ['task sync', () => tasks.signedIn(next)],
+      ];
+      for (const [name, step] of steps) {
+        await step().catch((error: unknown) => log.warn(`${name} failed`, { error: String(error) }));
+      }
     },
     [DesktopChannel.signedOut]: async () => {
       member = undefined;
@@ -167,7 +177,7 @@ async function start() {
   };
   const route = createIpcRouter(handlers);
   const trusted = (sender: WebContents, frameUrl: string | undefined, isMainFrame: boolean) =>
-    sender === window?.webContents && isTrustedSender(frameUrl, isMainFrame, serverOrigin);
+    sender === ui.window?.webContents && isTrustedSender(frameUrl, isMainFrame, serverOrigin);
   for (const channel of Object.keys(handlers) as DesktopInvokeChannel[]) {
     ipcMain.handle(channel, (event, ...args: unknown[]) => {
       const frame = event.senderFrame;
@@ -191,7 +201,7 @@ async function start() {
   });
 
   const options = windowOptions(join(__dirname, 'preload.cjs'));
-  window = new BrowserWindow({
+  const window = new BrowserWindow({
     ...options,
     webPreferences: {
       ...options.webPreferences,
@@ -199,11 +209,12 @@ async function start() {
       additionalArguments: [`--vidmatrix-version-name=${versionName}`, `--vidmatrix-version-code=${versionCode}`],
     },
   });
-  window.once('ready-to-show', () => window?.show());
+  ui.window = window;
+  window.once('ready-to-show', () => window.show());
   window.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
     if (isMainFrame && code !== -3 && url.startsWith(serverOrigin)) {
       log.error('console failed to load', { code, description });
-      void window?.loadURL(offlinePage(serverUrl, description));
+      void window.loadURL(offlinePage(serverUrl, description));
     }
   });
   if (settings.get().devtools) {
@@ -212,10 +223,10 @@ async function start() {
   await window.loadURL(serverUrl);
 
   app.on('second-instance', () => {
-    if (window?.isMinimized()) {
+    if (window.isMinimized()) {
       window.restore();
     }
-    window?.focus();
+    window.focus();
   });
   app.on('before-quit', () => {
     void tasks.shutdown();
