@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeadlineError } from '@vidmatrix/publisher/deadline';
 import { Msg } from '@vidmatrix/contract/messages';
-import { accountStore, authorizeAccount, checkAuthorizations, pushAuthorizationAtStart, type LocalAccount } from './accounts.ts';
+import {
+  accountStore,
+  authorizeAccount,
+  checkAuthorizations,
+  pushAuthorizationAtStart,
+  type LocalAccount,
+} from './accounts.ts';
 import { createApiClient } from './api-client.ts';
 import { createMemoryLogger } from './log.ts';
 import { envelope, startTestServer } from './test-server.ts';
@@ -36,7 +42,9 @@ function fakeChecker(answers: Record<number, 'valid' | 'invalid' | 'unknown' | '
 
 describe('authorization at start', () => {
   it('pushes the valid accounts with status 1 and the expired ones with 2, in two calls', async () => {
-    const server = await startTestServer({ 'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 2 }) });
+    const server = await startTestServer({
+      'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 2 }),
+    });
     close = server.close;
     const accounts = await storeWith([
       [11, 1],
@@ -66,11 +74,18 @@ describe('authorization at start', () => {
   });
 
   it('makes only the call that has accounts', async () => {
-    const server = await startTestServer({ 'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }) });
+    const server = await startTestServer({
+      'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }),
+    });
     close = server.close;
     const accounts = await storeWith([[21, 1]]);
     const api = createApiClient({ serverUrl: server.url });
-    await pushAuthorizationAtStart({ accounts, check: fakeChecker({ 21: 'invalid' }).check, api, log: createMemoryLogger() });
+    await pushAuthorizationAtStart({
+      accounts,
+      check: fakeChecker({ 21: 'invalid' }).check,
+      api,
+      log: createMemoryLogger(),
+    });
     expect(server.requests.map((r) => r.body)).toEqual([
       { enterprise_account_id: '21', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired },
     ]);

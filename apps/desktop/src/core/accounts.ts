@@ -90,7 +90,11 @@ export async function pushAuthorizationAtStart(deps: {
   if (outcome.invalid.length > 0) {
     await deps.api.authCkAllStatus(outcome.invalid, 2, Msg.authReasonCheckExpired);
   }
-  deps.log.info('authorization pushed', { valid: outcome.valid.length, invalid: outcome.invalid.length, unknown: outcome.unknown.length });
+  deps.log.info('authorization pushed', {
+    valid: outcome.valid.length,
+    invalid: outcome.invalid.length,
+    unknown: outcome.unknown.length,
+  });
   return outcome;
 }
 
@@ -121,7 +125,12 @@ export async function authorizeAccount(
   if (!platform) {
     return { ok: false, msg: Msg.desktopAuthUnsupported };
   }
-  const account = { enterpriseAccountId, platformId, platform, profileDir: deps.accounts.profileDir(enterpriseAccountId) };
+  const account = {
+    enterpriseAccountId,
+    platformId,
+    platform,
+    profileDir: deps.accounts.profileDir(enterpriseAccountId),
+  };
   try {
     await deps.open(account);
   } catch (error) {
@@ -138,7 +147,10 @@ function messageOf(error: unknown): string {
     return Msg.desktopAuthTimeout;
   }
   // Chrome refuses a second browser on one profile: the runner is using it.
-  if (error instanceof Error && /ProcessSingleton|profile.*in use|user data directory is already in use/i.test(error.message)) {
+  if (
+    error instanceof Error &&
+    /ProcessSingleton|profile.*in use|user data directory is already in use/i.test(error.message)
+  ) {
     return Msg.desktopAuthBusy;
   }
   if (error instanceof Error && /Executable doesn't exist|ENOENT|Failed to launch/i.test(error.message)) {

@@ -15,7 +15,9 @@ describe('chromium discovery', () => {
     expect(win[0]).toBe('C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe');
     expect(win).toContain('C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe');
     expect(win).toContain('C:\\Users\\a\\AppData\\Local\\Google\\Chrome\\Application\\chrome.exe');
-    expect(chromiumCandidates('darwin', { HOME: '/Users/a' })[0]).toBe('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
+    expect(chromiumCandidates('darwin', { HOME: '/Users/a' })[0]).toBe(
+      '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+    );
     expect(chromiumCandidates('linux', {})).toContain('/usr/bin/chromium');
   });
 
@@ -26,7 +28,11 @@ describe('chromium discovery', () => {
   });
 
   it('refuses a path that is missing or not a browser', async () => {
-    expect(await testChromium('/nonexistent/chrome')).toEqual({ ok: false, path: '/nonexistent/chrome', error: Msg.chromiumNotFound });
+    expect(await testChromium('/nonexistent/chrome')).toEqual({
+      ok: false,
+      path: '/nonexistent/chrome',
+      error: Msg.chromiumNotFound,
+    });
     const notBrowser = await testChromium('/bin/true');
     expect(notBrowser.ok).toBe(false);
     expect(notBrowser.error).toBeTruthy();

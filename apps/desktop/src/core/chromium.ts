@@ -16,7 +16,9 @@ export function chromiumCandidates(os: DesktopApi['os'], env: NodeJS.ProcessEnv)
     ]);
   }
   if (os === 'darwin') {
-    const apps = ['/Applications', env.HOME ? posix.join(env.HOME, 'Applications') : undefined].filter((r): r is string => Boolean(r));
+    const apps = ['/Applications', env.HOME ? posix.join(env.HOME, 'Applications') : undefined].filter(
+      (r): r is string => Boolean(r),
+    );
     return apps.flatMap((root) => [
       posix.join(root, 'Google Chrome.app', 'Contents', 'MacOS', 'Google Chrome'),
       posix.join(root, 'Chromium.app', 'Contents', 'MacOS', 'Chromium'),
@@ -41,12 +43,21 @@ export async function testChromium(path: string): Promise<ChromiumCheck> {
     return { ok: false, path, error: Msg.chromiumNotFound };
   }
   try {
-    const browser = await chromium.launch({ executablePath: path, headless: true, chromiumSandbox: false, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({
+      executablePath: path,
+      headless: true,
+      chromiumSandbox: false,
+      args: CHROMIUM_ARGS,
+    });
     const version = browser.version();
     await browser.close();
     return { ok: true, path, version };
   } catch (error) {
-    return { ok: false, path, error: error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error) };
+    return {
+      ok: false,
+      path,
+      error: error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error),
+    };
   }
 }
 

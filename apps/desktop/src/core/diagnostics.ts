@@ -42,7 +42,11 @@ export async function exportDiagnostics(options: DiagnosticsOptions): Promise<st
     .sort((a, b) => b.mtime.getTime() - a.mtime.getTime())
     .slice(0, DIAGNOSTIC_SCREENSHOTS);
   const entries: TarEntry[] = [
-    { name: 'about.json', data: Buffer.from(JSON.stringify({ ...options.about, exportedAt: now.toISOString() }, null, 2)), mtime: now },
+    {
+      name: 'about.json',
+      data: Buffer.from(JSON.stringify({ ...options.about, exportedAt: now.toISOString() }, null, 2)),
+      mtime: now,
+    },
   ];
   for (const [i, file] of logs.entries()) {
     entries.push({ name: entryName('logs', i, file.path), data: await readFile(file.path), mtime: file.mtime });

@@ -71,9 +71,17 @@ describe('font sync', () => {
       ],
       { dir, serverUrl: server.url, log },
     );
-    expect(result).toEqual({ downloaded: ['KaiTi.ttf'], skipped: [], failed: ['Missing.ttf', 'Broken.ttf', 'SimHei.ttf'] });
+    expect(result).toEqual({
+      downloaded: ['KaiTi.ttf'],
+      skipped: [],
+      failed: ['Missing.ttf', 'Broken.ttf', 'SimHei.ttf'],
+    });
     expect((await readdir(dir)).sort()).toEqual(['KaiTi.ttf']);
-    expect(log.entries.filter((e) => e.level === 'warn').map((e) => e.fields?.font)).toEqual(['缺失', '坏哈希', '黑体']);
+    expect(log.entries.filter((e) => e.level === 'warn').map((e) => e.fields?.font)).toEqual([
+      '缺失',
+      '坏哈希',
+      '黑体',
+    ]);
   });
 
   it('never writes outside the font folder', () => {

@@ -26,7 +26,9 @@ export interface FontSyncResult {
 export function fontFileName(font: Pick<FontItem, 'path'>): string {
   const last = basename(new URL(font.path, 'http://x/').pathname);
   const safe = decodeURIComponent(last).replace(/[^\p{L}\p{N}._-]/gu, '_');
-  return safe && safe !== '.' && safe !== '..' ? safe : createHash('sha256').update(font.path).digest('hex').slice(0, 16);
+  return safe && safe !== '.' && safe !== '..'
+    ? safe
+    : createHash('sha256').update(font.path).digest('hex').slice(0, 16);
 }
 
 async function sizeOf(file: string): Promise<number | undefined> {

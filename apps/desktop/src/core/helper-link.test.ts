@@ -60,7 +60,12 @@ describe('super terminal helper link', () => {
 
   it('never opens web, file or script links through the helper path', async () => {
     const { deps: d, opened } = await deps('win32', true);
-    for (const link of ['https://evil.example.com', 'file:///C:/Windows/system32/calc.exe', 'javascript:alert(1)', 'not a link']) {
+    for (const link of [
+      'https://evil.example.com',
+      'file:///C:/Windows/system32/calc.exe',
+      'javascript:alert(1)',
+      'not a link',
+    ]) {
       expect(await openHelper(link, d)).toEqual({ opened: false });
     }
     expect(opened).toEqual([]);

@@ -24,13 +24,18 @@ export function createFileLogger(dir: string, level: () => DesktopLogLevel): Log
       return;
     }
     // Synchronous append: lines stay whole and in order, and a crash loses nothing already logged.
-    appendFileSync(file, JSON.stringify({ time: new Date().toISOString(), level: lvl, msg: message, ...fields }) + '\n');
+    appendFileSync(
+      file,
+      JSON.stringify({ time: new Date().toISOString(), level: lvl, msg: message, ...fields }) + '\n',
+    );
   };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 
 /** A logger that keeps entries in memory (tests, and before the log folder is known). */
-export function createMemoryLogger(): Logger & { entries: { level: DesktopLogLevel; msg: string; fields?: Record<string, unknown> }[] } {
+export function createMemoryLogger(): Logger & {
+  entries: { level: DesktopLogLevel; msg: string; fields?: Record<string, unknown> }[];
+} {
   const entries: { level: DesktopLogLevel; msg: string; fields?: Record<string, unknown> }[] = [];
   const write = (level: DesktopLogLevel) => (msg: string, fields?: Record<string, unknown>) => {
     entries.push({ level, msg, fields });

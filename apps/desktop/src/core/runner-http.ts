@@ -87,7 +87,10 @@ export async function prepareJob(
   return {
     id: claimed.id,
     platform: claimed.platform,
-    account: { id: String(claimed.enterprise_account_id), profileDir: options.profileDir(claimed.enterprise_account_id) },
+    account: {
+      id: String(claimed.enterprise_account_id),
+      profileDir: options.profileDir(claimed.enterprise_account_id),
+    },
     videoPath,
     coverPath,
     title: claimed.title,
@@ -98,7 +101,11 @@ export async function prepareJob(
 }
 
 /** The runner API over HTTP, authenticated by the runner token. */
-export function httpRunnerApi(serverUrl: string, runnerToken: string, toJob: (claimed: ClaimedJob) => Promise<PublishJob>): RunnerApi {
+export function httpRunnerApi(
+  serverUrl: string,
+  runnerToken: string,
+  toJob: (claimed: ClaimedJob) => Promise<PublishJob>,
+): RunnerApi {
   const call = createCaller({ serverUrl, memberToken: () => runnerToken, header: RUNNER_TOKEN_HEADER });
   return {
     async claim() {

@@ -71,7 +71,9 @@ async function runOne(job: PublishJob, options: RunnerLoopOptions, stopping: Abo
         }
       },
       onProgress: ({ percent, text }) => {
-        api.progress(job.id, percent, text).catch((error: unknown) => log.warn('progress report failed', { job: job.id, error: String(error) }));
+        api
+          .progress(job.id, percent, text)
+          .catch((error: unknown) => log.warn('progress report failed', { job: job.id, error: String(error) }));
       },
       beforeSubmit: () => api.markSubmitting(job.id),
     });

@@ -13,7 +13,12 @@ describe('settings store', () => {
     expect(store.get()).toEqual(defaults);
     await store.update({ chromiumPath: '/usr/bin/chromium', logLevel: 'debug', devtools: true });
     const reopened = await openSettings(file, defaults);
-    expect(reopened.get()).toEqual({ ...defaults, chromiumPath: '/usr/bin/chromium', logLevel: 'debug', devtools: true });
+    expect(reopened.get()).toEqual({
+      ...defaults,
+      chromiumPath: '/usr/bin/chromium',
+      logLevel: 'debug',
+      devtools: true,
+    });
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ logLevel: 'debug' });
   });
 

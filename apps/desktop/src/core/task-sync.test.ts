@@ -186,7 +186,12 @@ describe('runner loop', () => {
         started();
         return new Promise((resolve) =>
           hooks.signal?.addEventListener('abort', () =>
-            resolve({ ...result, outcome: 'failed', submitClicked: false, error: { reason: 'cancelled', message: '', url: '', pageText: '' } }),
+            resolve({
+              ...result,
+              outcome: 'failed',
+              submitClicked: false,
+              error: { reason: 'cancelled', message: '', url: '', pageText: '' },
+            }),
           ),
         );
       },

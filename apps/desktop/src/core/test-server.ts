@@ -27,7 +27,13 @@ export async function startTestServer(routes: Record<string, Route>) {
       } catch {
         // not JSON: keep the text
       }
-      const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body, headers: req.headers };
+      const recorded = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        body,
+        headers: req.headers,
+      };
       requests.push(recorded);
       const route = routes[`${recorded.method} ${recorded.path}`];
       if (!route) {

@@ -159,7 +159,9 @@ describe('update state machine', () => {
 
   it('refuses a channel file that names another version than the server', async () => {
     const probe = await releaseServer({});
-    const server = await releaseServer({ '1': { ...update('stale'), downloadUrl: `${probe.url}/releases/stale/x.exe` } });
+    const server = await releaseServer({
+      '1': { ...update('stale'), downloadUrl: `${probe.url}/releases/stale/x.exe` },
+    });
     const { m, events } = machine(server.url, 'win32', fetchingDriver('win32'));
     await m.check();
     expect(events.at(-1)).toMatchObject({ type: 'error', kind: 'update-error' });
@@ -171,7 +173,8 @@ describe('update state machine', () => {
     let fail = true;
     const real = fetchingDriver('win32');
     const driver: UpdateDriver = {
-      download: (feed, onProgress) => (fail ? Promise.reject(new Error('安装包下载失败，请稍后重试')) : real.download(feed, onProgress)),
+      download: (feed, onProgress) =>
+        fail ? Promise.reject(new Error('安装包下载失败，请稍后重试')) : real.download(feed, onProgress),
       quitAndInstall: () => real.quitAndInstall(),
     };
     const { m, events } = machine(server.url, 'win32', driver);

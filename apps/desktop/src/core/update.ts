@@ -28,7 +28,9 @@ export function channelFileName(os: Os): string {
 export const channelFile = z.object({
   version: z.coerce.string(),
   files: z
-    .array(z.object({ url: z.string().min(1), sha512: z.string().min(1), size: z.number().int().nonnegative().optional() }))
+    .array(
+      z.object({ url: z.string().min(1), sha512: z.string().min(1), size: z.number().int().nonnegative().optional() }),
+    )
     .min(1),
   path: z.string().optional(),
   sha512: z.string().optional(),
@@ -139,7 +141,13 @@ export class UpdateMachine {
       const sizeMb = toMb(channel.files[0]?.size ?? 0);
       this.#set(
         { status: 'available', update, sizeMb },
-        { type: 'available', versionName: update.versionName, versionInfo: update.versionInfo, versionCode: update.versionCode, sizeMb },
+        {
+          type: 'available',
+          versionName: update.versionName,
+          versionInfo: update.versionInfo,
+          versionCode: update.versionCode,
+          sizeMb,
+        },
       );
     } catch (error) {
       this.deps.log.warn('update check failed', { error: String(error) });
@@ -159,7 +167,10 @@ export class UpdateMachine {
       return;
     }
     this.#lastUpdate = update;
-    this.#set({ status: 'downloading', update, transferredMb: 0, totalMb: 0 }, { type: 'progress', transferredMb: 0, totalMb: 0 });
+    this.#set(
+      { status: 'downloading', update, transferredMb: 0, totalMb: 0 },
+      { type: 'progress', transferredMb: 0, totalMb: 0 },
+    );
     try {
       await this.deps.driver.download(feedUrlOf(update.downloadUrl), (transferred, total) => {
         const progress = { transferredMb: toMb(transferred), totalMb: toMb(total) };

@@ -2,9 +2,14 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebConte
 import { join } from 'node:path';
 import { DesktopChannel, type DesktopInvokeChannel } from '@vidmatrix/contract/api/desktop-ipc';
 import type { DesktopApi, DesktopSession, UpdateEvent } from '@vidmatrix/contract/desktop-api';
-import { openAccount } from '@vidmatrix/publisher/run-job';
-import { runJob } from '@vidmatrix/publisher/run-job';
-import { accountStore, authorizeAccount, checkAuthorizations, pushAuthorizationAtStart, type LocalAccount } from '../core/accounts.ts';
+import { openAccount, runJob } from '@vidmatrix/publisher/run-job';
+import {
+  accountStore,
+  authorizeAccount,
+  checkAuthorizations,
+  pushAuthorizationAtStart,
+  type LocalAccount,
+} from '../core/accounts.ts';
 import { createApiClient } from '../core/api-client.ts';
 import { findChromium, testChromium } from '../core/chromium.ts';
 import { exportDiagnostics } from '../core/diagnostics.ts';
@@ -30,7 +35,8 @@ import {
 import { electronUpdateDriver } from './updater.ts';
 
 /** The deployment a fresh install loads: set at build time, or by VIDMATRIX_SERVER_URL. */
-const BUILD_SERVER_URL = process.env.VIDMATRIX_SERVER_URL ?? process.env.VIDMATRIX_BUILD_SERVER_URL ?? 'http://127.0.0.1:3000';
+const BUILD_SERVER_URL =
+  process.env.VIDMATRIX_SERVER_URL ?? process.env.VIDMATRIX_BUILD_SERVER_URL ?? 'http://127.0.0.1:3000';
 /** How long the runner waits before asking for work again when none was due. */
 const RUNNER_IDLE_MS = 15_000;
 
@@ -73,7 +79,10 @@ async function start() {
     headless,
   });
   const checkLogin = async (account: LocalAccount) => {
-    const browser = await openAccount({ id: String(account.enterpriseAccountId), profileDir: account.profileDir }, await publisherOptions(true));
+    const browser = await openAccount(
+      { id: String(account.enterpriseAccountId), profileDir: account.profileDir },
+      await publisherOptions(true),
+    );
     try {
       return await browser.checkLogin(account.platform);
     } finally {
@@ -82,7 +91,10 @@ async function start() {
   };
   const openLogin = async (account: LocalAccount) => {
     // Headed: the person scans the platform's QR in the browser window itself.
-    const browser = await openAccount({ id: String(account.enterpriseAccountId), profileDir: account.profileDir }, await publisherOptions(false));
+    const browser = await openAccount(
+      { id: String(account.enterpriseAccountId), profileDir: account.profileDir },
+      await publisherOptions(false),
+    );
     try {
       await browser.loginByQr(account.platform, () => undefined);
     } finally {
@@ -123,7 +135,8 @@ async function start() {
   const handlers: IpcHandlers = {
     [DesktopChannel.checkForUpdate]: () => updates.check(),
     [DesktopChannel.installUpdate]: () => updates.install(),
-    [DesktopChannel.authorizeAccount]: (id, platformId) => authorizeAccount(id, platformId, { accounts, open: openLogin, log }),
+    [DesktopChannel.authorizeAccount]: (id, platformId) =>
+      authorizeAccount(id, platformId, { accounts, open: openLogin, log }),
     [DesktopChannel.checkAuthorizations]: (ids) => checkAuthorizations(ids, { accounts, check: checkLogin, log }),
     [DesktopChannel.syncFonts]: async (fonts) => {
       await syncFonts(fonts, { dir: paths.fonts, serverUrl, log });
@@ -140,7 +153,8 @@ async function start() {
     [DesktopChannel.setChromiumPath]: async (path) => {
       await settings.update({ chromiumPath: path });
     },
-    [DesktopChannel.detectChromium]: () => findChromium({ os, env: process.env, configured: settings.get().chromiumPath }),
+    [DesktopChannel.detectChromium]: () =>
+      findChromium({ os, env: process.env, configured: settings.get().chromiumPath }),
     [DesktopChannel.testChromiumPath]: (path) => testChromium(path),
     [DesktopChannel.getSettings]: () => Promise.resolve(settings.get()),
     [DesktopChannel.setSettings]: (changes) => settings.update(changes),
@@ -149,7 +163,14 @@ async function start() {
         logDir: paths.logs,
         artefactDir: paths.artefacts,
         outDir: paths.diagnostics,
-        about: { versionName, versionCode, os, arch: process.arch, electron: process.versions.electron, settings: settings.get() },
+        about: {
+          versionName,
+          versionCode,
+          os,
+          arch: process.arch,
+          electron: process.versions.electron,
+          settings: settings.get(),
+        },
       });
       shell.showItemInFolder(file);
       return file;
@@ -181,10 +202,12 @@ async function start() {
   for (const channel of Object.keys(handlers) as DesktopInvokeChannel[]) {
     ipcMain.handle(channel, (event, ...args: unknown[]) => {
       const frame = event.senderFrame;
-      return route(channel, trusted(event.sender, frame?.url, frame === event.sender.mainFrame), args).catch((error: unknown) => {
-        log.warn('ipc call failed', { channel, error: String(error) });
-        throw error;
-      });
+      return route(channel, trusted(event.sender, frame?.url, frame === event.sender.mainFrame), args).catch(
+        (error: unknown) => {
+          log.warn('ipc call failed', { channel, error: String(error) });
+          throw error;
+        },
+      );
     });
   }
 

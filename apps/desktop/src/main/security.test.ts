@@ -58,13 +58,23 @@ describe('the console window (Electron security checklist)', () => {
       guard(event, url);
       expect(event.prevented, url).toBe(true);
     }
-    expect(opened).toEqual(['https://evil.example.com/', 'http://console.example.com/', 'https://console.example.com.evil.com/']);
+    expect(opened).toEqual([
+      'https://evil.example.com/',
+      'http://console.example.com/',
+      'https://console.example.com.evil.com/',
+    ]);
   });
 
   it('refuses every new window; openExternal gets http(s) links only', () => {
     const opened: string[] = [];
     const handler = windowOpenHandler((url) => opened.push(url));
-    for (const url of ['https://www.douyin.com/', `${SERVER}/export.xlsx`, 'file:///C:/x.exe', 'smb://host/share', 'data:text/html,x']) {
+    for (const url of [
+      'https://www.douyin.com/',
+      `${SERVER}/export.xlsx`,
+      'file:///C:/x.exe',
+      'smb://host/share',
+      'data:text/html,x',
+    ]) {
       expect(handler({ url })).toEqual({ action: 'deny' });
     }
     expect(opened).toEqual(['https://www.douyin.com/', `${SERVER}/export.xlsx`]);
@@ -80,7 +90,16 @@ describe('the console window (Electron security checklist)', () => {
     };
     expect(ask('notifications', `${SERVER}/customer/chat`)).toBe(true);
     expect(ask('notifications', 'https://evil.example.com/')).toBe(false);
-    for (const permission of ['media', 'geolocation', 'openExternal', 'midi', 'pointerLock', 'hid', 'serial', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'openExternal',
+      'midi',
+      'pointerLock',
+      'hid',
+      'serial',
+      'unknown',
+    ]) {
       expect(ask(permission, `${SERVER}/`), permission).toBe(false);
     }
     expect(permissionCheckHandler(SERVER)({}, 'notifications', SERVER)).toBe(true);
@@ -135,9 +154,9 @@ describe('IPC router', () => {
     await expect(route(DesktopChannel.authorizeAccount, true, ['5', 1])).rejects.toBeInstanceOf(IpcRefused);
     await expect(route(DesktopChannel.authorizeAccount, true, [5, 1, 'extra'])).rejects.toBeInstanceOf(IpcRefused);
     await expect(route(DesktopChannel.openHelper, true, ['no scheme'])).rejects.toBeInstanceOf(IpcRefused);
-    await expect(route(DesktopChannel.setSettings, true, [{ serverUrl: 'https://evil.example.com' }])).rejects.toBeInstanceOf(
-      IpcRefused,
-    );
+    await expect(
+      route(DesktopChannel.setSettings, true, [{ serverUrl: 'https://evil.example.com' }]),
+    ).rejects.toBeInstanceOf(IpcRefused);
     await expect(route(DesktopChannel.setChromiumPath, true, [{ path: '/x' }])).rejects.toBeInstanceOf(IpcRefused);
     expect(calls).toEqual([]);
   });

@@ -86,7 +86,11 @@ export function windowOpenHandler(openExternal: (url: string) => void) {
 }
 
 /** Permissions the console may use, and only from its own origin (SPEC §4: 您有新消息 notifications). */
-export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['notifications', 'clipboard-sanitized-write', 'fullscreen']);
+export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set([
+  'notifications',
+  'clipboard-sanitized-write',
+  'fullscreen',
+]);
 
 /** `setPermissionRequestHandler`: everything else is denied. */
 export function permissionRequestHandler(serverOrigin: string) {
@@ -112,7 +116,8 @@ export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boole
 }
 
 /** The policy of the one local page (shown when the server cannot be reached): no script at all. */
-export const LOCAL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+export const LOCAL_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

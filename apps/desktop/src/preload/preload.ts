@@ -1,6 +1,11 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { z } from 'zod';
-import { DesktopChannel, desktopIpc, updateEvent, type DesktopInvokeChannel } from '@vidmatrix/contract/api/desktop-ipc';
+import {
+  DesktopChannel,
+  desktopIpc,
+  updateEvent,
+  type DesktopInvokeChannel,
+} from '@vidmatrix/contract/api/desktop-ipc';
 import type { DesktopApi, UpdateEvent } from '@vidmatrix/contract/desktop-api';
 
 // The version comes from the main process as arguments (a sandboxed preload reads no files).

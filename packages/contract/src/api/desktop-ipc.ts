@@ -58,7 +58,12 @@ export const desktopIpc = {
   [DesktopChannel.syncFonts]: { args: z.tuple([z.array(font).max(500)]), result: z.void() },
   [DesktopChannel.openHelper]: {
     // A custom-protocol link (scheme://...); web schemes go through the window-open rules instead.
-    args: z.tuple([z.string().max(2048).regex(/^[a-z][a-z0-9+.-]*:/i)]),
+    args: z.tuple([
+      z
+        .string()
+        .max(2048)
+        .regex(/^[a-z][a-z0-9+.-]*:/i),
+    ]),
     result: z.object({ opened: z.boolean(), downloadUrl: z.string().optional() }),
   },
   [DesktopChannel.getChromiumPath]: { args: z.tuple([]), result: z.string() },
@@ -76,10 +81,13 @@ export const desktopIpc = {
     result: z.void(),
   },
   [DesktopChannel.signedOut]: { args: z.tuple([]), result: z.void() },
-} satisfies Record<Exclude<(typeof DesktopChannel)[keyof typeof DesktopChannel], 'desktop:update-event'>, {
-  args: z.ZodTuple;
-  result: z.ZodType;
-}>;
+} satisfies Record<
+  Exclude<(typeof DesktopChannel)[keyof typeof DesktopChannel], 'desktop:update-event'>,
+  {
+    args: z.ZodTuple;
+    result: z.ZodType;
+  }
+>;
 
 /** A channel the page may invoke. */
 export type DesktopInvokeChannel = keyof typeof desktopIpc;
