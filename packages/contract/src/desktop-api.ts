@@ -57,6 +57,10 @@ export interface DesktopSession {
   memberToken: string;
 }
 
+/**
+ * The page comes from the server and may be newer than the installed shell, so members added after
+ * the first release are optional: the page feature-detects them (`desktop.getSettings?.()`).
+ */
 export interface DesktopApi {
   /** Operating system of the shell. */
   os: 'win32' | 'darwin' | 'linux';
@@ -75,22 +79,25 @@ export interface DesktopApi {
   checkAuthorizations(enterpriseAccountIds: number[]): Promise<Record<number, boolean>>;
   /** Downloads the fonts the server lists (value, path) into the local font folder. */
   syncFonts(fonts: { value: string; path: string }[]): Promise<void>;
-  /** Opens the super terminal helper through its custom protocol, or names the download to offer. */
-  openHelper(link: string): Promise<HelperResult>;
+  /**
+   * Opens the super terminal helper through its custom protocol, or names the download to offer.
+   * Shells before issue 11 answer only a boolean (false: offer the client links' download).
+   */
+  openHelper(link: string): Promise<HelperResult | boolean>;
   /** The local Chromium path used for authorization (the /chromiumPath page). */
   getChromiumPath(): Promise<string>;
   setChromiumPath(path: string): Promise<void>;
   /** Finds a browser on this computer and tests it by launching it. */
-  detectChromium(): Promise<ChromiumCheck>;
+  detectChromium?(): Promise<ChromiumCheck>;
   /** Launches the given browser once to prove it works. */
-  testChromiumPath(path: string): Promise<ChromiumCheck>;
+  testChromiumPath?(path: string): Promise<ChromiumCheck>;
   /** The system and debug settings (/chromiumPath, /debugger). */
-  getSettings(): Promise<DesktopSettings>;
-  setSettings(changes: Partial<Omit<DesktopSettings, 'serverUrl'>>): Promise<DesktopSettings>;
+  getSettings?(): Promise<DesktopSettings>;
+  setSettings?(changes: Partial<Omit<DesktopSettings, 'serverUrl'>>): Promise<DesktopSettings>;
   /** Writes logs and the last failures' screenshots into an archive; resolves with its path. */
-  exportDiagnostics(): Promise<string>;
+  exportDiagnostics?(): Promise<string>;
   /** Tells the shell who signed in: it checks authorizations and starts task sync for them. */
-  signedIn(session: DesktopSession): void;
+  signedIn?(session: DesktopSession): void;
   /** Tells the shell the member signed out, so it drops its session state. */
   signedOut(): void;
 }
