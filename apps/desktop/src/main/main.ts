@@ -65,13 +65,15 @@ async function start() {
     shell.openExternal(url).catch((error: unknown) => log.warn('openExternal failed', { error: String(error) }));
   };
 
+  // Found once per run (finding launches each candidate); a configured path always wins.
+  let detected: Promise<string | undefined> | undefined;
   const chromiumPath = async () => {
     const configured = settings.get().chromiumPath;
     if (configured) {
       return configured;
     }
-    const found = await findChromium({ os, env: process.env });
-    return found.ok ? found.path : undefined;
+    detected ??= findChromium({ os, env: process.env }).then((found) => (found.ok ? found.path : undefined));
+    return detected;
   };
   const publisherOptions = async (headless: boolean) => ({
     artefactDir: paths.artefacts,

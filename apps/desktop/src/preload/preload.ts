@@ -52,7 +52,8 @@ const desktop = {
   detectChromium: () => invoke(DesktopChannel.detectChromium),
   testChromiumPath: (path: string) => invoke(DesktopChannel.testChromiumPath, path),
   getSettings: () => invoke(DesktopChannel.getSettings),
-  setSettings: (changes: Parameters<NonNullable<DesktopApi['setSettings']>>[0]) => invoke(DesktopChannel.setSettings, changes),
+  setSettings: (changes: Parameters<NonNullable<DesktopApi['setSettings']>>[0]) =>
+    invoke(DesktopChannel.setSettings, changes),
   exportDiagnostics: () => invoke(DesktopChannel.exportDiagnostics),
   signedIn(session: { memberId: number; memberToken: string }) {
     void invoke(DesktopChannel.signedIn, session).catch(() => undefined);
