@@ -2,15 +2,10 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebConte
 import { join } from 'node:path';
 import { DesktopChannel, type DesktopInvokeChannel } from '@vidmatrix/contract/api/desktop-ipc';
 import type { DesktopApi, DesktopSession, UpdateEvent } from '@vidmatrix/contract/desktop-api';
-import { openAccount, runJob } from '@vidmatrix/publisher/run-job';
-import {
-  accountStore,
-  authorizeAccount,
-  checkAuthorizations,
-  pushAuthorizationAtStart,
-  type LocalAccount,
-} from '../core/accounts.ts';
+import { runJob } from '@vidmatrix/publisher/run-job';
+import { accountStore, authorizeAccount, checkAuthorizations, pushAuthorizationAtStart } from '../core/accounts.ts';
 import { createApiClient } from '../core/api-client.ts';
+import { publisherLogin } from '../core/browser-login.ts';
 import { findChromium, testChromium } from '../core/chromium.ts';
 import { exportDiagnostics } from '../core/diagnostics.ts';
 import { syncFonts } from '../core/fonts.ts';
@@ -80,29 +75,10 @@ async function start() {
     chromiumPath: await chromiumPath(),
     headless,
   });
-  const checkLogin = async (account: LocalAccount) => {
-    const browser = await openAccount(
-      { id: String(account.enterpriseAccountId), profileDir: account.profileDir },
-      await publisherOptions(true),
-    );
-    try {
-      return await browser.checkLogin(account.platform);
-    } finally {
-      await browser.close();
-    }
-  };
-  const openLogin = async (account: LocalAccount) => {
-    // Headed: the person scans the platform's QR in the browser window itself.
-    const browser = await openAccount(
-      { id: String(account.enterpriseAccountId), profileDir: account.profileDir },
-      await publisherOptions(false),
-    );
-    try {
-      await browser.loginByQr(account.platform, () => undefined);
-    } finally {
-      await browser.close();
-    }
-  };
+  // Checks run headless; a login opens headed so the person scans the QR in that window.
+  const login = publisherLogin(async (purpose) => publisherOptions(purpose === 'check'));
+  const checkLogin = login.check;
+  const openLogin = login.open;
 
   const tasks = new TaskSync({
     tokens: fileTokenStore(paths.userData, {
