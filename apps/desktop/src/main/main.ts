@@ -1,7 +1,7 @@
 import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { DesktopChannel, type DesktopInvokeChannel } from '@vidmatrix/contract/api/desktop-ipc';
-import type { DesktopApi, DesktopSession, UpdateEvent } from '@vidmatrix/contract/desktop-api';
+import type { DesktopApi, UpdateEvent } from '@vidmatrix/contract/desktop-api';
 import { runJob } from '@vidmatrix/publisher/run-job';
 import { accountStore, authorizeAccount, checkAuthorizations, pushAuthorizationAtStart } from '../core/accounts.ts';
 import { createApiClient } from '../core/api-client.ts';
@@ -11,6 +11,7 @@ import { exportDiagnostics } from '../core/diagnostics.ts';
 import { syncFonts } from '../core/fonts.ts';
 import { openHelper } from '../core/helper-link.ts';
 import { createFileLogger } from '../core/log.ts';
+import { MemberSession } from '../core/member-session.ts';
 import { startRunnerLoop } from '../core/runner-loop.ts';
 import { httpRunnerApi, httpTokenIssuer, prepareJob } from '../core/runner-http.ts';
 import { defaultSettings, openSettings } from '../core/settings.ts';
@@ -53,8 +54,8 @@ async function start() {
   const versionCode = versionCodeOf(versionName);
   log.info('shell started', { versionName, os, serverOrigin });
 
-  let member: DesktopSession | undefined;
-  const api = createApiClient({ serverUrl, memberToken: () => member?.memberToken });
+  // The token is read per call, from the member session built below.
+  const api = createApiClient({ serverUrl, memberToken: () => member.memberToken });
   const accounts = accountStore(paths.userData);
   const openExternal = (url: string) => {
     shell.openExternal(url).catch((error: unknown) => log.warn('openExternal failed', { error: String(error) }));
@@ -105,7 +106,17 @@ async function start() {
     log,
   });
 
-  // Created after the IPC handlers and session rules are in place.
+  const member = new MemberSession(
+    {
+      checkAuthorizations: () => pushAuthorizationAtStart({ accounts, check: checkLogin, api, log }),
+      syncFonts: async () => syncFonts(await api.fonts(), { dir: paths.fonts, serverUrl, log }),
+      startTasks: (session) => tasks.signedIn(session),
+      stopTasks: () => tasks.signedOut(),
+    },
+    log,
+  );
+
+  // The window is created after the IPC handlers and session rules are in place.
   const ui: { window?: BrowserWindow } = {};
   const sendUpdate = (event: UpdateEvent) => ui.window?.webContents.send(DesktopChannel.updateEvent, event);
   const updates = new UpdateMachine({ api, driver: electronUpdateDriver(log), os, versionCode, emit: sendUpdate, log });
@@ -153,26 +164,8 @@ async function start() {
       shell.showItemInFolder(file);
       return file;
     },
-    [DesktopChannel.signedIn]: async (next) => {
-      const firstSignIn = member?.memberId !== next.memberId;
-      member = next;
-      if (!firstSignIn) {
-        return;
-      }
-      // In turn, not at once: the check and the runner would open the same profiles.
-      const steps: [string, () => Promise<unknown>][] = [
-        ['authorization check', () => pushAuthorizationAtStart({ accounts, check: checkLogin, api, log })],
-        ['font sync', async () => syncFonts(await api.fonts(), { dir: paths.fonts, serverUrl, log })],
-        ['task sync', () => tasks.signedIn(next)],
-      ];
-      for (const [name, step] of steps) {
-        await step().catch((error: unknown) => log.warn(`${name} failed`, { error: String(error) }));
-      }
-    },
-    [DesktopChannel.signedOut]: async () => {
-      member = undefined;
-      await tasks.signedOut();
-    },
+    [DesktopChannel.signedIn]: (next) => member.signedIn(next),
+    [DesktopChannel.signedOut]: () => member.signedOut(),
   };
   const route = createIpcRouter(handlers);
   const trusted = (sender: WebContents, frameUrl: string | undefined, isMainFrame: boolean) =>
