@@ -77,8 +77,8 @@ export interface DesktopApi {
   authorizeAccount(enterpriseAccountId: number, platformId: number): Promise<AuthorizeResult>;
   /** Checks stored cookies of the given accounts; true means still valid. */
   checkAuthorizations(enterpriseAccountIds: number[]): Promise<Record<number, boolean>>;
-  /** Downloads the fonts the server lists (value, path) into the local font folder. */
-  syncFonts(fonts: { value: string; path: string }[]): Promise<void>;
+  /** Downloads the fonts getFront lists (value, path; size and sha256 when given) into the local font folder. */
+  syncFonts(fonts: { value: string; path: string; size?: number; sha256?: string }[]): Promise<void>;
   /**
    * Opens the super terminal helper through its custom protocol, or names the download to offer.
    * Shells before issue 11 answer only a boolean (false: offer the client links' download).

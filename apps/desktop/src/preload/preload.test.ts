@@ -43,7 +43,7 @@ describe('the preload object', () => {
     await desktop.installUpdate();
     await desktop.authorizeAccount(5, 1);
     await desktop.checkAuthorizations([5, 6]);
-    await desktop.syncFonts([{ value: '黑体', path: '/f.ttf' }]);
+    await desktop.syncFonts([{ value: '黑体', path: '/f.ttf', size: 10, sha256: 'a'.repeat(64) }]);
     await desktop.openHelper('vidmatrix-helper://open');
     await desktop.getChromiumPath();
     await desktop.setChromiumPath('/usr/bin/chromium');
@@ -57,6 +57,11 @@ describe('the preload object', () => {
     expect(invoked.map(([channel]) => channel).sort()).toEqual(Object.keys(desktopIpc).sort());
     expect(invoked).toContainEqual([DesktopChannel.authorizeAccount, 5, 1]);
     expect(invoked).toContainEqual([DesktopChannel.signedIn, { memberId: 3, memberToken: 't' }]);
+    // Size and hash reach the shell, so it can verify the download.
+    expect(invoked).toContainEqual([
+      DesktopChannel.syncFonts,
+      [{ value: '黑体', path: '/f.ttf', size: 10, sha256: 'a'.repeat(64) }],
+    ]);
   });
 
   it('refuses invalid arguments before anything crosses IPC', async () => {

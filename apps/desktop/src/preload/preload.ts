@@ -45,7 +45,7 @@ const desktop = {
   },
   authorizeAccount: (id: number, platformId: number) => invoke(DesktopChannel.authorizeAccount, id, platformId),
   checkAuthorizations: (ids: number[]) => invoke(DesktopChannel.checkAuthorizations, ids),
-  syncFonts: (fonts: { value: string; path: string }[]) => invoke(DesktopChannel.syncFonts, fonts),
+  syncFonts: (fonts: Parameters<DesktopApi['syncFonts']>[0]) => invoke(DesktopChannel.syncFonts, fonts),
   openHelper: (link: string) => invoke(DesktopChannel.openHelper, link),
   getChromiumPath: () => invoke(DesktopChannel.getChromiumPath),
   setChromiumPath: (path: string) => invoke(DesktopChannel.setChromiumPath, path),

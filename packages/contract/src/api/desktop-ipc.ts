@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DesktopApi, UpdateEvent } from '../desktop-api.ts';
+import { fontItem } from './desktop-sync.ts';
 
 /** The IPC channels of `window.desktop`: one per method, plus the update event pushed to the page. */
 export const DesktopChannel = {
@@ -25,7 +26,6 @@ export const DesktopChannel = {
 const id = z.number().int().positive();
 const path = z.string().trim().max(1024);
 const logLevel = z.enum(['debug', 'info', 'warn', 'error']);
-const font = z.object({ value: z.string().max(256), path: z.string().min(1).max(2048) });
 
 /** Settings as stored and sent (the shell's JSON file uses the same schema). */
 export const desktopSettings = z.object({
@@ -55,7 +55,7 @@ export const desktopIpc = {
     args: z.tuple([z.array(id).max(1000)]),
     result: z.record(z.string(), z.boolean()),
   },
-  [DesktopChannel.syncFonts]: { args: z.tuple([z.array(font).max(500)]), result: z.void() },
+  [DesktopChannel.syncFonts]: { args: z.tuple([z.array(fontItem).max(500)]), result: z.void() },
   [DesktopChannel.openHelper]: {
     // A custom-protocol link (scheme://...); web schemes go through the window-open rules instead.
     args: z.tuple([
