@@ -51,6 +51,16 @@ export default tseslint.config(
     },
   },
   {
+    // The desktop core is plain Node, tested without the Electron binary: Electron stays in src/main.
+    files: ['apps/desktop/src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['electron', 'electron-*'] }] },
+  },
+  {
+    // The sandboxed preload can require only `electron`; Node modules would fail at run time.
+    files: ['apps/desktop/src/preload/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', '**/core/**', '@vidmatrix/publisher/*'] }] },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

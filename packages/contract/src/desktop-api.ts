@@ -1,15 +1,18 @@
 /**
  * The typed surface the Electron preload exposes as `window.desktop` (ARCHITECTURE: one preload
  * object). The web client detects it to send `platform: pc` at login and to show desktop-only actions.
+ * Every method crosses IPC on a channel of `api/desktop-ipc.ts`, whose schemas both ends validate.
  */
 
-/** Events of the update flow (SPEC §4): available → install → progress → none or error. */
+/** Events of the update flow (SPEC §4): checking → available → (安装并重启) progress → downloaded, or none / error. */
 export type UpdateEvent =
-  | { type: 'available'; versionName: string; versionInfo: string }
+  | { type: 'checking' }
+  | { type: 'available'; versionName: string; versionInfo: string; versionCode: number; sizeMb: number }
   | { type: 'progress'; transferredMb: number; totalMb: number }
   | { type: 'downloaded' }
-  | { type: 'none' }
-  | { type: 'error'; message: string };
+  | { type: 'none'; message: string }
+  /** `update-error` is shown as info; `download` shows the returned msg as an error (SPEC §8). */
+  | { type: 'error'; kind: 'update-error' | 'download'; message: string };
 
 /** Outcome of authorizing an account in the local browser. */
 export interface AuthorizeResult {
@@ -17,6 +20,47 @@ export interface AuthorizeResult {
   msg: string;
 }
 
+/** What opening the super terminal helper did: opened, or the download to offer instead (SPEC §2.7). */
+export interface HelperResult {
+  opened: boolean;
+  /** mac_config_url or windows_url of the client links when the protocol is not registered. */
+  downloadUrl?: string;
+}
+
+/** Log levels the shell writes. */
+export type DesktopLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** The system and debug settings the shell keeps (/chromiumPath, /debugger). */
+export interface DesktopSettings {
+  /** The member's deployment the window loads. */
+  serverUrl: string;
+  /** The browser the runner and authorization use; empty means found automatically. */
+  chromiumPath: string;
+  logLevel: DesktopLogLevel;
+  /** Open the developer tools with the window. */
+  devtools: boolean;
+  /** Run the publishing browser headed, so a person can watch it. */
+  showRunnerBrowser: boolean;
+}
+
+/** Result of testing a browser path: its version when it launched, otherwise why not. */
+export interface ChromiumCheck {
+  ok: boolean;
+  path: string;
+  version?: string;
+  error?: string;
+}
+
+/** The signed-in member, as the web client tells the shell after login. */
+export interface DesktopSession {
+  memberId: number;
+  memberToken: string;
+}
+
+/**
+ * The page comes from the server and may be newer than the installed shell, so members added after
+ * the first release are optional: the page feature-detects them (`desktop.getSettings?.()`).
+ */
 export interface DesktopApi {
   /** Operating system of the shell. */
   os: 'win32' | 'darwin' | 'linux';
@@ -25,7 +69,7 @@ export interface DesktopApi {
   versionCode: number;
   /** Asks the shell to check for an update; events arrive through onUpdate. */
   checkForUpdate(): Promise<void>;
-  /** Installs a downloaded update and restarts. */
+  /** 安装并重启: downloads the available update (progress events), then installs and restarts. */
   installUpdate(): Promise<void>;
   /** Subscribes to update events; returns the unsubscribe function. */
   onUpdate(listener: (event: UpdateEvent) => void): () => void;
@@ -33,13 +77,27 @@ export interface DesktopApi {
   authorizeAccount(enterpriseAccountId: number, platformId: number): Promise<AuthorizeResult>;
   /** Checks stored cookies of the given accounts; true means still valid. */
   checkAuthorizations(enterpriseAccountIds: number[]): Promise<Record<number, boolean>>;
-  /** Downloads the fonts the server lists (value, path) into the local font folder. */
-  syncFonts(fonts: { value: string; path: string }[]): Promise<void>;
-  /** Opens the super terminal helper through its custom protocol; false when it is not installed. */
-  openHelper(link: string): Promise<boolean>;
+  /** Downloads the fonts getFront lists (value, path; size and sha256 when given) into the local font folder. */
+  syncFonts(fonts: { value: string; path: string; size?: number; sha256?: string }[]): Promise<void>;
+  /**
+   * Opens the super terminal helper through its custom protocol, or names the download to offer.
+   * Shells before issue 11 answer only a boolean (false: offer the client links' download).
+   */
+  openHelper(link: string): Promise<HelperResult | boolean>;
   /** The local Chromium path used for authorization (the /chromiumPath page). */
   getChromiumPath(): Promise<string>;
   setChromiumPath(path: string): Promise<void>;
+  /** Finds a browser on this computer and tests it by launching it. */
+  detectChromium?(): Promise<ChromiumCheck>;
+  /** Launches the given browser once to prove it works. */
+  testChromiumPath?(path: string): Promise<ChromiumCheck>;
+  /** The system and debug settings (/chromiumPath, /debugger). */
+  getSettings?(): Promise<DesktopSettings>;
+  setSettings?(changes: Partial<Omit<DesktopSettings, 'serverUrl'>>): Promise<DesktopSettings>;
+  /** Writes logs and the last failures' screenshots into an archive; resolves with its path. */
+  exportDiagnostics?(): Promise<string>;
+  /** Tells the shell who signed in: it checks authorizations and starts task sync for them. */
+  signedIn?(session: DesktopSession): void;
   /** Tells the shell the member signed out, so it drops its session state. */
   signedOut(): void;
 }

@@ -161,6 +161,12 @@ export const Msg = {
   clipRoboticVoice: '当前为离线合成语音（机器音），仅适合预览；正式配音请配置语音合成服务',
   clipWriterNotConfigured: '未配置文案生成服务，请在服务器设置 LLM_BASE_URL、LLM_API_KEY 和 LLM_MODEL',
   clipWriterFailed: '文案生成失败，请稍后重试',
+  // Desktop shell: local-browser authorization and the browser setting (issue 11)
+  desktopAuthUnsupported: '该平台暂不支持客户端授权',
+  desktopAuthTimeout: '扫码登录超时，请重新授权',
+  desktopAuthFailed: '授权失败，请重试',
+  desktopAuthBusy: '该账号正在授权或发布中，请稍后再试',
+  chromiumNotFound: '未找到可用的浏览器，请在系统设置中设置浏览器路径',
 } as const;
 
 export type MsgKey = keyof typeof Msg;

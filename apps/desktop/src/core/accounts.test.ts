@@ -1,0 +1,142 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DeadlineError } from '@vidmatrix/publisher/deadline';
+import { Msg } from '@vidmatrix/contract/messages';
+import {
+  accountStore,
+  authorizeAccount,
+  checkAuthorizations,
+  pushAuthorizationAtStart,
+  type LocalAccount,
+} from './accounts.ts';
+import { createApiClient } from './api-client.ts';
+import { createMemoryLogger } from './log.ts';
+import { envelope, startTestServer } from './test-server.ts';
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+});
+
+/** Douyin is platform 1, Kuaishou 2 in publish-rules; 7 has no connector. */
+async function storeWith(entries: [number, number][]) {
+  const store = accountStore(await mkdtemp(join(tmpdir(), 'accounts-')));
+  for (const [id, platformId] of entries) {
+    await store.remember(id, platformId);
+  }
+  return store;
+}
+
+/** A fake checker that answers from a table and records what it was asked, in order. */
+function fakeChecker(answers: Record<number, 'valid' | 'invalid' | 'unknown' | 'throw'>) {
+  const asked: LocalAccount[] = [];
+  const check = (account: LocalAccount) => {
+    asked.push(account);
+    const answer = answers[account.enterpriseAccountId] ?? 'unknown';
+    return answer === 'throw' ? Promise.reject(new Error('browser crashed')) : Promise.resolve(answer);
+  };
+  return { asked, check };
+}
+
+describe('authorization at start', () => {
+  it('pushes the valid accounts with status 1 and the expired ones with 2, in two calls', async () => {
+    const server = await startTestServer({
+      'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 2 }),
+    });
+    close = server.close;
+    const accounts = await storeWith([
+      [11, 1],
+      [12, 2],
+      [13, 1],
+      [14, 2],
+      [15, 1],
+    ]);
+    const { asked, check } = fakeChecker({ 11: 'valid', 12: 'invalid', 13: 'valid', 14: 'throw', 15: 'invalid' });
+    const api = createApiClient({ serverUrl: server.url, memberToken: () => 'member-token' });
+
+    const outcome = await pushAuthorizationAtStart({ accounts, check, api, log: createMemoryLogger() });
+
+    expect(asked.map((a) => [a.enterpriseAccountId, a.platform])).toEqual([
+      [11, 'douyin'],
+      [12, 'kuaishou'],
+      [13, 'douyin'],
+      [14, 'kuaishou'],
+      [15, 'douyin'],
+    ]);
+    expect(asked[0]?.profileDir).toMatch(/profiles[/\\]11$/);
+    expect(outcome.unknown).toEqual([14]);
+    expect(server.requests.map((r) => [r.body, r.headers.membertoken])).toEqual([
+      [{ enterprise_account_id: '11,13', cookie_auth_status: 1, reason: Msg.authReasonCheckValid }, 'member-token'],
+      [{ enterprise_account_id: '12,15', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired }, 'member-token'],
+    ]);
+  });
+
+  it('makes only the call that has accounts', async () => {
+    const server = await startTestServer({
+      'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }),
+    });
+    close = server.close;
+    const accounts = await storeWith([[21, 1]]);
+    const api = createApiClient({ serverUrl: server.url });
+    await pushAuthorizationAtStart({
+      accounts,
+      check: fakeChecker({ 21: 'invalid' }).check,
+      api,
+      log: createMemoryLogger(),
+    });
+    expect(server.requests.map((r) => r.body)).toEqual([
+      { enterprise_account_id: '21', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired },
+    ]);
+  });
+
+  it('answers the page’s check: accounts with no profile here are not valid here', async () => {
+    const accounts = await storeWith([
+      [31, 1],
+      [32, 1],
+    ]);
+    const result = await checkAuthorizations([31, 32, 33], {
+      accounts,
+      check: fakeChecker({ 31: 'valid', 32: 'invalid' }).check,
+      log: createMemoryLogger(),
+    });
+    expect(result).toEqual({ 31: true, 32: false, 33: false });
+  });
+});
+
+describe('authorize one account', () => {
+  it('opens the login in the account’s own profile and remembers it', async () => {
+    const accounts = await storeWith([]);
+    const opened: LocalAccount[] = [];
+    const result = await authorizeAccount(41, 2, {
+      accounts,
+      open: (account) => {
+        opened.push(account);
+        return Promise.resolve();
+      },
+      log: createMemoryLogger(),
+    });
+    expect(result).toEqual({ ok: true, msg: Msg.authSuccess });
+    expect(opened.map((a) => [a.platform, a.profileDir])).toEqual([['kuaishou', accounts.profileDir(41)]]);
+    expect((await accounts.list()).map((a) => a.enterpriseAccountId)).toEqual([41]);
+  });
+
+  it('returns the message to show when it cannot', async () => {
+    const accounts = await storeWith([]);
+    const log = createMemoryLogger();
+    const fail = (error: Error) => () => Promise.reject(error);
+    expect(await authorizeAccount(42, 7, { accounts, open: fail(new Error('x')), log })).toEqual({
+      ok: false,
+      msg: Msg.desktopAuthUnsupported,
+    });
+    expect(await authorizeAccount(42, 1, { accounts, open: fail(new DeadlineError('qr login', 1000)), log })).toEqual({
+      ok: false,
+      msg: Msg.desktopAuthTimeout,
+    });
+    expect(
+      await authorizeAccount(42, 1, { accounts, open: fail(new Error("Executable doesn't exist at C:\\x.exe")), log }),
+    ).toEqual({ ok: false, msg: Msg.chromiumNotFound });
+    expect(await accounts.list()).toEqual([]);
+  });
+});

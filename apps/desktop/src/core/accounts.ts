@@ -1,0 +1,160 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { publishPlatformOf, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import { Msg } from '@vidmatrix/contract/messages';
+import { DeadlineError } from '@vidmatrix/publisher/deadline';
+import type { AuthorizeResult } from '@vidmatrix/contract/desktop-api';
+import type { DesktopServerApi } from './api-client.ts';
+import { readJson, writeJson } from './json-file.ts';
+import type { Logger } from './log.ts';
+
+/** An account this computer holds a browser profile for (its cookies are its login). */
+export interface LocalAccount {
+  enterpriseAccountId: number;
+  platformId: number;
+  platform: PublishPlatform;
+  profileDir: string;
+}
+
+const stored = z.record(z.string(), z.object({ platformId: z.number().int(), authorizedAt: z.string() }));
+
+/** The accounts authorized on this computer: `accounts.json` beside `profiles/<id>/`. */
+export interface AccountStore {
+  list(): Promise<LocalAccount[]>;
+  profileDir(enterpriseAccountId: number): string;
+  remember(enterpriseAccountId: number, platformId: number): Promise<void>;
+}
+
+/** Opens the account store under the shell's user-data folder. */
+export function accountStore(userDataDir: string): AccountStore {
+  const file = join(userDataDir, 'accounts.json');
+  const profileDir = (id: number) => join(userDataDir, 'profiles', String(id));
+  const load = async () => {
+    const parsed = stored.safeParse(await readJson(file));
+    return parsed.success ? parsed.data : {};
+  };
+  return {
+    profileDir,
+    async list() {
+      const entries = Object.entries(await load());
+      return entries.flatMap(([key, value]) => {
+        const id = Number(key);
+        const platform = publishPlatformOf(value.platformId);
+        return Number.isInteger(id) && platform
+          ? [{ enterpriseAccountId: id, platformId: value.platformId, platform, profileDir: profileDir(id) }]
+          : [];
+      });
+    },
+    async remember(id, platformId) {
+      const all = await load();
+      all[String(id)] = { platformId, authorizedAt: new Date().toISOString() };
+      await writeJson(file, all);
+    },
+  };
+}
+
+/** Checks one account's stored login in its own profile (publisher's `checkLogin`, in the thin layer). */
+export type LoginChecker = (account: LocalAccount) => Promise<'valid' | 'invalid' | 'unknown'>;
+
+/** Opens the platform login in the account's profile and resolves once the person has signed in. */
+export type LoginOpener = (account: LocalAccount) => Promise<void>;
+
+/** Checks each account in turn (one browser at a time on the member's computer). */
+export async function checkAccounts(accounts: LocalAccount[], check: LoginChecker, log: Logger) {
+  const outcome = { valid: [] as number[], invalid: [] as number[], unknown: [] as number[] };
+  for (const account of accounts) {
+    const state = await check(account).catch((error: unknown) => {
+      log.warn('login check failed', { account: account.enterpriseAccountId, error: String(error) });
+      return 'unknown' as const;
+    });
+    outcome[state].push(account.enterpriseAccountId);
+  }
+  return outcome;
+}
+
+/**
+ * SPEC §4 start-up check: every locally stored login is checked, then pushed in two calls of
+ * authCkAllStatus — the valid ones with 1, the expired ones with 2. A check that could not decide
+ * (network down, page changed) is left out rather than marking a working login expired.
+ */
+export async function pushAuthorizationAtStart(deps: {
+  accounts: AccountStore;
+  check: LoginChecker;
+  api: Pick<DesktopServerApi, 'authCkAllStatus'>;
+  log: Logger;
+}) {
+  const outcome = await checkAccounts(await deps.accounts.list(), deps.check, deps.log);
+  if (outcome.valid.length > 0) {
+    await deps.api.authCkAllStatus(outcome.valid, 1, Msg.authReasonCheckValid);
+  }
+  if (outcome.invalid.length > 0) {
+    await deps.api.authCkAllStatus(outcome.invalid, 2, Msg.authReasonCheckExpired);
+  }
+  deps.log.info('authorization pushed', {
+    valid: outcome.valid.length,
+    invalid: outcome.invalid.length,
+    unknown: outcome.unknown.length,
+  });
+  return outcome;
+}
+
+/** The /accounts page's check of given accounts; an account with no profile here is not valid here. */
+export async function checkAuthorizations(
+  ids: number[],
+  deps: { accounts: AccountStore; check: LoginChecker; log: Logger },
+): Promise<Record<number, boolean>> {
+  const local = (await deps.accounts.list()).filter((a) => ids.includes(a.enterpriseAccountId));
+  const outcome = await checkAccounts(local, deps.check, deps.log);
+  return Object.fromEntries(ids.map((id) => [id, outcome.valid.includes(id)]));
+}
+
+/**
+ * Authorizes one account in its own profile: the person signs in in the local browser and the shell
+ * remembers the account. The web page then calls authCkStatus and shows 授权成功, or shows `msg`.
+ */
+export async function authorizeAccount(
+  enterpriseAccountId: number,
+  platformId: number,
+  deps: {
+    accounts: AccountStore;
+    open: LoginOpener;
+    log: Logger;
+  },
+): Promise<AuthorizeResult> {
+  const platform = publishPlatformOf(platformId);
+  if (!platform) {
+    return { ok: false, msg: Msg.desktopAuthUnsupported };
+  }
+  const account = {
+    enterpriseAccountId,
+    platformId,
+    platform,
+    profileDir: deps.accounts.profileDir(enterpriseAccountId),
+  };
+  try {
+    await deps.open(account);
+  } catch (error) {
+    deps.log.warn('authorization failed', { account: enterpriseAccountId, error: String(error) });
+    return { ok: false, msg: messageOf(error) };
+  }
+  await deps.accounts.remember(enterpriseAccountId, platformId);
+  deps.log.info('account authorized', { account: enterpriseAccountId, platform });
+  return { ok: true, msg: Msg.authSuccess };
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof DeadlineError) {
+    return Msg.desktopAuthTimeout;
+  }
+  // Chrome refuses a second browser on one profile: the runner is using it.
+  if (
+    error instanceof Error &&
+    /ProcessSingleton|profile.*in use|user data directory is already in use/i.test(error.message)
+  ) {
+    return Msg.desktopAuthBusy;
+  }
+  if (error instanceof Error && /Executable doesn't exist|ENOENT|Failed to launch/i.test(error.message)) {
+    return Msg.chromiumNotFound;
+  }
+  return Msg.desktopAuthFailed;
+}

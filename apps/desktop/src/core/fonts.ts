@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FontItem } from '@vidmatrix/contract/api/desktop-sync';
+import type { Logger } from './log.ts';
+
+export interface FontSyncOptions {
+  /** The local font folder the clip preview reads. */
+  dir: string;
+  /** Relative font paths resolve against the member's deployment. */
+  serverUrl: string;
+  log: Logger;
+  fetch?: typeof fetch;
+}
+
+export interface FontSyncResult {
+  downloaded: string[];
+  skipped: string[];
+  failed: string[];
+}
+
+/** The local file name of a font: the last path segment, reduced to safe characters. */
+export function fontFileName(font: Pick<FontItem, 'path'>): string {
+  const last = basename(new URL(font.path, 'http://x/').pathname);
+  const safe = decodeURIComponent(last).replace(/[^\p{L}\p{N}._-]/gu, '_');
+  return safe && safe !== '.' && safe !== '..'
+    ? safe
+    : createHash('sha256').update(font.path).digest('hex').slice(0, 16);
+}
+
+async function sizeOf(file: string): Promise<number | undefined> {
+  return stat(file).then(
+    (s) => s.size,
+    () => undefined,
+  );
+}
+
+/**
+ * Downloads each listed font once into the font folder, verifying its size and sha256 (when the server
+ * gives them) before it appears under its final name. A font already there is skipped; a font that
+ * fails is only logged (SPEC §8), so one bad entry never blocks the others.
+ */
+export async function syncFonts(fonts: FontItem[], options: FontSyncOptions): Promise<FontSyncResult> {
+  const doFetch = options.fetch ?? fetch;
+  const result: FontSyncResult = { downloaded: [], skipped: [], failed: [] };
+  await mkdir(options.dir, { recursive: true });
+  for (const font of fonts) {
+    const name = fontFileName(font);
+    const target = join(options.dir, name);
+    const existing = await sizeOf(target);
+    if (existing !== undefined && (font.size === undefined || existing === font.size)) {
+      result.skipped.push(name);
+      continue;
+    }
+    const temp = `${target}.download`;
+    try {
+      const response = await doFetch(new URL(font.path, options.serverUrl));
+      if (!response.ok || !response.body) {
+        throw new Error(`HTTP ${response.status}`);
+      }
+      const announced = Number(response.headers.get('content-length') ?? NaN);
+      const hash = createHash('sha256');
+      const body = Readable.fromWeb(response.body);
+      body.on('data', (chunk: Buffer) => hash.update(chunk));
+      await pipeline(body, createWriteStream(temp));
+      const size = await sizeOf(temp);
+      const expectedSize = font.size ?? (Number.isFinite(announced) ? announced : undefined);
+      if (expectedSize !== undefined && size !== expectedSize) {
+        throw new Error(`size ${size} differs from ${expectedSize}`);
+      }
+      const sha256 = hash.digest('hex');
+      if (font.sha256 && sha256 !== font.sha256.toLowerCase()) {
+        throw new Error(`sha256 ${sha256} differs from ${font.sha256}`);
+      }
+      await rename(temp, target);
+      result.downloaded.push(name);
+      options.log.info('font downloaded', { font: font.value, file: name, size });
+    } catch (error) {
+      await rm(temp, { force: true });
+      result.failed.push(name);
+      options.log.warn('font sync failed', { font: font.value, path: font.path, error: String(error) });
+    }
+  }
+  return result;
+}
