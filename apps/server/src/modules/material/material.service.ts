@@ -17,6 +17,7 @@ import { Job } from '@vidmatrix/contract/jobs';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import { mediaKindOf } from '@vidmatrix/contract/rules/upload';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { keyFromUrl } from '../../storage/storage.ts';
 import type { Db } from '../../db/types.ts';
@@ -35,6 +36,18 @@ type MaterialRow = Awaited<ReturnType<MaterialRepository['byIds']>>[number];
 function requireAll(ids: readonly number[], found: number): void {
   if (found !== new Set(ids).size) {
     throw notFound();
+  }
+}
+
+/** Runs a write of a group or tag name; the member's unique index refuses a taken name with `msg`. */
+async function uniqueName<T>(msg: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw badRequest(msg);
+    }
+    throw error;
   }
 }
 
@@ -252,11 +265,11 @@ export class MaterialService {
   }
 
   addGroup(memberId: number, name: string, desc: string): Promise<number> {
-    return this.repo.addGroup(memberId, name, desc, this.deps.now());
+    return uniqueName(Msg.groupExists, () => this.repo.addGroup(memberId, name, desc, this.deps.now()));
   }
 
   async editGroupInfo(memberId: number, id: number, name: string, desc: string): Promise<void> {
-    if (!(await this.repo.editGroup(memberId, id, name, desc))) {
+    if (!(await uniqueName(Msg.groupExists, () => this.repo.editGroup(memberId, id, name, desc)))) {
       throw notFound();
     }
   }
@@ -273,11 +286,11 @@ export class MaterialService {
   }
 
   addTag(memberId: number, name: string, desc: string): Promise<number> {
-    return this.repo.addTag(memberId, name, desc, this.deps.now());
+    return uniqueName(Msg.tagExists, () => this.repo.addTag(memberId, name, desc, this.deps.now()));
   }
 
   async editTagInfo(memberId: number, id: number, name: string, desc: string): Promise<void> {
-    if (!(await this.repo.editTag(memberId, id, name, desc))) {
+    if (!(await uniqueName(Msg.tagExists, () => this.repo.editTag(memberId, id, name, desc)))) {
       throw notFound();
     }
   }
