@@ -190,8 +190,8 @@ test('copying the webhook secret says 复制成功, and 复制失败 when the br
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/customer/chat');
   await page.getByTestId('webhook-secret-open').click();
-  const secret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
   await expect(page.getByTestId('webhook-secret')).not.toBeEmpty();
+  const secret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
   await page.getByTestId('webhook-secret-copy').click();
   await expect(page.locator('.ant-message').getByText(Msg.copied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
