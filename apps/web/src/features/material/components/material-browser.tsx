@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { Material } from '@vidmatrix/contract/api/material';
+import type { Material, MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { MATERIAL_DIALOG_WIDTH_PX } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { useMaterialGroups } from '../../../api/material/get-material-groups.ts';
@@ -29,7 +29,14 @@ type Dialog =
   | null;
 
 /** The material library of SPEC §2.4: the shared search and grid, with add, edit, delete, batch and group/tag dialogs. */
-export function MaterialBrowser({ gridHeight }: { gridHeight: number | string }) {
+export function MaterialBrowser({
+  gridHeight,
+  onSearchStateChange,
+}: {
+  gridHeight: number | string;
+  /** The filters on screen, for the page's export. */
+  onSearchStateChange?: (state: MaterialSearchState) => void;
+}) {
   const [selection, setSelection] = useState<Material[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [batchGroup, setBatchGroup] = useState<number | ''>('');
@@ -75,6 +82,7 @@ export function MaterialBrowser({ gridHeight }: { gridHeight: number | string })
         selection={selection}
         onSelectionChange={setSelection}
         gridHeight={gridHeight}
+        onSearchStateChange={onSearchStateChange}
         onEdit={(material) => setDialog({ kind: 'form', material })}
         onDelete={(material) => confirmDelete([material.file_id])}
         actionsBefore={
