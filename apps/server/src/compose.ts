@@ -54,7 +54,7 @@ export function compose(infra: Infrastructure) {
   const base = { db, now };
   const media = new MediaRepository(mediaTools.ffmpeg, mediaTools.ffprobe);
 
-  const settings = new SettingService(base);
+  const settings = new SettingService({ ...base, storage });
   const members = new MemberService(base);
   const auth = new AuthService({ ...base, captcha: infra.captcha }, members);
   const uploads = new UploadService({ ...base, storage }, settings);

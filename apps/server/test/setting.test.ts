@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { siteSetting } from '@vidmatrix/contract/api/setting';
 import { APP_CONFIG_CATE_ID } from '@vidmatrix/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
+
+/** Where the seed points the Windows client (a release the desktop build publishes). */
+const WINDOWS_KEY = 'releases/win/AI获客矩阵-Setup.exe';
+
+async function publishRelease(key: string): Promise<void> {
+  await ctx.app.storage.put(key, Readable.from([Buffer.from('MZ release')]), 'application/octet-stream');
+}
 
 async function call<T>(method: 'GET' | 'POST', url: string, payload?: object) {
   const res = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) });
@@ -52,18 +60,30 @@ describe('public settings', () => {
     expect(bad.body.code).toBe(400);
   });
 
-  it('client links', async () => {
-    const { body } = await call<{ mac_config_url: string; windows_url: string }>(
-      'GET',
-      '/api/setting.SystemVersion/getNewVersionInfo',
-    );
-    expect(body.data.mac_config_url).not.toBe('');
-    expect(body.data.windows_url).not.toBe('');
+  it('client links are offered only once the release file exists (issue 13.11)', async () => {
+    const links = async () =>
+      (
+        await call<{ mac_config_url: string; windows_url: string }>(
+          'GET',
+          '/api/setting.SystemVersion/getNewVersionInfo',
+        )
+      ).body.data;
+    // The seeded paths point into storage where nothing has been published yet: no dead link.
+    expect(await links()).toEqual({ mac_config_url: '', windows_url: '' });
+    await publishRelease(WINDOWS_KEY);
+    const published = await links();
+    expect(published.windows_url).toMatch(/\.exe$/);
+    expect(published.mac_config_url).toBe('');
+    expect((await ctx.app.inject({ method: 'GET', url: published.windows_url })).statusCode).toBe(200);
   });
 });
 
 describe('version check', () => {
-  it('returns versionCode and downloadUrl when a newer version exists', async () => {
+  it('offers a newer version only once its download exists, then with versionCode and downloadUrl', async () => {
+    await ctx.app.storage.delete(WINDOWS_KEY);
+    const before = await call('GET', '/api/setting.SystemVersion/versionInfo?platform=1&version_code=1');
+    expect(Object.keys(before.body.data as object).sort()).toEqual(['versionInfo', 'versionName']);
+    await publishRelease(WINDOWS_KEY);
     const { body } = await call('GET', '/api/setting.SystemVersion/versionInfo?platform=1&version_code=1');
     expect(body.data).toEqual({
       versionCode: 100,

@@ -145,6 +145,8 @@ test('a customer message reaches the signed-in member live, becomes a lead, and 
   await chat.search.fill(customerId);
   await expect(chat.conversation(customerId)).toContainText(`客服号-${customerId}`);
   await chat.conversation(customerId).click();
+  // The thread names the member's account by its nickname, not its id.
+  await expect(page.getByTestId('thread-account')).toContainText(`客服号-${customerId}`);
   await expect(chat.messages.filter({ hasText: '不是HTML' })).toContainText('<b>不是HTML</b>');
   await expect(chat.leads.filter({ hasText: '13912345678' })).toBeVisible();
   await expect.poll(() => badgeValue(console)).toBe(0);
@@ -178,4 +180,28 @@ test('a customer message reaches the signed-in member live, becomes a lead, and 
   await page.locator('.ant-select-item-option[title="已联系"]').click();
   await expect(row.getByTestId('lead-status')).toContainText('已联系');
   await page.screenshot({ path: join(shots, '3-leads.png'), fullPage: true });
+});
+
+test('copying the webhook secret says 复制成功, and 复制失败 when the browser refuses', async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  expect(signedIn.ApiToken).not.toBe('');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/customer/chat');
+  await page.getByTestId('webhook-secret-open').click();
+  await expect(page.getByTestId('webhook-secret')).not.toBeEmpty();
+  const secret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
+  await page.getByTestId('webhook-secret-copy').click();
+  await expect(page.locator('.ant-message').getByText(Msg.copied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await page.screenshot({ path: join(shots, '4-secret-copied.png') });
+
+  // A browser that refuses the clipboard gets the failure message instead.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+  });
+  await page.getByTestId('webhook-secret-copy').click();
+  await expect(page.locator('.ant-message').getByText(Msg.copyFailed)).toBeVisible();
 });

@@ -333,6 +333,13 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(0);
   await materials.formDialog.getByRole('button', { name: /取\s*消/ }).click();
 
+  // With no free space at all, 添加素材 says so and opens nothing (SPEC §5.3).
+  await leaveFreeSpace(account, 0);
+  await page.getByTestId('material-add').click();
+  await expect(materials.toast('您的账号云空间容量已超过限制!').last()).toBeVisible();
+  await expect(materials.formDialog).toBeHidden();
+  await page.screenshot({ path: join(shotDir, 'add-without-space.png') });
+
   // Another member sees none of it: no materials, no groups, no tags.
   await signInNewMember(page, request, 'other');
   await materials.open();

@@ -109,6 +109,7 @@ export const Msg = {
   subAccountNested: '子账号下不能再添加子账号',
   groupNotOwned: '分组不存在或无权操作该分组',
   groupExists: '分组名称已存在',
+  tagExists: '标签名称已存在',
   selectAccounts: '请选择账号',
   accountQuotaExceeded: '账号数量已达上限（{limit}个），请升级会员等级',
   accountQuotaLeft: '剩余可添加账号 {n} 个',

@@ -1,3 +1,4 @@
+import { isEmbeddableAiLink } from '@vidmatrix/contract/rules/ai-service';
 import { parseArgs } from 'node:util';
 import { accountName, password as passwordSchema } from '@vidmatrix/contract/api/auth';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -148,8 +149,8 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
         return `AI customer service of ${account} is off.`;
       }
       const link = need(values.link, '--link <https url>');
-      if (!/^https?:\/\//.test(link)) {
-        throw new UsageError('--link must be an http(s) URL');
+      if (!isEmbeddableAiLink(link)) {
+        throw new UsageError('--link must be an https URL (the console CSP blocks http frames)');
       }
       await members.setAiService(account, { link, name: need(values.name, '--name <title>') });
       return `AI customer service of ${account} opens ${link}.`;

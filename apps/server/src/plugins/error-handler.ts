@@ -1,7 +1,7 @@
 import { validationMessage } from '@vidmatrix/contract/api/common';
 import { Code, fail } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
@@ -19,7 +19,7 @@ export function setupErrorHandler(app: FastifyInstance): void {
     if (error instanceof ZodError) {
       return reply.code(Code.fail).send(fail(validationMessage(error.issues)));
     }
-    const status = statusOf(error);
+    const status = isMalformedMultipart(request, error) ? Code.fail : statusOf(error);
     if (status === Code.tooMany) {
       return reply.code(Code.tooMany).send(fail(Msg.tooManyAttempts, Code.tooMany));
     }
@@ -31,6 +31,20 @@ export function setupErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'Request failed');
     return reply.code(Code.serverError).send(fail(Msg.serverError, Code.serverError));
   });
+}
+
+/** What busboy says of a body that is not well-formed multipart (its errors carry no status). */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Malformed part header|.+ terminated early due to unexpected end of multipart data)/;
+
+/** A multipart request whose body the parser could not read: the caller's mistake, not ours. */
+function isMalformedMultipart(request: FastifyRequest, error: unknown): boolean {
+  return (
+    (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/') &&
+    error instanceof Error &&
+    !('statusCode' in error) &&
+    MALFORMED_MULTIPART.test(error.message)
+  );
 }
 
 function statusOf(error: unknown): number {

@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
 
@@ -73,9 +73,22 @@ export async function setupExternal(app: FastifyInstance, options: ExternalOptio
         securitySchemes: { memberToken: { type: 'apiKey', in: 'header', name: 'memberToken' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      return { ...output, schema: { ...output.schema, operationId: operationIdOf(input.url) } };
+    },
+    // Schemas with a registry id (.meta({ id })) become components/schemas, so recursion resolves.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
+
+/** A unique operationId from the path: `/api/member.Member/info` → `member_Member_info`. */
+export function operationIdOf(url: string): string {
+  return url
+    .replace(/^\/api\//, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** The headers helmet sets with these options, read once from a scratch instance. */

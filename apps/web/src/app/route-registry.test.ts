@@ -29,4 +29,13 @@ describe('menuRoutes', () => {
     );
     expect(routes.map((r) => r.path)).toEqual(['/a']);
   });
+  it('sends a member whose menus lack the route to /404 (routes outlive the member who patched them)', async () => {
+    const [route] = menuRoutes([menu(1, '/customer/chat')], new Set(), () => Promise.resolve([menu(9, '/other')]));
+    const loader = route?.loader as () => Promise<Response | null>;
+    const answer = await loader();
+    expect(answer?.status).toBe(302);
+    expect(answer?.headers.get('Location')).toBe('/404');
+    const [own] = menuRoutes([menu(1, '/customer/chat')], new Set());
+    expect(await (own?.loader as () => Promise<Response | null>)()).toBeNull();
+  });
 });

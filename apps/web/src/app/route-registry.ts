@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import type { Menu } from '@vidmatrix/contract/api/member';
-import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { ConsolePath, PublicPath } from '@vidmatrix/contract/console-paths';
 
 /** A lazy route module loader. */
 export type LazyRoute = NonNullable<RouteObject['lazy']>;
@@ -46,25 +46,53 @@ export function isRoutableUrl(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
-/** Flattens the menu tree into routes (menu_url → page); `taken` paths are skipped. */
-export function menuRoutes(menus: readonly Menu[], taken: ReadonlySet<string>): RouteObject[] {
-  const routes: RouteObject[] = [];
-  const seen = new Set(taken);
+/** Every routable menu url of the tree. */
+export function menuUrls(menus: readonly Menu[]): Set<string> {
+  const urls = new Set<string>();
   const visit = (items: readonly Menu[]) => {
     for (const menu of items) {
       const url = menu.menu_url.trim();
-      if (isRoutableUrl(url) && !seen.has(url)) {
-        seen.add(url);
-        routes.push({
-          id: `menu:${url}`,
-          path: url,
-          handle: { title: menu.menu_name },
-          lazy: menuPages[url] ?? comingPage,
-        });
+      if (isRoutableUrl(url)) {
+        urls.add(url);
       }
       visit(menu.children);
     }
   };
   visit(menus);
-  return routes;
+  return urls;
+}
+
+/**
+ * Flattens the menu tree into routes (menu_url → page); `taken` paths are skipped. Patched routes
+ * outlive a logout, so each asks `currentMenus` on every visit and sends a member whose menus lack
+ * it to /404: the previous member's menus never open for the next one (SPEC §4).
+ */
+export function menuRoutes(
+  menus: readonly Menu[],
+  taken: ReadonlySet<string>,
+  currentMenus: () => Promise<readonly Menu[]> = () => Promise.resolve(menus),
+): RouteObject[] {
+  return [...menuUrls(menus)]
+    .filter((url) => !taken.has(url))
+    .map((url) => ({
+      id: `menu:${url}`,
+      path: url,
+      handle: { title: titleOf(menus, url) },
+      loader: async () => (menuUrls(await currentMenus()).has(url) ? null : redirect(PublicPath.notFound)),
+      lazy: menuPages[url] ?? comingPage,
+    }));
+}
+
+/** The name of the first menu at `url`. */
+function titleOf(menus: readonly Menu[], url: string): string {
+  for (const menu of menus) {
+    if (menu.menu_url.trim() === url) {
+      return menu.menu_name;
+    }
+    const inner = titleOf(menu.children, url);
+    if (inner) {
+      return inner;
+    }
+  }
+  return '';
 }

@@ -92,14 +92,15 @@ export function createAppRouter() {
         return;
       }
       let menus;
+      let loadMenus;
       try {
-        const { loadMenus } = await import('./load-session.ts');
+        ({ loadMenus } = await import('./load-session.ts'));
         menus = await loadMenus();
       } catch {
         // The guard reports a broken session; an unmatched path then falls through to /404.
         return;
       }
-      const fresh = menuRoutes(menus, new Set([...staticPaths, ...patched]));
+      const fresh = menuRoutes(menus, new Set([...staticPaths, ...patched]), loadMenus);
       fresh.forEach((route) => patched.add(route.path ?? ''));
       if (fresh.length > 0) {
         patch(CONSOLE_PAGES_ROUTE_ID, fresh);

@@ -50,25 +50,27 @@ export interface EnterpriseAccount {
   /** Sub-accounts (only in `list`, where they are nested under their parent). */
   children?: EnterpriseAccount[];
 }
-export const enterpriseAccount: z.ZodType<EnterpriseAccount> = z.lazy(() =>
-  z.object({
-    enterprise_account_id: z.number().int(),
-    nickname: z.string(),
-    remarks: z.string(),
-    avatar_larger: z.string(),
-    platform_id: z.number().int(),
-    platform_name: z.string(),
-    platform_logo_url: z.string(),
-    pid: z.number().int(),
-    group_id: z.number().int(),
-    group_name: z.string(),
-    cookie_auth_status: z.number().int(),
-    access_status: z.number().int(),
-    ip_code: z.string(),
-    create_time: z.string(),
-    children: z.array(enterpriseAccount).optional(),
-  }),
-);
+export const enterpriseAccount: z.ZodType<EnterpriseAccount> = z
+  .lazy(() =>
+    z.object({
+      enterprise_account_id: z.number().int(),
+      nickname: z.string(),
+      remarks: z.string(),
+      avatar_larger: z.string(),
+      platform_id: z.number().int(),
+      platform_name: z.string(),
+      platform_logo_url: z.string(),
+      pid: z.number().int(),
+      group_id: z.number().int(),
+      group_name: z.string(),
+      cookie_auth_status: z.number().int(),
+      access_status: z.number().int(),
+      ip_code: z.string(),
+      create_time: z.string(),
+      children: z.array(enterpriseAccount).optional(),
+    }),
+  )
+  .meta({ id: 'EnterpriseAccount' }); // a named component: the recursion becomes a resolvable $ref
 
 /** Filters shared by the account list, the selector list and the export. */
 const accountFilters = {

@@ -52,17 +52,19 @@ export interface Menu {
   avatar_url: string;
   children: Menu[];
 }
-export const menu: z.ZodType<Menu> = z.lazy(() =>
-  z.object({
-    menu_id: z.number().int(),
-    pid: z.number().int(),
-    menu_name: z.string(),
-    menu_url: z.string(),
-    menu_icon: z.string(),
-    avatar_url: z.string(),
-    children: z.array(menu),
-  }),
-);
+export const menu: z.ZodType<Menu> = z
+  .lazy(() =>
+    z.object({
+      menu_id: z.number().int(),
+      pid: z.number().int(),
+      menu_name: z.string(),
+      menu_url: z.string(),
+      menu_icon: z.string(),
+      avatar_url: z.string(),
+      children: z.array(menu),
+    }),
+  )
+  .meta({ id: 'Menu' }); // a named component: the recursion becomes a $ref OpenAPI tools resolve
 
 /** POST /api/member.Member/noAuthinfo: data.menus. */
 export const menusResult = z.object({ menus: z.array(menu) });

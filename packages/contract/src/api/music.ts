@@ -17,6 +17,11 @@ export const music = z.object({
 });
 export type Music = z.infer<typeof music>;
 
+/** A music's identity across both lists: system and own music number their ids apart. */
+export function musicKey(m: Pick<Music, 'music_id' | 'is_system_music'>): string {
+  return `${m.is_system_music ? 'system' : 'own'}-${m.music_id}`;
+}
+
 /** POST /api/seoaivideo.BatchPublish/getSystemMusic body. */
 export const musicListBody = z.object({
   limit: pageSize(1, Math.max(...MUSIC_PAGE_SIZES), MUSIC_DEFAULT_PAGE_SIZE),

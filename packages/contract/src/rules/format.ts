@@ -1,8 +1,8 @@
-/** Shows thousands as k with one decimal (SPEC §9): 1500 → "1.5k", 999 → "999". */
+/** Shows thousands as k with one decimal, always shown (SPEC §9): 1000 → "1.0k", 999 → "999". */
 export function kFormatter(num: number): string {
   const abs = Math.abs(num);
   if (abs > 999) {
-    return `${Math.sign(num) * Number((abs / 1000).toFixed(1))}k`;
+    return `${num < 0 ? '-' : ''}${(abs / 1000).toFixed(1)}k`;
   }
   return String(num);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cloudSelection,
   checkCloudCount,
   checkCloudUpload,
   checkGeneralUpload,
@@ -121,5 +122,19 @@ describe('pickSelection (limit semantics)', () => {
   });
   it('adds within the limit', () => {
     expect(pickSelection([1], 2, 3)).toEqual({ selected: [1, 2], error: null });
+  });
+});
+
+describe('cloudSelection (SPEC §5.1 count rule)', () => {
+  it('single-file mode replaces the kept file with the first chosen and skips the rest', () => {
+    expect(cloudSelection(0, 1, 0, 1)).toEqual({ action: 'add' });
+    expect(cloudSelection(1, 1, 0, 1)).toEqual({ action: 'replace' });
+    expect(cloudSelection(1, 3, 0, 1)).toEqual({ action: 'replace' });
+    expect(cloudSelection(1, 3, 2, 1)).toEqual({ action: 'skip' });
+  });
+
+  it('otherwise refuses a batch that passes the limit, with 最多上传{limit}个文件', () => {
+    expect(cloudSelection(2, 1, 0, 3)).toEqual({ action: 'add' });
+    expect(cloudSelection(2, 2, 1, 3)).toEqual({ action: 'refuse', verdict: '最多上传3个文件' });
   });
 });

@@ -126,6 +126,25 @@ export function checkCloudCount(current: number, adding: number, limit: number):
   return current + adding > limit ? fillMsg(Msg.tooManyFiles, { limit }) : null;
 }
 
+/** What becomes of one chosen file in the cloud upload list. */
+export type CloudSelection = { action: 'add' | 'replace' | 'skip' } | { action: 'refuse'; verdict: string };
+
+/**
+ * The count rule of SPEC §5.1 for file `index` of a chosen batch of `batchSize`, with `current` kept:
+ * single-file mode (limit 1) replaces the kept file with the batch's first and skips the rest;
+ * otherwise a batch that would pass the limit is refused as a whole.
+ */
+export function cloudSelection(current: number, batchSize: number, index: number, limit: number): CloudSelection {
+  if (limit === 1) {
+    if (index > 0) {
+      return { action: 'skip' };
+    }
+    return { action: current > 0 ? 'replace' : 'add' };
+  }
+  const verdict = checkCloudCount(current, batchSize, limit);
+  return verdict ? { action: 'refuse', verdict } : { action: 'add' };
+}
+
 /** Options of the general uploader (SPEC §5.2). */
 export interface GeneralUploadRules {
   /** Accepted extensions; GENERAL_IMAGE_EXTENSIONS by default. */

@@ -179,14 +179,19 @@ export const enterpriseAccountRoutes: FastifyPluginCallbackZod = (app, _options,
       if (!file) {
         return ok(refusedImport(Msg.importFileRequired));
       }
+      const tooLarge = ok(refusedImport(fillMsg(Msg.fileTooLarge, { n: IMPORT_MAX_MB })));
       let data: Buffer;
       try {
         data = await file.toBuffer();
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          return ok(refusedImport(fillMsg(Msg.fileTooLarge, { n: IMPORT_MAX_MB })));
+          return tooLarge;
         }
         throw error;
+      }
+      // toBuffer may miss the limit when it lands on the last chunk; `truncated` is final at the end.
+      if (file.file.truncated) {
+        return tooLarge;
       }
       return ok(await accountImport.importFile(memberId, { fileName: file.filename, data }));
     },

@@ -11,6 +11,9 @@ export interface MaterialFilter {
   sourceType: number | null;
 }
 
+/** Ends a registration transaction when an upload is no longer claimable. */
+class UploadGone extends Error {}
+
 /** SQL of materials, their groups and tags. Every query filters by member_id. */
 export class MaterialRepository {
   constructor(private readonly db: Db) {}
@@ -123,6 +126,49 @@ export class MaterialRepository {
       .where('l.material_id', 'in', materialIds)
       .orderBy('t.id')
       .execute();
+  }
+
+  /**
+   * Turns finished uploads into materials all at once: each upload goes finished → registered and its
+   * material row (with tags) is inserted in one transaction; null (nothing changed) when any upload
+   * was no longer a finished upload of the member.
+   */
+  async registerUploads(
+    memberId: number,
+    items: readonly { row: Insertable<MaterialTable>; tagIds: readonly number[] }[],
+    now: number,
+  ): Promise<number[] | null> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const ids: number[] = [];
+        for (const { row, tagIds } of items) {
+          const claimed = await trx
+            .updateTable('upload')
+            .set({ status: 'registered', finished_at: now })
+            .where('object_key', '=', row.object_key)
+            .where('member_id', '=', memberId)
+            .where('status', '=', 'finished')
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) {
+            throw new UploadGone(); // rolls back the uploads already claimed by this call
+          }
+          const { id } = await trx.insertInto('material').values(row).returning('id').executeTakeFirstOrThrow();
+          if (tagIds.length > 0) {
+            await trx
+              .insertInto('material_tag_link')
+              .values(tagIds.map((tag_id) => ({ material_id: id, tag_id })))
+              .execute();
+          }
+          ids.push(id);
+        }
+        return ids;
+      });
+    } catch (error) {
+      if (error instanceof UploadGone) {
+        return null;
+      }
+      throw error;
+    }
   }
 
   async insert(row: Insertable<MaterialTable>): Promise<number> {

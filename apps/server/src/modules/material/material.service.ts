@@ -17,12 +17,13 @@ import { Job } from '@vidmatrix/contract/jobs';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import { mediaKindOf } from '@vidmatrix/contract/rules/upload';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { keyFromUrl } from '../../storage/storage.ts';
 import type { Db } from '../../db/types.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import type { UploadService } from '../upload/upload.service.ts';
+import type { ClaimedUpload, UploadService } from '../upload/upload.service.ts';
 import { MaterialRepository } from './material.repository.ts';
 
 /** How many expired materials one expiry run removes. */
@@ -38,6 +39,18 @@ function requireAll(ids: readonly number[], found: number): void {
   }
 }
 
+/** Runs a write of a group or tag name; the member's unique index refuses a taken name with `msg`. */
+async function uniqueName<T>(msg: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw badRequest(msg);
+    }
+    throw error;
+  }
+}
+
 /** The material library: materials, groups, tags; uploads come through UploadService. */
 export class MaterialService {
   private readonly repo: MaterialRepository;
@@ -46,7 +59,7 @@ export class MaterialService {
     private readonly deps: { db: Db; now: () => number; storage: StorageDriver; jobs: Pick<JobQueue, 'enqueue'> },
     private readonly uploads: Pick<
       UploadService,
-      'maxFileNum' | 'claim' | 'storeDirect' | 'space' | 'release' | 'discard'
+      'maxFileNum' | 'claimable' | 'forgetClaimed' | 'storeDirect' | 'space' | 'release' | 'discard'
     >,
   ) {
     this.repo = new MaterialRepository(deps.db);
@@ -78,7 +91,10 @@ export class MaterialService {
     return material as Material;
   }
 
-  /** file.File/add type url: registers finished uploads of the member as materials. */
+  /**
+   * file.File/add type url: registers finished uploads of the member as materials, all or none —
+   * every url is checked first, then all are registered in one transaction.
+   */
   async addFromUploads(memberId: number, body: z.output<typeof materialAddBody>): Promise<UploadedFile[]> {
     const limit = await this.uploads.maxFileNum();
     if (body.file_url.length > limit) {
@@ -90,23 +106,22 @@ export class MaterialService {
     }
     const groupId = await this.checkedGroup(memberId, body.group_id);
     const tagIds = await this.repo.ownTagIds(memberId, body.tag_ids ?? []);
-    const results: UploadedFile[] = [];
-    for (const [index, key] of (keys as string[]).entries()) {
-      const upload = await this.uploads.claim(memberId, key);
-      const fileName = body.file_name[index] ?? upload.file_name;
-      const id = await this.create(memberId, upload, fileName, {
-        groupId,
-        tagIds,
-        remark: body.remark ?? '',
-        sourceType: body.source_type ?? SourceType.upload,
-        fileType: body.file_type,
-      });
-      results.push({ file_id: id, file_name: fileName, file_url: this.deps.storage.publicUrl(key) });
-    }
-    return results;
+    const uploads = await this.uploads.claimable(memberId, keys as string[]);
+    const named = uploads.map((upload, index) => ({ upload, fileName: body.file_name[index] ?? upload.file_name }));
+    const ids = await this.register(memberId, named, {
+      groupId,
+      tagIds,
+      remark: body.remark ?? '',
+      sourceType: body.source_type ?? SourceType.upload,
+    });
+    return named.map(({ upload, fileName }, index) => ({
+      file_id: ids[index] as number,
+      file_name: fileName,
+      file_url: this.deps.storage.publicUrl(upload.object_key),
+    }));
   }
 
-  /** file.File/add type upl (multipart): stores the file; media files become materials. */
+  /** file.File/add type upl (multipart): stores one media file and registers it as a material. */
   async addFromMultipart(
     memberId: number,
     file: { filename: string; file: Readable & { truncated?: boolean } },
@@ -114,53 +129,58 @@ export class MaterialService {
   ): Promise<UploadedFile> {
     const fileName = fields.file_name?.trim() || file.filename;
     const upload = await this.uploads.storeDirect(memberId, file.filename, file.file, CLOUD_UPLOAD_MAX_MB);
-    const url = this.deps.storage.publicUrl(upload.object_key);
-    if (!mediaKindOf(file.filename)) {
-      return { file_id: 0, file_name: fileName, file_url: url };
-    }
-    const id = await this.create(memberId, upload, fileName, {
+    const [id] = await this.register(memberId, [{ upload, fileName }], {
       groupId: 0,
       tagIds: [],
       remark: '',
       sourceType: SourceType.upload,
-      fileType: fields.file_type,
     });
-    return { file_id: id, file_name: fileName, file_url: url };
+    return { file_id: id as number, file_name: fileName, file_url: this.deps.storage.publicUrl(upload.object_key) };
   }
 
-  private async create(
+  /** Registers finished uploads as materials in one transaction, then queues their media jobs. */
+  private async register(
     memberId: number,
-    upload: { object_key: string; size: number },
-    fileName: string,
-    options: { groupId: number; tagIds: number[]; remark: string; sourceType: number; fileType?: string },
-  ): Promise<number> {
+    files: readonly { upload: ClaimedUpload; fileName: string }[],
+    options: { groupId: number; tagIds: number[]; remark: string; sourceType: number },
+  ): Promise<number[]> {
     const now = this.deps.now();
     const { retentionDays } = await this.uploads.space(memberId);
-    const kind = mediaKindOf(upload.object_key) ?? 'image';
-    const id = await this.repo.insert({
-      member_id: memberId,
-      object_key: upload.object_key,
-      file_name: fileName.slice(0, 200),
-      // The content decides the kind; the client's file_type is only a hint.
-      file_type: kind,
-      size: upload.size,
-      duration_ms: 0,
-      thumb_key: '',
-      process_status: 'pending',
-      process_error: '',
-      group_id: options.groupId,
-      use_count: 0,
-      expiration_time: retentionDays > 0 ? now + retentionDays * DAY_MS : null,
-      remark: options.remark,
-      source_type: options.sourceType,
-      created_at: now,
-      updated_at: now,
-    });
-    if (options.tagIds.length > 0) {
-      await this.repo.setTags([id], options.tagIds);
+    const ids = await this.repo.registerUploads(
+      memberId,
+      files.map(({ upload, fileName }) => ({
+        row: {
+          member_id: memberId,
+          object_key: upload.object_key,
+          file_name: fileName.slice(0, 200),
+          // The content decides the kind; the client's file_type is only a hint.
+          file_type: mediaKindOf(upload.object_key) ?? 'image',
+          size: upload.size,
+          duration_ms: 0,
+          thumb_key: '',
+          process_status: 'pending',
+          process_error: '',
+          group_id: options.groupId,
+          use_count: 0,
+          expiration_time: retentionDays > 0 ? now + retentionDays * DAY_MS : null,
+          remark: options.remark,
+          source_type: options.sourceType,
+          created_at: now,
+          updated_at: now,
+        },
+        tagIds: options.tagIds,
+      })),
+      now,
+    );
+    if (!ids) {
+      throw badRequest(Msg.fileRequired); // registered by a concurrent call in the meantime
     }
-    await this.deps.jobs.enqueue(Job.materialMedia, { materialId: id });
-    return id;
+    const keys = files.map((f) => f.upload.object_key);
+    await this.uploads.forgetClaimed(keys);
+    for (const materialId of ids) {
+      await this.deps.jobs.enqueue(Job.materialMedia, { materialId });
+    }
+    return ids;
   }
 
   /** file.File/edit: name, remark, group and tags of one material. */
@@ -245,11 +265,11 @@ export class MaterialService {
   }
 
   addGroup(memberId: number, name: string, desc: string): Promise<number> {
-    return this.repo.addGroup(memberId, name, desc, this.deps.now());
+    return uniqueName(Msg.groupExists, () => this.repo.addGroup(memberId, name, desc, this.deps.now()));
   }
 
   async editGroupInfo(memberId: number, id: number, name: string, desc: string): Promise<void> {
-    if (!(await this.repo.editGroup(memberId, id, name, desc))) {
+    if (!(await uniqueName(Msg.groupExists, () => this.repo.editGroup(memberId, id, name, desc)))) {
       throw notFound();
     }
   }
@@ -266,11 +286,11 @@ export class MaterialService {
   }
 
   addTag(memberId: number, name: string, desc: string): Promise<number> {
-    return this.repo.addTag(memberId, name, desc, this.deps.now());
+    return uniqueName(Msg.tagExists, () => this.repo.addTag(memberId, name, desc, this.deps.now()));
   }
 
   async editTagInfo(memberId: number, id: number, name: string, desc: string): Promise<void> {
-    if (!(await this.repo.editTag(memberId, id, name, desc))) {
+    if (!(await uniqueName(Msg.tagExists, () => this.repo.editTag(memberId, id, name, desc)))) {
       throw notFound();
     }
   }

@@ -7,6 +7,7 @@ import type {
 } from '@vidmatrix/contract/api/setting';
 import type { z } from 'zod';
 import type { Db } from '../../db/types.ts';
+import { keyFromUrl, type StorageDriver } from '../../storage/storage.ts';
 import { SettingRepository } from './setting.repository.ts';
 
 /** Names of the site settings (SiteSetting fields and client links). */
@@ -27,8 +28,22 @@ export type SiteSettingName = (typeof SITE_SETTING_NAMES)[number];
 export class SettingService {
   private readonly repo: SettingRepository;
 
-  constructor(deps: { db: Db }) {
+  /** `storage`: where seeded release links point; the operator CLI, which only writes settings, has none. */
+  constructor(private readonly deps: { db: Db; storage?: Pick<StorageDriver, 'size' | 'publicBaseUrl'> }) {
     this.repo = new SettingRepository(deps.db);
+  }
+
+  /**
+   * The link when it can be downloaded: a link into this server's storage only once the file is
+   * there (the seeded release paths exist before any release is published); others as they are.
+   */
+  private async offered(url: string): Promise<string> {
+    const storage = this.deps.storage;
+    const key = url && storage ? keyFromUrl(url, storage.publicBaseUrl) : null;
+    if (!storage || key === null) {
+      return url;
+    }
+    return (await storage.size(key).catch(() => null)) === null ? '' : url;
   }
 
   /** Site settings for headers and footers; a missing one is empty. */
@@ -60,7 +75,10 @@ export class SettingService {
   /** Download links of the desktop clients. */
   async clientLinks(): Promise<ClientLinks> {
     const values = await this.repo.siteSettings();
-    return { mac_config_url: values.get('mac_config_url') ?? '', windows_url: values.get('windows_url') ?? '' };
+    return {
+      mac_config_url: await this.offered(values.get('mac_config_url') ?? ''),
+      windows_url: await this.offered(values.get('windows_url') ?? ''),
+    };
   }
 
   /** Version check: versionCode and downloadUrl only when a newer version than `versionCode` exists. */
@@ -69,7 +87,8 @@ export class SettingService {
     if (!latest) {
       return { versionName: '', versionInfo: '' };
     }
-    if (latest.version_code > versionCode) {
+    // A newer version whose file is not there yet is not offered as an update.
+    if (latest.version_code > versionCode && (await this.offered(latest.download_url))) {
       return {
         versionCode: latest.version_code,
         versionName: latest.version_name,

@@ -46,6 +46,21 @@ export class UploadRepository {
       .execute();
   }
 
+  /**
+   * Registered uploads that no material can own: files of other extensions the old type=upl path
+   * stored and charged without a material (issue 13.4). Oldest first.
+   */
+  registeredOtherThan(extensions: readonly string[], limit: number) {
+    let query = this.db
+      .selectFrom('upload')
+      .select(['object_key', 'member_id', 'size', 'status'])
+      .where('status', '=', 'registered');
+    for (const ext of extensions) {
+      query = query.where('object_key', 'not like', `%.${ext}`);
+    }
+    return query.orderBy('created_at').limit(limit).execute();
+  }
+
   /** Deletes the upload row only while it still has `status`; true when this call deleted it. */
   async removeIf(objectKey: string, status: string): Promise<boolean> {
     const res = await this.db

@@ -7,9 +7,7 @@ import {
   CLOUD_UPLOAD_EXTENSIONS,
   contentMatchesExtension,
   extensionOf,
-  GENERAL_FILE_EXTENSIONS,
   MB,
-  mediaKindOf,
   parseMaxFileNum,
 } from '@vidmatrix/contract/rules/upload';
 import { Job } from '@vidmatrix/contract/jobs';
@@ -168,18 +166,31 @@ export class UploadService {
     await this.repo.setStatus(key, 'uploading', 'finished', this.deps.now());
   }
 
-  /** Hands a finished upload of the member to a new material; refuses anything else. */
-  async claim(memberId: number, key: string): Promise<ClaimedUpload> {
-    const row = await this.repo.find(key);
-    if (!row || row.member_id !== memberId || row.status !== 'finished') {
+  /**
+   * The finished uploads of the member at `keys`, checked all before any is used; refuses the whole
+   * list (请上传文件) when one is missing, another member's, unfinished, registered or repeated.
+   * Registering them is the caller's transaction (MaterialRepository.registerUploads).
+   */
+  async claimable(memberId: number, keys: readonly string[]): Promise<ClaimedUpload[]> {
+    if (new Set(keys).size !== keys.length) {
       throw badRequest(Msg.fileRequired);
     }
-    if (!(await this.repo.setStatus(key, 'finished', 'registered', this.deps.now()))) {
-      throw badRequest(Msg.fileRequired); // registered twice at once
+    const uploads: ClaimedUpload[] = [];
+    for (const key of keys) {
+      const row = isUploadKey(key) ? await this.repo.find(key) : undefined;
+      if (!row || row.member_id !== memberId || row.status !== 'finished') {
+        throw badRequest(Msg.fileRequired);
+      }
+      uploads.push({ object_key: row.object_key, file_name: row.file_name, size: Number(row.size) });
     }
-    // The upload is over: its tus metadata (and s3 part ledger) is no longer needed.
-    await this.deps.storage.forgetUpload(key).catch(() => undefined);
-    return { object_key: row.object_key, file_name: row.file_name, size: Number(row.size) };
+    return uploads;
+  }
+
+  /** After registration: the uploads are over, their tus metadata (and s3 part ledger) goes. */
+  async forgetClaimed(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      await this.deps.storage.forgetUpload(key).catch(() => undefined);
+    }
   }
 
   /** deleAliyunFile: deletes the member's own unregistered uploads under media/ and refunds them. */
@@ -209,8 +220,9 @@ export class UploadService {
   }
 
   /**
-   * The multipart path (file.File/add type=upl): stores the stream, then applies the same rules.
-   * `maxBytes` is the stream's limit; `truncated` tells that it was hit.
+   * The multipart path (file.File/add type=upl): media only (SPEC §5.1), refused before anything is
+   * stored or charged; stores the stream, then applies the tus rules (magic bytes, space charge).
+   * Answers a finished upload for the caller to register; unregistered, the cleanup job refunds it.
    */
   async storeDirect(
     memberId: number,
@@ -218,53 +230,48 @@ export class UploadService {
     stream: Readable & { truncated?: boolean },
     maxSizeMb: number,
   ): Promise<ClaimedUpload> {
-    const ext = extensionOf(fileName);
-    const allowed = mediaKindOf(fileName) ? CLOUD_UPLOAD_EXTENSIONS : GENERAL_FILE_EXTENSIONS;
-    const early = checkCloudUpload({ name: fileName, size: 0 }, { extensions: allowed, maxSizeMb });
+    const early = checkCloudUpload({ name: fileName, size: 0 }, { maxSizeMb });
     if (early) {
       stream.resume();
       throw badRequest(early);
     }
-    const key = uploadKey(ext);
+    const key = uploadKey(extensionOf(fileName));
     await this.repo.insert({
       object_key: key,
       member_id: memberId,
-      file_name: fileName,
+      file_name: fileName.slice(0, 200),
       size: 0,
       created_at: this.deps.now(),
     });
-    await this.deps.storage.put(key, stream, contentTypeOf(key));
+    try {
+      await this.deps.storage.put(key, stream, contentTypeOf(key));
+    } catch (error) {
+      // A malformed or cut-off body ends the stream with an error: nothing of it is kept.
+      await this.dropObject(key);
+      throw error;
+    }
     const size = (await this.deps.storage.size(key)) ?? 0;
+    // `truncated` is final once the stream has ended: the limit, not the parser's timing, decides.
     const verdict = stream.truncated
-      ? checkCloudUpload({ name: fileName, size: maxSizeMb * MB }, { extensions: allowed, maxSizeMb })
-      : checkCloudUpload(
-          { name: fileName, size },
-          { extensions: allowed, maxSizeMb, freeSpace: (await this.space(memberId)).free },
-        );
+      ? checkCloudUpload({ name: fileName, size: maxSizeMb * MB + 1 }, { maxSizeMb })
+      : checkCloudUpload({ name: fileName, size }, { maxSizeMb, freeSpace: (await this.space(memberId)).free });
     if (verdict) {
       await this.dropObject(key);
       throw badRequest(verdict);
     }
     await this.repo.setSize(key, size);
-    if (mediaKindOf(fileName)) {
-      try {
-        await this.finish(memberId, key);
-      } catch (error) {
-        throw badRequest(error instanceof TusError ? error.body : Msg.uploadFailed);
-      }
-      return this.claim(memberId, key);
+    try {
+      await this.finish(memberId, key);
+    } catch (error) {
+      throw badRequest(error instanceof TusError ? error.body : Msg.uploadFailed);
     }
-    if (!(await this.repo.charge(memberId, size, this.deps.now()))) {
-      await this.dropObject(key);
-      throw badRequest(Msg.spaceExceeded);
-    }
-    await this.repo.setStatus(key, 'uploading', 'registered', this.deps.now());
     return { object_key: key, file_name: fileName, size };
   }
 
   /**
    * The cleanup job: removes uploads not registered within UPLOAD_MAX_AGE_MS (an unfinished s3
-   * multipart upload is aborted) and refunds the space of finished ones. Returns how many it removed.
+   * multipart upload is aborted) and refunds the space of finished ones, and of non-media files an
+   * older type=upl path charged without a material. Returns how many it removed.
    */
   async cleanup(): Promise<number> {
     const now = this.deps.now();
@@ -284,6 +291,13 @@ export class UploadService {
         await this.repo.refund(row.member_id, Number(row.size), now);
       }
       removed += 1;
+    }
+    for (const row of await this.repo.registeredOtherThan(CLOUD_UPLOAD_EXTENSIONS, CLEANUP_BATCH)) {
+      if (await this.repo.removeIf(row.object_key, row.status)) {
+        await this.forget(row.object_key);
+        await this.repo.refund(row.member_id, Number(row.size), now);
+        removed += 1;
+      }
     }
     return removed;
   }

@@ -34,6 +34,12 @@ export function materialParams(state: MaterialSearchState, picker = false) {
   };
 }
 
+/** The export's query parameters: the same filters as the list on screen, without the page. */
+export function materialExportParams(state: MaterialSearchState) {
+  const { page: _page, limit: _limit, ...filters } = materialParams(state);
+  return filters;
+}
+
 /** POST file.File/list (query parameters, SPEC §7). */
 export function getMaterials(params: ReturnType<typeof materialParams>, signal?: AbortSignal): Promise<MaterialList> {
   return post<MaterialList>(MaterialApi.list, undefined, { params, signal });

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Checkbox, Input, Select } from 'antd';
 import { SourceType, type FileType, type Material, type MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { SEARCH_THROTTLE_MS } from '@vidmatrix/contract/constants';
@@ -28,6 +28,8 @@ export interface MaterialSearchProps {
   /** The cards' 编辑 and 删除 (the library page only). */
   onEdit?: (material: Material) => void;
   onDelete?: (material: Material) => void;
+  /** Told the filters on screen whenever they change (the library page's export follows them). */
+  onSearchStateChange?: (state: MaterialSearchState) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function MaterialSearch({
   notice,
   onEdit,
   onDelete,
+  onSearchStateChange,
 }: MaterialSearchProps) {
   const [state, setState] = useState<MaterialSearchState>(() => ({
     ...initialSearchState(),
@@ -53,6 +56,7 @@ export function MaterialSearch({
   const [preview, setPreview] = useState<Material | null>(null);
   const groups = useMaterialGroups();
   const tags = useMaterialTags();
+  useEffect(() => onSearchStateChange?.(state), [state, onSearchStateChange]);
   const selectedIds = useMemo(() => new Set(selection.map((m) => m.file_id)), [selection]);
 
   const handlePageChange = useCallback(

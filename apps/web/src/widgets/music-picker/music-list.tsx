@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Input, Pagination, Segmented, Space, Table } from 'antd';
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import type { Music } from '@vidmatrix/contract/api/music';
+import { musicKey, type Music } from '@vidmatrix/contract/api/music';
 import { MUSIC_DEFAULT_PAGE_SIZE, MUSIC_PAGE_SIZES, SEARCH_THROTTLE_MS } from '@vidmatrix/contract/constants';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
 import { useThrottledCallback } from '../../lib/use-throttled.ts';
@@ -47,7 +47,7 @@ export function MusicList(props: {
     setPlaying(music.music_id);
   };
 
-  const chosen = new Set(props.selected.map((m) => m.music_id));
+  const chosen = new Set(props.selected.map(musicKey));
   return (
     <div>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -76,7 +76,7 @@ export function MusicList(props: {
         {props.extra}
       </Space>
       <Table<Music>
-        rowKey="music_id"
+        rowKey={musicKey}
         size="small"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
@@ -90,7 +90,7 @@ export function MusicList(props: {
                   render: (_: unknown, music: Music) => (
                     <Checkbox
                       aria-label={`选择${music.file.file_name}`}
-                      checked={chosen.has(music.music_id)}
+                      checked={chosen.has(musicKey(music))}
                       onChange={() => props.onToggle?.(music)}
                     />
                   ),

@@ -1,5 +1,5 @@
 import { Tabs } from 'antd';
-import type { Music } from '@vidmatrix/contract/api/music';
+import { musicKey, type Music } from '@vidmatrix/contract/api/music';
 import { MATERIAL_DIALOG_WIDTH_PX } from '@vidmatrix/contract/constants';
 import { pickSelection } from '@vidmatrix/contract/rules/upload';
 import { notifyError } from '../../lib/notify.ts';
@@ -24,7 +24,7 @@ export function MusicPickerDialog(props: {
     >
       {({ selected, setSelected }) => {
         const toggle = (music: Music) => {
-          const result = pickSelection(selected, music, limit, (a, b) => a.music_id === b.music_id);
+          const result = pickSelection(selected, music, limit, (a, b) => musicKey(a) === musicKey(b));
           if (result.error) {
             notifyError(result.error);
           }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { CloseOutlined, CustomerServiceOutlined } from '@ant-design/icons';
 import { AI_CHAT_WINDOW } from '@vidmatrix/contract/constants';
+import { isEmbeddableAiLink } from '@vidmatrix/contract/rules/ai-service';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { AntdProvider } from '../../../components/antd-provider.tsx';
 import styles from './ai-service-window.module.css';
@@ -11,7 +12,7 @@ export function AiServiceWindow() {
   const { data: member } = useMemberInfo();
   const [open, setOpen] = useState(false);
   const ai = member?.is_ai;
-  if (!ai?.is_ai_service || !/^https?:\/\//.test(ai.ai_link)) {
+  if (!ai?.is_ai_service || !isEmbeddableAiLink(ai.ai_link)) {
     return null;
   }
   // The console shell has no antd provider (app/layouts/antd-outlet.tsx); this lazy window brings its own.

@@ -2,9 +2,21 @@ import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, LoginFailure, LoginResult } from '@vidmatrix/contract/api/auth';
 import { post, RequestError } from '../../../lib/request.ts';
 
+/** The full SPEC §3 login payload: every field is sent, empty when unused (no slider captcha here). */
+export function loginPayload(body: LoginBody): Required<LoginBody> {
+  return {
+    account: body.account,
+    password: body.password,
+    captcha_id: body.captcha_id ?? '',
+    captcha_code: body.captcha_code ?? '',
+    ajcaptcha: body.ajcaptcha ?? '',
+    platform: body.platform ?? 'web',
+  };
+}
+
 /** POST /api/member.Login/login: the three tokens. */
 export function login(body: LoginBody): Promise<LoginResult> {
-  return post<LoginResult>('/api/member.Login/login', body);
+  return post<LoginResult>('/api/member.Login/login', loginPayload(body));
 }
 
 /** True when a failed login says the next attempt needs a captcha. */

@@ -2,12 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Input, Spin } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { validationMessage } from '@vidmatrix/contract/api/common';
-import { MESSAGE_MAX_LENGTH, replyBody } from '@vidmatrix/contract/api/customer';
+import { MESSAGE_MAX_LENGTH, replyBody, type PrivateListItem } from '@vidmatrix/contract/api/customer';
 import { notifyError } from '../../../lib/notify.ts';
 import { useThread } from '../api/get-thread.ts';
 import { useReply } from '../api/reply.ts';
 import styles from './chat.module.css';
 import { DeliveryTag } from './delivery-tag.tsx';
+
+/** Which of the member's accounts the conversation is on: platform and nickname (the id only if unnamed). */
+function threadAccountLabel(c: PrivateListItem): string {
+  const account = c.account_nickname || `账号 ${c.enterprise_account_id}`;
+  return c.platform_name ? `${c.platform_name} · ${account}` : account;
+}
 
 /** The messages of one conversation (as text, never HTML) and the reply box. */
 export function MessageThread({ conversationId }: { conversationId: number | null }) {
@@ -42,7 +48,9 @@ export function MessageThread({ conversationId }: { conversationId: number | nul
     <div className={styles.panel} data-testid="thread">
       <div className={styles.panelHeader}>
         <span>{data ? data.conversation.customer_name || data.conversation.customer_id : ''}</span>
-        <span className={styles.meta}>{data ? `账号 ${data.conversation.enterprise_account_id}` : ''}</span>
+        <span className={styles.meta} data-testid="thread-account">
+          {data ? threadAccountLabel(data.conversation) : ''}
+        </span>
       </div>
       <div className={styles.thread}>
         {isLoading ? <Spin /> : null}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, Modal, Popconfirm, Space, Typography } from 'antd';
-import { ApiOutlined } from '@ant-design/icons';
+import { ApiOutlined, CopyOutlined } from '@ant-design/icons';
 import {
   WEBHOOK_MEMBER_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
 } from '@vidmatrix/contract/api/customer';
 import { Msg } from '@vidmatrix/contract/messages';
+import { copyText } from '../../../lib/clipboard.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useWebhookSecret } from '../api/get-webhook-secret.ts';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
@@ -30,9 +31,20 @@ export function WebhookSecretPanel() {
             会员 ID（{WEBHOOK_MEMBER_HEADER}）：<Typography.Text code>{data?.member_id ?? ''}</Typography.Text>
           </Typography.Text>
           <Typography.Text>签名密钥：</Typography.Text>
-          <Typography.Paragraph copyable={{ text: data?.secret ?? '' }} code data-testid="webhook-secret">
-            {data?.secret ?? ''}
-          </Typography.Paragraph>
+          <Space>
+            <Typography.Text code data-testid="webhook-secret">
+              {data?.secret ?? ''}
+            </Typography.Text>
+            <Button
+              size="small"
+              icon={<CopyOutlined />}
+              disabled={!data?.secret}
+              onClick={() => void copyText(data?.secret ?? '')}
+              data-testid="webhook-secret-copy"
+            >
+              复制
+            </Button>
+          </Space>
           <Typography.Paragraph type="secondary">
             {`请求头 ${WEBHOOK_TIMESTAMP_HEADER} 为 Unix 秒级时间戳，${WEBHOOK_SIGNATURE_HEADER} 为 sha256=HMAC-SHA256(密钥, 时间戳 + "." + 原始请求体) 的十六进制值；超过 5 分钟或重复的请求将被拒绝。`}
           </Typography.Paragraph>

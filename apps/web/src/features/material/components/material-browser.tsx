@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Popconfirm, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { Material } from '@vidmatrix/contract/api/material';
+import type { Material, MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { MATERIAL_DIALOG_WIDTH_PX } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { useMaterialGroups } from '../../../api/material/get-material-groups.ts';
+import { getStorageInfoQueryOptions } from '../../../api/storage/get-storage-info.ts';
 import { useMaterialTags } from '../../../api/material/get-material-tags.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { MaterialSearch } from '../../../widgets/material-picker/material-search.tsx';
@@ -29,11 +31,19 @@ type Dialog =
   | null;
 
 /** The material library of SPEC §2.4: the shared search and grid, with add, edit, delete, batch and group/tag dialogs. */
-export function MaterialBrowser({ gridHeight }: { gridHeight: number | string }) {
+export function MaterialBrowser({
+  gridHeight,
+  onSearchStateChange,
+}: {
+  gridHeight: number | string;
+  /** The filters on screen, for the page's export. */
+  onSearchStateChange?: (state: MaterialSearchState) => void;
+}) {
   const [selection, setSelection] = useState<Material[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [batchGroup, setBatchGroup] = useState<number | ''>('');
   const [batchTags, setBatchTags] = useState<number[]>([]);
+  const queryClient = useQueryClient();
   const groups = useMaterialGroups();
   const tags = useMaterialTags();
   const removeMaterials = useDeleteMaterials();
@@ -58,6 +68,16 @@ export function MaterialBrowser({ gridHeight }: { gridHeight: number | string })
     });
   };
 
+  // SPEC §5.3: no free space, no add dialog (the freshest space, not the last poll's).
+  const handleAdd = async () => {
+    const info = await queryClient.fetchQuery({ ...getStorageInfoQueryOptions(), staleTime: 0 }).catch(() => null);
+    if (info && info.space_free <= 0) {
+      notifyError(Msg.spaceExceeded);
+      return;
+    }
+    setDialog({ kind: 'form', material: null });
+  };
+
   const requireSelection = (): number[] | null => {
     if (selection.length === 0) {
       notifyError(Msg.chooseMaterial);
@@ -75,11 +95,12 @@ export function MaterialBrowser({ gridHeight }: { gridHeight: number | string })
         selection={selection}
         onSelectionChange={setSelection}
         gridHeight={gridHeight}
+        onSearchStateChange={onSearchStateChange}
         onEdit={(material) => setDialog({ kind: 'form', material })}
         onDelete={(material) => confirmDelete([material.file_id])}
         actionsBefore={
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'form', material: null })}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void handleAdd()} data-testid="material-add">
               添加素材
             </Button>
             <Button

@@ -8,7 +8,7 @@ import { MATERIAL_DIALOG_WIDTH_PX } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { formatBytes } from '@vidmatrix/contract/rules/format';
 import {
-  checkCloudCount,
+  cloudSelection,
   checkCloudUpload,
   checkMusicUpload,
   CLOUD_UPLOAD_EXTENSIONS,
@@ -147,6 +147,14 @@ export function MaterialFormDialog(props: {
     form.setFieldsValue(defaults);
   };
 
+  /** Takes an item off the list; an uploaded one gives its object and space back. */
+  const removeItem = (item: UploadItem) => {
+    if (item.url) {
+      void deleteUploadedObjects([item.url]);
+    }
+    uploader.current?.remove(item.uid);
+  };
+
   const handleClose = () => {
     const uploaded = items.filter((item) => item.url).map((item) => item.url);
     if (!editing && uploaded.length > 0) {
@@ -168,13 +176,17 @@ export function MaterialFormDialog(props: {
   ): Promise<boolean> => {
     const limit = info?.max_file_num ?? 1;
     const index = batch.indexOf(file);
-    const countVerdict = checkCloudCount(items.length, batch.length, limit);
-    if (countVerdict) {
+    const selection = cloudSelection(items.length, batch.length, index, limit);
+    if (selection.action === 'skip') {
+      return false;
+    }
+    if (selection.action === 'refuse') {
       if (index <= 0) {
-        notifyError(countVerdict); // once per batch
+        notifyError(selection.verdict); // once per batch
       }
       return false;
     }
+    const staying = selection.action === 'replace' ? [] : items;
     const before = batch.slice(0, Math.max(0, index)).reduce((sum, f) => sum + f.size, 0);
     const verdict =
       (info && info.space_free <= 0 ? Msg.spaceExceeded : null) ??
@@ -183,12 +195,15 @@ export function MaterialFormDialog(props: {
         { name: file.name, size: file.size },
         {
           maxSizeMb: info?.max_size_mb,
-          freeSpace: info ? info.space_free - items.reduce((sum, i) => sum + i.size, 0) - before : undefined,
+          freeSpace: info ? info.space_free - staying.reduce((sum, i) => sum + i.size, 0) - before : undefined,
         },
       );
     if (verdict) {
       notifyError(verdict);
       return false;
+    }
+    if (selection.action === 'replace') {
+      items.forEach(removeItem); // single-file mode: the new file takes the kept one's place (SPEC §5.1)
     }
     const up = await ensureUploader();
     up?.add(file, from);
@@ -318,15 +333,7 @@ export function MaterialFormDialog(props: {
                     <Space>
                       <Typography.Text>{item.name}</Typography.Text>
                       <Typography.Text type="secondary">{formatBytes(item.size)}</Typography.Text>
-                      <DeleteOutlined
-                        aria-label="移除"
-                        onClick={() => {
-                          if (item.url) {
-                            void deleteUploadedObjects([item.url]);
-                          }
-                          uploader.current?.remove(item.uid);
-                        }}
-                      />
+                      <DeleteOutlined aria-label="移除" onClick={() => removeItem(item)} />
                     </Space>
                     <Progress percent={item.progress} size="small" />
                     {item.unkept && item.progress < 100 && (

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, Card, Space } from 'antd';
 import { ScissorOutlined } from '@ant-design/icons';
 import { MATERIAL_EXPORT_NAME, MaterialExportApi } from '@vidmatrix/contract/api/material-export';
+import type { MaterialSearchState } from '@vidmatrix/contract/api/material';
+import { initialSearchState, materialExportParams } from '../../../api/material/get-materials.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { CropUploadDialog } from '../components/crop-upload-dialog.tsx';
 import { MaterialBrowser } from '../components/material-browser.tsx';
@@ -9,6 +11,7 @@ import { MaterialBrowser } from '../components/material-browser.tsx';
 /** ConsolePath.materials: the material library (素材列表, SPEC §2.4). */
 export function MaterialPage() {
   const [cropping, setCropping] = useState(false);
+  const [filters, setFilters] = useState<MaterialSearchState>(initialSearchState);
   return (
     <Card
       title="素材列表"
@@ -18,11 +21,15 @@ export function MaterialPage() {
           <Button icon={<ScissorOutlined />} onClick={() => setCropping(true)}>
             裁剪上传
           </Button>
-          <ExportButton url={MaterialExportApi.export} fileName={`${MATERIAL_EXPORT_NAME}.xlsx`} />
+          <ExportButton
+            url={MaterialExportApi.export}
+            params={materialExportParams(filters)}
+            fileName={`${MATERIAL_EXPORT_NAME}.xlsx`}
+          />
         </Space>
       }
     >
-      <MaterialBrowser gridHeight="calc(100vh - 380px)" />
+      <MaterialBrowser gridHeight="calc(100vh - 380px)" onSearchStateChange={setFilters} />
       <CropUploadDialog open={cropping} onClose={() => setCropping(false)} />
     </Card>
   );

@@ -1,0 +1,70 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import openapiTS, { astToString } from 'openapi-typescript';
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+// Issue 13.10: an integrator generates a typed client from the served document with standard tools.
+
+let ctx: TestContext;
+let served: OpenAPIV3.Document;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  served = res.json<OpenAPIV3.Document>();
+}, 60_000);
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const copy = (): OpenAPIV3.Document => structuredClone(served);
+
+const operations = () =>
+  Object.entries(served.paths).flatMap(([path, item]) =>
+    Object.entries(item ?? {})
+      .filter(([, op]) => typeof op === 'object' && op !== null && 'responses' in op)
+      .map(([method, op]) => ({ path, method, op: op as OpenAPIV3.OperationObject })),
+  );
+
+describe('the OpenAPI document at /api/docs', () => {
+  it('validates, and every $ref resolves (the recursive menu and account trees are named components)', async () => {
+    await expect(SwaggerParser.validate(copy())).resolves.toBeDefined();
+    const schemas = served.components?.schemas ?? {};
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Menu', 'EnterpriseAccount']));
+    // Circular on purpose: the dereferenced document keeps the recursion as object cycles.
+    await expect(SwaggerParser.dereference(copy(), { dereference: { circular: true } })).resolves.toBeDefined();
+  });
+
+  it('declares the memberToken header, and every member call requires it', () => {
+    expect(served.components?.securitySchemes?.memberToken).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'memberToken',
+    });
+    const info = served.paths['/api/member.Member/info']?.get;
+    expect(info?.security).toEqual([{ memberToken: [] }]);
+    // No operation names a scheme the document does not declare.
+    for (const { path, op } of operations()) {
+      for (const requirement of op.security ?? []) {
+        expect(Object.keys(requirement), path).toEqual(['memberToken']);
+      }
+    }
+  });
+
+  it('gives every operation a unique operationId derived from its path', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[A-Za-z0-9_]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(served.paths['/api/member.Member/info']?.get?.operationId).toBe('member_Member_info');
+  });
+
+  it('generates a typed client with openapi-typescript', async () => {
+    const source = astToString(await openapiTS(copy() as unknown as Parameters<typeof openapiTS>[0]));
+    expect(source).toContain('"/api/member.Member/info"');
+    expect(source).toContain('member_Member_info');
+    expect(source).toMatch(/Menu: \{/);
+  });
+});
