@@ -5,7 +5,7 @@ import { IMPORT_MAX_MB } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { mediaFixtures, type MediaFixtures } from './media-fixtures.ts';
+import { mediaFixtures, type MediaFixtures } from '@vidmatrix/fixtures';
 import { tusUpload } from './upload-client.ts';
 
 // Issue 13 items 2, 4, 5 and 6: multipart bodies, what upl may store, the import limit, all-or-nothing add.
@@ -16,7 +16,7 @@ let media: MediaFixtures;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  media = await mediaFixtures();
+  media = mediaFixtures();
   token = (await login(ctx.app)).ApiToken;
 }, 60_000);
 
