@@ -58,7 +58,13 @@ function SoftwareUpdateDialog() {
       <Typography.Paragraph style={{ whiteSpace: 'pre-line' }} data-testid="update-notes">
         {offer?.versionInfo || '暂无更新说明'}
       </Typography.Paragraph>
-      {desktop ? null : <Typography.Paragraph type="secondary">请下载并安装最新版本的客户端。</Typography.Paragraph>}
+      {desktop ? (
+        offer?.sizeMb ? (
+          <Typography.Paragraph type="secondary">安装包大小：{offer.sizeMb.toFixed(1)} MB</Typography.Paragraph>
+        ) : null
+      ) : (
+        <Typography.Paragraph type="secondary">请下载并安装最新版本的客户端。</Typography.Paragraph>
+      )}
       {busy ? (
         <div data-testid="update-progress">
           <Progress

@@ -85,7 +85,14 @@ function ChromiumPathForm({ desktop }: { desktop: DesktopApi }) {
     });
 
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void handleSave(v)} className={styles.narrow}>
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(v) => void handleSave(v)}
+      // A result describes the path it tested: editing the path retires it.
+      onValuesChange={() => setCheck(null)}
+      className={styles.narrow}
+    >
       <Form.Item
         label="本地浏览器路径"
         name="path"

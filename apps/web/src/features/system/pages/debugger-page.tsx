@@ -125,13 +125,11 @@ export function DebuggerPage() {
     startManualCheck();
     // The shell answers through onUpdate; in a browser the update host asks versionInfo.
     desktop?.checkForUpdate().catch((error: unknown) => {
-      useUpdateStore
-        .getState()
-        .apply({
-          type: 'error',
-          kind: 'update-error',
-          message: error instanceof Error ? error.message : String(error),
-        });
+      useUpdateStore.getState().apply({
+        type: 'error',
+        kind: 'update-error',
+        message: error instanceof Error ? error.message : String(error),
+      });
     });
   };
 
