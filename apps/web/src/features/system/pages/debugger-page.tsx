@@ -5,7 +5,7 @@ import type { DesktopApi, DesktopLogLevel, DesktopSettings } from '@vidmatrix/co
 import { Msg } from '@vidmatrix/contract/messages';
 import { APP_VERSION } from '../../../lib/brand.ts';
 import { getDesktop } from '../../../lib/desktop.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { apiBase } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
@@ -125,11 +125,10 @@ export function DebuggerPage() {
     startManualCheck();
     // The shell answers through onUpdate; in a browser the update host asks versionInfo.
     desktop?.checkForUpdate().catch((error: unknown) => {
-      useUpdateStore.getState().apply({
-        type: 'error',
-        kind: 'update-error',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      const message = error instanceof Error ? error.message : String(error);
+      useUpdateStore.getState().apply({ type: 'error', kind: 'update-error', message });
+      // SPEC §8: a failed update check is information, not an error.
+      notifyInfo(message);
     });
   };
 
