@@ -12,6 +12,7 @@ import { AccountsPage } from './pages/accounts-page.ts';
 import { apiLogin, expect, test, useToken } from './support/fixtures.ts';
 import { runAdmin } from './support/admin.ts';
 import { closeWithEscape } from './support/antd.ts';
+import { desktopCalls, installFakeDesktop, setDesktopAnswer } from './support/fake-desktop.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const HEADERS = ['昵称', '备注', '平台', '分组', '代理IP'];
@@ -266,29 +267,7 @@ test('the desktop re-authorizes a cookie platform account and shows its outcome'
     await api(request, token, 'POST', AccountApi.add, { nickname, platform_id: 1 });
   }
   // The Electron preload cannot run here: a fake window.desktop records calls and answers what the test sets.
-  await page.addInitScript(() => {
-    const state = window as unknown as { authorizeCalls: number[][]; authorizeResult: { ok: boolean; msg: string } };
-    state.authorizeCalls = [];
-    state.authorizeResult = { ok: true, msg: '' };
-    window.desktop = {
-      os: 'linux',
-      versionName: '1.0.0',
-      versionCode: 100,
-      checkForUpdate: () => Promise.resolve(),
-      installUpdate: () => Promise.resolve(),
-      onUpdate: () => () => undefined,
-      authorizeAccount: (id, platformId) => {
-        state.authorizeCalls.push([id, platformId]);
-        return Promise.resolve(state.authorizeResult);
-      },
-      checkAuthorizations: () => Promise.resolve({}),
-      syncFonts: () => Promise.resolve(),
-      openHelper: () => Promise.resolve(true),
-      getChromiumPath: () => Promise.resolve(''),
-      setChromiumPath: () => Promise.resolve(),
-      signedOut: () => undefined,
-    };
-  });
+  await installFakeDesktop(page, 'linux');
   await useToken(page, token, account);
   const accounts = new AccountsPage(page);
   await accounts.open();
@@ -302,18 +281,11 @@ test('the desktop re-authorizes a cookie platform account and shows its outcome'
   const all = await api<AccountList>(request, token, 'GET', `${AccountApi.selectorList}?limit=0`);
   const authorizedId = all.list.find((a) => a.nickname === '授权号')?.enterprise_account_id;
   expect(sent).toMatchObject({ enterprise_account_id: authorizedId, cookie_auth_status: 1 });
-  expect(await page.evaluate(() => (window as unknown as { authorizeCalls: number[][] }).authorizeCalls)).toEqual([
-    [authorizedId, 1],
-  ]);
+  expect(await desktopCalls(page, 'authorizeAccount')).toEqual([[authorizedId, 1]]);
   await page.screenshot({ path: shot('desktop-reauthorized') });
 
   // The shell's refusal is shown as it says it, and nothing changes on the server.
-  await page.evaluate(() => {
-    (window as unknown as { authorizeResult: object }).authorizeResult = {
-      ok: false,
-      msg: '登录窗口已关闭，授权未完成',
-    };
-  });
+  await setDesktopAnswer(page, 'authorize', { ok: false, msg: '登录窗口已关闭，授权未完成' });
   await accounts.rowAction('失败号', '重新授权');
   await expect(accounts.toast('登录窗口已关闭，授权未完成')).toBeVisible();
   await expect(accounts.row('失败号')).toContainText('未授权');

@@ -1,4 +1,5 @@
 import { AI_STAFF_MENU_IDS } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
 import { ConsolePage } from './pages/console-page.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -38,7 +39,8 @@ test('the user menu opens debug and system settings', async ({ page, signedIn })
   await expect(page).toHaveURL(/\/debugger$/);
   await console.pickUserMenu('系统设置');
   await expect(page).toHaveURL(/\/chromiumPath$/);
-  await expect(page.getByText('该功能仅在桌面客户端中可用')).toBeVisible();
+  // In a browser the desktop-only page says so in the §8 words.
+  await expect(page.getByText(Msg.clientOnly)).toBeVisible();
 });
 
 test('marketing pages have no sidebar or status bar', async ({ page, signedIn }) => {

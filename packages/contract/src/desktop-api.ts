@@ -101,3 +101,6 @@ export interface DesktopApi {
   /** Tells the shell the member signed out, so it drops its session state. */
   signedOut(): void;
 }
+
+/** The super terminal helper's custom-protocol link (SPEC §2.7); the helper registers the scheme when installed. */
+export const SUPER_TERMINAL_LINK = 'vidmatrix-terminal://open';

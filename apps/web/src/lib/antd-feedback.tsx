@@ -18,6 +18,11 @@ export function showError(content: string): void {
   void message.error({ content, duration: ERROR_TOAST_SECONDS });
 }
 
+/** An information toast. */
+export function showInfo(content: string): void {
+  void message.info({ content });
+}
+
 /** A success toast. */
 export function showSuccess(content: string): void {
   void message.success({ content });

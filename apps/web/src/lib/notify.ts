@@ -16,6 +16,11 @@ export function notifyError(content: string): void {
   void load().then((f) => f.showError(content));
 }
 
+/** Shows an information toast (SPEC §8: the shell's update-error). */
+export function notifyInfo(content: string): void {
+  void load().then((f) => f.showInfo(content));
+}
+
 /** Shows a success toast. */
 export function notifySuccess(content: string): void {
   void load().then((f) => f.showSuccess(content));

@@ -9,7 +9,9 @@ import { useUiStore } from '../../lib/ui-store.ts';
 import { Navbar } from './console/navbar.tsx';
 import { Sidebar } from './console/sidebar.tsx';
 import { StatusBar } from './console/status-bar.tsx';
+import { UpdateHost } from './console/update-host.tsx';
 import { useChatSocket } from './console/use-chat-socket.ts';
+import { useDesktopSession } from './console/use-desktop-session.ts';
 import styles from './console/console-layout.module.css';
 import { SiteLayout } from './site-layout.tsx';
 
@@ -68,6 +70,7 @@ function ConsoleShell() {
   // Keeps the upload credentials fresh (STORAGE_INFO_REFRESH_MS) while the console is open.
   useStorageInfo();
   useChatSocket();
+  useDesktopSession();
 
   const closeDrawer = useCallback(() => setDrawer(false), [setDrawer]);
   const handleToggle = () => (isMobile ? setDrawer(!drawerOpened) : toggleSidebar());
@@ -92,6 +95,7 @@ function ConsoleShell() {
           </Suspense>
         </main>
         <StatusBar />
+        <UpdateHost />
         <Suspense fallback={null}>
           <AiServiceWindow />
         </Suspense>
