@@ -54,7 +54,7 @@ export function ClipVideoPage() {
     <Card title={`批量混剪 · ${template.name}`}>
       <Form layout="vertical" style={{ maxWidth: 720 }}>
         <Form.Item label="任务名称">
-          <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <Input aria-label="任务名称" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         </Form.Item>
         <Form.Item label="素材（视频或图片）">
           <MaterialField value={materials} onChange={setMaterials} />
@@ -63,13 +63,25 @@ export function ClipVideoPage() {
           <MusicField value={music} onChange={setMusic} />
         </Form.Item>
         <Form.Item label="口播文案（每行一条，每条视频用一条）">
-          <Input.TextArea rows={4} value={lines} onChange={(e) => setLines(e.target.value)} />
+          <Input.TextArea
+            aria-label="口播文案（每行一条，每条视频用一条）"
+            rows={4}
+            value={lines}
+            onChange={(e) => setLines(e.target.value)}
+          />
         </Form.Item>
         <Form.Item label="每条视频片段数">
-          <InputNumber min={1} max={CLIP_MAX_SEGMENTS} value={segments} onChange={(v) => setSegments(v ?? 1)} />
+          <InputNumber
+            aria-label="每条视频片段数"
+            min={1}
+            max={CLIP_MAX_SEGMENTS}
+            value={segments}
+            onChange={(v) => setSegments(v ?? 1)}
+          />
         </Form.Item>
         <Form.Item label="片段时长（秒）">
           <InputNumber
+            aria-label="片段时长（秒）"
             min={CLIP_SEGMENT_SECONDS_RANGE.min}
             max={CLIP_SEGMENT_SECONDS_RANGE.max}
             value={seconds}
@@ -77,7 +89,13 @@ export function ClipVideoPage() {
           />
         </Form.Item>
         <Form.Item label="生成数量">
-          <InputNumber min={1} max={CLIP_MAX_VIDEOS} value={count} onChange={(v) => setCount(v ?? 1)} />
+          <InputNumber
+            aria-label="生成数量"
+            min={1}
+            max={CLIP_MAX_VIDEOS}
+            value={count}
+            onChange={(v) => setCount(v ?? 1)}
+          />
         </Form.Item>
         <TaskActions build={build} />
       </Form>

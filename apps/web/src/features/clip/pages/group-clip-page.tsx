@@ -53,7 +53,7 @@ export function GroupClipPage() {
     <Card title="分组混剪">
       <Form layout="vertical" style={{ maxWidth: 760 }}>
         <Form.Item label="任务名称">
-          <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <Input aria-label="任务名称" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         </Form.Item>
         {groups.map((g, index) => (
           <Card
@@ -105,7 +105,13 @@ export function GroupClipPage() {
           <MusicField value={music} onChange={setMusic} />
         </Form.Item>
         <Form.Item label="生成数量">
-          <InputNumber min={1} max={CLIP_MAX_VIDEOS} value={count} onChange={(v) => setCount(v ?? 1)} />
+          <InputNumber
+            aria-label="生成数量"
+            min={1}
+            max={CLIP_MAX_VIDEOS}
+            value={count}
+            onChange={(v) => setCount(v ?? 1)}
+          />
         </Form.Item>
         <TaskActions build={build} />
       </Form>
