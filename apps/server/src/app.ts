@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -14,6 +15,7 @@ import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
+import type { ClipOutput } from './modules/clip-task/clip-task.service.ts';
 import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
@@ -81,6 +83,8 @@ export interface AppOptions {
   realtime?: Partial<RealtimeOptions>;
   /** Sends customer replies (default: the local connector). */
   messageConnector?: MessageConnector;
+  /** Clip output size, frame rate and encoder (default 1080×1920 at CLIP_FPS); tests render small. */
+  clipOutput?: ClipOutput;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -135,6 +139,11 @@ export async function buildApp(options: AppOptions) {
     storage,
     jobs,
     mediaTools: await discoverMediaTools(config, app.log),
+    clip: {
+      concurrency: config.clipConcurrency,
+      workDir: path.join(config.dataDir, 'clip'),
+      output: options.clipOutput,
+    },
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,
     messageConnector: options.messageConnector ?? new LocalConnector(),

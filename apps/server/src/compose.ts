@@ -4,7 +4,11 @@ import type { MediaTools } from './media/ffmpeg-discovery.ts';
 import { MediaRepository } from './media/media.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import type { CaptchaGenerator } from './modules/auth/captcha.ts';
-import { ClipTaskService } from './modules/clip-task/clip-task.service.ts';
+import { listChineseFonts } from './media/clip/fonts.ts';
+import { ClipRenderer } from './media/clip/render.ts';
+import { createTts } from './media/clip/tts/create-tts.ts';
+import { registerClipTaskJobs } from './modules/clip-task/clip-task.jobs.ts';
+import { ClipTaskService, type ClipOutput } from './modules/clip-task/clip-task.service.ts';
 import type { MessageConnector } from './modules/customer/connector.ts';
 import { registerCustomerJobs } from './modules/customer/customer.jobs.ts';
 import { CustomerService } from './modules/customer/customer.service.ts';
@@ -43,6 +47,8 @@ export interface Infrastructure {
   realtime: RealtimePublisher;
   /** Sends customer replies to the platforms. */
   messageConnector: MessageConnector;
+  /** Clip renders at once per process (CLIP_CONCURRENCY) and their scratch directory. */
+  clip: { concurrency: number; workDir: string; output?: ClipOutput };
 }
 
 /**
@@ -62,7 +68,22 @@ export function compose(infra: Infrastructure) {
   const materials = new MaterialService({ ...base, storage, jobs }, uploads);
   const mediaProcessing = new MediaProcessingService({ db, storage }, media);
   const materialExport = new MaterialExportService({ db });
-  const clipTasks = new ClipTaskService(base, materials);
+  const clipTasks = new ClipTaskService(
+    {
+      ...base,
+      storage,
+      jobs,
+      realtime: infra.realtime,
+      clip: {
+        renderer: new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe),
+        tts: createTts(),
+        fonts: listChineseFonts,
+        workDir: infra.clip.workDir,
+        output: infra.clip.output,
+      },
+    },
+    materials,
+  );
   const music = new MusicService({ ...base, storage }, media);
   const platforms = new PlatformService({ db });
   const accounts = new AccountService(base);
@@ -82,6 +103,7 @@ export function compose(infra: Infrastructure) {
     mediaProcessing,
     materialExport,
     clipTasks,
+    clipConcurrency: infra.clip.concurrency,
     music,
     platforms,
     accounts,
@@ -103,6 +125,7 @@ export function registerJobs(jobs: JobQueue, services: Services): JobSchedule[] 
     ...registerUploadJobs(jobs, services),
     ...registerEnterpriseAccountJobs(jobs, services),
     ...registerCustomerJobs(jobs, services),
+    ...registerClipTaskJobs(jobs, services),
   ];
 }
 

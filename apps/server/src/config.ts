@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadStorageConfig } from './storage/create-storage.ts';
@@ -44,6 +45,15 @@ const envSchema = z.object({
   JOBS: withDefault('on').pipe(z.enum(['on', 'off'], { error: 'must be on or off' })),
   FFMPEG_PATH: optional,
   FFPROBE_PATH: optional,
+  CLIP_CONCURRENCY: withDefault(String(Math.max(1, Math.floor(availableParallelism() / 2))))
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: 'must be an integer from 1 to 64' })
+        .int('must be an integer from 1 to 64')
+        .min(1, 'must be an integer from 1 to 64')
+        .max(64, 'must be an integer from 1 to 64'),
+    ),
 });
 
 /** Everything the server reads from the environment, parsed once. */
@@ -79,6 +89,8 @@ export interface Config {
   ffmpegPath: string | undefined;
   /** FFPROBE_PATH: the ffprobe binary (default: found like ffmpeg). */
   ffprobePath: string | undefined;
+  /** CLIP_CONCURRENCY: clip renders at once per process (default one per two cores). */
+  clipConcurrency: number;
   /** STORAGE_DRIVER (local | s3) and S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL. */
   storage: StorageConfig;
 }
@@ -106,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    clipConcurrency: e.CLIP_CONCURRENCY,
     storage: loadStorageConfig(env),
   };
 }

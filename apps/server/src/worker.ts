@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pino from 'pino';
 import { compose, registerJobs, startJobs } from './compose.ts';
 import { loadConfig } from './config.ts';
@@ -45,6 +46,7 @@ const services = compose({
   storage,
   jobs,
   mediaTools: await discoverMediaTools(config, log),
+  clip: { concurrency: config.clipConcurrency, workDir: path.join(config.dataDir, 'clip') },
   captcha: svgCaptchaGenerator,
   realtime,
   messageConnector: new LocalConnector(),

@@ -35,6 +35,16 @@ export interface SendMsgData {
   sent_at: string;
 }
 
+/** What a `clip_progress` frame carries: one clip video moved on (progress 0–1). */
+export interface ClipProgressData {
+  task_id: number;
+  output_id: number;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'canceled';
+  progress: number;
+  done: number;
+  total: number;
+}
+
 /** Frames the server sends. */
 export type ServerFrame =
   | { type: 'init'; data: { client_id: string } }
@@ -44,7 +54,8 @@ export type ServerFrame =
   | { type: 'redict'; data: { path: string } }
   | { type: 'message'; data: { msg: string } }
   | { type: 'refresh'; data: Record<string, never> }
-  | { type: 'send_msg'; data: SendMsgData };
+  | { type: 'send_msg'; data: SendMsgData }
+  | { type: 'clip_progress'; data: ClipProgressData };
 
 /** Frames the client sends. */
 export type ClientFrame =

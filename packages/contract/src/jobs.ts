@@ -16,6 +16,8 @@ export const jobs = {
   'account.import.prune': z.object({}),
   /** Delivers one customer reply through its account's connector. */
   'customer.deliver': z.object({ messageId: z.number().int().positive() }),
+  /** Renders one video of a clip task (clip_output) and files it in the material library. */
+  'clip.render': z.object({ outputId: z.number().int().positive() }),
 } as const;
 
 /** A job name. */
@@ -31,6 +33,7 @@ export const Job = {
   uploadCleanup: 'upload.cleanup',
   accountImportPrune: 'account.import.prune',
   customerDeliver: 'customer.deliver',
+  clipRender: 'clip.render',
 } as const satisfies Record<string, JobName>;
 
 /** Parses a stored payload of job `name`; throws a ZodError when it does not fit. */

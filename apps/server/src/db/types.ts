@@ -39,6 +39,9 @@ export interface Database {
   music_cate: MusicCateTable;
   music: MusicTable;
   clip_media: ClipMediaTable;
+  clip_task: ClipTaskTable;
+  clip_output: ClipOutputTable;
+  clip_combination: ClipCombinationTable;
   job: JobTable;
 }
 
@@ -385,6 +388,53 @@ export interface ClipMediaTable {
   media_url: string;
   clip_model: number;
   updated_at: number;
+}
+
+/** A clip task: its inputs (JSON), N and seed; status and counts follow its outputs. */
+export interface ClipTaskTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  clip_model: number;
+  /** The addTask body (JSON). */
+  input: string;
+  /** The template rendered with (JSON). */
+  template: string;
+  count: number;
+  seed: number;
+  /** 'queued' | 'running' | 'done' | 'failed' | 'canceled'. */
+  status: string;
+  done: number;
+  failed: number;
+  total: number;
+  error: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One video of a clip task: its plan and where its render stands. */
+export interface ClipOutputTable {
+  id: Generated<number>;
+  task_id: number;
+  member_id: number;
+  idx: number;
+  /** The render plan (JSON). */
+  plan: string;
+  combo_key: string;
+  /** 'queued' | 'running' | 'done' | 'failed' | 'canceled'. */
+  status: string;
+  progress: number;
+  /** The finished video's material; 0 until done. */
+  material_id: number;
+  error: string;
+  updated_at: number;
+}
+
+/** Combinations a member already made, so later tasks avoid them. */
+export interface ClipCombinationTable {
+  member_id: number;
+  combo_key: string;
+  created_at: number;
 }
 
 /** A job of the embedded queue: 'queued' | 'running' | 'failed' (done jobs are deleted). */

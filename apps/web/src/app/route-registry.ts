@@ -36,6 +36,9 @@ export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = {
   [ConsolePath.customerLeads]: async () => ({
     Component: (await import('../features/customer/pages/leads-page.tsx')).LeadsPage,
   }),
+  [ConsolePath.clipTasks]: async () => ({
+    Component: (await import('../features/clip/pages/task-list-page.tsx')).ClipTaskListPage,
+  }),
   [ConsolePath.accounts]: async () => ({
     Component: (await import('../features/enterprise-account/pages/accounts-page.tsx')).AccountsPage,
   }),

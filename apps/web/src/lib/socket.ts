@@ -124,6 +124,9 @@ export class ChatSocket {
         break;
       case 'bind':
         break;
+      // The clip task list polls while renders run (docs/decisions.md); the frame is for other clients.
+      case 'clip_progress':
+        break;
       case 'redict':
         handlers.redict(frame.data.path);
         break;

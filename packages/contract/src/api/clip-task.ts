@@ -354,3 +354,110 @@ export const clipScriptDrafts = z.object({
     .max(CLIP_MAX_VIDEOS),
 });
 export type ClipScriptDrafts = z.infer<typeof clipScriptDrafts>;
+
+/** State of a clip task or of one of its videos. */
+export const clipStatus = z.enum(['queued', 'running', 'done', 'failed', 'canceled']);
+export type ClipStatus = z.infer<typeof clipStatus>;
+
+/** addTask and preview: the task's inputs (by mode). */
+export const clipTaskAddBody = clipTaskInput;
+
+/** taskList: a page of the member's clip tasks. */
+export const clipTaskListBody = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** A call on one task (info, cancel, retry, delete). */
+export const clipTaskIdBody = z.object({ id });
+
+/** One video of a task. */
+export const clipOutput = z.object({
+  id: z.number().int(),
+  index: z.number().int(),
+  status: clipStatus,
+  /** 0–1. */
+  progress: z.number(),
+  /** The finished video in the material library; 0 until done. */
+  material_id: z.number().int(),
+  file_url: z.string(),
+  thumb_url: z.string(),
+  error: z.string(),
+});
+export type ClipOutput = z.infer<typeof clipOutput>;
+
+/** A clip task as listed. */
+export const clipTaskSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  clip_model: z.number().int(),
+  status: clipStatus,
+  done: z.number().int(),
+  failed: z.number().int(),
+  total: z.number().int(),
+  seed: z.number().int(),
+  error: z.string(),
+  /** `YYYY-MM-DD HH:mm:ss` (UTC+8). */
+  created_at: z.string(),
+});
+export type ClipTaskSummary = z.infer<typeof clipTaskSummary>;
+
+export const clipTaskList = z.object({ list: z.array(clipTaskSummary), count: z.number().int() });
+export type ClipTaskList = z.infer<typeof clipTaskList>;
+
+/** taskInfo: the task, its inputs and its videos. */
+export const clipTaskInfo = clipTaskSummary.extend({ input: z.unknown(), outputs: z.array(clipOutput) });
+export type ClipTaskInfo = z.infer<typeof clipTaskInfo>;
+
+/** addTask's answer. */
+export const clipTaskAdded = z.object({ id: z.number().int(), total: z.number().int() });
+
+/** preview's answer: a playable low-resolution video of the first plan. */
+export const clipPreview = z.object({ url: z.string(), duration: z.number() });
+export type ClipPreview = z.infer<typeof clipPreview>;
+
+/** getFront: a font the renderer can burn text with (value is the family name). */
+export const clipFontItem = z.object({ value: z.string(), path: z.string() });
+export const clipFonts = z.array(clipFontItem);
+export type ClipFontItem = z.infer<typeof clipFontItem>;
+
+/** Paths of the clip task calls (setOssMediaUrl and getFront are SPEC §7; the rest follow its style). */
+export const ClipTaskApi = {
+  add: '/api/seoaivideo.BatchVideo/addTask',
+  list: '/api/seoaivideo.BatchVideo/taskList',
+  info: '/api/seoaivideo.BatchVideo/taskInfo',
+  preview: '/api/seoaivideo.BatchVideo/preview',
+  cancel: '/api/seoaivideo.BatchVideo/cancelTask',
+  retry: '/api/seoaivideo.BatchVideo/retryTask',
+  dele: '/api/seoaivideo.BatchVideo/deleTask',
+  setOssMediaUrl: '/api/seoaivideo.BatchVideo/setOssMediaUrl',
+  getFront: '/api/seoaivideo.BatchPublish/getFront',
+} as const;
+
+/** Every library material a task's inputs name (the server checks they are the member's own). */
+export function materialIdsOf(task: ClipTaskInput): number[] {
+  const ids: number[] = [];
+  switch (task.clip_model) {
+    case 1:
+    case 6:
+    case 8:
+      ids.push(...task.groups.flatMap((g) => g.materialIds));
+      break;
+    case 2:
+      ids.push(...task.steps.flatMap((s) => s.materialIds));
+      break;
+    case 3:
+      ids.push(...task.sourceIds);
+      break;
+    case 4:
+      ids.push(task.mainId, ...task.brollIds);
+      break;
+    case 5:
+      ids.push(...task.imageIds);
+      break;
+    case 7:
+      ids.push(...task.materialIds);
+      break;
+  }
+  return [...new Set(ids)];
+}

@@ -5,6 +5,7 @@ import * as accounts from './202611211310_accounts.ts';
 import * as chat from './202611211320_chat.ts';
 import * as materialSearch from './202611211400_material_search.ts';
 import * as materialNamesUnique from './202611231700_material_names_unique.ts';
+import * as clipTasks from './202611231710_clip_tasks.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '202611211300_materials': materials,
   '202611211400_material_search': materialSearch,
   '202611231700_material_names_unique': materialNamesUnique,
+  '202611231710_clip_tasks': clipTasks,
 };

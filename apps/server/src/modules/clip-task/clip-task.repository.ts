@@ -1,4 +1,5 @@
-import type { Db } from '../../db/types.ts';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ClipOutputTable, ClipTaskTable, Db } from '../../db/types.ts';
 
 /** One step's media of a clip task (the `clip_media` table). */
 export interface ClipMediaRow {
@@ -10,7 +11,7 @@ export interface ClipMediaRow {
   updated_at: number;
 }
 
-/** SQL of clip tasks: for now the media each task step produced. */
+/** SQL of clip tasks, their videos, the combinations made and the media of task steps. */
 export class ClipTaskRepository {
   constructor(private readonly db: Db) {}
 
@@ -39,5 +40,141 @@ export class ClipTaskRepository {
         }),
       )
       .execute();
+  }
+
+  /** Inserts a task with its videos and remembers their combinations, in one transaction. */
+  async insertTask(
+    task: Insertable<ClipTaskTable>,
+    outputs: readonly Omit<Insertable<ClipOutputTable>, 'task_id'>[],
+  ): Promise<{ taskId: number; outputIds: number[] }> {
+    return this.db.transaction().execute(async (trx) => {
+      const { id: taskId } = await trx.insertInto('clip_task').values(task).returning('id').executeTakeFirstOrThrow();
+      const outputIds: number[] = [];
+      for (const output of outputs) {
+        const row = await trx
+          .insertInto('clip_output')
+          .values({ ...output, task_id: taskId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        outputIds.push(row.id);
+      }
+      if (outputs.length > 0) {
+        await trx
+          .insertInto('clip_combination')
+          .values(
+            outputs.map((o) => ({ member_id: task.member_id, combo_key: o.combo_key, created_at: task.created_at })),
+          )
+          .onConflict((oc) => oc.columns(['member_id', 'combo_key']).doNothing())
+          .execute();
+      }
+      return { taskId, outputIds };
+    });
+  }
+
+  /** Every combination key the member already made. */
+  async combinationKeys(memberId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('clip_combination')
+      .select('combo_key')
+      .where('member_id', '=', memberId)
+      .execute();
+    return rows.map((r) => r.combo_key);
+  }
+
+  /** A page of the member's tasks, newest first. */
+  page(memberId: number, limit: number, offset: number): Promise<Selectable<ClipTaskTable>[]> {
+    return this.db
+      .selectFrom('clip_task')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async count(memberId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('clip_task')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** One task of the member (memberId null: any member's, for the render job). */
+  task(memberId: number | null, id: number): Promise<Selectable<ClipTaskTable> | undefined> {
+    let query = this.db.selectFrom('clip_task').selectAll().where('id', '=', id);
+    if (memberId !== null) {
+      query = query.where('member_id', '=', memberId);
+    }
+    return query.executeTakeFirst();
+  }
+
+  async taskStatus(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('clip_task').select('status').where('id', '=', id).executeTakeFirst();
+    return row?.status;
+  }
+
+  updateTask(id: number, values: Updateable<ClipTaskTable>): Promise<unknown> {
+    return this.db.updateTable('clip_task').set(values).where('id', '=', id).execute();
+  }
+
+  async deleteTask(memberId: number, id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('clip_output').where('task_id', '=', id).where('member_id', '=', memberId).execute();
+      await trx.deleteFrom('clip_task').where('id', '=', id).where('member_id', '=', memberId).execute();
+    });
+  }
+
+  outputs(taskId: number): Promise<Selectable<ClipOutputTable>[]> {
+    return this.db.selectFrom('clip_output').selectAll().where('task_id', '=', taskId).orderBy('idx').execute();
+  }
+
+  output(id: number): Promise<Selectable<ClipOutputTable> | undefined> {
+    return this.db.selectFrom('clip_output').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Moves an output on only from one of `from` (so a canceled or finished one stays put); true when it moved. */
+  async moveOutput(id: number, from: readonly string[], values: Updateable<ClipOutputTable>): Promise<boolean> {
+    const res = await this.db
+      .updateTable('clip_output')
+      .set(values)
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** Moves every output of a task in one of `from` to `values`; returns the ids moved. */
+  async moveOutputs(taskId: number, from: readonly string[], values: Updateable<ClipOutputTable>): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('clip_output')
+      .select('id')
+      .where('task_id', '=', taskId)
+      .where('status', 'in', from)
+      .execute();
+    const ids = rows.map((r) => r.id);
+    if (ids.length > 0) {
+      await this.db.updateTable('clip_output').set(values).where('id', 'in', ids).execute();
+    }
+    return ids;
+  }
+
+  /** How many outputs of a task are in each status. */
+  async statusCounts(taskId: number): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('clip_output')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('task_id', '=', taskId)
+      .groupBy('status')
+      .execute();
+    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  /** A system music track's object key. */
+  async systemMusicKey(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('music').select('object_key').where('id', '=', id).executeTakeFirst();
+    return row?.object_key;
   }
 }

@@ -290,6 +290,18 @@ export class MaterialRepository {
     return row !== undefined;
   }
 
+  /** The id of the member's group called `name`, if there is one. */
+  async groupIdByName(memberId: number, name: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('material_group')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('group_name', '=', name)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   async addGroup(memberId: number, name: string, desc: string, now: number): Promise<number> {
     const row = await this.db
       .insertInto('material_group')

@@ -239,6 +239,38 @@ export class MaterialService {
     await this.repo.incrementUseCount(memberId, ids);
   }
 
+  /** The member's own materials among `ids` as stored (clip tasks resolve their files from these). */
+  async sources(memberId: number, ids: readonly number[]) {
+    return (await this.repo.byIds(memberId, ids)).map((r) => ({
+      id: r.id,
+      file_type: r.file_type,
+      file_name: r.file_name,
+      object_key: r.object_key,
+      thumb_key: r.thumb_key,
+      duration_ms: Number(r.duration_ms),
+      process_status: r.process_status,
+    }));
+  }
+
+  /**
+   * Files a video the server produced (a clip output already in storage) as a material of the member
+   * in the group named `groupName` (made when missing); the media job adds its poster and duration.
+   */
+  async addProduced(
+    memberId: number,
+    file: { objectKey: string; size: number; fileName: string; groupName: string; remark: string },
+  ): Promise<number> {
+    const groupId =
+      (await this.repo.groupIdByName(memberId, file.groupName)) ??
+      (await this.repo.addGroup(memberId, file.groupName, '', this.deps.now()));
+    return this.create(memberId, { object_key: file.objectKey, size: file.size }, file.fileName, {
+      groupId,
+      tagIds: [],
+      remark: file.remark,
+      sourceType: SourceType.clip,
+    });
+  }
+
   /** The expiry job: removes materials past expiration_time and frees their space. */
   async expire(): Promise<number> {
     const rows = await this.repo.expired(this.deps.now(), EXPIRE_BATCH);

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { CLIP_PATHS } from '@vidmatrix/contract/console-paths';
-import { comingPage } from '../route-registry.ts';
+import { comingPage, type LazyRoute } from '../route-registry.ts';
 
 /** Titles of the clip-task pages (SPEC §2.1). */
 const CLIP_TITLES: Record<(typeof CLIP_PATHS)[number], string> = {
@@ -17,9 +17,29 @@ const CLIP_TITLES: Record<(typeof CLIP_PATHS)[number], string> = {
   '/clip/ClipGroupVideo': '组合剪辑',
 };
 
-/** The clip-task pages (SPEC §2.1), under the console layout; each shows the coming page until built. */
+const addTask: LazyRoute = async () => ({
+  Component: (await import('../../features/clip/pages/add-task-page.tsx')).AddTaskPage,
+});
+
+/** The built clip pages; the others show the coming page. */
+const CLIP_PAGES: Partial<Record<(typeof CLIP_PATHS)[number], LazyRoute>> = {
+  '/clip/AddTask': addTask,
+  '/clip/AddTaskOneClick': addTask,
+  '/clip/AddTaskGroupClick': addTask,
+  '/clip/VideoTemplate': async () => ({
+    Component: (await import('../../features/clip/pages/video-template-page.tsx')).VideoTemplatePage,
+  }),
+  '/clip/ClipVideo': async () => ({
+    Component: (await import('../../features/clip/pages/clip-video-page.tsx')).ClipVideoPage,
+  }),
+  '/clip/ClipGroupVideo': async () => ({
+    Component: (await import('../../features/clip/pages/group-clip-page.tsx')).GroupClipPage,
+  }),
+};
+
+/** The clip-task pages (SPEC §2.1), under the console layout. */
 export const clipRoutes: RouteObject[] = CLIP_PATHS.map((path): RouteObject => ({
   path,
   handle: { title: CLIP_TITLES[path] },
-  lazy: comingPage,
+  lazy: CLIP_PAGES[path] ?? comingPage,
 }));

@@ -1,0 +1,224 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ClipFontItem, ClipTaskInfo, ClipTaskList, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { Material, MaterialList, UploadedFile } from '@vidmatrix/contract/api/material';
+import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
+import { call, tusUpload } from './upload-client.ts';
+
+// Tiny renders: 180×320 at 15 fps, x264 ultrafast, so a video takes a second or two.
+const OUTPUT = { size: { width: 180, height: 320 }, fps: 15, encode: { preset: 'ultrafast', crf: 30 } };
+const FONT = 'WenQuanYi Micro Hei';
+const TEMPLATE: ClipTemplate = {
+  subtitle: {
+    font: FONT,
+    size: 64,
+    color: '#FFFFFF',
+    outlineColor: '#000000',
+    outline: 3,
+    box: false,
+    position: 'bottom',
+  },
+  title: null,
+  transition: null,
+  filter: 'none',
+  fit: 'cover',
+  music: { policy: 'none', volume: 0.3, duck: true },
+};
+
+let ctx: TestContext;
+let token = '';
+let otherToken = '';
+let videoIds: number[] = [];
+let otherVideoId = 0;
+
+/** Uploads fixture videos through tus and registers them as the member's materials. */
+async function addVideos(apiToken: string, files: string[]): Promise<number[]> {
+  const keys: string[] = [];
+  for (const file of files) {
+    keys.push(await tusUpload(ctx.app, apiToken, file.split('/').pop() ?? 'v.mp4', readFileSync(file)));
+  }
+  const added = await call<UploadedFile[]>(ctx.app, apiToken, '/api/file.File/add', {
+    type: 'url',
+    file_url: keys.map((k) => `/storage/${k}`).join(','),
+    file_name: keys.map((_, i) => `v${i}.mp4`).join(','),
+    file_type: 'video',
+  });
+  expect(added.code).toBe(200);
+  return added.data.map((f) => f.file_id);
+}
+
+async function info(id: number): Promise<ClipTaskInfo> {
+  const res = await call<ClipTaskInfo>(ctx.app, token, '/api/seoaivideo.BatchVideo/taskInfo', { id });
+  expect(res.code).toBe(200);
+  return res.data;
+}
+
+async function materials(): Promise<Material[]> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/file.File/list?page=1&limit=100&file_type=video',
+    headers: auth(token),
+  });
+  return res.json<{ data: MaterialList }>().data.list;
+}
+
+function mode1(count: number, ids: number[]) {
+  return {
+    clip_model: 1,
+    name: '混剪测试',
+    count,
+    seed: 7,
+    template: TEMPLATE,
+    groups: [{ name: '', materialIds: ids, lines: [] }],
+    segments: 2,
+    segmentSeconds: 1,
+    lines: ['第一条口播文案', '第二条口播文案'],
+  };
+}
+
+function mode8(count: number, ids: number[]) {
+  return {
+    clip_model: 8,
+    name: '分组测试',
+    count,
+    seed: 3,
+    font: FONT,
+    groups: [
+      { name: '开头', materialIds: [ids[0]], lines: ['你好', '大家好'] },
+      { name: '结尾', materialIds: [ids[1]], lines: ['再见', '下次见'] },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ clipConcurrency: 1 }, { clipOutput: OUTPUT });
+  token = (await login(ctx.app)).ApiToken;
+  await addMember(ctx, 'clip_other');
+  otherToken = (await login(ctx.app, 'clip_other', 'secret-123')).ApiToken;
+  const dir = fixtureDir('vm-clip-task-');
+  const a = makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 });
+  const b = makeVideo(join(dir, 'b.mp4'), { width: 240, height: 320, seconds: 4, rate: 15, pattern: 'testsrc2' });
+  videoIds = await addVideos(token, [a, b]);
+  [otherVideoId] = (await addVideos(otherToken, [a])) as [number];
+  await ctx.app.jobs.drain();
+}, 120_000);
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('clip tasks', () => {
+  it('lists the fonts the renderer can use', async () => {
+    const res = await call<ClipFontItem[]>(ctx.app, token, '/api/seoaivideo.BatchPublish/getFront');
+    expect(res.code).toBe(200);
+    expect(res.data.some((f) => f.value === FONT && f.path.length > 0)).toBe(true);
+  });
+
+  it("refuses another member's materials", async () => {
+    const res = await call(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchVideo/addTask',
+      mode1(1, [videoIds[0] ?? 0, otherVideoId]),
+    );
+    expect(res.code).toBe(400);
+    expect(res.msg).toBe('素材不存在或已被删除');
+  });
+
+  it('refuses more videos than the inputs allow, naming the number', async () => {
+    const res = await call(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', mode8(5, videoIds));
+    expect(res.code).toBe(400);
+    expect(res.msg).toBe('素材最多可以生成4个不重复的视频，请减少数量或添加素材');
+  });
+
+  it('renders a mode-1 task into distinct library videos with poster and duration', async () => {
+    const added = await call<{ id: number; total: number }>(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchVideo/addTask',
+      mode1(2, videoIds),
+    );
+    expect(added.code).toBe(200);
+    expect(added.data.total).toBe(2);
+    await ctx.app.jobs.drain(300_000);
+
+    const task = await info(added.data.id);
+    expect(task.status).toBe('done');
+    expect(task.done).toBe(2);
+    expect(task.outputs.map((o) => o.status)).toEqual(['done', 'done']);
+    const ids = task.outputs.map((o) => o.material_id);
+    expect(new Set(ids).size).toBe(2);
+
+    const library = await materials();
+    const outputs = library.filter((m) => ids.includes(m.file_id));
+    expect(outputs).toHaveLength(2);
+    for (const m of outputs) {
+      expect(m.process_status).toBe('done');
+      expect(m.duration).toBeGreaterThan(1);
+      expect(m.thumb_url).not.toBe('');
+      expect(m.group_name).toBe('剪辑成片/混剪测试');
+    }
+    expect(outputs[0]?.size).not.toBe(outputs[1]?.size);
+    // Each source material counts the uses of the videos that showed it.
+    const sources = library.filter((m) => videoIds.includes(m.file_id));
+    expect(sources.reduce((n, m) => n + m.use_count, 0)).toBeGreaterThanOrEqual(2);
+
+    const list = await call<ClipTaskList>(ctx.app, token, '/api/seoaivideo.BatchVideo/taskList', {});
+    expect(list.data.list.find((t) => t.id === added.data.id)?.done).toBe(2);
+    const foreign = await call(ctx.app, otherToken, '/api/seoaivideo.BatchVideo/taskInfo', { id: added.data.id });
+    expect(foreign.code).toBe(404);
+  }, 300_000);
+
+  it('renders a mode-8 task (cross product of groups) and avoids combinations already made', async () => {
+    const first = await call<{ id: number }>(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', mode8(2, videoIds));
+    expect(first.code).toBe(200);
+    await ctx.app.jobs.drain(300_000);
+    const task = await info(first.data.id);
+    expect(task.status).toBe('done');
+    expect(task.outputs.every((o) => o.material_id > 0 && o.file_url.endsWith('.mp4'))).toBe(true);
+
+    // 4 combinations exist and 2 are made: a later task may only ask for the other 2.
+    const tooMany = await call(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', mode8(3, videoIds));
+    expect(tooMany.code).toBe(400);
+    expect(tooMany.msg).toBe('素材最多可以生成2个不重复的视频，请减少数量或添加素材');
+  }, 300_000);
+
+  it('cancel stops a task before its videos render; retry renders them', async () => {
+    const added = await call<{ id: number }>(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', {
+      ...mode1(1, videoIds),
+      name: '取消测试',
+      seed: 99,
+    });
+    expect(added.code).toBe(200);
+    const canceled = await call(ctx.app, token, '/api/seoaivideo.BatchVideo/cancelTask', { id: added.data.id });
+    expect(canceled.code).toBe(200);
+    await ctx.app.jobs.drain(300_000);
+    let task = await info(added.data.id);
+    expect(task.status).toBe('canceled');
+    expect(task.outputs.every((o) => o.status === 'canceled' && o.material_id === 0)).toBe(true);
+
+    await call(ctx.app, token, '/api/seoaivideo.BatchVideo/retryTask', { id: added.data.id });
+    await ctx.app.jobs.drain(300_000);
+    task = await info(added.data.id);
+    expect(task.status).toBe('done');
+
+    const removed = await call(ctx.app, token, '/api/seoaivideo.BatchVideo/deleTask', { id: added.data.id });
+    expect(removed.code).toBe(200);
+    expect((await call(ctx.app, token, '/api/seoaivideo.BatchVideo/taskInfo', { id: added.data.id })).code).toBe(404);
+  }, 300_000);
+
+  it('renders a quick preview as a playable URL', async () => {
+    const res = await call<{ url: string; duration: number }>(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchVideo/preview',
+      mode1(1, videoIds),
+    );
+    expect(res.code).toBe(200);
+    expect(res.data.duration).toBeGreaterThan(0);
+    const file = await ctx.app.inject({ method: 'GET', url: res.data.url });
+    expect(file.statusCode).toBe(200);
+  }, 120_000);
+});

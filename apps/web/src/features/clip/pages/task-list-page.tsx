@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Card, Empty, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
+import { clipModeName, type ClipModel, type ClipStatus, type ClipTaskSummary } from '@vidmatrix/contract/api/clip-task';
+import { useClipTaskAction } from '../api/clip-mutations.ts';
+import { useClipTask } from '../api/get-clip-task.ts';
+import { useClipTasks } from '../api/get-clip-tasks.ts';
+import { VideoPlayer } from '../components/preview-player.tsx';
+
+const PAGE_SIZE = 10;
+
+/** Status labels and colours of tasks and videos. */
+const STATUS: Record<ClipStatus, { text: string; color: string }> = {
+  queued: { text: '排队中', color: 'default' },
+  running: { text: '剪辑中', color: 'processing' },
+  done: { text: '已完成', color: 'success' },
+  failed: { text: '有失败', color: 'error' },
+  canceled: { text: '已取消', color: 'warning' },
+};
+
+/** /clip/TaskList (剪辑任务): tasks with live progress, their videos, retry, cancel and delete. */
+export function ClipTaskListPage() {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const tasks = useClipTasks(page, PAGE_SIZE);
+  const cancel = useClipTaskAction('cancel');
+  const retry = useClipTaskAction('retry');
+  const dele = useClipTaskAction('dele');
+
+  return (
+    <Card
+      title="剪辑任务"
+      extra={
+        <Button type="primary" onClick={() => void navigate('/clip/AddTask')}>
+          新建剪辑任务
+        </Button>
+      }
+    >
+      <Table<ClipTaskSummary>
+        rowKey="id"
+        loading={tasks.isLoading}
+        dataSource={tasks.data?.list ?? []}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: tasks.data?.count ?? 0, onChange: setPage }}
+        expandable={{
+          expandedRowKeys: openId === null ? [] : [openId],
+          onExpand: (open, row) => setOpenId(open ? row.id : null),
+          expandedRowRender: (row) => <TaskOutputs id={row.id} />,
+        }}
+        columns={[
+          { title: '任务名称', dataIndex: 'name' },
+          {
+            title: '剪辑模式',
+            dataIndex: 'clip_model',
+            render: (mode: number) => clipModeName[mode as ClipModel] ?? mode,
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (status: ClipStatus) => <Tag color={STATUS[status].color}>{STATUS[status].text}</Tag>,
+          },
+          {
+            title: '进度',
+            render: (_, row) => (
+              <Space>
+                <Progress
+                  percent={row.total ? Math.round((row.done / row.total) * 100) : 0}
+                  size="small"
+                  style={{ width: 120 }}
+                  showInfo={false}
+                  status={row.failed ? 'exception' : undefined}
+                />
+                <span data-testid={`clip-progress-${row.id}`}>
+                  {row.done}/{row.total}
+                </span>
+              </Space>
+            ),
+          },
+          { title: '创建时间', dataIndex: 'created_at' },
+          {
+            title: '操作',
+            render: (_, row) => (
+              <Space>
+                <Button size="small" onClick={() => setOpenId(openId === row.id ? null : row.id)}>
+                  查看视频
+                </Button>
+                {(row.status === 'failed' || row.status === 'canceled') && (
+                  <Button size="small" onClick={() => retry.mutate(row.id)}>
+                    重试失败
+                  </Button>
+                )}
+                {(row.status === 'queued' || row.status === 'running') && (
+                  <Button size="small" onClick={() => cancel.mutate(row.id)}>
+                    取消
+                  </Button>
+                )}
+                <Popconfirm title="删除任务？已生成的视频保留在素材库" onConfirm={() => dele.mutate(row.id)}>
+                  <Button size="small" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The videos of a task as a grid; a finished one plays in the shared player. */
+function TaskOutputs({ id }: { id: number }) {
+  const task = useClipTask(id);
+  const [playing, setPlaying] = useState<{ url: string; name: string; poster: string } | null>(null);
+  if (!task.data) {
+    return null;
+  }
+  if (task.data.outputs.length === 0) {
+    return <Empty />;
+  }
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 160px)', gap: 12 }}>
+      {task.data.outputs.map((o) => (
+        <Card
+          key={o.id}
+          size="small"
+          hoverable={o.status === 'done'}
+          data-testid="clip-output"
+          onClick={() =>
+            o.status === 'done' &&
+            setPlaying({ url: o.file_url, name: `${task.data.name}-${o.index + 1}`, poster: o.thumb_url })
+          }
+          cover={
+            o.thumb_url ? (
+              <img src={o.thumb_url} alt="" style={{ height: 200, objectFit: 'cover' }} />
+            ) : (
+              <div style={{ height: 200, background: '#f0f0f0' }} />
+            )
+          }
+        >
+          <Space direction="vertical" size={4} style={{ width: '100%' }}>
+            <Typography.Text>第 {o.index + 1} 条</Typography.Text>
+            <Tag color={STATUS[o.status].color}>{STATUS[o.status].text}</Tag>
+            {o.status === 'running' && <Progress percent={Math.round(o.progress * 100)} size="small" />}
+            {o.error && <Typography.Text type="danger">{o.error}</Typography.Text>}
+          </Space>
+        </Card>
+      ))}
+      <VideoPlayer video={playing} onClose={() => setPlaying(null)} />
+    </div>
+  );
+}
