@@ -263,12 +263,14 @@ export class MaterialService {
     const groupId =
       (await this.repo.groupIdByName(memberId, file.groupName)) ??
       (await this.repo.addGroup(memberId, file.groupName, '', this.deps.now()));
-    return this.create(memberId, { object_key: file.objectKey, size: file.size }, file.fileName, {
+    const upload = { object_key: file.objectKey, file_name: file.fileName, size: file.size };
+    const [id] = await this.register(memberId, [{ upload, fileName: file.fileName }], {
       groupId,
       tagIds: [],
       remark: file.remark,
       sourceType: SourceType.clip,
     });
+    return id as number;
   }
 
   /** The expiry job: removes materials past expiration_time and frees their space. */
