@@ -22,6 +22,8 @@ import { MediaProcessingService } from './modules/material/media-processing.serv
 import { MemberService } from './modules/member/member.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
+import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
+import { PublishService } from './modules/publish/publish.service.ts';
 import { SettingService } from './modules/setting/setting.service.ts';
 import { registerUploadJobs } from './modules/upload/upload.jobs.ts';
 import { UploadService } from './modules/upload/upload.service.ts';
@@ -71,6 +73,7 @@ export function compose(infra: Infrastructure) {
   const accountImport = new AccountImportService(base, platforms);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
+  const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
 
   return {
     settings,
@@ -90,6 +93,7 @@ export function compose(infra: Infrastructure) {
     accountImport,
     customers,
     health,
+    publish,
   };
 }
 
@@ -103,6 +107,7 @@ export function registerJobs(jobs: JobQueue, services: Services): JobSchedule[] 
     ...registerUploadJobs(jobs, services),
     ...registerEnterpriseAccountJobs(jobs, services),
     ...registerCustomerJobs(jobs, services),
+    ...registerPublishJobs(jobs, services),
   ];
 }
 

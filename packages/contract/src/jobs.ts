@@ -16,6 +16,8 @@ export const jobs = {
   'account.import.prune': z.object({}),
   /** Delivers one customer reply through its account's connector. */
   'customer.deliver': z.object({ messageId: z.number().int().positive() }),
+  /** Expires publish leases, fails unanswered hand-offs, promotes due scheduled jobs (scheduled). */
+  'publish.sweep': z.object({}),
 } as const;
 
 /** A job name. */
@@ -31,6 +33,7 @@ export const Job = {
   uploadCleanup: 'upload.cleanup',
   accountImportPrune: 'account.import.prune',
   customerDeliver: 'customer.deliver',
+  publishSweep: 'publish.sweep',
 } as const satisfies Record<string, JobName>;
 
 /** Parses a stored payload of job `name`; throws a ZodError when it does not fit. */
