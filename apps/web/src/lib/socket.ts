@@ -124,6 +124,9 @@ export class ChatSocket {
         break;
       case 'bind':
         break;
+      // Batch progress: the publish pages (a later round) will listen; nothing else reads it yet.
+      case 'publish_job':
+        break;
       case 'redict':
         handlers.redict(frame.data.path);
         break;
