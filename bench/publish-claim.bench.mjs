@@ -60,7 +60,7 @@ async function runnerProcess(base, token) {
   process.stdout.write(JSON.stringify(ids));
 }
 
-/** Baseline process: a bare claim loop, one `UPDATE … RETURNING` per job, until none is left. */
+/** Baseline process: a bare claim loop, one `UPDATE … RETURNING` per job (the same index as claim), until none is left. */
 async function baselineProcess(target) {
   const db = await openDb(target);
   let n = 0;
@@ -68,9 +68,10 @@ async function baselineProcess(target) {
   for (;;) {
     const rows = await db.all(
       `update publish_job set state = 'claimed', lease_owner = ?, lease_until = ?
-       where id = (select id from publish_job where state = 'queued' and run_at <= ? order by run_at, id limit 1)
+       where id = (select id from publish_job where member_id = ? and state = 'queued' and run_at <= ?
+                   order by run_at, id limit 1)
        returning id`,
-      [1, Date.now() + 120_000, Date.now()],
+      [1, Date.now() + 120_000, target.memberId, Date.now()],
     );
     if (rows.length === 0) {
       break;
@@ -205,7 +206,7 @@ async function main() {
     // The same jobs, queued again, claimed by the bare loop in its own process.
     await db.run("update publish_job set state = 'queued', lease_owner = null, lease_until = null");
     await db.close();
-    const baseline = await child(['baseline', JSON.stringify(target)]);
+    const baseline = await child(['baseline', JSON.stringify({ ...target, memberId })]);
     report('claims/s', all.length / seconds, baseline.n / baseline.seconds, 'claims/s', '≥ 0.5');
     if (distinct !== JOBS || all.length !== JOBS || Number(doubled) !== 0) {
       process.exitCode = 1;

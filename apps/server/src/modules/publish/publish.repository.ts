@@ -2,7 +2,14 @@ import type { PublishState } from '@vidmatrix/contract/rules/publish-state';
 import { CLAIMABLE_STATES, LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Db, PublishAttemptTable, PublishBatchTable, PublishJobTable, RunnerTable } from '../../db/types.ts';
+import type {
+  Db,
+  PublishAttemptTable,
+  PublishBatchTable,
+  PublishEventTable,
+  PublishJobTable,
+  RunnerTable,
+} from '../../db/types.ts';
 
 export type JobRow = Selectable<PublishJobTable>;
 export type RunnerRow = Selectable<RunnerTable>;
@@ -166,6 +173,41 @@ export class PublishRepository {
     }
   }
 
+  /**
+   * Claims waiting jobs in one compare-and-set; the ones this call won. Undefined when the statement
+   * was refused because one account would get a second running job (the caller claims one by one).
+   */
+  async claimMany(
+    ids: readonly number[],
+    lease: { lease_owner: number; lease_until: number },
+    now: number,
+  ): Promise<MovedJob[] | undefined> {
+    if (ids.length === 0) {
+      return [];
+    }
+    try {
+      return await this.db
+        .updateTable('publish_job')
+        .set((eb) => ({
+          ...lease,
+          state: 'claimed',
+          percent: 0,
+          seq: eb('seq', '+', 1),
+          attempt_count: eb('attempt_count', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', 'in', ids)
+        .where('state', 'in', CLAIMABLE_STATES)
+        .returning(moved)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
   /** Updates fields of a job without moving it (progress); the row, or undefined when the guard failed. */
   touch(jobId: number, guard: JobGuard, patch: JobPatch, now: number): Promise<MovedJob | undefined> {
     return this.guarded(jobId, guard)
@@ -211,6 +253,13 @@ export class PublishRepository {
       .insertInto('publish_event')
       .values({ job_id: jobId, seq, type, data: JSON.stringify(data), at })
       .execute();
+  }
+
+  /** Appends many events in one insert. */
+  async appendEvents(rows: Insertable<PublishEventTable>[]): Promise<void> {
+    if (rows.length > 0) {
+      await this.db.insertInto('publish_event').values(rows).execute();
+    }
   }
 
   /** The job's events in order. */
@@ -329,6 +378,13 @@ export class PublishRepository {
       .where('run_at', '<=', now)
       .limit(limit)
       .execute();
+  }
+
+  /** Opens attempts in one insert. */
+  async insertAttempts(rows: Insertable<PublishAttemptTable>[]): Promise<void> {
+    if (rows.length > 0) {
+      await this.db.insertInto('publish_attempt').values(rows).execute();
+    }
   }
 
   /** Opens an attempt; its id. */

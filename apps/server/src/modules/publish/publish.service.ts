@@ -491,39 +491,58 @@ export class PublishService {
       now - DAY_MS,
     );
     const taken = new Set<number>(busy);
-    const out: JobRow[] = [];
-    for (const job of candidates) {
-      if (out.length >= slots) {
+    const picks: JobRow[] = [];
+    // Concurrent claimers start at different places in the window of the oldest due jobs, so they
+    // rarely race for the same rows (the window is a few times the slots, so order stays near run_at).
+    const offset = candidates.length > slots ? Math.floor(this.random() * (candidates.length - slots + 1)) : 0;
+    for (const job of [...candidates.slice(offset), ...candidates.slice(0, offset)]) {
+      if (picks.length >= slots) {
         break;
       }
-      if (taken.has(job.enterprise_account_id)) {
-        continue;
-      }
-      const verifyOnly = job.state === 'verifying';
       const cap = PUBLISH_RULES[job.platform as PublishPlatform].dailyPostsMax;
-      if (!verifyOnly && (posts.get(job.enterprise_account_id) ?? 0) >= cap) {
-        continue;
-      }
-      const lease = { lease_owner: runner.id, lease_until: now + PUBLISH_LEASE_MS };
-      const moved = verifyOnly
-        ? await this.repo.move(job.id, { from: ['verifying'], unleased: true }, 'verifying', lease, now)
-        : await this.repo.move(job.id, { from: CLAIMABLE_STATES }, 'claimed', { ...lease, percent: 0 }, now, {
-            countAttempt: true,
-          });
-      if (!moved) {
+      if (
+        taken.has(job.enterprise_account_id) ||
+        (job.state !== 'verifying' && (posts.get(job.enterprise_account_id) ?? 0) >= cap)
+      ) {
         continue;
       }
       taken.add(job.enterprise_account_id);
-      await this.repo.insertAttempt({
+      picks.push(job);
+    }
+    const lease = { lease_owner: runner.id, lease_until: now + PUBLISH_LEASE_MS };
+    const fresh = picks.filter((j) => j.state !== 'verifying').map((j) => j.id);
+    // One statement claims them all; when another claimer took a job of one of these accounts meanwhile
+    // (the one-per-account index refuses the statement), each job is claimed on its own.
+    let moved = await this.repo.claimMany(fresh, lease, now);
+    if (!moved) {
+      moved = [];
+      for (const id of fresh) {
+        const one = await this.repo.move(id, { from: CLAIMABLE_STATES }, 'claimed', { ...lease, percent: 0 }, now, {
+          countAttempt: true,
+        });
+        if (one) {
+          moved.push(one);
+        }
+      }
+    }
+    for (const job of picks.filter((j) => j.state === 'verifying')) {
+      const one = await this.repo.move(job.id, { from: ['verifying'], unleased: true }, 'verifying', lease, now);
+      if (one) {
+        moved.push(one);
+      }
+    }
+    const won = new Set(moved.map((m) => m.id));
+    const out = picks.filter((j) => won.has(j.id));
+    await this.repo.insertAttempts(
+      out.map((job) => ({
         job_id: job.id,
         runner_id: runner.id,
-        verify_only: verifyOnly ? 1 : 0,
-        phase: moved.state,
+        verify_only: job.state === 'verifying' ? 1 : 0,
+        phase: job.state === 'verifying' ? 'verifying' : 'claimed',
         started_at: now,
-      });
-      await this.record(moved, 'claimed', { runner_id: runner.id, verify_only: verifyOnly });
-      out.push(job);
-    }
+      })),
+    );
+    await this.recordMany(moved, 'claimed', { runner_id: runner.id });
     const ipCodes = await this.repo.ipCodes(out.map((j) => j.enterprise_account_id));
     return out.map((job) => {
       const content = parseContent(job);
@@ -854,9 +873,18 @@ export class PublishService {
     }
   }
 
-  /** Logs a move in the job's event log and pushes it to the member's console. */
-  private async record(moved: MovedJob, type: string, data: Record<string, unknown>, text = ''): Promise<void> {
-    await this.repo.appendEvent(moved.id, moved.seq, type, { state: moved.state, ...data }, this.deps.now());
+  /** Logs moves of one kind with one insert and pushes each to its member's console. */
+  private async recordMany(moved: readonly MovedJob[], type: string, data: Record<string, unknown>): Promise<void> {
+    const at = this.deps.now();
+    await this.repo.appendEvents(
+      moved.map((m) => ({ job_id: m.id, seq: m.seq, type, data: JSON.stringify({ state: m.state, ...data }), at })),
+    );
+    for (const m of moved) {
+      this.push(m, '');
+    }
+  }
+
+  private push(moved: MovedJob, text: string): void {
     this.deps.realtime.publish(moved.member_id, {
       type: 'publish_job',
       data: {
@@ -868,6 +896,12 @@ export class PublishService {
         seq: moved.seq,
       },
     });
+  }
+
+  /** Logs a move in the job's event log and pushes it to the member's console. */
+  private async record(moved: MovedJob, type: string, data: Record<string, unknown>, text = ''): Promise<void> {
+    await this.repo.appendEvent(moved.id, moved.seq, type, { state: moved.state, ...data }, this.deps.now());
+    this.push(moved, text);
   }
 }
 
