@@ -28,6 +28,7 @@ import {
   PUBLISH_LEASE_MS,
   PUBLISH_MAX_ATTEMPTS,
   PUBLISH_VERIFY_WINDOW_MS,
+  RUNNER_ONLINE_MS,
   isPreSubmit,
   isPublishState,
   retryBackoffMs,
@@ -431,7 +432,7 @@ export class PublishService {
     return rows.map((r) => ({
       runner_id: r.id,
       name: r.name,
-      online: r.revoked_at === null && r.last_heartbeat !== null && now - r.last_heartbeat < 3 * 15_000,
+      online: r.revoked_at === null && r.last_heartbeat !== null && now - r.last_heartbeat < RUNNER_ONLINE_MS,
       version: r.version,
       accounts_held: JSON.parse(r.accounts_held) as number[],
       last_heartbeat: r.last_heartbeat === null ? '' : formatServerTime(r.last_heartbeat),
