@@ -29,6 +29,7 @@ import { memberCacheChannel, memberCacheOf } from './modules/member/member-cache
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { musicRoutes } from './modules/music/music.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { publishRoutes } from './modules/publish/publish.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { setupAuth } from './plugins/auth.ts';
@@ -65,6 +66,7 @@ const modules: FastifyPluginCallbackZod[] = [
   customerRoutes,
   platformRoutes,
   enterpriseAccountRoutes,
+  publishRoutes,
 ];
 
 export interface AppOptions {

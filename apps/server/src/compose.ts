@@ -26,6 +26,8 @@ import { MediaProcessingService } from './modules/material/media-processing.serv
 import { MemberService } from './modules/member/member.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
+import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
+import { PublishService } from './modules/publish/publish.service.ts';
 import { SettingService } from './modules/setting/setting.service.ts';
 import { registerUploadJobs } from './modules/upload/upload.jobs.ts';
 import { UploadService } from './modules/upload/upload.service.ts';
@@ -92,6 +94,7 @@ export function compose(infra: Infrastructure) {
   const accountImport = new AccountImportService(base, platforms);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
+  const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
 
   return {
     settings,
@@ -112,6 +115,7 @@ export function compose(infra: Infrastructure) {
     accountImport,
     customers,
     health,
+    publish,
   };
 }
 
@@ -126,6 +130,7 @@ export function registerJobs(jobs: JobQueue, services: Services): JobSchedule[] 
     ...registerEnterpriseAccountJobs(jobs, services),
     ...registerCustomerJobs(jobs, services),
     ...registerClipTaskJobs(jobs, services),
+    ...registerPublishJobs(jobs, services),
   ];
 }
 

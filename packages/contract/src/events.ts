@@ -45,6 +45,19 @@ export interface ClipProgressData {
   total: number;
 }
 
+/** What a `publish_job` frame carries: one job of a batch changed state or progressed. */
+export interface PublishJobFrameData {
+  batch_id: number;
+  job_id: number;
+  /** A PublishState (contract/rules/publish-state). */
+  state: string;
+  /** Upload progress 0–100 while uploading, else the last value. */
+  percent: number;
+  text: string;
+  /** The job's event sequence number: a console that reconnects refetches the batch when it skipped one. */
+  seq: number;
+}
+
 /** Frames the server sends. */
 export type ServerFrame =
   | { type: 'init'; data: { client_id: string } }
@@ -55,7 +68,8 @@ export type ServerFrame =
   | { type: 'message'; data: { msg: string } }
   | { type: 'refresh'; data: Record<string, never> }
   | { type: 'send_msg'; data: SendMsgData }
-  | { type: 'clip_progress'; data: ClipProgressData };
+  | { type: 'clip_progress'; data: ClipProgressData }
+  | { type: 'publish_job'; data: PublishJobFrameData };
 
 /** Frames the client sends. */
 export type ClientFrame =
@@ -120,6 +134,10 @@ export function parseServerFrame(raw: string): ServerFrame | null {
       return typeof data.msg === 'string' ? { type: 'message', data: { msg: data.msg } } : null;
     case 'send_msg':
       return { type: 'send_msg', data: data as unknown as SendMsgData };
+    case 'publish_job':
+      return typeof data.job_id === 'number' && typeof data.state === 'string'
+        ? { type: 'publish_job', data: data as unknown as PublishJobFrameData }
+        : null;
     default:
       return null;
   }

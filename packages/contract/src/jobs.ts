@@ -18,6 +18,8 @@ export const jobs = {
   'customer.deliver': z.object({ messageId: z.number().int().positive() }),
   /** Renders one video of a clip task (clip_output) and files it in the material library. */
   'clip.render': z.object({ outputId: z.number().int().positive() }),
+  /** Expires publish leases, fails unanswered hand-offs, promotes due scheduled jobs (scheduled). */
+  'publish.sweep': z.object({}),
 } as const;
 
 /** A job name. */
@@ -34,6 +36,7 @@ export const Job = {
   accountImportPrune: 'account.import.prune',
   customerDeliver: 'customer.deliver',
   clipRender: 'clip.render',
+  publishSweep: 'publish.sweep',
 } as const satisfies Record<string, JobName>;
 
 /** Parses a stored payload of job `name`; throws a ZodError when it does not fit. */

@@ -43,6 +43,11 @@ export interface Database {
   clip_output: ClipOutputTable;
   clip_combination: ClipCombinationTable;
   job: JobTable;
+  publish_batch: PublishBatchTable;
+  publish_job: PublishJobTable;
+  publish_attempt: PublishAttemptTable;
+  publish_event: PublishEventTable;
+  runner: RunnerTable;
 }
 
 export type Db = Kysely<Database>;
@@ -450,4 +455,106 @@ export interface JobTable {
   last_error: string;
   created_at: number;
   updated_at: number;
+}
+
+/** A batch: videos × accounts with one copy and a schedule policy (JSON columns as written). */
+export interface PublishBatchTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  /** JSON number[]. */
+  material_ids: string;
+  /** JSON number[]. */
+  account_ids: string;
+  /** JSON {title, description, topics, copies}. */
+  copy: string;
+  /** JSON SchedulePolicy. */
+  schedule_policy: string;
+  created_at: number;
+}
+
+/** One video to one account; `state` is a PublishState, moved only by compare-and-set. */
+export interface PublishJobTable {
+  id: Generated<number>;
+  batch_id: number;
+  member_id: number;
+  material_id: number;
+  enterprise_account_id: number;
+  platform: string;
+  /** JSON JobContent: the copy and file as frozen at creation. */
+  content: string;
+  run_at: number;
+  /** The platform's own timer (platform_scheduled), epoch ms. */
+  schedule_at: number | null;
+  state: string;
+  /** runner.id holding the lease. */
+  lease_owner: number | null;
+  lease_until: number | null;
+  attempt_count: Generated<number>;
+  idempotency_key: string;
+  /** 1: the submit may have happened; a runner only reads the works list back. */
+  verify_only: Generated<number>;
+  verify_until: number | null;
+  cancel_requested: Generated<number>;
+  percent: Generated<number>;
+  work_id: Generated<string>;
+  link: Generated<string>;
+  review_state: Generated<string>;
+  submit_clicked: Generated<number>;
+  /** When `submitting` was recorded (pacing counts these). */
+  submitted_at: number | null;
+  error_reason: Generated<string>;
+  last_error: Generated<string>;
+  screenshot_key: Generated<string>;
+  action_kind: Generated<string>;
+  action_prompt: Generated<string>;
+  action_image: Generated<string>;
+  /** The state the job returns to once the member answered. */
+  action_from: Generated<string>;
+  action_until: number | null;
+  action_answer: string | null;
+  seq: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One run of a job by a runner, with what it left behind. */
+export interface PublishAttemptTable {
+  id: Generated<number>;
+  job_id: number;
+  runner_id: number;
+  verify_only: Generated<number>;
+  phase: string;
+  outcome: Generated<string>;
+  error: Generated<string>;
+  screenshot_key: Generated<string>;
+  url: Generated<string>;
+  page_text: Generated<string>;
+  started_at: number;
+  ended_at: number | null;
+}
+
+/** Append-only log of a job: every state move and progress step, numbered per job. */
+export interface PublishEventTable {
+  id: Generated<number>;
+  job_id: number;
+  seq: number;
+  type: string;
+  /** JSON. */
+  data: string;
+  at: number;
+}
+
+/** A runner of a member, authenticated by a token stored as its sha256. */
+export interface RunnerTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  token_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+  last_heartbeat: number | null;
+  version: Generated<string>;
+  /** JSON number[]: accounts whose profiles it holds. */
+  accounts_held: Generated<string>;
 }

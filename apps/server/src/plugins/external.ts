@@ -70,7 +70,10 @@ export async function setupExternal(app: FastifyInstance, options: ExternalOptio
     openapi: {
       info: { title: 'Vidmatrix API', description: 'AI获客矩阵 server API (SPEC §7)', version: '0.1.0' },
       components: {
-        securitySchemes: { memberToken: { type: 'apiKey', in: 'header', name: 'memberToken' } },
+        securitySchemes: {
+          memberToken: { type: 'apiKey', in: 'header', name: 'memberToken' },
+          runnerToken: { type: 'apiKey', in: 'header', name: 'runnerToken' },
+        },
       },
     },
     transform: (input) => {

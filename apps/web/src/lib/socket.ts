@@ -126,6 +126,8 @@ export class ChatSocket {
         break;
       // The clip task list polls while renders run (docs/decisions.md); the frame is for other clients.
       case 'clip_progress':
+      // Batch progress: the publish pages (a later round) will listen; nothing else reads it yet.
+      case 'publish_job':
         break;
       case 'redict':
         handlers.redict(frame.data.path);

@@ -25,6 +25,8 @@ export interface PublishRule {
   scheduleMaxLeadMs: number;
   /** Scheduled posts the platform accepts per account per day (undefined: no known cap). */
   scheduledPerDayMax?: number;
+  /** Our pacing cap: posts per account per 24 h (no platform publishes one; logouts follow bursts). */
+  dailyPostsMax: number;
 }
 
 /**
@@ -44,6 +46,7 @@ export const PUBLISH_RULES: Record<PublishPlatform, PublishRule> = {
     maxDurationSec: 15 * 60,
     scheduleMinLeadMs: 2 * HOUR_MS, // 定时发布 needs ≥2 h
     scheduleMaxLeadMs: 14 * DAY_MS,
+    dailyPostsMax: 10,
   },
   kuaishou: {
     platformIds: [2, 16],
@@ -56,6 +59,7 @@ export const PUBLISH_RULES: Record<PublishPlatform, PublishRule> = {
     maxDurationSec: 15 * 60,
     scheduleMinLeadMs: HOUR_MS,
     scheduleMaxLeadMs: 14 * DAY_MS,
+    dailyPostsMax: 10,
   },
   xiaohongshu: {
     platformIds: [3],
@@ -68,6 +72,7 @@ export const PUBLISH_RULES: Record<PublishPlatform, PublishRule> = {
     maxDurationSec: 60 * 60,
     scheduleMinLeadMs: HOUR_MS, // 1 h – 14 d (xiaohongshu-mcp PR #377)
     scheduleMaxLeadMs: 14 * DAY_MS,
+    dailyPostsMax: 10,
   },
   channels: {
     platformIds: [4],
@@ -81,6 +86,7 @@ export const PUBLISH_RULES: Record<PublishPlatform, PublishRule> = {
     scheduleMinLeadMs: 5 * 60_000,
     scheduleMaxLeadMs: 30 * DAY_MS,
     scheduledPerDayMax: 5,
+    dailyPostsMax: 5,
   },
   bilibili: {
     platformIds: [5],
@@ -93,6 +99,7 @@ export const PUBLISH_RULES: Record<PublishPlatform, PublishRule> = {
     maxDurationSec: 10 * 60 * 60,
     scheduleMinLeadMs: 4 * HOUR_MS + 60_000, // dtime must be more than 4 h ahead
     scheduleMaxLeadMs: 15 * DAY_MS,
+    dailyPostsMax: 10,
   },
 };
 

@@ -1,0 +1,497 @@
+import type { PublishState } from '@vidmatrix/contract/rules/publish-state';
+import { CLAIMABLE_STATES, LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type {
+  Db,
+  PublishAttemptTable,
+  PublishBatchTable,
+  PublishEventTable,
+  PublishJobTable,
+  RunnerTable,
+} from '../../db/types.ts';
+
+export type JobRow = Selectable<PublishJobTable>;
+export type RunnerRow = Selectable<RunnerTable>;
+export type JobPatch = Omit<Updateable<PublishJobTable>, 'id' | 'state' | 'seq'>;
+
+/** A compare-and-set on a job: the states it may be in, and the runner that must hold it. */
+export interface JobGuard {
+  from: readonly PublishState[];
+  leaseOwner?: number;
+  /** Nobody holds it (a verify-only job waiting for a runner). */
+  unleased?: boolean;
+  /** Its lease ran out before this time (the sweep must not take a job a heartbeat just extended). */
+  leaseExpiredBefore?: number;
+  /** The member has not asked to cancel it. */
+  notCancelled?: boolean;
+}
+
+/** What a successful move returns: enough to log the event and push the frame. */
+export interface MovedJob {
+  id: number;
+  batch_id: number;
+  member_id: number;
+  state: string;
+  seq: number;
+  percent: number;
+}
+
+/** A job together with the account and file names the matrix shows. */
+export interface JobWithNames extends JobRow {
+  nickname: string | null;
+}
+
+const moved = ['id', 'batch_id', 'member_id', 'state', 'seq', 'percent'] as const;
+
+/** SQL of batches, jobs, attempts, events and runners; every state write is a compare-and-set. */
+export class PublishRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Stores a batch and its jobs in one transaction; the batch id. */
+  async insertBatch(
+    batch: Insertable<PublishBatchTable>,
+    jobs: Omit<Insertable<PublishJobTable>, 'batch_id'>[],
+  ): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx.insertInto('publish_batch').values(batch).returning('id').executeTakeFirstOrThrow();
+      // Chunks keep each statement under SQLite's bound-parameter limit.
+      for (let i = 0; i < jobs.length; i += 100) {
+        await trx
+          .insertInto('publish_job')
+          .values(jobs.slice(i, i + 100).map((job) => ({ ...job, batch_id: id })))
+          .execute();
+      }
+      return id;
+    });
+  }
+
+  /** A page of the member's batches, newest first, with the total. */
+  async listBatches(memberId: number, page: number, limit: number) {
+    const [rows, total] = await Promise.all([
+      this.db
+        .selectFrom('publish_batch')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      this.db
+        .selectFrom('publish_batch')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('member_id', '=', memberId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.n) };
+  }
+
+  /** Jobs per state of each batch. */
+  async stateCounts(batchIds: readonly number[]): Promise<{ batch_id: number; state: string; n: number }[]> {
+    if (batchIds.length === 0) {
+      return [];
+    }
+    const rows = await this.db
+      .selectFrom('publish_job')
+      .select(['batch_id', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('batch_id', 'in', batchIds)
+      .groupBy(['batch_id', 'state'])
+      .execute();
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  }
+
+  /** A batch of the member, or undefined. */
+  findBatch(memberId: number, batchId: number) {
+    return this.db
+      .selectFrom('publish_batch')
+      .selectAll()
+      .where('id', '=', batchId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+  }
+
+  /** Every job of a batch with its account's nickname. */
+  batchJobs(batchId: number): Promise<JobWithNames[]> {
+    return this.db
+      .selectFrom('publish_job as j')
+      .leftJoin('enterprise_account as a', 'a.id', 'j.enterprise_account_id')
+      .selectAll('j')
+      .select('a.nickname')
+      .where('j.batch_id', '=', batchId)
+      .orderBy('j.id')
+      .execute();
+  }
+
+  /** A job of the member, or undefined. */
+  findJob(memberId: number, jobId: number) {
+    return this.db
+      .selectFrom('publish_job')
+      .selectAll()
+      .where('id', '=', jobId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+  }
+
+  /** Jobs by id (any member: runner calls check the lease owner themselves). */
+  jobsByIds(ids: readonly number[]) {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('publish_job').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /**
+   * The compare-and-set every state write goes through: `update … where id and state in (from)
+   * [and lease_owner]`, bumping the job's event sequence. Undefined when another writer won (or the
+   * move would give the account a second running job: the partial unique index refuses it).
+   */
+  async move(
+    jobId: number,
+    guard: JobGuard,
+    to: PublishState,
+    patch: JobPatch,
+    now: number,
+    options: { countAttempt?: boolean } = {},
+  ): Promise<MovedJob | undefined> {
+    if (guard.from.length === 0) {
+      return undefined;
+    }
+    const query = this.guarded(jobId, guard).set((eb) => ({
+      ...patch,
+      state: to,
+      seq: eb('seq', '+', 1),
+      updated_at: now,
+      ...(options.countAttempt ? { attempt_count: eb('attempt_count', '+', 1) } : {}),
+    }));
+    try {
+      return await query.returning(moved).executeTakeFirst();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Claims waiting jobs in one compare-and-set; the ones this call won. Undefined when the statement
+   * was refused because one account would get a second running job (the caller claims one by one).
+   */
+  async claimMany(
+    ids: readonly number[],
+    lease: { lease_owner: number; lease_until: number },
+    now: number,
+  ): Promise<MovedJob[] | undefined> {
+    if (ids.length === 0) {
+      return [];
+    }
+    try {
+      return await this.db
+        .updateTable('publish_job')
+        .set((eb) => ({
+          ...lease,
+          state: 'claimed',
+          percent: 0,
+          seq: eb('seq', '+', 1),
+          attempt_count: eb('attempt_count', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', 'in', ids)
+        .where('state', 'in', CLAIMABLE_STATES)
+        .returning(moved)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  /** Updates fields of a job without moving it (progress); the row, or undefined when the guard failed. */
+  touch(jobId: number, guard: JobGuard, patch: JobPatch, now: number): Promise<MovedJob | undefined> {
+    return this.guarded(jobId, guard)
+      .set((eb) => ({ ...patch, seq: eb('seq', '+', 1), updated_at: now }))
+      .returning(moved)
+      .executeTakeFirst();
+  }
+
+  private guarded(jobId: number, guard: JobGuard) {
+    let query = this.db.updateTable('publish_job').where('id', '=', jobId).where('state', 'in', guard.from);
+    if (guard.leaseOwner !== undefined) {
+      query = query.where('lease_owner', '=', guard.leaseOwner);
+    }
+    if (guard.unleased) {
+      query = query.where('lease_owner', 'is', null);
+    }
+    if (guard.leaseExpiredBefore !== undefined) {
+      query = query.where('lease_until', '<', guard.leaseExpiredBefore);
+    }
+    if (guard.notCancelled) {
+      query = query.where('cancel_requested', '=', 0);
+    }
+    return query;
+  }
+
+  /** Extends the leases `runnerId` still holds among `ids`. */
+  async extendLeases(runnerId: number, ids: readonly number[], until: number): Promise<void> {
+    if (ids.length === 0) {
+      return;
+    }
+    await this.db
+      .updateTable('publish_job')
+      .set({ lease_until: until })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', runnerId)
+      .where('state', 'in', LEASED_STATES)
+      .execute();
+  }
+
+  /** Appends to the job's event log. */
+  async appendEvent(jobId: number, seq: number, type: string, data: unknown, at: number): Promise<void> {
+    await this.db
+      .insertInto('publish_event')
+      .values({ job_id: jobId, seq, type, data: JSON.stringify(data), at })
+      .execute();
+  }
+
+  /** Appends many events in one insert. */
+  async appendEvents(rows: Insertable<PublishEventTable>[]): Promise<void> {
+    if (rows.length > 0) {
+      await this.db.insertInto('publish_event').values(rows).execute();
+    }
+  }
+
+  /** The job's events in order. */
+  events(jobId: number) {
+    return this.db.selectFrom('publish_event').selectAll().where('job_id', '=', jobId).orderBy('seq').execute();
+  }
+
+  /**
+   * Jobs a runner of the member could claim now, oldest due first: queued or scheduled ones past their
+   * run_at, and verify-only ones nobody holds; none of an account with a running job.
+   */
+  claimCandidates(memberId: number, now: number, accounts: readonly number[], busy: readonly number[], limit: number) {
+    let query = this.db
+      .selectFrom('publish_job as j')
+      .selectAll('j')
+      .where('j.member_id', '=', memberId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('j.state', 'in', CLAIMABLE_STATES), eb('j.run_at', '<=', now)]),
+          eb.and([eb('j.state', '=', 'verifying'), eb('j.lease_owner', 'is', null)]),
+        ]),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('j.state', '=', 'verifying'),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('publish_job as o')
+                .select('o.id')
+                .whereRef('o.enterprise_account_id', '=', 'j.enterprise_account_id')
+                .where('o.state', 'in', LEASED_STATES),
+            ),
+          ),
+        ]),
+      )
+      .orderBy('j.run_at')
+      .orderBy('j.id')
+      .limit(limit);
+    if (accounts.length > 0) {
+      query = query.where('j.enterprise_account_id', 'in', accounts);
+    }
+    if (busy.length > 0) {
+      query = query.where('j.enterprise_account_id', 'not in', busy);
+    }
+    return query.execute();
+  }
+
+  /** The earliest run_at of the member's waiting jobs (the long poll sleeps until it). */
+  async nextRunAt(memberId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('publish_job')
+      .select((eb) => eb.fn.min('run_at').as('at'))
+      .where('member_id', '=', memberId)
+      .where('state', 'in', CLAIMABLE_STATES)
+      .executeTakeFirst();
+    return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+  }
+
+  /** Posts (submits recorded) per account since `since`. */
+  async postsSince(accountIds: readonly number[], since: number): Promise<Map<number, number>> {
+    if (accountIds.length === 0) {
+      return new Map();
+    }
+    const rows = await this.db
+      .selectFrom('publish_job')
+      .select(['enterprise_account_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('enterprise_account_id', 'in', accountIds)
+      .where('submitted_at', '>=', since)
+      .groupBy('enterprise_account_id')
+      .execute();
+    return new Map(rows.map((r) => [r.enterprise_account_id, Number(r.n)]));
+  }
+
+  /** Jobs whose lease ran out. */
+  expiredLeases(now: number, limit: number) {
+    return this.db
+      .selectFrom('publish_job')
+      .selectAll()
+      .where('state', 'in', LEASED_STATES)
+      .where('lease_owner', 'is not', null)
+      .where('lease_until', '<', now)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Hand-offs past their deadline. */
+  expiredActions(now: number, limit: number) {
+    return this.db
+      .selectFrom('publish_job')
+      .selectAll()
+      .where('state', '=', 'needs_action')
+      .where('action_until', '<', now)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Verify-only jobs nobody proved within their window. */
+  expiredVerifications(now: number, limit: number) {
+    return this.db
+      .selectFrom('publish_job')
+      .selectAll()
+      .where('state', '=', 'verifying')
+      .where('lease_owner', 'is', null)
+      .where('verify_until', '<', now)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Scheduled jobs whose run_at has come. */
+  dueScheduled(now: number, limit: number) {
+    return this.db
+      .selectFrom('publish_job')
+      .select('id')
+      .where('state', '=', 'scheduled')
+      .where('run_at', '<=', now)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Opens attempts in one insert. */
+  async insertAttempts(rows: Insertable<PublishAttemptTable>[]): Promise<void> {
+    if (rows.length > 0) {
+      await this.db.insertInto('publish_attempt').values(rows).execute();
+    }
+  }
+
+  /** Opens an attempt; its id. */
+  async insertAttempt(row: Insertable<PublishAttemptTable>): Promise<number> {
+    const { id } = await this.db.insertInto('publish_attempt').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** Closes the job's open attempts with what they reached. */
+  async closeAttempts(jobId: number, patch: Updateable<PublishAttemptTable>): Promise<void> {
+    await this.db
+      .updateTable('publish_attempt')
+      .set(patch)
+      .where('job_id', '=', jobId)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  /** Records the phase the open attempt reached. */
+  async attemptPhase(jobId: number, phase: string): Promise<void> {
+    await this.db
+      .updateTable('publish_attempt')
+      .set({ phase })
+      .where('job_id', '=', jobId)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  attempts(jobId: number) {
+    return this.db.selectFrom('publish_attempt').selectAll().where('job_id', '=', jobId).orderBy('id').execute();
+  }
+
+  /** Stores a runner; its id. */
+  async insertRunner(row: Insertable<RunnerTable>): Promise<number> {
+    const { id } = await this.db.insertInto('runner').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  }
+
+  listRunners(memberId: number) {
+    return this.db.selectFrom('runner').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').execute();
+  }
+
+  /** The live runner a token hash belongs to. */
+  runnerByTokenHash(hash: string) {
+    return this.db
+      .selectFrom('runner')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Revokes a runner of the member and ends its leases now (the sweep hands its jobs on); false when none. */
+  async revokeRunner(memberId: number, runnerId: number, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('runner')
+      .set({ revoked_at: now })
+      .where('id', '=', runnerId)
+      .where('member_id', '=', memberId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) {
+      return false;
+    }
+    await this.db
+      .updateTable('publish_job')
+      .set({ lease_until: now - 1 })
+      .where('lease_owner', '=', runnerId)
+      .where('state', 'in', LEASED_STATES)
+      .execute();
+    return true;
+  }
+
+  async runnerSeen(runnerId: number, patch: Updateable<RunnerTable>): Promise<void> {
+    await this.db.updateTable('runner').set(patch).where('id', '=', runnerId).execute();
+  }
+
+  /** Videos of the member among `ids`. */
+  materials(memberId: number, ids: readonly number[]) {
+    return this.db
+      .selectFrom('material')
+      .select(['id', 'file_name', 'file_type', 'object_key', 'size', 'duration_ms'])
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Accounts of the member among `ids`. */
+  accounts(memberId: number, ids: readonly number[]) {
+    return this.db
+      .selectFrom('enterprise_account')
+      .select(['id', 'nickname', 'platform_id', 'cookie_auth_status', 'access_status', 'ip_code'])
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Proxy codes of accounts. */
+  async ipCodes(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) {
+      return new Map();
+    }
+    const rows = await this.db
+      .selectFrom('enterprise_account')
+      .select(['id', 'ip_code'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.ip_code]));
+  }
+}

@@ -1,0 +1,291 @@
+import {
+  RUNNER_TOKEN_HEADER,
+  actionResult,
+  answerActionBody,
+  batchAddBody,
+  batchAddResult,
+  batchIdBody,
+  batchInfoResult,
+  batchJobsBody,
+  batchListBody,
+  batchListResult,
+  claimBody,
+  claimResult,
+  countResult,
+  finishBody,
+  finishResult,
+  heartbeatBody,
+  heartbeatResult,
+  jobIdBody,
+  leaseStatus,
+  progressBody,
+  resolveUnconfirmedBody,
+  runnerCreateBody,
+  runnerCreateResult,
+  runnerIdBody,
+  runnerListResult,
+} from '@vidmatrix/contract/api/publish';
+import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
+import { Msg } from '@vidmatrix/contract/messages';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { currentMember } from '../../plugins/auth.ts';
+import type { RunnerIdentity } from './publish.service.ts';
+
+/** Screenshots travel as base64 in JSON: the runner calls accept more than the default 1 MB. */
+const RUNNER_BODY_LIMIT = 16 * 1024 * 1024;
+const runnerHeader = RUNNER_TOKEN_HEADER.toLowerCase();
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the runner routes' preHandler. */
+    runner: RunnerIdentity | null;
+  }
+}
+
+/** Batch publishing (member token) and the runner API (runner token). */
+export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { publish } = app.services;
+  const secured = { tags: ['publish'], security: [{ memberToken: [] }] };
+  const runnerSecured = { tags: ['runner'], security: [{ runnerToken: [] }] };
+  const member = (request: FastifyRequest) => currentMember(request).memberId;
+  app.decorateRequest('runner', null);
+  const authenticateRunner = async (request: FastifyRequest) => {
+    const value = request.headers[runnerHeader];
+    request.runner = await publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
+  };
+  const runner = (request: FastifyRequest): RunnerIdentity => {
+    if (!request.runner) {
+      throw new Error('runner route without its preHandler');
+    }
+    return request.runner;
+  };
+
+  app.post(
+    '/api/seoaivideo.BatchPublish/add',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Create a batch: videos × accounts, checked against each platform',
+        body: batchAddBody,
+        response: { 200: envelopeOf(batchAddResult) },
+      },
+    },
+    async (request) => ok(await publish.addBatch(member(request), request.body), Msg.added),
+  );
+  app.post(
+    '/api/seoaivideo.BatchPublish/list',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Batches with jobs per state',
+        body: batchListBody,
+        response: { 200: envelopeOf(batchListResult) },
+      },
+    },
+    async (request) => ok(await publish.listBatches(member(request), request.body.page, request.body.limit)),
+  );
+  app.post(
+    '/api/seoaivideo.BatchPublish/info',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'A batch and its video × account matrix',
+        body: batchIdBody,
+        response: { 200: envelopeOf(batchInfoResult) },
+      },
+    },
+    async (request) => ok(await publish.batchInfo(member(request), request.body.batch_id)),
+  );
+  app.post(
+    '/api/seoaivideo.BatchPublish/cancel',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Cancel jobs not yet submitted',
+        body: batchJobsBody,
+        response: { 200: envelopeOf(countResult) },
+      },
+    },
+    async (request) =>
+      ok({ count: await publish.cancel(member(request), request.body.batch_id, request.body.job_ids) }),
+  );
+  app.post(
+    '/api/seoaivideo.BatchPublish/retryFailed',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Queue the failed jobs again (never unconfirmed ones)',
+        body: batchJobsBody,
+        response: { 200: envelopeOf(countResult) },
+      },
+    },
+    async (request) => {
+      const count = await publish.retryFailed(member(request), request.body.batch_id, request.body.job_ids);
+      return ok({ count }, count > 0 ? 'success' : Msg.publishNothingToRetry);
+    },
+  );
+  app.post(
+    '/api/seoaivideo.BatchPublish/resolveUnconfirmed',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Say whether an unconfirmed job was published',
+        body: resolveUnconfirmedBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      const { job_id: jobId, published, link } = request.body;
+      await publish.resolveUnconfirmed(member(request), jobId, published, link);
+      return ok(null, Msg.updated);
+    },
+  );
+  app.post(
+    '/api/seoaivideo.BatchPublish/answerAction',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Answer a hand-off (SMS/captcha code, or scanned)',
+        body: answerActionBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await publish.answerAction(member(request), request.body.job_id, request.body.code);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/runner.Runner/create',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Create a runner token (shown once)',
+        body: runnerCreateBody,
+        response: { 200: envelopeOf(runnerCreateResult) },
+      },
+    },
+    async (request) => ok(await publish.createRunner(member(request), request.body.name), Msg.added),
+  );
+  app.post(
+    '/api/runner.Runner/list',
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, summary: 'Runners of the member', response: { 200: envelopeOf(runnerListResult) } },
+    },
+    async (request) => ok({ list: await publish.listRunners(member(request)) }),
+  );
+  app.post(
+    '/api/runner.Runner/revoke',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Revoke a runner token; its leases end now',
+        body: runnerIdBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await publish.revokeRunner(member(request), request.body.runner_id);
+      return ok(null, Msg.updated);
+    },
+  );
+
+  const runnerRoute = { preHandler: authenticateRunner, bodyLimit: RUNNER_BODY_LIMIT };
+  app.post(
+    '/api/runner.Runner/claim',
+    {
+      ...runnerRoute,
+      schema: {
+        ...runnerSecured,
+        summary: 'Claim due jobs under a lease (long poll with wait_ms)',
+        body: claimBody,
+        response: { 200: envelopeOf(claimResult) },
+      },
+    },
+    async (request) => ok({ jobs: await publish.claim(runner(request), request.body) }),
+  );
+  app.post(
+    '/api/runner.Runner/heartbeat',
+    {
+      ...runnerRoute,
+      schema: {
+        ...runnerSecured,
+        summary: 'Extend leases; answers cancellation',
+        body: heartbeatBody,
+        response: { 200: envelopeOf(heartbeatResult) },
+      },
+    },
+    async (request) => {
+      const { job_ids: jobIds, version, accounts } = request.body;
+      return ok({ jobs: await publish.heartbeat(runner(request), jobIds, version, accounts) });
+    },
+  );
+  app.post(
+    '/api/runner.Runner/progress',
+    {
+      ...runnerRoute,
+      schema: {
+        ...runnerSecured,
+        summary: 'Phase reached, upload percent, or a hand-off',
+        body: progressBody,
+        response: { 200: envelopeOf(leaseStatus) },
+      },
+    },
+    async (request) => ok(await publish.progress(runner(request), request.body)),
+  );
+  app.post(
+    '/api/runner.Runner/beforeSubmit',
+    {
+      ...runnerRoute,
+      schema: {
+        ...runnerSecured,
+        summary: 'Record `submitting`; click only after this answers 200',
+        body: jobIdBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await publish.beforeSubmit(runner(request), request.body.job_id);
+      return ok(null);
+    },
+  );
+  app.post(
+    '/api/runner.Runner/finish',
+    {
+      ...runnerRoute,
+      schema: {
+        ...runnerSecured,
+        summary: 'How the job ended, with its artefacts',
+        body: finishBody,
+        response: { 200: envelopeOf(finishResult) },
+      },
+    },
+    async (request) => ok({ state: await publish.finish(runner(request), request.body) }),
+  );
+  app.post(
+    '/api/runner.Runner/action',
+    {
+      ...runnerRoute,
+      schema: {
+        ...runnerSecured,
+        summary: "The member's answer to a hand-off",
+        body: jobIdBody,
+        response: { 200: envelopeOf(actionResult) },
+      },
+    },
+    async (request) => ok(await publish.action(runner(request), request.body.job_id)),
+  );
+  done();
+};

@@ -1,0 +1,914 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  BatchSummary,
+  ClaimedJob,
+  PublishJobView,
+  SchedulePolicy,
+  batchAddBody,
+  claimBody,
+  finishBody,
+  progressBody,
+} from '@vidmatrix/contract/api/publish';
+import { Code } from '@vidmatrix/contract/envelope';
+import { Msg, fillMsg } from '@vidmatrix/contract/messages';
+import { accountSelectability } from '@vidmatrix/contract/rules/account-selectability';
+import {
+  PUBLISH_RULES,
+  checkPublishContent,
+  publishPlatformOf,
+  type PublishPlatform,
+} from '@vidmatrix/contract/rules/publish-rules';
+import {
+  CLAIMABLE_STATES,
+  LEASED_STATES,
+  PRE_SUBMIT_STATES,
+  PUBLISH_ACCOUNT_SPACING_SEC,
+  PUBLISH_ACTION_TIMEOUT_MS,
+  PUBLISH_BATCH_MAX_JOBS,
+  PUBLISH_LEASE_MS,
+  PUBLISH_MAX_ATTEMPTS,
+  PUBLISH_VERIFY_WINDOW_MS,
+  RUNNER_ONLINE_MS,
+  isPreSubmit,
+  isPublishState,
+  retryBackoffMs,
+  spreadRunTimes,
+  statesInto,
+  type PublishState,
+} from '@vidmatrix/contract/rules/publish-state';
+import { formatServerTime } from '@vidmatrix/contract/rules/time';
+import type { z } from 'zod';
+import type { Db } from '../../db/types.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import type { RealtimePublisher } from '../../realtime/hub.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import { ruleText } from './publish-rule-text.ts';
+import { PublishRepository, type JobPatch, type JobRow, type MovedJob, type RunnerRow } from './publish.repository.ts';
+
+/** The copy and file of a job, frozen when the batch was made. */
+interface JobContent {
+  title: string;
+  description: string;
+  topics: string[];
+  fileName: string;
+  objectKey: string;
+  sizeBytes: number;
+  durationSec: number;
+}
+
+/** Failures worth an automatic retry before submit (a rule or a logged-out account will not heal by itself). */
+const TRANSIENT_REASONS = new Set([
+  'upload_failed',
+  'upload_timeout',
+  'processing_timeout',
+  'fill_failed',
+  'phase_timeout',
+  'error',
+]);
+/** How long a waiting claim sleeps between looks at the database, ms (jobs made on another instance). */
+const CLAIM_POLL_MS = 250;
+const DAY_MS = 24 * 60 * 60_000;
+const SWEEP_BATCH = 500;
+
+export interface PublishDeps {
+  db: Db;
+  now: () => number;
+  storage: StorageDriver;
+  realtime: RealtimePublisher;
+  /** [0,1): jitter of spacing and backoff (tests pin it). */
+  random?: () => number;
+}
+
+/** The authenticated runner of a runner call. */
+export type RunnerIdentity = Pick<RunnerRow, 'id' | 'member_id'>;
+
+function leaseLost(): AppError {
+  return new AppError(Code.forbidden, Msg.runnerLeaseLost);
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function parseContent(job: JobRow): JobContent {
+  return JSON.parse(job.content) as JobContent;
+}
+
+/**
+ * Batch publishing: batches of video × account jobs, the runner API (claim under a lease, heartbeat,
+ * progress, write-ahead submit, finish) and the sweep that hands lost leases on. Every state write
+ * is a compare-and-set through the repository; each successful move is logged and pushed to the
+ * member's console.
+ */
+export class PublishService {
+  private readonly repo: PublishRepository;
+  private readonly random: () => number;
+  /** Claims waiting on this instance, woken when jobs of their member become due here. */
+  private readonly waiting = new Map<number, Set<() => void>>();
+
+  constructor(private readonly deps: PublishDeps) {
+    this.repo = new PublishRepository(deps.db);
+    this.random = deps.random ?? Math.random;
+  }
+
+  /** seoaivideo.BatchPublish/add: checks every video × account against the rules, then queues the jobs. */
+  async addBatch(
+    memberId: number,
+    body: z.output<typeof batchAddBody>,
+  ): Promise<{ batch_id: number; job_count: number }> {
+    const now = this.deps.now();
+    const jobCount = body.material_ids.length * body.enterprise_account_ids.length;
+    if (jobCount > PUBLISH_BATCH_MAX_JOBS) {
+      throw badRequest(fillMsg(Msg.publishTooManyJobs, { n: PUBLISH_BATCH_MAX_JOBS }));
+    }
+    const materialRows = await this.repo.materials(memberId, body.material_ids);
+    const materials = body.material_ids.map((id) => {
+      const row = materialRows.find((m) => m.id === id);
+      if (!row) {
+        throw badRequest(Msg.notFound);
+      }
+      if (row.file_type !== 'video') {
+        throw badRequest(fillMsg(Msg.publishNotVideo, { video: row.file_name }));
+      }
+      return row;
+    });
+    const accountRows = await this.repo.accounts(memberId, body.enterprise_account_ids);
+    const accounts = body.enterprise_account_ids.map((id) => {
+      const row = accountRows.find((a) => a.id === id);
+      if (!row) {
+        throw badRequest(Msg.accountNotOwned);
+      }
+      const platform = publishPlatformOf(row.platform_id);
+      if (!platform) {
+        throw badRequest(fillMsg(Msg.publishPlatformUnsupported, { account: row.nickname }));
+      }
+      const selectable = accountSelectability(row);
+      if (!selectable.selectable) {
+        throw badRequest(
+          fillMsg(Msg.publishAccountNotSelectable, {
+            account: row.nickname,
+            reason: selectable.tooltip ?? Msg.notAuthorized,
+          }),
+        );
+      }
+      return { ...row, platform };
+    });
+
+    const policy = body.schedule;
+    const start = policy.start_at ?? now;
+    const spacingMs = (policy.spacing_sec ?? PUBLISH_ACCOUNT_SPACING_SEC) * 1000;
+    const nonce = randomBytes(12).toString('hex');
+    const jobs = accounts.flatMap((account) => {
+      const platformTimer = policy.platform_timer && policy.start_at !== undefined;
+      // The platform's own timer publishes at start_at; the upload itself happens now.
+      const runAts = spreadRunTimes(platformTimer ? now : start, materials.length, spacingMs, this.random);
+      return materials.map((material, i) => {
+        const copy = body.copies.find((c) => c.material_id === material.id) ?? body;
+        const content: JobContent = {
+          title: copy.title.trim(),
+          description: copy.description,
+          topics: copy.topics,
+          fileName: material.file_name,
+          objectKey: material.object_key,
+          sizeBytes: material.size,
+          durationSec: material.duration_ms / 1000,
+        };
+        const scheduleAt = platformTimer ? start : undefined;
+        const violation = checkPublishContent(
+          account.platform,
+          { ...content, durationSec: material.duration_ms > 0 ? content.durationSec : undefined, scheduleAt },
+          now,
+        )[0];
+        if (violation) {
+          throw badRequest(
+            fillMsg(Msg.publishRuleBroken, {
+              video: material.file_name,
+              account: account.nickname,
+              rule: ruleText(violation),
+            }),
+            { material_id: material.id, enterprise_account_id: account.id, rule: violation.code },
+          );
+        }
+        const runAt = runAts[i] ?? now;
+        const snapshot = JSON.stringify(content);
+        return {
+          member_id: memberId,
+          material_id: material.id,
+          enterprise_account_id: account.id,
+          platform: account.platform,
+          content: snapshot,
+          run_at: runAt,
+          schedule_at: scheduleAt ?? null,
+          state: runAt > now ? 'scheduled' : 'queued',
+          idempotency_key: createHash('sha256')
+            .update(`${nonce}|${account.id}|${material.id}|${snapshot}`)
+            .digest('hex'),
+          created_at: now,
+          updated_at: now,
+        };
+      });
+    });
+    const batchId = await this.repo.insertBatch(
+      {
+        member_id: memberId,
+        title: body.title.trim(),
+        material_ids: JSON.stringify(body.material_ids),
+        account_ids: JSON.stringify(body.enterprise_account_ids),
+        copy: JSON.stringify({
+          title: body.title,
+          description: body.description,
+          topics: body.topics,
+          copies: body.copies,
+        }),
+        schedule_policy: JSON.stringify(policy satisfies SchedulePolicy),
+        created_at: now,
+      },
+      jobs,
+    );
+    this.wake(memberId);
+    return { batch_id: batchId, job_count: jobs.length };
+  }
+
+  /** seoaivideo.BatchPublish/list */
+  async listBatches(memberId: number, page: number, limit: number): Promise<{ list: BatchSummary[]; count: number }> {
+    const { rows, count } = await this.repo.listBatches(memberId, page, limit);
+    const counts = await this.repo.stateCounts(rows.map((r) => r.id));
+    return { list: rows.map((row) => this.summary(row, counts)), count };
+  }
+
+  private summary(
+    row: { id: number; title: string; material_ids: string; account_ids: string; created_at: number },
+    counts: { batch_id: number; state: string; n: number }[],
+  ): BatchSummary {
+    const states: Record<string, number> = {};
+    let jobCount = 0;
+    for (const c of counts.filter((c) => c.batch_id === row.id)) {
+      states[c.state] = c.n;
+      jobCount += c.n;
+    }
+    return {
+      batch_id: row.id,
+      title: row.title,
+      video_count: (JSON.parse(row.material_ids) as number[]).length,
+      account_count: (JSON.parse(row.account_ids) as number[]).length,
+      job_count: jobCount,
+      states,
+      create_time: formatServerTime(row.created_at),
+    };
+  }
+
+  /** seoaivideo.BatchPublish/info: the batch and its video × account matrix. */
+  async batchInfo(memberId: number, batchId: number) {
+    const batch = await this.repo.findBatch(memberId, batchId);
+    if (!batch) {
+      throw notFound();
+    }
+    const [jobs, counts] = await Promise.all([this.repo.batchJobs(batchId), this.repo.stateCounts([batchId])]);
+    return {
+      batch: this.summary(batch, counts),
+      jobs: jobs.map((job): PublishJobView => {
+        const content = parseContent(job);
+        return {
+          job_id: job.id,
+          material_id: job.material_id,
+          file_name: content.fileName,
+          enterprise_account_id: job.enterprise_account_id,
+          nickname: job.nickname ?? '',
+          platform: job.platform as PublishPlatform,
+          state: job.state as PublishState,
+          percent: job.percent,
+          run_at: job.run_at,
+          attempts: job.attempt_count,
+          work_id: job.work_id,
+          link: job.link,
+          review_state: job.review_state,
+          submit_clicked: job.submit_clicked === 1,
+          error_reason: job.error_reason,
+          error_text: job.last_error,
+          screenshot_url: job.screenshot_key ? this.deps.storage.publicUrl(job.screenshot_key) : '',
+          action:
+            job.state === 'needs_action'
+              ? {
+                  kind: job.action_kind as 'sms' | 'captcha' | 'real_name',
+                  prompt: job.action_prompt,
+                  image: job.action_image,
+                  screenshot_url: job.screenshot_key ? this.deps.storage.publicUrl(job.screenshot_key) : '',
+                  deadline: job.action_until ?? 0,
+                }
+              : null,
+        };
+      }),
+    };
+  }
+
+  private async batchJobsOf(memberId: number, batchId: number, jobIds: readonly number[]): Promise<JobRow[]> {
+    const batch = await this.repo.findBatch(memberId, batchId);
+    if (!batch) {
+      throw notFound();
+    }
+    const jobs = await this.repo.batchJobs(batchId);
+    return jobIds.length > 0 ? jobs.filter((j) => jobIds.includes(j.id)) : jobs;
+  }
+
+  /** seoaivideo.BatchPublish/cancel: waiting jobs stop now; running ones before submit stop at their next heartbeat. */
+  async cancel(memberId: number, batchId: number, jobIds: readonly number[]): Promise<number> {
+    const now = this.deps.now();
+    let count = 0;
+    for (const job of await this.batchJobsOf(memberId, batchId, jobIds)) {
+      const state = job.state as PublishState;
+      if ((CLAIMABLE_STATES as readonly string[]).includes(state)) {
+        const moved = await this.repo.move(job.id, { from: [state] }, 'cancelled', {}, now);
+        if (moved) {
+          count++;
+          await this.record(moved, 'cancelled', {});
+        }
+      } else if (isPreSubmit(state)) {
+        const touched = await this.repo.touch(job.id, { from: PRE_SUBMIT_STATES }, { cancel_requested: 1 }, now);
+        if (touched) {
+          count++;
+          await this.record(touched, 'cancel_requested', {});
+        }
+      }
+    }
+    return count;
+  }
+
+  /**
+   * seoaivideo.BatchPublish/retryFailed: queues the failed jobs again. A failure after the submit
+   * click is re-posted only when the platform itself refused it; unconfirmed jobs never are.
+   */
+  async retryFailed(memberId: number, batchId: number, jobIds: readonly number[]): Promise<number> {
+    const now = this.deps.now();
+    let count = 0;
+    for (const job of await this.batchJobsOf(memberId, batchId, jobIds)) {
+      if (job.state !== 'failed' || (job.submit_clicked === 1 && job.error_reason !== 'submit_rejected')) {
+        continue;
+      }
+      const moved = await this.repo.move(
+        job.id,
+        { from: ['failed'] },
+        'queued',
+        {
+          ...cleared,
+          run_at: now,
+          attempt_count: 0,
+          submit_clicked: 0,
+          submitted_at: null,
+          error_reason: '',
+          last_error: '',
+        },
+        now,
+      );
+      if (moved) {
+        count++;
+        await this.record(moved, 'retried', {});
+      }
+    }
+    if (count > 0) {
+      this.wake(memberId);
+    }
+    return count;
+  }
+
+  /** seoaivideo.BatchPublish/resolveUnconfirmed: the member checked the account and says what happened. */
+  async resolveUnconfirmed(memberId: number, jobId: number, published: boolean, link: string): Promise<void> {
+    const job = await this.repo.findJob(memberId, jobId);
+    if (!job) {
+      throw notFound();
+    }
+    const now = this.deps.now();
+    // "Not published" makes it a plain failure the member may re-post (the submit left nothing behind).
+    const moved = published
+      ? await this.repo.move(jobId, { from: ['unconfirmed'] }, 'published', { link: link || job.link }, now)
+      : await this.repo.move(
+          jobId,
+          { from: ['unconfirmed'] },
+          'failed',
+          { submit_clicked: 0, error_reason: 'not_published', last_error: Msg.publishUnconfirmed },
+          now,
+        );
+    if (!moved) {
+      throw badRequest(Msg.publishJobChanged);
+    }
+    await this.record(moved, 'resolved', { published });
+  }
+
+  /** seoaivideo.BatchPublish/answerAction: the member's code (or "scanned") for a hand-off; the runner goes on. */
+  async answerAction(memberId: number, jobId: number, code: string): Promise<void> {
+    const job = await this.repo.findJob(memberId, jobId);
+    if (!job) {
+      throw notFound();
+    }
+    const back = isPublishState(job.action_from) ? job.action_from : 'claimed';
+    const moved = await this.repo.move(
+      jobId,
+      { from: ['needs_action'], leaseOwner: job.lease_owner ?? -1 },
+      back,
+      { action_answer: code, action_until: null },
+      this.deps.now(),
+    );
+    if (!moved) {
+      throw badRequest(Msg.publishJobChanged);
+    }
+    await this.record(moved, 'action_answered', {});
+  }
+
+  /** runner.Runner/create: the token is answered once and stored only as its hash. */
+  async createRunner(memberId: number, name: string) {
+    const token = `vmr_${randomBytes(32).toString('base64url')}`;
+    const id = await this.repo.insertRunner({
+      member_id: memberId,
+      name,
+      token_hash: hashToken(token),
+      created_at: this.deps.now(),
+    });
+    return { runner_id: id, name, token };
+  }
+
+  /** runner.Runner/list */
+  async listRunners(memberId: number) {
+    const now = this.deps.now();
+    const rows = await this.repo.listRunners(memberId);
+    return rows.map((r) => ({
+      runner_id: r.id,
+      name: r.name,
+      online: r.revoked_at === null && r.last_heartbeat !== null && now - r.last_heartbeat < RUNNER_ONLINE_MS,
+      version: r.version,
+      accounts_held: JSON.parse(r.accounts_held) as number[],
+      last_heartbeat: r.last_heartbeat === null ? '' : formatServerTime(r.last_heartbeat),
+      create_time: formatServerTime(r.created_at),
+      revoked: r.revoked_at !== null,
+    }));
+  }
+
+  /** runner.Runner/revoke: the token stops working and the runner's leases end now. */
+  async revokeRunner(memberId: number, runnerId: number): Promise<void> {
+    if (!(await this.repo.revokeRunner(memberId, runnerId, this.deps.now()))) {
+      throw notFound();
+    }
+  }
+
+  /** The live runner a token belongs to; 401 otherwise. */
+  async authenticateRunner(token: string | undefined): Promise<RunnerIdentity> {
+    const runner = token ? await this.repo.runnerByTokenHash(hashToken(token)) : undefined;
+    if (!runner) {
+      throw new AppError(Code.unauthorized, Msg.runnerTokenInvalid);
+    }
+    return runner;
+  }
+
+  /**
+   * runner.Runner/claim: due jobs of the runner's member for its free slots, each under a lease. One
+   * job per account at a time (a partial unique index makes it so even between instances), and no
+   * more posts per account a day than the platform's cap. Waits up to `wait_ms` for a job to come due.
+   */
+  async claim(runner: RunnerIdentity, body: z.output<typeof claimBody>): Promise<ClaimedJob[]> {
+    await this.repo.runnerSeen(runner.id, {
+      last_heartbeat: this.deps.now(),
+      version: body.version,
+      ...(body.accounts.length > 0 ? { accounts_held: JSON.stringify(body.accounts) } : {}),
+    });
+    const deadline = Date.now() + body.wait_ms;
+    for (;;) {
+      const jobs = await this.claimOnce(runner, body.slots, body.accounts, body.busy_accounts);
+      const left = deadline - Date.now();
+      if (jobs.length > 0 || left <= 0) {
+        return jobs;
+      }
+      await this.sleepUntilWoken(runner.member_id, Math.min(left, CLAIM_POLL_MS));
+    }
+  }
+
+  private async claimOnce(
+    runner: RunnerIdentity,
+    slots: number,
+    accounts: readonly number[],
+    busy: readonly number[],
+  ): Promise<ClaimedJob[]> {
+    const now = this.deps.now();
+    const candidates = await this.repo.claimCandidates(runner.member_id, now, accounts, busy, slots * 4 + 8);
+    const posts = await this.repo.postsSince(
+      [...new Set(candidates.map((c) => c.enterprise_account_id))],
+      now - DAY_MS,
+    );
+    const taken = new Set<number>(busy);
+    const picks: JobRow[] = [];
+    // Concurrent claimers start at different places in the window of the oldest due jobs, so they
+    // rarely race for the same rows (the window is a few times the slots, so order stays near run_at).
+    const offset = candidates.length > slots ? Math.floor(this.random() * (candidates.length - slots + 1)) : 0;
+    for (const job of [...candidates.slice(offset), ...candidates.slice(0, offset)]) {
+      if (picks.length >= slots) {
+        break;
+      }
+      const cap = PUBLISH_RULES[job.platform as PublishPlatform].dailyPostsMax;
+      if (
+        taken.has(job.enterprise_account_id) ||
+        (job.state !== 'verifying' && (posts.get(job.enterprise_account_id) ?? 0) >= cap)
+      ) {
+        continue;
+      }
+      taken.add(job.enterprise_account_id);
+      picks.push(job);
+    }
+    const lease = { lease_owner: runner.id, lease_until: now + PUBLISH_LEASE_MS };
+    const fresh = picks.filter((j) => j.state !== 'verifying').map((j) => j.id);
+    // One statement claims them all; when another claimer took a job of one of these accounts meanwhile
+    // (the one-per-account index refuses the statement), each job is claimed on its own.
+    let moved = await this.repo.claimMany(fresh, lease, now);
+    if (!moved) {
+      moved = [];
+      for (const id of fresh) {
+        const one = await this.repo.move(id, { from: CLAIMABLE_STATES }, 'claimed', { ...lease, percent: 0 }, now, {
+          countAttempt: true,
+        });
+        if (one) {
+          moved.push(one);
+        }
+      }
+    }
+    for (const job of picks.filter((j) => j.state === 'verifying')) {
+      const one = await this.repo.move(job.id, { from: ['verifying'], unleased: true }, 'verifying', lease, now);
+      if (one) {
+        moved.push(one);
+      }
+    }
+    const won = new Set(moved.map((m) => m.id));
+    const out = picks.filter((j) => won.has(j.id));
+    await this.repo.insertAttempts(
+      out.map((job) => ({
+        job_id: job.id,
+        runner_id: runner.id,
+        verify_only: job.state === 'verifying' ? 1 : 0,
+        phase: job.state === 'verifying' ? 'verifying' : 'claimed',
+        started_at: now,
+      })),
+    );
+    await this.recordMany(moved, 'claimed', { runner_id: runner.id });
+    const ipCodes = await this.repo.ipCodes(out.map((j) => j.enterprise_account_id));
+    return out.map((job) => {
+      const content = parseContent(job);
+      return {
+        job_id: job.id,
+        verify_only: job.state === 'verifying',
+        platform: job.platform as PublishPlatform,
+        enterprise_account_id: job.enterprise_account_id,
+        ip_code: ipCodes.get(job.enterprise_account_id) ?? '',
+        title: content.title,
+        description: content.description,
+        topics: content.topics,
+        file_name: content.fileName,
+        video_url: this.deps.storage.publicUrl(content.objectKey),
+        schedule_at: job.schedule_at,
+        work_id: job.work_id,
+        lease_ms: PUBLISH_LEASE_MS,
+      };
+    });
+  }
+
+  private sleepUntilWoken(memberId: number, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const set = this.waiting.get(memberId) ?? new Set();
+      this.waiting.set(memberId, set);
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(done);
+        if (set.size === 0) {
+          this.waiting.delete(memberId);
+        }
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      set.add(done);
+    });
+  }
+
+  /** Wakes this instance's claims waiting for the member's jobs. */
+  private wake(memberId: number): void {
+    for (const done of [...(this.waiting.get(memberId) ?? [])]) {
+      done();
+    }
+  }
+
+  /** runner.Runner/heartbeat: extends the leases the runner still holds; says per job whether to go on. */
+  async heartbeat(runner: RunnerIdentity, jobIds: readonly number[], version: string, accounts: readonly number[]) {
+    const now = this.deps.now();
+    await this.repo.runnerSeen(runner.id, {
+      last_heartbeat: now,
+      ...(version ? { version } : {}),
+      ...(accounts.length > 0 ? { accounts_held: JSON.stringify(accounts) } : {}),
+    });
+    await this.repo.extendLeases(runner.id, jobIds, now + PUBLISH_LEASE_MS);
+    const rows = await this.repo.jobsByIds(jobIds);
+    return jobIds.map((id) =>
+      this.leaseStatus(
+        runner,
+        rows.find((r) => r.id === id),
+      ),
+    );
+  }
+
+  private leaseStatus(runner: RunnerIdentity, job: JobRow | undefined) {
+    const held =
+      job !== undefined && job.lease_owner === runner.id && (LEASED_STATES as readonly string[]).includes(job.state);
+    const cancel = !held || (job.cancel_requested === 1 && isPreSubmit(job.state as PublishState));
+    return { job_id: job?.id ?? 0, held, cancel };
+  }
+
+  private async heldJob(runner: RunnerIdentity, jobId: number): Promise<JobRow> {
+    const [job] = await this.repo.jobsByIds([jobId]);
+    if (!job || job.member_id !== runner.member_id || job.lease_owner !== runner.id) {
+      throw leaseLost();
+    }
+    if (!(LEASED_STATES as readonly string[]).includes(job.state)) {
+      throw leaseLost();
+    }
+    return job;
+  }
+
+  /** runner.Runner/progress: a phase reached, upload percent, or a hand-off to the member. */
+  async progress(runner: RunnerIdentity, body: z.output<typeof progressBody>) {
+    const job = await this.heldJob(runner, body.job_id);
+    const now = this.deps.now();
+    const guard = { leaseOwner: runner.id };
+    const percent = body.percent ?? job.percent;
+    let moved: MovedJob | undefined;
+    if (body.phase === 'needs_action') {
+      const action = body.action;
+      const screenshotKey = action?.screenshot
+        ? await this.storeScreenshot(job, action.screenshot)
+        : job.screenshot_key;
+      moved = await this.repo.move(
+        job.id,
+        { ...guard, from: [job.state as PublishState].filter((s) => statesInto('needs_action').includes(s)) },
+        'needs_action',
+        {
+          action_kind: action?.kind ?? 'captcha',
+          action_prompt: action?.prompt ?? body.text,
+          action_image: action?.image ?? '',
+          action_from: job.state,
+          action_until: now + PUBLISH_ACTION_TIMEOUT_MS,
+          action_answer: null,
+          screenshot_key: screenshotKey,
+        },
+        now,
+      );
+    } else if (job.state === body.phase) {
+      moved = await this.repo.touch(job.id, { ...guard, from: [body.phase] }, { percent }, now);
+    } else {
+      const from = statesInto(body.phase).filter((s) => s === job.state);
+      const patch: JobPatch =
+        body.phase === 'verifying' ? { percent, verify_until: now + PUBLISH_VERIFY_WINDOW_MS } : { percent };
+      moved = await this.repo.move(job.id, { ...guard, from }, body.phase, patch, now);
+      if (moved) {
+        await this.repo.attemptPhase(job.id, body.phase);
+      }
+    }
+    if (!moved) {
+      throw leaseLost();
+    }
+    await this.record(moved, body.phase, { percent, text: body.text }, body.text);
+    return this.leaseStatus(runner, { ...job, state: moved.state });
+  }
+
+  /**
+   * runner.Runner/beforeSubmit: the write-ahead record. The job becomes `submitting` (compare-and-set,
+   * refused once cancelled or lost) and only then does the runner click submit; from here on no
+   * automatic retry ever posts it again.
+   */
+  async beforeSubmit(runner: RunnerIdentity, jobId: number): Promise<void> {
+    const now = this.deps.now();
+    const moved = await this.repo.move(
+      jobId,
+      { from: statesInto('submitting'), leaseOwner: runner.id, notCancelled: true },
+      'submitting',
+      { submitted_at: now, percent: 100 },
+      now,
+    );
+    if (!moved) {
+      throw leaseLost();
+    }
+    await this.repo.attemptPhase(jobId, 'submitting');
+    await this.record(moved, 'submitting', {});
+  }
+
+  /** runner.Runner/action: the member's answer to the job's hand-off, once given. */
+  async action(
+    runner: RunnerIdentity,
+    jobId: number,
+  ): Promise<{ status: 'waiting' | 'answered' | 'gone'; code: string }> {
+    const [job] = await this.repo.jobsByIds([jobId]);
+    if (!job || job.lease_owner !== runner.id || !(LEASED_STATES as readonly string[]).includes(job.state)) {
+      return { status: 'gone', code: '' };
+    }
+    if (job.state === 'needs_action') {
+      return { status: 'waiting', code: '' };
+    }
+    return job.action_answer === null ? { status: 'gone', code: '' } : { status: 'answered', code: job.action_answer };
+  }
+
+  /** runner.Runner/finish: how the job ended, with its artefacts; the state it is in now. */
+  async finish(runner: RunnerIdentity, body: z.output<typeof finishBody>): Promise<PublishState> {
+    const job = await this.heldJob(runner, body.job_id);
+    const now = this.deps.now();
+    const screenshotKey = body.error?.screenshot ? await this.storeScreenshot(job, body.error.screenshot) : '';
+    const state = job.state as PublishState;
+    const guard = { from: [state], leaseOwner: runner.id };
+    const base: JobPatch = {
+      ...cleared,
+      submit_clicked: body.submit_clicked || job.submit_clicked === 1 ? 1 : 0,
+      ...(screenshotKey ? { screenshot_key: screenshotKey } : {}),
+    };
+    const reason = body.error?.reason ?? (body.outcome === 'needs_action' ? 'action_timeout' : '');
+    const errorText = body.error ? body.error.page_text || body.error.message : '';
+    let to: PublishState;
+    let patch: JobPatch = base;
+    const preSubmit =
+      !base.submit_clicked &&
+      (isPreSubmit(state) || (state === 'needs_action' && isPreSubmit(job.action_from as PublishState)));
+    switch (body.outcome) {
+      case 'published':
+      case 'platform_scheduled':
+      case 'rejected':
+        to = body.outcome;
+        patch = {
+          ...base,
+          work_id: body.work_id || job.work_id,
+          link: body.permalink || job.link,
+          review_state: body.review_state,
+        };
+        break;
+      case 'unconfirmed':
+        to = 'unconfirmed';
+        patch = { ...base, error_reason: reason || 'unconfirmed', last_error: Msg.publishUnconfirmed };
+        break;
+      case 'failed':
+      case 'needs_action':
+        if (preSubmit && reason === 'cancelled' && job.cancel_requested === 1) {
+          to = 'cancelled';
+        } else if (preSubmit && TRANSIENT_REASONS.has(reason) && job.attempt_count < PUBLISH_MAX_ATTEMPTS) {
+          to = 'queued';
+          patch = {
+            ...base,
+            run_at: now + retryBackoffMs(job.attempt_count, this.random()),
+            error_reason: reason,
+            last_error: errorText,
+          };
+        } else if (base.submit_clicked && reason !== 'submit_rejected' && state !== 'verifying') {
+          // The click happened and the platform did not clearly refuse: a post may exist.
+          to = 'unconfirmed';
+          patch = { ...base, error_reason: reason, last_error: Msg.publishUnconfirmed };
+        } else {
+          to = state === 'verifying' ? 'unconfirmed' : 'failed';
+          patch = {
+            ...base,
+            error_reason: reason,
+            last_error: reason === 'action_timeout' ? Msg.publishActionTimeout : errorText,
+          };
+        }
+        break;
+    }
+    const moved = await this.repo.move(job.id, guard, to, patch, now);
+    if (!moved) {
+      throw leaseLost();
+    }
+    await this.repo.closeAttempts(job.id, {
+      outcome: body.outcome,
+      error: body.error ? `${body.error.reason}: ${body.error.message}` : '',
+      screenshot_key: screenshotKey,
+      url: body.error?.url ?? '',
+      page_text: body.error?.page_text ?? '',
+      ended_at: now,
+    });
+    await this.record(moved, 'finished', { outcome: body.outcome, reason, work_id: body.work_id });
+    if (to === 'queued') {
+      this.wake(job.member_id);
+    }
+    return to;
+  }
+
+  private async storeScreenshot(job: JobRow, base64: string): Promise<string> {
+    const key = `publish/${job.id}/${job.attempt_count}-${randomBytes(4).toString('hex')}.png`;
+    await this.deps.storage.put(key, Buffer.from(base64, 'base64'), 'image/png');
+    return key;
+  }
+
+  /**
+   * The sweep (every few seconds, once across instances): leases that ran out before submit go back
+   * to the queue (or fail after the last attempt); after submit they go to verification by another
+   * runner; unanswered hand-offs fail; unproven verifications become unconfirmed; due scheduled jobs
+   * are queued.
+   */
+  async sweep(): Promise<void> {
+    const now = this.deps.now();
+    for (const job of await this.repo.expiredLeases(now, SWEEP_BATCH)) {
+      await this.expireLease(job, now);
+    }
+    for (const job of await this.repo.expiredActions(now, SWEEP_BATCH)) {
+      const afterSubmit = !isPreSubmit(job.action_from as PublishState) || job.submit_clicked === 1;
+      const moved = await this.repo.move(
+        job.id,
+        { from: ['needs_action'] },
+        afterSubmit ? 'unconfirmed' : 'failed',
+        { ...cleared, error_reason: 'action_timeout', last_error: Msg.publishActionTimeout },
+        now,
+      );
+      if (moved) {
+        await this.repo.closeAttempts(job.id, { outcome: 'action_timeout', error: 'action_timeout', ended_at: now });
+        await this.record(moved, 'action_timeout', {});
+      }
+    }
+    for (const job of await this.repo.expiredVerifications(now, SWEEP_BATCH)) {
+      const moved = await this.repo.move(
+        job.id,
+        { from: ['verifying'], unleased: true },
+        'unconfirmed',
+        { ...cleared, error_reason: 'verify_timeout', last_error: Msg.publishUnconfirmed },
+        now,
+      );
+      if (moved) {
+        await this.record(moved, 'verify_timeout', {});
+      }
+    }
+    for (const { id } of await this.repo.dueScheduled(now, SWEEP_BATCH)) {
+      const moved = await this.repo.move(id, { from: ['scheduled'] }, 'queued', {}, now);
+      if (moved) {
+        await this.record(moved, 'queued', {});
+        this.wake(moved.member_id);
+      }
+    }
+  }
+
+  private async expireLease(job: JobRow, now: number): Promise<void> {
+    const state = job.state as PublishState;
+    const guard = { from: [state], leaseOwner: job.lease_owner ?? -1, leaseExpiredBefore: now };
+    const preSubmit =
+      job.submit_clicked === 0 &&
+      (isPreSubmit(state) || (state === 'needs_action' && isPreSubmit(job.action_from as PublishState)));
+    let moved: MovedJob | undefined;
+    if (!preSubmit) {
+      // The submit may have happened: another runner only reads the works list back.
+      moved = await this.repo.move(
+        job.id,
+        guard,
+        'verifying',
+        { ...cleared, verify_only: 1, verify_until: job.verify_until ?? now + PUBLISH_VERIFY_WINDOW_MS },
+        now,
+      );
+    } else if (job.cancel_requested === 1) {
+      moved = await this.repo.move(job.id, guard, 'cancelled', cleared, now);
+    } else if (job.attempt_count < PUBLISH_MAX_ATTEMPTS) {
+      moved = await this.repo.move(
+        job.id,
+        guard,
+        'queued',
+        { ...cleared, run_at: now + retryBackoffMs(job.attempt_count, this.random()), error_reason: 'lease_lost' },
+        now,
+      );
+    } else {
+      moved = await this.repo.move(job.id, guard, 'failed', { ...cleared, error_reason: 'lease_lost' }, now);
+    }
+    if (moved) {
+      await this.repo.closeAttempts(job.id, { outcome: 'lease_lost', error: 'lease_lost', ended_at: now });
+      await this.record(moved, 'lease_lost', { from: state });
+      this.wake(moved.member_id);
+    }
+  }
+
+  /** Logs moves of one kind with one insert and pushes each to its member's console. */
+  private async recordMany(moved: readonly MovedJob[], type: string, data: Record<string, unknown>): Promise<void> {
+    const at = this.deps.now();
+    await this.repo.appendEvents(
+      moved.map((m) => ({ job_id: m.id, seq: m.seq, type, data: JSON.stringify({ state: m.state, ...data }), at })),
+    );
+    for (const m of moved) {
+      this.push(m, '');
+    }
+  }
+
+  private push(moved: MovedJob, text: string): void {
+    this.deps.realtime.publish(moved.member_id, {
+      type: 'publish_job',
+      data: {
+        batch_id: moved.batch_id,
+        job_id: moved.id,
+        state: moved.state,
+        percent: moved.percent,
+        text,
+        seq: moved.seq,
+      },
+    });
+  }
+
+  /** Logs a move in the job's event log and pushes it to the member's console. */
+  private async record(moved: MovedJob, type: string, data: Record<string, unknown>, text = ''): Promise<void> {
+    await this.repo.appendEvent(moved.id, moved.seq, type, { state: moved.state, ...data }, this.deps.now());
+    this.push(moved, text);
+  }
+}
+
+/** What leaving a runner's hands clears: lease and hand-off. */
+const cleared = {
+  lease_owner: null,
+  lease_until: null,
+  action_until: null,
+} satisfies JobPatch;

@@ -1,0 +1,129 @@
+import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
+import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/types.ts';
+import { auth } from './helpers.ts';
+
+/** An envelope answer. */
+export interface Answer<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** POSTs JSON with the member token; the envelope. */
+export async function memberCall<T = unknown>(
+  app: App,
+  token: string,
+  url: string,
+  payload: object = {},
+): Promise<Answer<T>> {
+  const res = await app.inject({ method: 'POST', url, headers: auth(token), payload });
+  return res.json<Answer<T>>();
+}
+
+/** POSTs JSON with a runner token; the envelope. */
+export async function runnerCall<T = unknown>(
+  app: App,
+  token: string,
+  action: string,
+  payload: object = {},
+): Promise<Answer<T>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/runner.Runner/${action}`,
+    headers: { [RUNNER_TOKEN_HEADER]: token },
+    payload,
+  });
+  return res.json<Answer<T>>();
+}
+
+/** Creates a runner of the member; its token. */
+export async function createRunner(
+  app: App,
+  memberToken: string,
+  name = 'runner',
+): Promise<{ id: number; token: string }> {
+  const res = await memberCall<{ runner_id: number; token: string }>(app, memberToken, '/api/runner.Runner/create', {
+    name,
+  });
+  if (res.code !== 200) {
+    throw new Error(`runner create: ${res.msg}`);
+  }
+  return { id: res.data.runner_id, token: res.data.token };
+}
+
+/** The member id behind the demo login (or any account). */
+export async function memberIdOf(db: Db, account: string): Promise<number> {
+  const row = await db.selectFrom('member').select('id').where('account', '=', account).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts video materials of a member; their ids. */
+export async function addVideos(
+  db: Db,
+  memberId: number,
+  names: readonly string[],
+  objectKeys: readonly string[] = [],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [i, name] of names.entries()) {
+    const row = await db
+      .insertInto('material')
+      .values({
+        member_id: memberId,
+        object_key: objectKeys[i] ?? `media/test-${i}.mp4`,
+        file_name: name,
+        file_type: 'video',
+        size: 10_000,
+        duration_ms: 1000,
+        thumb_key: '',
+        process_status: 'done',
+        process_error: '',
+        group_id: 0,
+        use_count: 0,
+        expiration_time: null,
+        remark: '',
+        source_type: 0,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+let accountSeq = 0;
+
+/** Inserts authorized accounts of a member on platform ids (douyin 1, xiaohongshu 3, bilibili 5 …); their ids. */
+export async function addAccounts(
+  db: Db,
+  memberId: number,
+  platformIds: readonly number[],
+  cookieAuthStatus = 1,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const platformId of platformIds) {
+    const row = await db
+      .insertInto('enterprise_account')
+      .values({
+        member_id: memberId,
+        pid: 0,
+        platform_id: platformId,
+        nickname: `账号${memberId}-${++accountSeq}`,
+        remarks: '',
+        avatar_larger: '',
+        group_id: 0,
+        cookie_auth_status: cookieAuthStatus,
+        access_status: 1,
+        ip_code: '',
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}

@@ -1,0 +1,166 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
+import { openAccount } from '@vidmatrix/publisher/run-job';
+import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
+import { makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestContext } from './helpers.ts';
+import { addAccounts, addVideos, createRunner, memberCall, memberIdOf } from './publish-helpers.ts';
+
+const DOUYIN = 1;
+const BILIBILI = 5;
+/** Generous: a busy two-core machine runs Chromium, ffmpeg and the server at once. */
+const DEADLINE_MS = 240_000;
+
+let ctx: TestContext;
+let sandbox: Sandbox;
+let control: SandboxControl;
+let runner: RunnerHandle | undefined;
+let token: string;
+let workDir: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ jobs: 'off' });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  sandbox = await startSandbox();
+  control = sandboxControl(sandbox.url);
+  token = (await login(ctx.app)).ApiToken;
+  workDir = await tempDir('runner-e2e');
+});
+
+afterAll(async () => {
+  await runner?.stop();
+  await sandbox?.close();
+  await ctx?.close();
+});
+
+/** Polls `check` until it holds; fails with what it last saw after the deadline (no fixed waits). */
+async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const end = Date.now() + DEADLINE_MS;
+  for (;;) {
+    const value = await read();
+    if (check(value)) {
+      return value;
+    }
+    if (Date.now() > end) {
+      throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const jobsOf = (batchId: number) =>
+  ctx.db.selectFrom('publish_job').selectAll().where('batch_id', '=', batchId).orderBy('id').execute();
+
+describe('the runner loop against the platform sandbox', { timeout: DEADLINE_MS * 3 }, () => {
+  it('publishes 2 videos × 2 accounts, keeps a failure with its screenshot, and re-posts only it', async () => {
+    const memberId = await memberIdOf(ctx.db, 'demo');
+    const dir = await tempDir('videos');
+    const source = await makeTinyMp4(dir);
+    const keys = ['media/e2e-spring.mp4', 'media/e2e-summer.mp4'];
+    for (const key of keys) {
+      await mkdir(join(ctx.config.dataDir, 'storage', 'media'), { recursive: true });
+      await copyFile(source, join(ctx.config.dataDir, 'storage', key));
+    }
+    const videos = await addVideos(ctx.db, memberId, ['春季.mp4', '夏季.mp4'], keys);
+    const [douyin, bilibili] = (await addAccounts(ctx.db, memberId, [DOUYIN, BILIBILI])) as [number, number];
+
+    // The accounts' profiles are logged in once, by QR, as the person would on the runner's machine.
+    const options = sandboxOptions(sandbox.url, join(workDir, 'artefacts'));
+    for (const [platform, id] of [
+      ['douyin', douyin],
+      ['bilibili', bilibili],
+    ] as const) {
+      const session = await openAccount(
+        { id: String(id), profileDir: join(workDir, 'profiles', `${platform}-${id}`) },
+        options,
+      );
+      await session.loginByQr(platform, (image) => control.scan(image, `user-${id}`).then(() => undefined));
+      await session.close();
+    }
+
+    // Each account's second post waits an hour (spacing): the test moves the server's clock instead.
+    const batch = await memberCall<{ batch_id: number; job_count: number }>(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchPublish/add',
+      {
+        material_ids: videos,
+        enterprise_account_ids: [douyin, bilibili],
+        title: '新品',
+        copies: [
+          { material_id: videos[0], title: '春季新品上架', description: '春天来了', topics: ['新品'] },
+          { material_id: videos[1], title: '夏季新品上架', description: '夏天来了', topics: ['新品'] },
+        ],
+        schedule: { spacing_sec: 3600 },
+      },
+    );
+    expect(batch.code).toBe(200);
+    expect(batch.data.job_count).toBe(4);
+    const batchId = batch.data.batch_id;
+    await control.setSwitches('bilibili', { submitError500: true });
+
+    const { token: runnerToken } = await createRunner(ctx.app, token, 'e2e');
+    runner = startRunner({
+      serverUrl: `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`,
+      token: runnerToken,
+      workDir,
+      slots: 2,
+      claimWaitMs: 2_000,
+      actionPollMs: 250,
+      publisher: options,
+    });
+
+    const first = await until(
+      'first round',
+      () => jobsOf(batchId),
+      (jobs) =>
+        jobs
+          .filter((j) => j.run_at <= ctx.clock.now)
+          .every((j) => ['published', 'failed', 'unconfirmed'].includes(j.state)),
+    );
+    const due = first.filter((j) => j.run_at <= ctx.clock.now);
+    expect(due).toHaveLength(2);
+    const douyinFirst = due.find((j) => j.enterprise_account_id === douyin)!;
+    const failed = due.find((j) => j.enterprise_account_id === bilibili)!;
+    expect(douyinFirst.state).toBe('published');
+    expect(douyinFirst.work_id).not.toBe('');
+    expect(failed.state).toBe('failed');
+    expect(failed.error_reason).toBe('submit_rejected');
+    expect(failed.screenshot_key).toMatch(/\.png$/);
+    const info = await memberCall<{ jobs: { job_id: number; screenshot_url: string }[] }>(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchPublish/info',
+      { batch_id: batchId },
+    );
+    const shot = await ctx.app.inject({
+      method: 'GET',
+      url: info.data.jobs.find((j) => j.job_id === failed.id)!.screenshot_url,
+    });
+    expect(shot.statusCode).toBe(200);
+    expect(shot.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await control.creates('bilibili', `user-${bilibili}`)).accepted).toBe(0);
+
+    await control.setSwitches('bilibili', { submitError500: false });
+    ctx.clock.advance(2 * 3600_000);
+    const retry = await memberCall<{ count: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/retryFailed', {
+      batch_id: batchId,
+    });
+    expect(retry.data.count).toBe(1);
+
+    const done = await until(
+      'every job published',
+      () => jobsOf(batchId),
+      (jobs) => jobs.every((j) => ['published', 'failed', 'unconfirmed'].includes(j.state)),
+    );
+    expect(done.map((j) => j.state)).toEqual(['published', 'published', 'published', 'published']);
+    // Exactly one create per job: two posts per account, none twice.
+    expect((await control.creates('douyin', `user-${douyin}`)).accepted).toBe(2);
+    expect((await control.creates('bilibili', `user-${bilibili}`)).accepted).toBe(2);
+    const attempts = await ctx.db.selectFrom('publish_attempt').select(['job_id', 'outcome']).execute();
+    expect(attempts.filter((a) => a.job_id === failed.id).map((a) => a.outcome)).toEqual(['failed', 'published']);
+  });
+});

@@ -1,0 +1,446 @@
+import type { ClaimedJob } from '@vidmatrix/contract/api/publish';
+import { Msg } from '@vidmatrix/contract/messages';
+import {
+  PUBLISH_ACTION_TIMEOUT_MS,
+  PUBLISH_LEASE_MS,
+  PUBLISH_RETRY_BACKOFF_MS,
+} from '@vidmatrix/contract/rules/publish-state';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import {
+  addAccounts,
+  addVideos,
+  createRunner,
+  memberCall,
+  memberIdOf,
+  runnerCall,
+  type Answer,
+} from './publish-helpers.ts';
+
+const XHS = 3;
+const DOUYIN = 1;
+const BILIBILI = 5;
+
+let ctx: TestContext;
+let token: string;
+let memberId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ jobs: 'off' });
+  token = (await login(ctx.app)).ApiToken;
+  memberId = await memberIdOf(ctx.db, 'demo');
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function addBatch(videos: number[], accounts: number[], extra: object = {}) {
+  return memberCall<{ batch_id: number; job_count: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/add', {
+    material_ids: videos,
+    enterprise_account_ids: accounts,
+    title: '春季新品',
+    description: '好看又实惠',
+    topics: ['新品'],
+    schedule: { spacing_sec: 0 },
+    ...extra,
+  });
+}
+
+async function claim(runnerToken: string, body: object = {}): Promise<ClaimedJob[]> {
+  const res = await runnerCall<{ jobs: ClaimedJob[] }>(ctx.app, runnerToken, 'claim', { slots: 4, ...body });
+  expect(res.code).toBe(200);
+  return res.data.jobs;
+}
+
+async function jobState(jobId: number) {
+  return ctx.db.selectFrom('publish_job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+}
+
+describe('batch creation', () => {
+  it('refuses a batch breaking a platform rule, naming the video, the account and the rule', async () => {
+    const [video] = await addVideos(ctx.db, memberId, ['探店.mp4']);
+    const [account] = await addAccounts(ctx.db, memberId, [XHS]);
+    const res = await addBatch([video!], [account!], { title: '这是一个超过小红书二十个字限制的非常非常长的标题文字' });
+    expect(res.code).toBe(400);
+    expect(res.msg).toContain('探店.mp4');
+    expect(res.msg).toMatch(new RegExp(`账号${memberId}-\\d+`));
+    expect(res.msg).toContain('标题最多20个字');
+    const { n } = await ctx.db
+      .selectFrom('publish_job')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('material_id', '=', video!)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
+  });
+
+  it('refuses an account the selector would not offer (§5.4)', async () => {
+    const [video] = await addVideos(ctx.db, memberId, ['a.mp4']);
+    const [expired] = await addAccounts(ctx.db, memberId, [DOUYIN], 2);
+    const res = await addBatch([video!], [expired!]);
+    expect(res.code).toBe(400);
+    expect(res.msg).toContain(Msg.publishAuthExpired);
+  });
+
+  it('refuses a material that is not a video', async () => {
+    const [video] = await addVideos(ctx.db, memberId, ['封面.png']);
+    await ctx.db.updateTable('material').set({ file_type: 'image' }).where('id', '=', video!).execute();
+    const [account] = await addAccounts(ctx.db, memberId, [BILIBILI]);
+    const res = await addBatch([video!], [account!]);
+    expect(res.code).toBe(400);
+    expect(res.msg).toContain('封面.png');
+  });
+});
+
+describe('runner tokens', () => {
+  it('a revoked runner claims nothing, and another member’s runner never sees the jobs', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['r1.mp4']);
+    const accounts = await addAccounts(ctx.db, memberId, [XHS]);
+    expect((await addBatch(videos, accounts)).code).toBe(200);
+
+    await addMember(ctx, 'other_pub');
+    const otherToken = (await login(ctx.app, 'other_pub', 'secret-123')).ApiToken;
+    const other = await createRunner(ctx.app, otherToken);
+    expect(await claim(other.token)).toEqual([]);
+
+    const mine = await createRunner(ctx.app, token, 'revoked');
+    const revoke = await memberCall(ctx.app, token, '/api/runner.Runner/revoke', { runner_id: mine.id });
+    expect(revoke.code).toBe(200);
+    const res = await runnerCall(ctx.app, mine.token, 'claim', { slots: 4 });
+    expect(res.code).toBe(401);
+    expect(res.msg).toBe(Msg.runnerTokenInvalid);
+    // Another member cannot revoke or see my runners.
+    const list = await memberCall<{ list: { runner_id: number }[] }>(ctx.app, otherToken, '/api/runner.Runner/list');
+    expect(list.data.list.map((r) => r.runner_id)).toEqual([other.id]);
+
+    // Clean up: a runner of mine takes the job so later tests start from an empty queue.
+    const live = await createRunner(ctx.app, token);
+    const jobs = await claim(live.token, { slots: 16 });
+    for (const job of jobs) {
+      await runnerCall(ctx.app, live.token, 'finish', {
+        job_id: job.job_id,
+        outcome: 'failed',
+        submit_clicked: false,
+        error: { reason: 'rule_violation' },
+      });
+    }
+  });
+});
+
+describe('claims under concurrency', () => {
+  it('8 runners claiming in parallel on 200 due jobs never claim one twice', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['c1.mp4', 'c2.mp4', 'c3.mp4', 'c4.mp4']);
+    const accounts = await addAccounts(
+      ctx.db,
+      memberId,
+      Array.from({ length: 50 }, () => XHS),
+    );
+    const batch = await addBatch(videos, accounts);
+    expect(batch.data.job_count).toBe(200);
+    const runners = await Promise.all(Array.from({ length: 8 }, (_, i) => createRunner(ctx.app, token, `r${i}`)));
+    const claimed: number[] = [];
+    let done = 0;
+    await Promise.all(
+      runners.map(async (runner) => {
+        for (let round = 0; round < 10_000 && done < 200; round++) {
+          const jobs = await claim(runner.token);
+          for (const job of jobs) {
+            claimed.push(job.job_id);
+            expect((await runnerCall(ctx.app, runner.token, 'beforeSubmit', { job_id: job.job_id })).code).toBe(200);
+            const fin = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+              job_id: job.job_id,
+              outcome: 'published',
+              submit_clicked: true,
+              work_id: `w${job.job_id}`,
+            });
+            expect(fin.data.state).toBe('published');
+            done++;
+          }
+        }
+      }),
+    );
+    expect(claimed).toHaveLength(200);
+    expect(new Set(claimed).size).toBe(200);
+    const attempts = await ctx.db
+      .selectFrom('publish_attempt as a')
+      .innerJoin('publish_job as j', 'j.id', 'a.job_id')
+      .select('a.job_id')
+      .where('j.batch_id', '=', batch.data.batch_id)
+      .execute();
+    expect(attempts).toHaveLength(200);
+    const info = await memberCall<{ batch: { states: Record<string, number> } }>(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchPublish/info',
+      { batch_id: batch.data.batch_id },
+    );
+    expect(info.data.batch.states).toEqual({ published: 200 });
+  });
+
+  it('keeps one job per account running at a time', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['o1.mp4', 'o2.mp4']);
+    const accounts = await addAccounts(ctx.db, memberId, [BILIBILI]);
+    await addBatch(videos, accounts);
+    const a = await createRunner(ctx.app, token);
+    const b = await createRunner(ctx.app, token);
+    const first = await claim(a.token);
+    expect(first).toHaveLength(1);
+    expect(await claim(b.token)).toEqual([]);
+    await runnerCall(ctx.app, a.token, 'beforeSubmit', { job_id: first[0]!.job_id });
+    await runnerCall(ctx.app, a.token, 'finish', {
+      job_id: first[0]!.job_id,
+      outcome: 'published',
+      submit_clicked: true,
+    });
+    const second = await claim(b.token);
+    expect(second).toHaveLength(1);
+    await runnerCall(ctx.app, b.token, 'finish', {
+      job_id: second[0]!.job_id,
+      outcome: 'failed',
+      submit_clicked: false,
+      error: { reason: 'rule_violation' },
+    });
+  });
+});
+
+describe('leases', () => {
+  it('a lease lost before submitting puts the job back in the queue', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['l1.mp4']);
+    const accounts = await addAccounts(ctx.db, memberId, [XHS]);
+    await addBatch(videos, accounts);
+    const lost = await createRunner(ctx.app, token);
+    const [job] = await claim(lost.token);
+    expect(job!.verify_only).toBe(false);
+    expect(
+      (await runnerCall(ctx.app, lost.token, 'progress', { job_id: job!.job_id, phase: 'uploading', percent: 40 }))
+        .code,
+    ).toBe(200);
+
+    ctx.clock.advance(PUBLISH_LEASE_MS + 1);
+    await ctx.app.services.publish.sweep();
+    const row = await jobState(job!.job_id);
+    expect(row.state).toBe('queued');
+    expect(row.lease_owner).toBeNull();
+    expect(row.run_at).toBeGreaterThan(ctx.clock.now);
+    // The runner that lost it can no longer move it, nor submit it.
+    expect((await runnerCall(ctx.app, lost.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
+
+    ctx.clock.advance(PUBLISH_RETRY_BACKOFF_MS[0] * 2);
+    const next = await createRunner(ctx.app, token);
+    const [again] = await claim(next.token);
+    expect(again!.job_id).toBe(job!.job_id);
+    expect(again!.verify_only).toBe(false);
+    expect((await jobState(job!.job_id)).attempt_count).toBe(2);
+    await runnerCall(ctx.app, next.token, 'finish', {
+      job_id: job!.job_id,
+      outcome: 'failed',
+      submit_clicked: false,
+      error: { reason: 'rule_violation' },
+    });
+  });
+
+  it('a lease lost after submitting sends the job to verification, never to a second submit', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['l2.mp4']);
+    const accounts = await addAccounts(ctx.db, memberId, [XHS]);
+    await addBatch(videos, accounts);
+    const lost = await createRunner(ctx.app, token);
+    const [job] = await claim(lost.token);
+    expect((await runnerCall(ctx.app, lost.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(200);
+
+    ctx.clock.advance(PUBLISH_LEASE_MS + 1);
+    await ctx.app.services.publish.sweep();
+    const row = await jobState(job!.job_id);
+    expect(row.state).toBe('verifying');
+    expect(row.verify_only).toBe(1);
+
+    const verifier = await createRunner(ctx.app, token);
+    const [again] = await claim(verifier.token);
+    expect(again).toMatchObject({ job_id: job!.job_id, verify_only: true });
+    // Neither runner may submit it again.
+    expect((await runnerCall(ctx.app, verifier.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
+    expect(
+      (
+        await runnerCall(ctx.app, lost.token, 'finish', {
+          job_id: job!.job_id,
+          outcome: 'published',
+          submit_clicked: true,
+        })
+      ).code,
+    ).toBe(403);
+    const fin = await runnerCall<{ state: string }>(ctx.app, verifier.token, 'finish', {
+      job_id: job!.job_id,
+      outcome: 'published',
+      submit_clicked: false,
+      work_id: 'found-1',
+      permalink: 'https://example.test/w/found-1',
+    });
+    expect(fin.data.state).toBe('published');
+    expect((await jobState(job!.job_id)).work_id).toBe('found-1');
+  });
+
+  it('heartbeats keep the lease and carry a cancellation back', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['h1.mp4']);
+    const accounts = await addAccounts(ctx.db, memberId, [XHS]);
+    const batch = await addBatch(videos, accounts);
+    const runner = await createRunner(ctx.app, token);
+    const [job] = await claim(runner.token);
+    ctx.clock.advance(PUBLISH_LEASE_MS - 1000);
+    const beat = await runnerCall<{ jobs: { held: boolean; cancel: boolean }[] }>(ctx.app, runner.token, 'heartbeat', {
+      job_ids: [job!.job_id],
+    });
+    expect(beat.data.jobs[0]).toMatchObject({ held: true, cancel: false });
+    ctx.clock.advance(2000);
+    await ctx.app.services.publish.sweep();
+    expect((await jobState(job!.job_id)).state).toBe('claimed');
+
+    const cancel = await memberCall<{ count: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/cancel', {
+      batch_id: batch.data.batch_id,
+    });
+    expect(cancel.data.count).toBe(1);
+    const beat2 = await runnerCall<{ jobs: { held: boolean; cancel: boolean }[] }>(ctx.app, runner.token, 'heartbeat', {
+      job_ids: [job!.job_id],
+    });
+    expect(beat2.data.jobs[0]).toMatchObject({ held: true, cancel: true });
+    expect((await runnerCall(ctx.app, runner.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
+    const fin = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+      job_id: job!.job_id,
+      outcome: 'failed',
+      submit_clicked: false,
+      error: { reason: 'cancelled' },
+    });
+    expect(fin.data.state).toBe('cancelled');
+  });
+});
+
+describe('hand-offs and retries', () => {
+  it('relays a needs_action answer to the runner, and fails one nobody answers in 10 minutes', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['n1.mp4']);
+    const accounts = await addAccounts(ctx.db, memberId, [XHS, BILIBILI]);
+    const batch = await addBatch(videos, accounts);
+    const runner = await createRunner(ctx.app, token);
+    const jobs = await claim(runner.token);
+    expect(jobs).toHaveLength(2);
+    const [answered, ignored] = jobs as [ClaimedJob, ClaimedJob];
+    for (const job of jobs) {
+      const res = await runnerCall(ctx.app, runner.token, 'progress', {
+        job_id: job.job_id,
+        phase: 'needs_action',
+        action: { kind: 'sms', prompt: '请输入短信验证码', screenshot: Buffer.from('png').toString('base64') },
+      });
+      expect(res.code).toBe(200);
+    }
+    const info = await memberCall<{ jobs: { job_id: number; state: string; action: { prompt: string } | null }[] }>(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchPublish/info',
+      { batch_id: batch.data.batch_id },
+    );
+    expect(info.data.jobs.find((j) => j.job_id === answered.job_id)?.action?.prompt).toBe('请输入短信验证码');
+    expect(
+      (await runnerCall<{ status: string }>(ctx.app, runner.token, 'action', { job_id: answered.job_id })).data.status,
+    ).toBe('waiting');
+    expect(
+      (
+        await memberCall(ctx.app, token, '/api/seoaivideo.BatchPublish/answerAction', {
+          job_id: answered.job_id,
+          code: '123456',
+        })
+      ).code,
+    ).toBe(200);
+    const action = await runnerCall<{ status: string; code: string }>(ctx.app, runner.token, 'action', {
+      job_id: answered.job_id,
+    });
+    expect(action.data).toEqual({ status: 'answered', code: '123456' });
+    expect((await jobState(answered.job_id)).state).toBe('claimed');
+
+    ctx.clock.advance(PUBLISH_ACTION_TIMEOUT_MS + 1);
+    await runnerCall(ctx.app, runner.token, 'heartbeat', { job_ids: [answered.job_id, ignored.job_id] });
+    await ctx.app.services.publish.sweep();
+    const row = await jobState(ignored.job_id);
+    expect(row.state).toBe('failed');
+    expect(row.last_error).toBe(Msg.publishActionTimeout);
+    const beat = await runnerCall<{ jobs: { job_id: number; cancel: boolean }[] }>(ctx.app, runner.token, 'heartbeat', {
+      job_ids: [ignored.job_id],
+    });
+    expect(beat.data.jobs[0]!.cancel).toBe(true);
+    await runnerCall(ctx.app, runner.token, 'finish', {
+      job_id: answered.job_id,
+      outcome: 'failed',
+      submit_clicked: false,
+      error: { reason: 'rule_violation' },
+    });
+  });
+
+  it('retryFailed re-queues only the failed jobs, never an unconfirmed one', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['f1.mp4']);
+    const accounts = await addAccounts(ctx.db, memberId, [XHS, BILIBILI]);
+    const batch = await addBatch(videos, accounts);
+    const runner = await createRunner(ctx.app, token);
+    const [refused, unsure] = (await claim(runner.token)) as [ClaimedJob, ClaimedJob];
+    for (const job of [refused, unsure]) {
+      await runnerCall(ctx.app, runner.token, 'beforeSubmit', { job_id: job.job_id });
+    }
+    const failed = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+      job_id: refused.job_id,
+      outcome: 'failed',
+      submit_clicked: true,
+      error: {
+        reason: 'submit_rejected',
+        message: 'HTTP 500',
+        url: 'http://x/upload',
+        page_text: '发布失败',
+        screenshot: Buffer.from('png').toString('base64'),
+      },
+    });
+    expect(failed.data.state).toBe('failed');
+    const unconfirmed = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+      job_id: unsure.job_id,
+      outcome: 'unconfirmed',
+      submit_clicked: true,
+    });
+    expect(unconfirmed.data.state).toBe('unconfirmed');
+    const info = await memberCall<{ jobs: { job_id: number; screenshot_url: string; error_text: string }[] }>(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchPublish/info',
+      { batch_id: batch.data.batch_id },
+    );
+    const refusedView = info.data.jobs.find((j) => j.job_id === refused.job_id)!;
+    expect(refusedView.screenshot_url).toMatch(/\.png$/);
+    expect(refusedView.error_text).toBe('发布失败');
+    expect((await ctx.app.inject({ method: 'GET', url: refusedView.screenshot_url })).statusCode).toBe(200);
+
+    const retry = await memberCall<{ count: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/retryFailed', {
+      batch_id: batch.data.batch_id,
+    });
+    expect(retry.data.count).toBe(1);
+    expect((await jobState(refused.job_id)).state).toBe('queued');
+    expect((await jobState(unsure.job_id)).state).toBe('unconfirmed');
+
+    const resolve = await memberCall(ctx.app, token, '/api/seoaivideo.BatchPublish/resolveUnconfirmed', {
+      job_id: unsure.job_id,
+      published: true,
+      link: 'https://example.test/w/1',
+    });
+    expect(resolve.code).toBe(200);
+    expect((await jobState(unsure.job_id)).state).toBe('published');
+    const [again] = await claim(runner.token);
+    expect(again!.job_id).toBe(refused.job_id);
+  });
+
+  it('answers list pages with jobs per state', async () => {
+    const res = await memberCall<{ list: { job_count: number }[]; count: number }>(
+      ctx.app,
+      token,
+      '/api/seoaivideo.BatchPublish/list',
+      {
+        page: 1,
+        limit: 5,
+      },
+    );
+    expect(res.code).toBe(200);
+    expect(res.data.list.length).toBeGreaterThan(0);
+    expect(res.data.count).toBeGreaterThan(0);
+  });
+});
+
+export type { Answer };

@@ -1,0 +1,95 @@
+import { RUNNER_TOKEN_HEADER, type ClaimedJob, type FinishBody } from '@vidmatrix/contract/api/publish';
+
+/** An envelope answer of the server. */
+export interface Answer<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A call the server refused (its envelope code and message). */
+export class ServerRefusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServerRefusal';
+  }
+}
+
+export interface LeaseStatus {
+  job_id: number;
+  held: boolean;
+  cancel: boolean;
+}
+
+/** The runner API of the server (`/api/runner.Runner/*`), authenticated by the runner token. */
+export class RunnerClient {
+  constructor(
+    private readonly serverUrl: string,
+    private readonly token: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  /** The absolute URL of a path the server answered (video URLs may be relative to it). */
+  resolve(url: string): string {
+    return new URL(url, this.serverUrl).toString();
+  }
+
+  private async call<T>(action: string, body: object, signal?: AbortSignal): Promise<T> {
+    const res = await this.fetchImpl(this.resolve(`/api/runner.Runner/${action}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [RUNNER_TOKEN_HEADER]: this.token },
+      body: JSON.stringify(body),
+      signal,
+    });
+    const answer = (await res.json().catch(() => ({ code: res.status, msg: res.statusText, data: null }))) as Answer<T>;
+    if (answer.code !== 200) {
+      throw new ServerRefusal(answer.code, answer.msg);
+    }
+    return answer.data;
+  }
+
+  async claim(
+    body: { slots: number; wait_ms: number; version: string; busy_accounts: number[]; accounts?: number[] },
+    signal?: AbortSignal,
+  ): Promise<ClaimedJob[]> {
+    return (await this.call<{ jobs: ClaimedJob[] }>('claim', body, signal)).jobs;
+  }
+
+  async heartbeat(jobIds: number[], version: string): Promise<LeaseStatus[]> {
+    return (await this.call<{ jobs: LeaseStatus[] }>('heartbeat', { job_ids: jobIds, version })).jobs;
+  }
+
+  progress(body: {
+    job_id: number;
+    phase: 'preparing' | 'uploading' | 'submitted' | 'verifying' | 'needs_action';
+    percent?: number;
+    text?: string;
+    action?: { kind: string; prompt: string; image?: string; screenshot?: string };
+  }): Promise<LeaseStatus> {
+    return this.call<LeaseStatus>('progress', body);
+  }
+
+  async beforeSubmit(jobId: number): Promise<void> {
+    await this.call('beforeSubmit', { job_id: jobId });
+  }
+
+  async finish(body: FinishBody): Promise<string> {
+    return (await this.call<{ state: string }>('finish', body)).state;
+  }
+
+  action(jobId: number): Promise<{ status: 'waiting' | 'answered' | 'gone'; code: string }> {
+    return this.call('action', { job_id: jobId });
+  }
+
+  /** Downloads a file the server points at (the job's video). */
+  async download(url: string): Promise<Response> {
+    const res = await this.fetchImpl(this.resolve(url));
+    if (!res.ok || !res.body) {
+      throw new Error(`download of ${url} answered ${res.status}`);
+    }
+    return res;
+  }
+}

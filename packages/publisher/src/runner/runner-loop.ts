@@ -1,0 +1,357 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ClaimedJob, FinishBody } from '@vidmatrix/contract/api/publish';
+import { RUNNER_CLAIM_WAIT_MS, RUNNER_HEARTBEAT_MS } from '@vidmatrix/contract/rules/publish-state';
+import { connectorFor, openAccount, runJob, type PublisherOptions } from '../run-job.ts';
+import { verifyInWorksList } from '../flow.ts';
+import type { JobResult, ProxySettings, PublishJob, RunHooks } from '../types.ts';
+import { RunnerClient, ServerRefusal } from './runner-client.ts';
+
+/** How a runner is set up. */
+export interface RunnerOptions {
+  serverUrl: string;
+  token: string;
+  /** Profiles (one per account), downloaded videos and failure artefacts live under it. */
+  workDir: string;
+  /** Browser and connector settings (artefactDir defaults to workDir/artefacts). */
+  publisher?: Partial<PublisherOptions>;
+  /** Jobs run at once (each on its own account). */
+  slots?: number;
+  /** How long one claim waits on the server for a due job, ms. */
+  claimWaitMs?: number;
+  heartbeatMs?: number;
+  /** How often a hand-off polls for the member's answer, ms. */
+  actionPollMs?: number;
+  version?: string;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+  fetch?: typeof fetch;
+}
+
+/** A running runner loop. */
+export interface RunnerHandle {
+  /** Stops claiming, lets running jobs end, then resolves. */
+  stop(): Promise<void>;
+  /** Resolves when the loop has ended (after stop). */
+  done: Promise<void>;
+}
+
+/** Version a runner reports to the console. */
+export const RUNNER_VERSION = '0.1.0';
+/** A failed claim (server down, network) is tried again after this, ms. */
+const CLAIM_RETRY_MS = 2_000;
+/** Upload percent is reported at most this often per job, ms. */
+const PROGRESS_EVERY_MS = 1_000;
+
+interface Running {
+  job: ClaimedJob;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Starts the runner loop: claim (long poll) → for each job download its video and run it in the
+ * account's own profile with hooks wired to the server (progress, write-ahead submit, hand-offs),
+ * heartbeat while it runs, finish with the result and artefacts. The desktop shell embeds the same.
+ */
+export function startRunner(options: RunnerOptions): RunnerHandle {
+  const client = new RunnerClient(options.serverUrl, options.token, options.fetch);
+  const slots = options.slots ?? 1;
+  const version = options.version ?? RUNNER_VERSION;
+  const log = options.log ?? (() => undefined);
+  const publisher: PublisherOptions = { artefactDir: join(options.workDir, 'artefacts'), ...options.publisher };
+  const running = new Map<number, Running>();
+  const stopping = new AbortController();
+
+  const beat = setInterval(() => {
+    const ids = [...running.keys()];
+    if (ids.length === 0) {
+      return;
+    }
+    client.heartbeat(ids, version).then(
+      (statuses) => {
+        for (const s of statuses) {
+          if (s.cancel) {
+            running.get(s.job_id)?.abort.abort();
+          }
+        }
+      },
+      (err: unknown) => log('heartbeat failed', { err: String(err) }),
+    );
+  }, options.heartbeatMs ?? RUNNER_HEARTBEAT_MS);
+
+  const loop = async () => {
+    while (!stopping.signal.aborted) {
+      const free = slots - running.size;
+      if (free <= 0) {
+        await Promise.race([...running.values()].map((r) => r.done));
+        continue;
+      }
+      let jobs: ClaimedJob[];
+      try {
+        jobs = await client.claim(
+          {
+            slots: free,
+            wait_ms: options.claimWaitMs ?? RUNNER_CLAIM_WAIT_MS,
+            version,
+            busy_accounts: [...running.values()].map((r) => r.job.enterprise_account_id),
+          },
+          stopping.signal,
+        );
+      } catch (err) {
+        if (stopping.signal.aborted) {
+          break;
+        }
+        log('claim failed', { err: String(err) });
+        await delay(CLAIM_RETRY_MS, stopping.signal);
+        continue;
+      }
+      for (const job of jobs) {
+        const abort = new AbortController();
+        const entry: Running = {
+          job,
+          abort,
+          done: runOne(client, job, abort, publisher, options, log)
+            .catch((err: unknown) => log('job crashed', { job: job.job_id, err: String(err) }))
+            .finally(() => running.delete(job.job_id)),
+        };
+        running.set(job.job_id, entry);
+      }
+    }
+    await Promise.all([...running.values()].map((r) => r.done));
+  };
+  const done = loop().finally(() => clearInterval(beat));
+  return {
+    done,
+    async stop() {
+      stopping.abort();
+      await done;
+    },
+  };
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** A proxy from an account's ip_code when it names one (`http://…`, `socks5://user:pass@host:port`). */
+export function proxyOf(ipCode: string): ProxySettings | undefined {
+  if (!/^(https?|socks5):\/\//.test(ipCode)) {
+    return undefined;
+  }
+  const url = new URL(ipCode);
+  return {
+    server: `${url.protocol}//${url.host}`,
+    ...(url.username ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : {}),
+  };
+}
+
+/** Downloads the job's video once into the work dir (named by its URL, keeping the extension the rules read). */
+async function videoFile(client: RunnerClient, job: ClaimedJob, workDir: string): Promise<string> {
+  const dir = join(workDir, 'videos');
+  await mkdir(dir, { recursive: true });
+  const name =
+    createHash('sha256').update(job.video_url).digest('hex').slice(0, 32) + extname(job.file_name).toLowerCase();
+  const path = join(dir, name);
+  if (
+    await stat(path).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    return path;
+  }
+  const res = await client.download(job.video_url);
+  const partial = `${path}.${process.pid}.${job.job_id}.part`;
+  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
+  await rename(partial, path);
+  return path;
+}
+
+async function runOne(
+  client: RunnerClient,
+  claimed: ClaimedJob,
+  abort: AbortController,
+  publisher: PublisherOptions,
+  options: RunnerOptions,
+  log: NonNullable<RunnerOptions['log']>,
+): Promise<void> {
+  const jobId = claimed.job_id;
+  const account = {
+    id: String(claimed.enterprise_account_id),
+    profileDir: join(options.workDir, 'profiles', `${claimed.platform}-${claimed.enterprise_account_id}`),
+    proxy: proxyOf(claimed.ip_code),
+  };
+  let result: JobResult;
+  try {
+    const videoPath = await videoFile(client, claimed, options.workDir);
+    const job: PublishJob = {
+      id: String(jobId),
+      platform: claimed.platform,
+      account,
+      videoPath,
+      title: claimed.title,
+      description: claimed.description,
+      topics: claimed.topics,
+      scheduleAt: claimed.schedule_at ?? undefined,
+    };
+    result = claimed.verify_only
+      ? await verifyOnly(job, claimed.work_id, publisher)
+      : await runJob(job, hooksFor(client, jobId, abort, options), publisher);
+  } catch (err) {
+    // Before the browser did anything (download, launch): nothing was submitted.
+    result = {
+      outcome: claimed.verify_only ? 'unconfirmed' : 'failed',
+      phase: 'preparing',
+      submitClicked: false,
+      error: { reason: 'error', message: err instanceof Error ? err.message : String(err), url: '', pageText: '' },
+      connectorVersion: '',
+    };
+  }
+  const body: FinishBody = {
+    job_id: jobId,
+    outcome: result.outcome,
+    submit_clicked: result.submitClicked,
+    work_id: result.workId ?? '',
+    permalink: result.permalink ?? '',
+    review_state: result.reviewState ?? '',
+  };
+  if (result.error) {
+    const shot = result.error.screenshotPath
+      ? await readFile(result.error.screenshotPath).then(
+          (b) => b.toString('base64'),
+          () => undefined,
+        )
+      : undefined;
+    body.error = {
+      reason: result.error.reason,
+      message: result.error.message.slice(0, 4000),
+      url: result.error.url.slice(0, 2000),
+      page_text: result.error.pageText.slice(0, 4000),
+      ...(shot ? { screenshot: shot } : {}),
+    };
+  }
+  try {
+    const state = await client.finish(body);
+    log('job finished', { job: jobId, outcome: result.outcome, state });
+  } catch (err) {
+    // A lost lease: the server already handed the job on (requeued or to verification).
+    log('finish refused', { job: jobId, err: String(err) });
+  }
+}
+
+/** Hooks of one job: every report goes to the server; a refused report (lease lost) aborts the job. */
+function hooksFor(client: RunnerClient, jobId: number, abort: AbortController, options: RunnerOptions): RunHooks {
+  const pollMs = options.actionPollMs ?? 1_000;
+  let lastProgress = 0;
+  const lost = (err: unknown) => {
+    if (err instanceof ServerRefusal) {
+      abort.abort();
+    }
+  };
+  return {
+    signal: abort.signal,
+    onPhase: async (phase) => {
+      // `submitting` is recorded by beforeSubmit, `needs_action` by onNeedsAction with its prompt.
+      if (phase === 'submitting' || phase === 'needs_action') {
+        return;
+      }
+      const status = await client.progress({ job_id: jobId, phase }).catch((err: unknown) => {
+        lost(err);
+        return undefined;
+      });
+      if (status?.cancel) {
+        abort.abort();
+      }
+    },
+    onProgress: ({ percent, text }) => {
+      const now = Date.now();
+      if (now - lastProgress < PROGRESS_EVERY_MS && percent < 100) {
+        return;
+      }
+      lastProgress = now;
+      client.progress({ job_id: jobId, phase: 'uploading', percent, text: text.slice(0, 500) }).catch(lost);
+    },
+    beforeSubmit: () => client.beforeSubmit(jobId),
+    onNeedsAction: async (request) => {
+      await client.progress({
+        job_id: jobId,
+        phase: 'needs_action',
+        text: request.prompt.slice(0, 500),
+        action: {
+          kind: request.kind,
+          prompt: request.prompt.slice(0, 500),
+          image: request.image ?? '',
+          screenshot: request.screenshot.toString('base64'),
+        },
+      });
+      for (;;) {
+        const answer = await client.action(jobId);
+        if (answer.status === 'answered') {
+          return { code: answer.code };
+        }
+        if (answer.status === 'gone') {
+          throw new Error('the hand-off ended without an answer');
+        }
+        await delay(pollMs, abort.signal);
+        if (abort.signal.aborted) {
+          throw new Error('cancelled while waiting for an answer');
+        }
+      }
+    },
+  };
+}
+
+/**
+ * A job whose submit may have happened under a lost lease: only read the account's works list back
+ * (by work id, else by title), never submit.
+ */
+async function verifyOnly(job: PublishJob, workId: string, publisher: PublisherOptions): Promise<JobResult> {
+  const def = connectorFor(job.platform, publisher);
+  const session = await openAccount(job.account, publisher);
+  try {
+    const found = await verifyInWorksList(session.page, def, job, workId || undefined, new Set());
+    if (!found) {
+      return {
+        outcome: 'unconfirmed',
+        phase: 'verifying',
+        submitClicked: true,
+        error: {
+          reason: 'submit_timeout',
+          message: 'the post did not show in the works list',
+          url: session.page.url(),
+          pageText: '',
+        },
+        connectorVersion: def.version,
+      };
+    }
+    const id = found.work.id || workId;
+    return {
+      outcome:
+        found.state === 'rejected' ? 'rejected' : found.state === 'scheduled' ? 'platform_scheduled' : 'published',
+      phase: 'verifying',
+      submitClicked: true,
+      workId: id,
+      permalink: id && def.permalink ? def.permalink.replace('{id}', id) : (found.work.href ?? undefined),
+      reviewState: found.state,
+      proof: { createResponse: false, worksList: true },
+      connectorVersion: def.version,
+    };
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+}
