@@ -124,9 +124,9 @@ export class ChatSocket {
         break;
       case 'bind':
         break;
-      // The clip task list polls while renders run (docs/decisions.md); the frame is for other clients.
+      // The clip task list polls while renders run and the publish pages come in a later round
+      // (docs/decisions.md): nothing here reads these frames yet.
       case 'clip_progress':
-      // Batch progress: the publish pages (a later round) will listen; nothing else reads it yet.
       case 'publish_job':
         break;
       case 'redict':
