@@ -46,10 +46,15 @@ describe('the OpenAPI document at /api/docs', () => {
     });
     const info = served.paths['/api/member.Member/info']?.get;
     expect(info?.security).toEqual([{ memberToken: [] }]);
-    // No operation names a scheme the document does not declare.
+    // A publishing runner authenticates with its own token, on its own calls only.
+    expect(served.components?.securitySchemes?.runnerToken).toMatchObject({ type: 'apiKey', in: 'header' });
     for (const { path, op } of operations()) {
       for (const requirement of op.security ?? []) {
-        expect(Object.keys(requirement), path).toEqual(['memberToken']);
+        const expected = Object.keys(requirement)[0] === 'runnerToken' ? 'runnerToken' : 'memberToken';
+        expect(Object.keys(requirement), path).toEqual([expected]);
+        if (expected === 'runnerToken') {
+          expect(path.startsWith('/api/runner.Runner/'), path).toBe(true);
+        }
       }
     }
   });

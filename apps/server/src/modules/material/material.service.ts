@@ -149,25 +149,7 @@ export class MaterialService {
     const ids = await this.repo.registerUploads(
       memberId,
       files.map(({ upload, fileName }) => ({
-        row: {
-          member_id: memberId,
-          object_key: upload.object_key,
-          file_name: fileName.slice(0, 200),
-          // The content decides the kind; the client's file_type is only a hint.
-          file_type: mediaKindOf(upload.object_key) ?? 'image',
-          size: upload.size,
-          duration_ms: 0,
-          thumb_key: '',
-          process_status: 'pending',
-          process_error: '',
-          group_id: options.groupId,
-          use_count: 0,
-          expiration_time: retentionDays > 0 ? now + retentionDays * DAY_MS : null,
-          remark: options.remark,
-          source_type: options.sourceType,
-          created_at: now,
-          updated_at: now,
-        },
+        row: materialRow(memberId, upload, fileName, options, retentionDays, now),
         tagIds: options.tagIds,
       })),
       now,
@@ -263,14 +245,14 @@ export class MaterialService {
     const groupId =
       (await this.repo.groupIdByName(memberId, file.groupName)) ??
       (await this.repo.addGroup(memberId, file.groupName, '', this.deps.now()));
-    const upload = { object_key: file.objectKey, file_name: file.fileName, size: file.size };
-    const [id] = await this.register(memberId, [{ upload, fileName: file.fileName }], {
-      groupId,
-      tagIds: [],
-      remark: file.remark,
-      sourceType: SourceType.clip,
-    });
-    return id as number;
+    // Not an upload: there is no upload row to claim, so the material is inserted directly.
+    const now = this.deps.now();
+    const { retentionDays } = await this.uploads.space(memberId);
+    const upload = { object_key: file.objectKey, size: file.size };
+    const options = { groupId, remark: file.remark, sourceType: SourceType.clip };
+    const id = await this.repo.insert(materialRow(memberId, upload, file.fileName, options, retentionDays, now));
+    await this.deps.jobs.enqueue(Job.materialMedia, { materialId: id });
+    return id;
   }
 
   /** The expiry job: removes materials past expiration_time and frees their space. */
@@ -374,4 +356,33 @@ export class MaterialService {
       };
     });
   }
+}
+
+/** The stored row of a new material; the content decides the kind, the client's file_type is only a hint. */
+function materialRow(
+  memberId: number,
+  file: { object_key: string; size: number },
+  fileName: string,
+  options: { groupId: number; remark: string; sourceType: number },
+  retentionDays: number,
+  now: number,
+) {
+  return {
+    member_id: memberId,
+    object_key: file.object_key,
+    file_name: fileName.slice(0, 200),
+    file_type: mediaKindOf(file.object_key) ?? 'image',
+    size: file.size,
+    duration_ms: 0,
+    thumb_key: '',
+    process_status: 'pending',
+    process_error: '',
+    group_id: options.groupId,
+    use_count: 0,
+    expiration_time: retentionDays > 0 ? now + retentionDays * DAY_MS : null,
+    remark: options.remark,
+    source_type: options.sourceType,
+    created_at: now,
+    updated_at: now,
+  };
 }
