@@ -23,6 +23,7 @@ import { consoleRoutes } from './modules/console/console.routes.ts';
 import { enterpriseAccountRoutes } from './modules/enterprise-account/enterprise-account.routes.ts';
 import { fileSettingRoutes } from './modules/file-setting/file-setting.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { materialDownloadRoutes } from './modules/material/material-download.routes.ts';
 import { materialExportRoutes } from './modules/material/material-export.routes.ts';
 import { materialRoutes } from './modules/material/material.routes.ts';
 import { memberCacheChannel, memberCacheOf } from './modules/member/member-cache.ts';
@@ -60,6 +61,7 @@ const modules: FastifyPluginCallbackZod[] = [
   uploadRoutes,
   materialRoutes,
   materialExportRoutes,
+  materialDownloadRoutes,
   clipTaskRoutes,
   musicRoutes,
   brandRoutes,

@@ -19,6 +19,7 @@ import { AccountService } from './modules/enterprise-account/account.service.ts'
 import { registerEnterpriseAccountJobs } from './modules/enterprise-account/enterprise-account.jobs.ts';
 import { FileSettingService } from './modules/file-setting/file-setting.service.ts';
 import { HealthService } from './modules/health/health.service.ts';
+import { MaterialDownloadService } from './modules/material/material-download.service.ts';
 import { MaterialExportService } from './modules/material/material-export.service.ts';
 import { registerMaterialJobs } from './modules/material/material.jobs.ts';
 import { MaterialService } from './modules/material/material.service.ts';
@@ -70,6 +71,7 @@ export function compose(infra: Infrastructure) {
   const materials = new MaterialService({ ...base, storage, jobs }, uploads);
   const mediaProcessing = new MediaProcessingService({ db, storage }, media);
   const materialExport = new MaterialExportService({ db });
+  const materialDownload = new MaterialDownloadService({ ...base, storage }, members);
   const clipTasks = new ClipTaskService(
     {
       ...base,
@@ -88,10 +90,10 @@ export function compose(infra: Infrastructure) {
   );
   const music = new MusicService({ ...base, storage }, media);
   const platforms = new PlatformService({ db });
-  const accounts = new AccountService(base);
+  const accounts = new AccountService(base, members);
   const accountGroups = new AccountGroupService(base);
   const accountAuth = new AccountAuthService(base);
-  const accountImport = new AccountImportService(base, platforms);
+  const accountImport = new AccountImportService(base, platforms, members);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
   const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
@@ -105,6 +107,7 @@ export function compose(infra: Infrastructure) {
     materials,
     mediaProcessing,
     materialExport,
+    materialDownload,
     clipTasks,
     clipConcurrency: infra.clip.concurrency,
     music,

@@ -25,6 +25,8 @@ let other: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   demo = (await login(ctx.app)).ApiToken;
+  // Proxies (ip_code) are a §6 feature an operator turns on; these members have it.
+  await ctx.app.services.members.setFeatures('demo', { proxy: true });
   await addMember(ctx, 'acct_other');
   other = (await login(ctx.app, 'acct_other', 'secret-123')).ApiToken;
 });
@@ -284,6 +286,7 @@ describe('import', () => {
   let token: string;
   beforeAll(async () => {
     await addMember(ctx, 'acct_import');
+    await ctx.app.services.members.setFeatures('acct_import', { proxy: true });
     token = (await login(ctx.app, 'acct_import', 'secret-123')).ApiToken;
     await addAccount(token, { nickname: '已有号', platform_id: 1, remarks: '旧备注' });
   });
@@ -391,6 +394,7 @@ describe('import', () => {
 describe('export', () => {
   it('streams the filtered accounts as xlsx, and 暂无数据 when none match', async () => {
     await addMember(ctx, 'acct_export');
+    await ctx.app.services.members.setFeatures('acct_export', { proxy: true });
     const token = (await login(ctx.app, 'acct_export', 'secret-123')).ApiToken;
     const empty = await call(token, 'GET', AccountApi.export);
     expect(empty.body).toMatchObject({ code: 0, msg: '暂无数据' });
@@ -416,5 +420,37 @@ describe('export', () => {
     expect(again).toMatchObject({ importStatus: 1, updateCount: 2, addCount: 0, failCount: 0 });
     // Another member's export is empty.
     expect((await call(other, 'GET', `${AccountApi.export}?platform_id=1`)).body).toMatchObject({ code: 0 });
+  });
+});
+
+describe('the proxy flag (is_ip, §6)', () => {
+  it('refuses an ip_code on add, edit and import unless is_ip is 1; clearing one is always allowed', async () => {
+    await addMember(ctx, 'acct_noproxy');
+    const token = (await login(ctx.app, 'acct_noproxy', 'secret-123')).ApiToken;
+    const info = await okData<{ is_ip: number }>(token, 'GET', '/api/member.Member/info');
+    expect(info.is_ip).toBe(0);
+
+    const refusedAdd = await call(token, 'POST', AccountApi.add, { nickname: '代理号', platform_id: 1, ip_code: '1.2.3.4' });
+    expect(refusedAdd).toMatchObject({ status: 400, body: { code: 400, msg: '当前账号未开通代理IP' } });
+    expect((await list(token)).count).toBe(0);
+
+    const id = await addAccount(token, { nickname: '代理号', platform_id: 1, ip_code: '' });
+    const refusedEdit = await call(token, 'POST', AccountApi.edit, { enterprise_account_id: id, ip_code: '1.2.3.4' });
+    expect(refusedEdit.body).toMatchObject({ code: 400, msg: '当前账号未开通代理IP' });
+    await okData(token, 'POST', AccountApi.edit, { enterprise_account_id: id, remarks: '无代理', ip_code: '' });
+
+    const imported = await importFile(
+      token,
+      '账号.xlsx',
+      await workbook([HEADERS, ['导入代理号', '', '抖音', '', '5.6.7.8'], ['导入普通号', '', '抖音', '', '']]),
+    );
+    expect(imported).toMatchObject({ addCount: 1, failCount: 1 });
+    const failed = await ctx.app.inject({ method: 'GET', url: imported.errorFileURL, headers: auth(token) });
+    expect((await readXlsx(failed.rawPayload))[1]).toEqual(['导入代理号', '', '抖音', '', '5.6.7.8', '当前账号未开通代理IP']);
+
+    // The operator turns proxies on: the same call now stores it.
+    await ctx.app.services.members.setFeatures('acct_noproxy', { proxy: true });
+    await okData(token, 'POST', AccountApi.edit, { enterprise_account_id: id, ip_code: '1.2.3.4' });
+    expect((await list(token)).list.find((a) => a.enterprise_account_id === id)?.ip_code).toBe('1.2.3.4');
   });
 });

@@ -48,6 +48,8 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
   const account = `e2e_acc_${Date.now().toString(36)}`;
   const password = 'secret-123';
   runAdmin(['create-member', account, password, '--level', '1']);
+  // 号C is imported with a proxy: the operator turns proxies (is_ip) on for this member.
+  runAdmin(['set-features', account, '--proxy', 'on']);
   const token = await loginAs(request, account, password);
   await useToken(page, token, account);
 
@@ -192,6 +194,10 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
     .locator('.ant-modal:visible')
     .getByRole('button', { name: /确\s*定/ })
     .click();
+  // The picked accounts become the page's selection, ready for its batch actions.
+  await expect(page.getByTestId('batch-bar')).toContainText('已选 1 个账号');
+  await expect(accounts.rowCheckbox('号A')).toBeChecked();
+  await page.screenshot({ path: shot('picked') });
 
   // Re-authorization is desktop-only; the log shows when and why the state changed.
   await accounts.rowAction('号A', '重新授权');

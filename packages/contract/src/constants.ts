@@ -160,3 +160,6 @@ export const CLIP_RENDER_MIN_TIMEOUT_MS = 120_000;
 export const CLIP_SCENE_THRESHOLD = 0.3;
 /** Silences at least this long are cut in 口播 when asked, seconds. */
 export const CLIP_MIN_SILENCE_SECONDS = 0.4;
+
+/** Highest batch_download_max an operator can grant: materials in one batch-download zip (§6). */
+export const BATCH_DOWNLOAD_MAX_LIMIT = 500;

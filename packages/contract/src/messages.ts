@@ -192,6 +192,10 @@ export const Msg = {
   desktopAuthFailed: '授权失败，请重试',
   desktopAuthBusy: '该账号正在授权或发布中，请稍后再试',
   chromiumNotFound: '未找到可用的浏览器，请在系统设置中设置浏览器路径',
+  // §6 feature flags: batch download (is_batch_download, batch_download_max) and proxies (is_ip) (issue 13.12)
+  batchDownloadOff: '当前账号未开通批量下载',
+  batchDownloadTooMany: '一次最多下载{n}个素材',
+  proxyNotAllowed: '当前账号未开通代理IP',
 } as const;
 
 export type MsgKey = keyof typeof Msg;

@@ -1,6 +1,7 @@
 import { isEmbeddableAiLink } from '@vidmatrix/contract/rules/ai-service';
 import { parseArgs } from 'node:util';
 import { accountName, password as passwordSchema } from '@vidmatrix/contract/api/auth';
+import { BATCH_DOWNLOAD_MAX_LIMIT } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { parseServerTime } from '@vidmatrix/contract/rules/time';
 import { loadConfig } from '../config.ts';
@@ -31,6 +32,8 @@ Usage: npm run admin -- <command> [arguments]
                                                      grant agent branding (or update it)
   set-ai-service <account> (--link <url> --name <title> | off)
                                                      the floating AI customer-service window
+  set-features <account> [--proxy on|off] [--batch-download <max> | --batch-download off]
+                                                     §6 flags: account proxies (is_ip), batch download
   set-setting <name> <value>                         site setting: ${SITE_SETTING_NAMES.join(', ')}
   help                                               this text
 `;
@@ -79,6 +82,24 @@ function parseExpiry(value: string | undefined): number | null {
   return at;
 }
 
+function parseOnOff(value: string, what: string): boolean {
+  if (value !== 'on' && value !== 'off') {
+    throw new UsageError(`${what} must be on or off, got "${value}"`);
+  }
+  return value === 'on';
+}
+
+function parseBatchMax(value: string): number {
+  if (value === 'off') {
+    return 0;
+  }
+  const max = Number(value);
+  if (!Number.isInteger(max) || max < 1 || max > BATCH_DOWNLOAD_MAX_LIMIT) {
+    throw new UsageError(`--batch-download must be off or an integer 1-${BATCH_DOWNLOAD_MAX_LIMIT}, got "${value}"`);
+  }
+  return max;
+}
+
 function checked<T>(
   schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
   value: string,
@@ -102,6 +123,8 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
       'wechat-service': { type: 'boolean', default: false },
       link: { type: 'string' },
       name: { type: 'string' },
+      proxy: { type: 'string' },
+      'batch-download': { type: 'string' },
     },
   });
   const [command, first, second] = positionals;
@@ -154,6 +177,24 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
       }
       await members.setAiService(account, { link, name: need(values.name, '--name <title>') });
       return `AI customer service of ${account} opens ${link}.`;
+    }
+    case 'set-features': {
+      const account = need(first, 'account');
+      const proxy = values.proxy === undefined ? undefined : parseOnOff(values.proxy, '--proxy');
+      const batch = values['batch-download'];
+      const batchDownloadMax = batch === undefined ? undefined : parseBatchMax(batch);
+      if (proxy === undefined && batchDownloadMax === undefined) {
+        throw new UsageError('give --proxy on|off and/or --batch-download <max>|off');
+      }
+      await members.setFeatures(account, { proxy, batchDownloadMax });
+      return `Features of ${account}: ${[
+        proxy === undefined ? null : `proxy ${proxy ? 'on' : 'off'}`,
+        batchDownloadMax === undefined
+          ? null
+          : `batch download ${batchDownloadMax > 0 ? `up to ${batchDownloadMax}` : 'off'}`,
+      ]
+        .filter(Boolean)
+        .join(', ')}.`;
     }
     case 'set-setting': {
       const name = need(first, 'setting name');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COOKIE_AUTH_PLATFORM_IDS } from '../constants.ts';
+import { ACCOUNT_LIST_PLATFORM_IDS, COOKIE_AUTH_PLATFORM_IDS } from '../constants.ts';
 import { Msg } from '../messages.ts';
-import { accountSelectability, canReauthorize } from './account-selectability.ts';
+import { accountSelectability, canReauthorize, SELECTOR_PLATFORM_IDS } from './account-selectability.ts';
 
 const account = (platform_id: number, cookie_auth_status: number | null, access_status: number | null = 1) => ({
   platform_id,
@@ -53,5 +53,12 @@ describe('canReauthorize', () => {
   });
   it.each([3, 5, 6, 11, 13, 14])('platform %i does not', (p) => {
     expect(canReauthorize(p)).toBe(false);
+  });
+});
+
+describe('SELECTOR_PLATFORM_IDS', () => {
+  it('holds the §9 list, platform 6 (its §5.4 rules are selector rules) and the publishable 3 and 5', () => {
+    expect(SELECTOR_PLATFORM_IDS).toEqual(expect.arrayContaining([...ACCOUNT_LIST_PLATFORM_IDS, 3, 5, 6]));
+    expect(SELECTOR_PLATFORM_IDS).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18]);
   });
 });

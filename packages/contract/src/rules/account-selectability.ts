@@ -1,10 +1,25 @@
 import {
   ACCESS_AUTH_PLATFORM_IDS,
+  ACCOUNT_LIST_PLATFORM_IDS,
   COOKIE_AUTH_PLATFORM_IDS,
   IMAGE_CLIP_EXCLUDED_PLATFORM_ID,
   REAUTH_PLATFORM_IDS,
 } from '../constants.ts';
 import { Msg } from '../messages.ts';
+import { PUBLISH_PLATFORMS, PUBLISH_RULES } from './publish-rules.ts';
+
+/**
+ * Platforms whose accounts the account selector asks for (getEnterpriseAccountList platform_id):
+ * the §7/§9 list, plus platform 6, whose §5.4 rules are selector rules, plus every platform a
+ * publish connector drives (3 and 5 too). docs/decisions.md, "The account selector's platform list".
+ */
+export const SELECTOR_PLATFORM_IDS: readonly number[] = [
+  ...new Set<number>([
+    ...ACCOUNT_LIST_PLATFORM_IDS,
+    IMAGE_CLIP_EXCLUDED_PLATFORM_ID,
+    ...PUBLISH_PLATFORMS.flatMap((p) => PUBLISH_RULES[p].platformIds),
+  ]),
+].sort((a, b) => a - b);
 
 /** cookie_auth_status values (SPEC §3): 1 authorized, 2 expired, anything else unauthorized. */
 export const CookieAuth = { authorized: 1, expired: 2 } as const;

@@ -11,6 +11,7 @@ import {
 import { Job } from '@vidmatrix/contract/jobs';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { accessLabel, cookieAuthLabel } from '@vidmatrix/contract/rules/account-status';
+import { canSetProxy } from '@vidmatrix/contract/rules/features';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/types.ts';
@@ -23,6 +24,7 @@ import {
   XlsxReadError,
   type XlsxCell,
 } from '../../lib/xlsx.ts';
+import type { MemberService } from '../member/member.service.ts';
 import type { PlatformService } from '../platform/platform.service.ts';
 import {
   checkImportRow,
@@ -76,6 +78,7 @@ export class AccountImportService {
   constructor(
     private readonly deps: { db: Db; now: () => number },
     private readonly platforms: Pick<PlatformService, 'all'>,
+    private readonly members: Pick<MemberService, 'info'>,
   ) {
     this.repo = new EnterpriseAccountRepository(deps.db);
   }
@@ -100,6 +103,7 @@ export class AccountImportService {
     }
 
     const platformOf = platformLookup(await this.platforms.all());
+    const proxyAllowed = canSetProxy(await this.members.info(memberId));
     const progress: ImportProgress = { addCount: 0, updateCount: 0, failed: [], seen: new Map() };
     let header: string[] | undefined;
     let dataRows = 0;
@@ -120,6 +124,10 @@ export class AccountImportService {
         const check = checkImportRow(cells, platformOf);
         if (!check.ok) {
           progress.failed.push([...padCells(cells), check.reason]);
+          continue;
+        }
+        if (check.row.ipCode && !proxyAllowed) {
+          progress.failed.push([...padCells(cells), Msg.proxyNotAllowed]);
           continue;
         }
         batch.push({ rowNumber, cells, row: check.row });

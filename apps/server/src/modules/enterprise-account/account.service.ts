@@ -6,10 +6,12 @@ import type {
 } from '@vidmatrix/contract/api/enterprise-account';
 import type { AccountList, EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
+import { canSetProxy } from '@vidmatrix/contract/rules/features';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
+import type { MemberService } from '../member/member.service.ts';
 import { requireAccounts, requireGroup, toAccount, toFilter } from './account-rows.ts';
 import { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
 
@@ -17,8 +19,18 @@ import { EnterpriseAccountRepository } from './enterprise-account.repository.ts'
 export class AccountService {
   private readonly repo: EnterpriseAccountRepository;
 
-  constructor(private readonly deps: { db: Db; now: () => number }) {
+  constructor(
+    private readonly deps: { db: Db; now: () => number },
+    private readonly members: Pick<MemberService, 'info'>,
+  ) {
     this.repo = new EnterpriseAccountRepository(deps.db);
+  }
+
+  /** A proxy (ip_code) can be set only when the member's is_ip flag allows it (§6); clearing is always fine. */
+  private async requireProxyAllowed(memberId: number, ipCode: string | undefined): Promise<void> {
+    if (ipCode && !canSetProxy(await this.members.info(memberId))) {
+      throw badRequest(Msg.proxyNotAllowed);
+    }
   }
 
   /** Main accounts, one page, with their sub-accounts nested as `children`. */
@@ -63,6 +75,7 @@ export class AccountService {
 
   /** Adds an account within the level's quota (checked and counted in one transaction). */
   async add(memberId: number, body: z.output<typeof accountAddBody>): Promise<number> {
+    await this.requireProxyAllowed(memberId, body.ip_code);
     const now = this.deps.now();
     try {
       return await this.repo.transaction(async (repo) => {
@@ -111,6 +124,7 @@ export class AccountService {
   /** Edits remarks, group and proxy of one of the member's accounts. */
   async edit(memberId: number, body: z.output<typeof accountEditBody>): Promise<void> {
     await requireAccounts(this.repo, memberId, [body.enterprise_account_id]);
+    await this.requireProxyAllowed(memberId, body.ip_code);
     if (body.group_id !== undefined) {
       await requireGroup(this.repo, memberId, body.group_id);
     }

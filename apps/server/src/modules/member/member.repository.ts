@@ -97,6 +97,18 @@ export class MemberRepository {
       .execute();
   }
 
+  async updateFeatures(
+    memberId: number,
+    flags: Partial<{ is_ip: number; is_batch_download: number; batch_download_max: number }>,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('member')
+      .set({ ...flags, updated_at: now })
+      .where('id', '=', memberId)
+      .execute();
+  }
+
   async upsertAgent(
     memberId: number,
     agent: { logo_white: string; logo_black: string; is_wechat_service: number },

@@ -189,6 +189,22 @@ export class MemberService {
     this.cache.dropInfo(member.id);
   }
 
+  /** Turns the §6 feature flags on or off: proxies (is_ip) and batch download with its maximum (0: off). */
+  async setFeatures(account: string, flags: { proxy?: boolean; batchDownloadMax?: number }): Promise<void> {
+    const member = await this.requireByAccount(account);
+    await this.repo.updateFeatures(
+      member.id,
+      {
+        ...(flags.proxy === undefined ? {} : { is_ip: flags.proxy ? 1 : 0 }),
+        ...(flags.batchDownloadMax === undefined
+          ? {}
+          : { is_batch_download: flags.batchDownloadMax > 0 ? 1 : 0, batch_download_max: flags.batchDownloadMax }),
+      },
+      this.deps.now(),
+    );
+    this.cache.dropInfo(member.id);
+  }
+
   private async loadInfo(memberId: number): Promise<MemberInfo> {
     const [member, roleIds] = await Promise.all([this.repo.findInfo(memberId), this.repo.roleIds(memberId)]);
     if (!member) {

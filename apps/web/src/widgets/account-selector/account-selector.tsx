@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Empty, Input, Select, Space, Spin, Tooltip } from 'antd';
 import type { EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
 import { Msg } from '@vidmatrix/contract/messages';
-import { accountSelectability } from '@vidmatrix/contract/rules/account-selectability';
+import { accountSelectability, SELECTOR_PLATFORM_IDS } from '@vidmatrix/contract/rules/account-selectability';
 import { cookieAuthLabel } from '@vidmatrix/contract/rules/account-status';
 import { useAccountGroups } from '../../api/account/get-account-groups.ts';
 import { usePlatforms } from '../../api/account/get-platforms.ts';
@@ -19,7 +19,7 @@ export interface AccountSelectorProps {
   onChange: (ids: number[], accounts: EnterpriseAccount[]) => void;
   /** Image-clip mode: platform 6 is never selectable (SPEC §5.4). */
   imageClip?: boolean;
-  /** Only these platforms (all when empty). */
+  /** Only these platforms (default: SELECTOR_PLATFORM_IDS, the §7 list with 3, 5 and 6). */
   platformIds?: readonly number[];
 }
 
@@ -33,7 +33,12 @@ interface HoverTip {
  * The account selector of SPEC §2.3/§5.4: group (全部分组 first), platform and search filters over a
  * virtualized list; accounts the §5.4 rules refuse are disabled with their tooltip.
  */
-export function AccountSelector({ value, onChange, imageClip = false, platformIds = [] }: AccountSelectorProps) {
+export function AccountSelector({
+  value,
+  onChange,
+  imageClip = false,
+  platformIds = SELECTOR_PLATFORM_IDS,
+}: AccountSelectorProps) {
   const groups = useAccountGroups();
   const platforms = usePlatforms();
   const [filter, setFilter] = useState<SelectorFilter>({ groupId: '', platformId: 0, search: '' });

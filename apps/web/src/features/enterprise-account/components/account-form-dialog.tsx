@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { accountAddBody, type EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
 import { Msg } from '@vidmatrix/contract/messages';
+import { canSetProxy } from '@vidmatrix/contract/rules/features';
 import { useAccountGroups } from '../../../api/account/get-account-groups.ts';
 import { usePlatforms } from '../../../api/account/get-platforms.ts';
 import { getSelectorAccountsQueryOptions } from '../../../api/account/get-selector-accounts.ts';
+import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useAddAccount, useEditAccount } from '../api/account-mutations.ts';
@@ -34,6 +36,9 @@ export const AccountFormDialog = memo(function AccountFormDialog({ open, account
   const [form] = Form.useForm<FormValues>();
   const platforms = usePlatforms();
   const groups = useAccountGroups();
+  const info = useMemberInfo();
+  // 代理IP only when the member's is_ip flag allows proxies (§6); the server refuses one otherwise.
+  const proxy = info.data ? canSetProxy(info.data) : false;
   // Subscribed only while adding: the form stays rendered, and the selector's copy of this list
   // would otherwise re-render it (800 options) whenever it loads.
   const mains = useQuery({
@@ -65,11 +70,11 @@ export const AccountFormDialog = memo(function AccountFormDialog({ open, account
         enterprise_account_id: account.enterprise_account_id,
         remarks: values.remarks,
         group_id: values.group_id,
-        ip_code: values.ip_code,
+        ...(proxy ? { ip_code: values.ip_code } : {}),
       });
       notifySuccess(Msg.updated);
     } else {
-      await add.mutateAsync({ ...values, platform_id: values.platform_id ?? 0 });
+      await add.mutateAsync({ ...values, platform_id: values.platform_id ?? 0, ip_code: proxy ? values.ip_code : '' });
       notifySuccess(Msg.added);
     }
     onClose();
@@ -126,9 +131,11 @@ export const AccountFormDialog = memo(function AccountFormDialog({ open, account
         <Form.Item label="分组" name="group_id">
           <Select options={groupOptions} showSearch={{ optionFilterProp: 'label' }} data-testid="account-form-group" />
         </Form.Item>
-        <Form.Item label="代理IP" name="ip_code">
-          <Input maxLength={128} placeholder="例如 127.0.0.1:8080" />
-        </Form.Item>
+        {proxy && (
+          <Form.Item label="代理IP" name="ip_code">
+            <Input maxLength={128} placeholder="例如 127.0.0.1:8080" data-testid="account-form-proxy" />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -108,6 +108,10 @@ export function AccountsPage() {
     setDialog(null);
     setSelected([]);
   }, []);
+  const handlePicked = useCallback((ids: number[]) => {
+    setDialog(null);
+    setSelected(ids);
+  }, []);
 
   return (
     <Card variant="borderless" data-testid="accounts-page">
@@ -153,6 +157,7 @@ export function AccountsPage() {
         selected={selected}
         onClose={handleDialogClose}
         onMoved={handleMoved}
+        onPicked={handlePicked}
       />
     </Card>
   );
@@ -275,6 +280,8 @@ interface AccountDialogsProps {
   onClose: () => void;
   /** The selected accounts moved to another group. */
   onMoved: () => void;
+  /** Accounts chosen in the 选择账号 dialog: the page's new selection. */
+  onPicked: (ids: number[]) => void;
 }
 
 /** The page's dialogs and its log drawer. */
@@ -285,6 +292,7 @@ const AccountDialogs = memo(function AccountDialogs({
   selected,
   onClose,
   onMoved,
+  onPicked,
 }: AccountDialogsProps) {
   const client = useQueryClient();
   return (
@@ -302,7 +310,7 @@ const AccountDialogs = memo(function AccountDialogs({
           }
         }}
       />
-      <AccountPickDialog open={dialog === 'pick'} onClose={onClose} />
+      {dialog === 'pick' && <AccountPickDialog initial={selected} onPicked={onPicked} onClose={onClose} />}
       <ImportDialog
         open={dialog === 'import'}
         title="导入账号"
