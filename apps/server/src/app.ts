@@ -47,7 +47,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every service, built once by compose.ts; routes take what they need. */
     services: Services;
+    /** Every route as registered, with its request schemas: the fuzz and isolation suites walk it. */
+    routeTable: readonly RouteEntry[];
   }
+}
+
+/** A registered route: method, path, its zod request schemas and whether a member token is required. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: {
+    querystring?: unknown;
+    body?: unknown;
+    params?: unknown;
+    security?: readonly Record<string, unknown>[];
+  };
 }
 
 /** Feature modules, in registration order. A new module is one line here. */
@@ -100,6 +114,13 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, schema: (route.schema ?? {}) as RouteEntry['schema'] });
+    }
+  });
+  app.decorate('routeTable', routeTable);
   const { db } = options;
   const now = options.now ?? Date.now;
 

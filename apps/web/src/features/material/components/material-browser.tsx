@@ -19,6 +19,7 @@ import {
   useSaveGroup,
   useSaveTag,
 } from '../api/material-mutations.ts';
+import { BatchDownloadButton } from './batch-download-button.tsx';
 import { MaterialFormDialog } from './material-form-dialog.tsx';
 import { NameDialog, type NameDialogValue } from './name-dialog.tsx';
 import type { PendingUpload } from './pending-uploads.ts';
@@ -117,6 +118,7 @@ export function MaterialBrowser({
             </Button>
             <Button onClick={() => requireSelection() && setDialog({ kind: 'batchGroup' })}>批量分组</Button>
             <Button onClick={() => requireSelection() && setDialog({ kind: 'batchTag' })}>批量标签</Button>
+            <BatchDownloadButton ids={selection.map((m) => m.file_id)} />
           </>
         }
         actionsAfter={
