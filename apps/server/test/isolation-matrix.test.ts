@@ -20,7 +20,7 @@ import { tusUpload } from './upload-client.ts';
 const MARKER = 'A机密';
 const SKIP = [/^\/api\/docs/, /^\/api\/file\.Upload\/tus/, /^\/api\/member\.Logout\//];
 /** Payloads per route and id tried; each is a generated body with A's ids written into it. */
-const SAMPLES = 2;
+const SAMPLES = 4;
 
 let ctx: TestContext;
 let a: { id: number; token: string };
@@ -43,7 +43,7 @@ beforeAll(async () => {
   a = { id: await memberIdOf(ctx.db, 'demo'), token: (await login(ctx.app)).ApiToken };
   const bId = await addMember(ctx, 'iso_b');
   const bToken = (await login(ctx.app, 'iso_b', 'secret-123')).ApiToken;
-  b = { id: bId, token: bToken, runner: (await createRunner(ctx.app, bToken, 'b-runner')).token };
+  b = { id: bId, token: bToken, runner: '' };
 
   // A's data of every kind, each carrying the marker.
   const group = await memberCall<{ group_id: number }>(ctx.app, a.token, '/api/file.Group/add', {
@@ -57,7 +57,11 @@ beforeAll(async () => {
   const videos = await addVideos(ctx.db, a.id, [`${MARKER}视频.mp4`, `${MARKER}视频二.mp4`], [objectKey, objectKey]);
   made.push('materials');
   // An upload A has not registered yet: B must not claim, register or delete it.
-  const pending = await tusUpload(ctx.app, a.token, `${MARKER}.png`, Buffer.alloc(2048, 2));
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const pending = await tusUpload(ctx.app, a.token, `${MARKER}.png`, png);
   aKeys.push(objectKey, pending, ctx.app.storage.publicUrl(objectKey), ctx.app.storage.publicUrl(pending));
   const accountGroup = await memberCall<{ group_id: number }>(
     ctx.app,
@@ -89,6 +93,8 @@ beforeAll(async () => {
   await ok(batch, 'publish batch');
   const runner = await createRunner(ctx.app, a.token, `${MARKER}发布器`);
   made.push('runner');
+  // B's own runner comes after A's data, so none of A's ids is one of B's.
+  b.runner = (await createRunner(ctx.app, bToken, 'b-runner')).token;
 
   for (const value of [group.data.group_id, tag.data.tag_id, ...videos, accountGroup.data.group_id, account]) {
     aIds.add(value);
@@ -184,7 +190,8 @@ describe('isolation matrix', () => {
         'runner',
       ]),
     );
-    expect(aIds.size).toBeGreaterThan(10);
+    // Each table numbers its own rows, so A's ids are the same few small numbers in every table.
+    expect(aIds.size).toBeGreaterThanOrEqual(3);
   });
 
   it("member B reads and changes nothing of A's through any route", async () => {
