@@ -1,87 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import type { Material, UploadedFile } from '@vidmatrix/contract/api/material';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers.ts';
 import { mediaFixtures } from '@vidmatrix/fixtures';
+import { start, stop, type Child } from './server-process.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Longest the whole pipeline may take on a busy machine; the test returns as soon as it is done. */
 const DEADLINE_MS = 120_000;
-
-interface Child {
-  process: ChildProcess;
-  /** Resolves with the first pino line whose msg passes `match`. */
-  waitFor(match: (msg: string) => boolean): Promise<Record<string, unknown>>;
-  output(): string;
-}
-
-/** Starts `entry` (TypeScript, through tsx) as a real child process and collects its pino lines. */
-function start(entry: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src', entry)], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  const waiters: { match: (msg: string) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
-  const lines: Record<string, unknown>[] = [];
-  const offer = (line: Record<string, unknown>) => {
-    for (const waiter of [...waiters]) {
-      if (typeof line.msg === 'string' && waiter.match(line.msg)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  };
-  let pending = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-    pending += chunk.toString('utf8');
-    const parts = pending.split('\n');
-    pending = parts.pop() ?? '';
-    for (const part of parts) {
-      try {
-        const line = JSON.parse(part) as Record<string, unknown>;
-        lines.push(line);
-        offer(line);
-      } catch {
-        // not a pino line
-      }
-    }
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-  });
-  return {
-    process: child,
-    output: () => text,
-    waitFor: (match) =>
-      new Promise((resolve, reject) => {
-        const seen = lines.find((line) => typeof line.msg === 'string' && match(line.msg));
-        if (seen) {
-          resolve(seen);
-          return;
-        }
-        waiters.push({ match, resolve });
-        child.once('exit', (code) => reject(new Error(`${entry} exited ${code}:\n${text}`)));
-      }),
-  };
-}
-
-function stop(child: Child | undefined): Promise<void> {
-  if (!child || child.process.exitCode !== null) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    child.process.once('exit', () => resolve());
-    child.process.kill('SIGTERM');
-  });
-}
 
 describe('an API with JOBS=off and a separate worker process', () => {
   let ctx: TestContext;

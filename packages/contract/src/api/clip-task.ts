@@ -10,6 +10,7 @@ import {
   CLIP_SEGMENT_SECONDS_RANGE,
 } from '../constants.ts';
 import { Msg } from '../messages.ts';
+import { INT_MAX } from './common.ts';
 
 /** The eight clip modes by clip_model (SPEC §2.1). */
 export const ClipMode = {
@@ -39,7 +40,8 @@ export const clipModeName: Record<ClipModel, string> = {
 /** Modes that take a template (the others skip /clip/VideoTemplate, as clip-route.ts does). */
 export const TEMPLATE_MODES: readonly ClipModel[] = [1, 2, 4, 7];
 
-const id = z.number().int().positive();
+// Bounded like every other id (common.ts INT_MAX): PostgreSQL's integer columns end there (issue 13 fuzz).
+const id = z.number().int().positive().max(INT_MAX);
 const ids = z.array(id).min(1).max(CLIP_MAX_MATERIALS);
 /** One spoken or shown line. */
 export const clipLine = z.string().trim().min(1, Msg.clipScriptRequired).max(CLIP_LINE_MAX_CHARS);

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types.ts';
 
+/** Rolls back finishAndCharge's transaction when the member's space cannot take the upload. */
+class SpaceFull extends Error {}
+
 /** SQL of uploads and of the member's used space (level_user.space_storage). */
 export class UploadRepository {
   constructor(private readonly db: Db) {}
@@ -86,6 +89,29 @@ export class UploadRepository {
   }
 
   /** Adds `size` to the used space only if it still fits the level (one atomic update). */
+  /**
+   * Marks an upload finished and charges its size in one transaction, so a crash between the two can
+   * neither charge space for an upload still "uploading" (which clean-up would never refund) nor
+   * finish one uncharged. 'already': it was finished before (a repeated finish charges nothing).
+   */
+  finishAndCharge(objectKey: string, memberId: number, size: number, now: number): Promise<'charged' | 'full' | 'already'> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new UploadRepository(trx);
+      if (!(await repo.setStatus(objectKey, 'uploading', 'finished', now))) {
+        return 'already';
+      }
+      if (!(await repo.charge(memberId, size, now))) {
+        throw new SpaceFull();
+      }
+      return 'charged';
+    }).catch((error: unknown) => {
+      if (error instanceof SpaceFull) {
+        return 'full' as const;
+      }
+      throw error;
+    });
+  }
+
   async charge(memberId: number, size: number, now: number): Promise<boolean> {
     const res = await this.db
       .updateTable('level_user')

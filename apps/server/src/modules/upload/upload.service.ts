@@ -159,11 +159,10 @@ export class UploadService {
       await this.dropObject(key);
       throw tusError(415, Msg.unsupportedFormat);
     }
-    if (!(await this.repo.charge(memberId, Number(row.size), this.deps.now()))) {
+    if ((await this.repo.finishAndCharge(key, memberId, Number(row.size), this.deps.now())) === 'full') {
       await this.dropObject(key);
       throw tusError(413, Msg.spaceExceeded);
     }
-    await this.repo.setStatus(key, 'uploading', 'finished', this.deps.now());
   }
 
   /**
