@@ -117,7 +117,7 @@ export async function buildApp(options: AppOptions) {
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, schema: (route.schema ?? {}) as RouteEntry['schema'] });
+      routeTable.push({ method, url: route.url, schema: route.schema ?? {} });
     }
   });
   app.decorate('routeTable', routeTable);

@@ -430,7 +430,11 @@ describe('the proxy flag (is_ip, §6)', () => {
     const info = await okData<{ is_ip: number }>(token, 'GET', '/api/member.Member/info');
     expect(info.is_ip).toBe(0);
 
-    const refusedAdd = await call(token, 'POST', AccountApi.add, { nickname: '代理号', platform_id: 1, ip_code: '1.2.3.4' });
+    const refusedAdd = await call(token, 'POST', AccountApi.add, {
+      nickname: '代理号',
+      platform_id: 1,
+      ip_code: '1.2.3.4',
+    });
     expect(refusedAdd).toMatchObject({ status: 400, body: { code: 400, msg: '当前账号未开通代理IP' } });
     expect((await list(token)).count).toBe(0);
 
@@ -446,7 +450,14 @@ describe('the proxy flag (is_ip, §6)', () => {
     );
     expect(imported).toMatchObject({ addCount: 1, failCount: 1 });
     const failed = await ctx.app.inject({ method: 'GET', url: imported.errorFileURL, headers: auth(token) });
-    expect((await readXlsx(failed.rawPayload))[1]).toEqual(['导入代理号', '', '抖音', '', '5.6.7.8', '当前账号未开通代理IP']);
+    expect((await readXlsx(failed.rawPayload))[1]).toEqual([
+      '导入代理号',
+      '',
+      '抖音',
+      '',
+      '5.6.7.8',
+      '当前账号未开通代理IP',
+    ]);
 
     // The operator turns proxies on: the same call now stores it.
     await ctx.app.services.members.setFeatures('acct_noproxy', { proxy: true });

@@ -31,7 +31,7 @@ const aIds = new Set<number>();
 const aKeys: string[] = [];
 const made: string[] = [];
 
-async function ok(res: { code: number; msg: string }, what: string) {
+function ok(res: { code: number; msg: string }, what: string): void {
   if (res.code !== 200) {
     throw new Error(`${what}: ${res.msg}`);
   }
@@ -49,9 +49,9 @@ beforeAll(async () => {
   const group = await memberCall<{ group_id: number }>(ctx.app, a.token, '/api/file.Group/add', {
     group_name: `${MARKER}组`,
   });
-  await ok(group, 'material group');
+  ok(group, 'material group');
   const tag = await memberCall<{ tag_id: number }>(ctx.app, a.token, '/api/file.Tag/add', { tag_name: `${MARKER}签` });
-  await ok(tag, 'material tag');
+  ok(tag, 'material tag');
   const objectKey = 'media/isolation-a-video.mp4';
   await ctx.app.storage.put(objectKey, Readable.from([Buffer.alloc(10_000, 1)]), 'video/mp4');
   const videos = await addVideos(ctx.db, a.id, [`${MARKER}视频.mp4`, `${MARKER}视频二.mp4`], [objectKey, objectKey]);
@@ -69,7 +69,7 @@ beforeAll(async () => {
     '/api/member.EnterpriseAccountGroup/add',
     { group_name: `${MARKER}号组` },
   );
-  await ok(accountGroup, 'account group');
+  ok(accountGroup, 'account group');
   const account = await addEnterpriseAccount(ctx.app, a.token, `${MARKER}号`);
   const authorized = await addAccounts(ctx.db, a.id, [1, 3]);
   made.push('accounts');
@@ -77,7 +77,12 @@ beforeAll(async () => {
   const message = await postCustomerMessage(
     ctx.app,
     secret,
-    { enterprise_account_id: account, customer_id: 'iso-customer', customer_name: `${MARKER}客户`, content: `${MARKER}留言` },
+    {
+      enterprise_account_id: account,
+      customer_id: 'iso-customer',
+      customer_name: `${MARKER}客户`,
+      content: `${MARKER}留言`,
+    },
     ctx.clock.now,
   );
   expect(message.statusCode).toBe(200);
@@ -90,7 +95,7 @@ beforeAll(async () => {
     topics: [],
     schedule: { spacing_sec: 0 },
   });
-  await ok(batch, 'publish batch');
+  ok(batch, 'publish batch');
   const runner = await createRunner(ctx.app, a.token, `${MARKER}发布器`);
   made.push('runner');
   // B's own runner comes after A's data, so none of A's ids is one of B's.
@@ -129,7 +134,10 @@ async function snapshotTables(): Promise<{ table: string; rows: Record<string, u
       .selectFrom(table.name as never)
       .selectAll()
       .execute()) as Record<string, unknown>[];
-    out.push({ table: table.name, rows: rows.map((row) => JSON.parse(JSON.stringify(row)) as Record<string, unknown>) });
+    out.push({
+      table: table.name,
+      rows: rows.map((row) => JSON.parse(JSON.stringify(row)) as Record<string, unknown>),
+    });
   }
   return out;
 }
@@ -169,7 +177,7 @@ function toQuery(value: unknown): string {
   const params = new URLSearchParams();
   for (const [key, item] of Object.entries((value ?? {}) as Record<string, unknown>)) {
     if (item !== undefined && item !== null) {
-      params.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item as string | number));
+      params.append(key, typeof item === 'string' ? item : JSON.stringify(item));
     }
   }
   const text = params.toString().replace(/%EF%BF%BD/g, '');

@@ -95,8 +95,9 @@ describe('file.File/batchDownload', () => {
     expect((await download(owner.token, ids.slice(0, 2))).statusCode).toBe(200);
 
     await ctx.app.services.members.setFeatures('zip_owner', { batchDownloadMax: 0 });
-    const info = (await ctx.app.inject({ method: 'GET', url: '/api/member.Member/info', headers: auth(owner.token) }))
-      .json<{ data: { is_batch_download: number } }>().data;
+    const info = (
+      await ctx.app.inject({ method: 'GET', url: '/api/member.Member/info', headers: auth(owner.token) })
+    ).json<{ data: { is_batch_download: number } }>().data;
     expect(info.is_batch_download).toBe(0);
     const off = await download(owner.token, ids.slice(0, 1));
     expect(off.json()).toMatchObject({ code: 400, msg: '当前账号未开通批量下载' });

@@ -98,7 +98,15 @@ function encodeQuery(query: unknown): string {
 }
 
 /** Query strings URLSearchParams cannot produce: invalid UTF-8, bad escapes, bracket syntax. */
-const RAW_QUERIES = ['?a=%ED%A0%80', '?%', '?page=%zz', '?ids[]=1&ids[]=x', '?__proto__[x]=1', '?limit=1&limit=2', '?=&=&'];
+const RAW_QUERIES = [
+  '?a=%ED%A0%80',
+  '?%',
+  '?page=%zz',
+  '?ids[]=1&ids[]=x',
+  '?__proto__[x]=1',
+  '?limit=1&limit=2',
+  '?=&=&',
+];
 
 function payloadOf(c: Case): { payload?: string | Buffer; contentType?: string } {
   const boundary = 'fuzzBoundary7d';

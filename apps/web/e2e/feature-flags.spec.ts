@@ -16,7 +16,8 @@ const shot = (name: string) => join(shotDir, `${name}.png`);
 
 /** Names in a zip, read by Python's zipfile after its CRC check of every entry. */
 function zipNames(file: string): string[] {
-  const script = 'import json,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(json.dumps(z.namelist()))';
+  const script =
+    'import json,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(json.dumps(z.namelist()))';
   return JSON.parse(execFileSync('python3', ['-c', script, file], { encoding: 'utf8' })) as string[];
 }
 

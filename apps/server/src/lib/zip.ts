@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 /** One file of a zip: its name inside the archive and a way to open its bytes when its turn comes. */
 export interface ZipEntry {
   name: string;
-  open: () => Promise<AsyncIterable<Uint8Array>>;
+  open: () => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>>;
 }
 
 const U32 = 0xffffffff;

@@ -94,22 +94,30 @@ export class UploadRepository {
    * neither charge space for an upload still "uploading" (which clean-up would never refund) nor
    * finish one uncharged. 'already': it was finished before (a repeated finish charges nothing).
    */
-  finishAndCharge(objectKey: string, memberId: number, size: number, now: number): Promise<'charged' | 'full' | 'already'> {
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new UploadRepository(trx);
-      if (!(await repo.setStatus(objectKey, 'uploading', 'finished', now))) {
-        return 'already';
-      }
-      if (!(await repo.charge(memberId, size, now))) {
-        throw new SpaceFull();
-      }
-      return 'charged';
-    }).catch((error: unknown) => {
-      if (error instanceof SpaceFull) {
-        return 'full' as const;
-      }
-      throw error;
-    });
+  finishAndCharge(
+    objectKey: string,
+    memberId: number,
+    size: number,
+    now: number,
+  ): Promise<'charged' | 'full' | 'already'> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const repo = new UploadRepository(trx);
+        if (!(await repo.setStatus(objectKey, 'uploading', 'finished', now))) {
+          return 'already';
+        }
+        if (!(await repo.charge(memberId, size, now))) {
+          throw new SpaceFull();
+        }
+        return 'charged';
+      })
+      .catch((error: unknown) => {
+        if (error instanceof SpaceFull) {
+          return 'full' as const;
+        }
+        throw error;
+      });
   }
 
   async charge(memberId: number, size: number, now: number): Promise<boolean> {

@@ -1,0 +1,153 @@
+// The load benchmark's generator, in a process of its own: LOAD_MEMBERS simulated members for
+// LOAD_SECONDS against LOAD_BASE, each signing in once and then browsing, uploading, importing and
+// chatting with a think time between actions. Sends the latencies per call and the errors to its parent.
+import { createHmac } from 'node:crypto';
+import { xlsxFile } from '@vidmatrix/fixtures';
+
+const base = process.env.LOAD_BASE;
+const members = Number(process.env.LOAD_MEMBERS ?? 20);
+const seconds = Number(process.env.LOAD_SECONDS ?? 60);
+const password = process.env.LOAD_PASSWORD ?? 'load-pass-123';
+const THINK_MS = [500, 1500];
+
+const latencies = new Map();
+const errors = new Map();
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function timed(name, run) {
+  const start = performance.now();
+  try {
+    const res = await run();
+    const type = res.headers.get('content-type') ?? '';
+    const body = type.includes('json')
+      ? await res.json()
+      : (await res.arrayBuffer(), { code: res.ok ? 200 : res.status });
+    if (!res.ok || (body.code !== 200 && body.code !== 0)) {
+      errors.set(name, (errors.get(name) ?? 0) + 1);
+      if ((errors.get(name) ?? 0) <= 3) {
+        process.stderr.write(`${name}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 160)}\n`);
+      }
+    }
+    return body;
+  } catch (err) {
+    errors.set(name, (errors.get(name) ?? 0) + 1);
+    process.stderr.write(`${name}: ${err}\n`);
+    return null;
+  } finally {
+    const list = latencies.get(name) ?? [];
+    list.push(performance.now() - start);
+    latencies.set(name, list);
+  }
+}
+
+async function member(index, until) {
+  // Each member signs in from an address of its own (the server trusts one proxy hop here), as real
+  // members do; from one address the sign-in rate limit would refuse them, rightly.
+  const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+  const login = await timed('login', () =>
+    fetch(`${base}/api/member.Login/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ account: `load_${index}`, password }),
+    }),
+  );
+  const token = login?.data?.ApiToken;
+  if (!token) {
+    return;
+  }
+  const headers = { memberToken: token };
+  const get = (name, url) => timed(name, () => fetch(`${base}${url}`, { headers }));
+  const post = (name, url, json) =>
+    timed(name, () =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(json ?? {}),
+      }),
+    );
+  const secret = (await get('webhook secret', '/api/customer.Webhook/secret'))?.data;
+  let accountId = 0;
+  const added = await post('account add', '/api/member.EnterpriseAccount/add', {
+    nickname: `负载${index}-${Date.now().toString(36)}`,
+    platform_id: 1,
+  });
+  accountId = added?.data?.enterprise_account_id ?? 0;
+  const sheet = await xlsxFile([
+    ['昵称', '备注', '平台', '分组', '代理IP'],
+    [`导入${index}a`, '', '抖音', '负载组', ''],
+    [`导入${index}b`, '', '快手', '', ''],
+  ]);
+  let step = 0;
+  while (Date.now() < until) {
+    step += 1;
+    const action = step % 10;
+    if (action < 5) {
+      await get('member info', '/api/member.Member/info');
+      await post('material list', '/api/file.File/list?page=1&limit=16');
+      await get('account list', '/api/member.EnterpriseAccount/list?page=1&limit=10');
+    } else if (action < 7) {
+      const form = new FormData();
+      form.append('type', 'upl');
+      form.append('file_type', 'image');
+      form.append('file', new Blob([PNG], { type: 'image/png' }), `负载${index}-${step}.png`);
+      const up = await timed('upload', () =>
+        fetch(`${base}/api/file.File/add`, { method: 'POST', headers, body: form }),
+      );
+      const id = up?.data?.file_id;
+      if (id) {
+        await post('material delete', '/api/file.File/dele', { ids: String(id) });
+      }
+    } else if (action < 8) {
+      const form = new FormData();
+      form.append('file', new Blob([sheet]), '账号.xlsx');
+      await timed('import', () =>
+        fetch(`${base}/api/member.EnterpriseAccount/import`, { method: 'POST', headers, body: form }),
+      );
+    } else if (secret && accountId) {
+      const body = JSON.stringify({
+        enterprise_account_id: accountId,
+        customer_id: `c${index}-${step % 5}`,
+        customer_name: '客户',
+        content: `你好 ${step}`,
+      });
+      const ts = String(Math.floor(Date.now() / 1000));
+      const sig = `sha256=${createHmac('sha256', secret.secret).update(`${ts}.`).update(body).digest('hex')}`;
+      await timed('webhook message', () =>
+        fetch(`${base}/api/customer.Webhook/message`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'X-Member-Id': String(secret.member_id),
+            'X-Signature-Timestamp': ts,
+            'X-Signature': sig,
+          },
+          body,
+        }),
+      );
+      await post('chat list', '/api/customer.DouyinCustomer/privateList');
+    }
+    const [lo, hi] = THINK_MS;
+    await new Promise((r) => setTimeout(r, lo + Math.random() * (hi - lo)));
+  }
+}
+
+const until = Date.now() + seconds * 1000;
+// Members arrive over the first second, not in one burst of sign-ins.
+await Promise.all(
+  Array.from({ length: members }, (_, i) =>
+    new Promise((r) => setTimeout(r, (i * 1000) / members)).then(() => member(i, until)),
+  ),
+);
+const p = (xs, q) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+process.send?.({
+  calls: Object.fromEntries(
+    [...latencies].map(([name, xs]) => [name, { n: xs.length, p50: p(xs, 0.5), p95: p(xs, 0.95) }]),
+  ),
+  errors: Object.fromEntries(errors),
+});
