@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { AccountApi, ACCOUNT_IMPORT_HEADERS } from '@vidmatrix/contract/api/enterprise-account';
 import { MaterialExportApi } from '@vidmatrix/contract/api/material-export';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { readXlsx, xlsxFile } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers.ts';
+import { materialRow } from './material-rows.ts';
 import { memberIdOf } from './publish-helpers.ts';
-import { start, type Child } from './server-process.ts';
+import { childEnv, start, type Child } from './server-process.ts';
 
 // Issue 13 crash suite: the API is killed with SIGKILL in the middle of an upload, an account import
 // and an export, then started again on the same data. Nothing may be half-written, the used space
@@ -24,18 +24,7 @@ let token = '';
 let demoId = 0;
 
 function env(): Record<string, string> {
-  return {
-    DATA_DIR: ctx.config.dataDir,
-    WEB_DIST: ctx.config.webDist,
-    DEMO_PASSWORD,
-    LOG_LEVEL: 'info',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    JOBS: 'off',
-    REDIS_PREFIX: `crash-test-${randomBytes(6).toString('hex')}`,
-    DATABASE_URL: ctx.processDatabaseUrl ?? '',
-    REDIS_URL: ctx.config.redisUrl ?? '',
-  };
+  return { ...childEnv(ctx, 'crash-test'), JOBS: 'off' };
 }
 
 /** Starts the API as a child process and signs in (a fresh token after every restart). */
@@ -257,24 +246,16 @@ describe('kill -9 of the API', () => {
       await ctx.db
         .insertInto('material')
         .values(
-          Array.from({ length: 1000 }, (_, i) => ({
-            member_id: demoId,
-            object_key: `media/crash-export-${at + i}.png`,
-            file_name: `导出${at + i}.png`,
-            file_type: 'image',
-            size: 0,
-            duration_ms: 0,
-            thumb_key: '',
-            process_status: 'done',
-            process_error: '',
-            group_id: 0,
-            use_count: 0,
-            expiration_time: null,
-            remark: '',
-            source_type: 1,
-            created_at: now,
-            updated_at: now,
-          })),
+          Array.from({ length: 1000 }, (_, i) =>
+            materialRow({
+              member_id: demoId,
+              object_key: `media/crash-export-${at + i}.png`,
+              file_name: `导出${at + i}.png`,
+              size: 0,
+              created_at: now,
+              updated_at: now,
+            }),
+          ),
         )
         .execute();
     }

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, type TestContext } from './helpers.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,4 +76,20 @@ export function stop(child: Child | undefined): Promise<void> {
     child.process.once('exit', () => resolve());
     child.process.kill('SIGTERM');
   });
+}
+
+/** The environment of a server child on a test's database and data directory, with its own Redis prefix. */
+export function childEnv(ctx: TestContext, prefix: string): Record<string, string> {
+  return {
+    DATA_DIR: ctx.config.dataDir,
+    WEB_DIST: ctx.config.webDist,
+    DEMO_PASSWORD,
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    // Queues, rate limits and channels of this test alone when it shares Redis with others.
+    REDIS_PREFIX: `${prefix}-${randomBytes(6).toString('hex')}`,
+    DATABASE_URL: ctx.processDatabaseUrl ?? '',
+    REDIS_URL: ctx.config.redisUrl ?? '',
+  };
 }

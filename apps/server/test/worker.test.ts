@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import type { Material, UploadedFile } from '@vidmatrix/contract/api/material';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers.ts';
 import { mediaFixtures } from '@vidmatrix/fixtures';
-import { start, stop, type Child } from './server-process.ts';
+import { childEnv, start, stop, type Child } from './server-process.ts';
 
 /** Longest the whole pipeline may take on a busy machine; the test returns as soon as it is done. */
 const DEADLINE_MS = 120_000;
@@ -26,18 +25,7 @@ describe('an API with JOBS=off and a separate worker process', () => {
   });
 
   it('turns an uploaded video into a material with a poster and a duration', async () => {
-    const env: Record<string, string> = {
-      DATA_DIR: ctx.config.dataDir,
-      WEB_DIST: ctx.config.webDist,
-      DEMO_PASSWORD,
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      // Queues, rate limits and channels of this test alone when it shares Redis with others.
-      REDIS_PREFIX: `worker-test-${randomBytes(6).toString('hex')}`,
-      DATABASE_URL: ctx.processDatabaseUrl ?? '',
-      REDIS_URL: ctx.config.redisUrl ?? '',
-    };
+    const env = childEnv(ctx, 'worker-test');
     api = start('main.ts', { ...env, JOBS: 'off' });
     worker = start('worker.ts', env);
     const listening = await api.waitFor((msg) => msg.startsWith('Server listening at'));
