@@ -192,6 +192,14 @@ export const Msg = {
   desktopAuthFailed: '授权失败，请重试',
   desktopAuthBusy: '该账号正在授权或发布中，请稍后再试',
   chromiumNotFound: '未找到可用的浏览器，请在系统设置中设置浏览器路径',
+  // Public site content (issue 12): pricing, courses, agreements
+  levelNotFound: '会员等级不存在',
+  upgradeRequested: '升级申请已提交，工作人员会尽快与您联系开通',
+  upgradeNotHigher: '请选择高于当前等级的套餐',
+  paymentUnavailable: '当前未接入在线支付，升级申请将由工作人员人工开通',
+  courseNotFound: '课程不存在',
+  chapterSignIn: '该章节仅限会员观看，请先登录',
+  agreementChanged: '协议已更新，请阅读最新版本后再同意',
 } as const;
 
 export type MsgKey = keyof typeof Msg;
