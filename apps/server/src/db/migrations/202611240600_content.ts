@@ -19,8 +19,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('content_doc_kind_slug_uq', ['kind', 'slug'])
     .execute();
 
-  await db.schema.alterTable('level').addColumn('price', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('level').addColumn('features', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('level')
+    .addColumn('price', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('level')
+    .addColumn('features', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 
   await db.schema
     .createTable('member_agreement')
