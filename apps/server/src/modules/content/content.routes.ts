@@ -147,8 +147,8 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (_request, reply) => {
-      // Short: the header's dot follows a session's start and end.
-      reply.header('cache-control', 'public, max-age=15');
+      // Revalidated every time: the header's dot follows a session's start and end, and an operator's edit.
+      reply.header('cache-control', 'public, no-cache');
       return ok(await content.live());
     },
   );
