@@ -191,6 +191,9 @@ test('AI staff entries open the feature each presents under a short header', asy
     const header = page.getByTestId('ai-staff-header');
     await expect(header.getByRole('heading', { name: c.name })).toBeVisible();
     await expect(header.getByRole('link', { name: c.shows })).toBeVisible();
+    if (c.path === '/ai/lead') {
+      await expect(page.getByTestId('lead-table')).toBeVisible();
+    }
     await page.screenshot({ path: shot(`ai-${c.path.slice(4)}-1440`) });
   }
   await page.getByTestId('ai-staff-header').getByRole('link', { name: '打开数据大屏' }).click();
@@ -212,4 +215,20 @@ test('a member watches a members-only chapter on /userCourseDetail', async ({ pa
   }).toPass({ timeout: 120_000 });
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.screenshot({ path: shot('user-course-detail-1440') });
+});
+
+test.describe('console content pages at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the help centre and an AI staff entry fit a phone', async ({ page, signedIn }) => {
+    expect(signedIn.ApiToken).toBeTruthy();
+    await page.goto('/operate/Help');
+    await expect(page.getByTestId('help-article').first()).toBeVisible();
+    await page.screenshot({ path: shot('help-390'), fullPage: true });
+    await page.goto('/ai/lead');
+    await expect(page.getByTestId('ai-staff-header').getByRole('heading', { name: 'AI获客员工' })).toBeVisible();
+    // The leads page it presents, under the header.
+    await expect(page.getByTestId('lead-table')).toBeVisible();
+    await page.screenshot({ path: shot('ai-lead-390') });
+  });
 });
