@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { runAdmin } from './support/admin.ts';
@@ -15,7 +16,7 @@ function newMember(prefix: string): { account: string; password: string } {
   return { account, password };
 }
 
-const flags = (page: import('@playwright/test').Page) =>
+const flags = (page: Page) =>
   page.evaluate(() => [localStorage.getItem('isShowPolicyPanel'), localStorage.getItem('isAgree')]);
 
 for (const width of [1440, 390]) {
