@@ -194,6 +194,10 @@ test('AI staff entries open the feature each presents under a short header', asy
     if (c.path === '/ai/lead') {
       await expect(page.getByTestId('lead-table')).toBeVisible();
     }
+    if (c.path === '/ai/service') {
+      // The demo member has no AI customer service: the header says how to get it.
+      await expect(page.getByTestId('ai-staff-note')).toContainText('AI客服未开通');
+    }
     await page.screenshot({ path: shot(`ai-${c.path.slice(4)}-1440`) });
   }
   await page.getByTestId('ai-staff-header').getByRole('link', { name: '打开数据大屏' }).click();

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useMemberInfo } from '../../api/member/get-member-info.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { AiStaffHeader } from '../../features/ai-staff/components/ai-staff-header.tsx';
 
@@ -25,10 +26,17 @@ export function AiLeadPage() {
   );
 }
 
-/** /ai/service: AI客服员工 → customer chat. */
+/** /ai/service: AI客服员工 → customer chat, with the member's AI customer-service setting. */
 export function AiServicePage() {
+  const { data: member } = useMemberInfo();
+  const ai = member?.is_ai;
+  const note = !member
+    ? null
+    : ai?.is_ai_service === 1
+      ? `AI客服已开通：「${ai.ai_name}」，右下角的客服窗口随时可用`
+      : 'AI客服未开通：请联系运营人员为您开通（开通后右下角出现AI客服窗口）';
   return (
-    <AiStaffHeader staff="service">
+    <AiStaffHeader staff="service" note={note}>
       <Suspense fallback={<PageLoading />}>
         <ChatPage />
       </Suspense>

@@ -34,7 +34,16 @@ export const AI_STAFF = {
 export type AiStaffKey = keyof typeof AI_STAFF;
 
 /** A short header saying what this AI staff member does for the member, above the feature it presents. */
-export function AiStaffHeader({ staff, children }: { staff: AiStaffKey; children?: ReactNode }) {
+export function AiStaffHeader({
+  staff,
+  note,
+  children,
+}: {
+  staff: AiStaffKey;
+  /** A line under the description (e.g. the member's AI customer-service setting). */
+  note?: ReactNode;
+  children?: ReactNode;
+}) {
   const { name, avatar, text, links } = AI_STAFF[staff];
   return (
     <>
@@ -43,6 +52,11 @@ export function AiStaffHeader({ staff, children }: { staff: AiStaffKey; children
         <div className={styles.body}>
           <h1>{name}</h1>
           <p>{text}</p>
+          {note ? (
+            <p className={styles.note} data-testid="ai-staff-note">
+              {note}
+            </p>
+          ) : null}
         </div>
         <nav className={styles.links}>
           {links.map((link) => (
