@@ -20,6 +20,7 @@ import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { enterpriseAccountRoutes } from './modules/enterprise-account/enterprise-account.routes.ts';
 import { fileSettingRoutes } from './modules/file-setting/file-setting.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -83,6 +84,7 @@ const modules: FastifyPluginCallbackZod[] = [
   platformRoutes,
   enterpriseAccountRoutes,
   publishRoutes,
+  contentRoutes,
 ];
 
 export interface AppOptions {

@@ -8,7 +8,9 @@ import { listChineseFonts } from './media/clip/fonts.ts';
 import { ClipRenderer } from './media/clip/render.ts';
 import { createTts } from './media/clip/tts/create-tts.ts';
 import { registerClipTaskJobs } from './modules/clip-task/clip-task.jobs.ts';
+import { registerContentJobs } from './modules/content/content.jobs.ts';
 import { ClipTaskService, type ClipOutput } from './modules/clip-task/clip-task.service.ts';
+import { ContentService } from './modules/content/content.service.ts';
 import type { MessageConnector } from './modules/customer/connector.ts';
 import { registerCustomerJobs } from './modules/customer/customer.jobs.ts';
 import { CustomerService } from './modules/customer/customer.service.ts';
@@ -97,6 +99,7 @@ export function compose(infra: Infrastructure) {
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
   const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
+  const content = new ContentService({ ...base, storage, jobs, media, fonts: listChineseFonts }, settings);
 
   return {
     settings,
@@ -119,6 +122,7 @@ export function compose(infra: Infrastructure) {
     customers,
     health,
     publish,
+    content,
   };
 }
 
@@ -134,6 +138,7 @@ export function registerJobs(jobs: JobQueue, services: Services): JobSchedule[] 
     ...registerCustomerJobs(jobs, services),
     ...registerClipTaskJobs(jobs, services),
     ...registerPublishJobs(jobs, services),
+    ...registerContentJobs(jobs, services),
   ];
 }
 

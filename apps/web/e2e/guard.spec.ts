@@ -29,7 +29,7 @@ test.describe('without a token', () => {
     await page.goto('/download');
     await expect(page).toHaveURL(/\/download$/);
     await page.goto('/changeLog');
-    await expect(page.getByText('功能建设中')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '更新日志' })).toBeVisible();
   });
 
   test('/dashboard shows the AI获客智能体 intro with a 登录 button', async ({ page }) => {

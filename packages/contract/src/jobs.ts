@@ -20,6 +20,8 @@ export const jobs = {
   'clip.render': z.object({ outputId: z.number().int().positive() }),
   /** Expires publish leases, fails unanswered hand-offs, promotes due scheduled jobs (scheduled). */
   'publish.sweep': z.object({}),
+  /** Renders the seeded getting-started course's videos that storage does not hold yet. */
+  'content.course-videos': z.object({}),
 } as const;
 
 /** A job name. */
@@ -37,6 +39,7 @@ export const Job = {
   customerDeliver: 'customer.deliver',
   clipRender: 'clip.render',
   publishSweep: 'publish.sweep',
+  contentCourseVideos: 'content.course-videos',
 } as const satisfies Record<string, JobName>;
 
 /** Parses a stored payload of job `name`; throws a ZodError when it does not fit. */

@@ -196,6 +196,14 @@ export const Msg = {
   batchDownloadOff: '当前账号未开通批量下载',
   batchDownloadTooMany: '一次最多下载{n}个素材',
   proxyNotAllowed: '当前账号未开通代理IP',
+  // Public site content (issue 12): pricing, courses, agreements
+  levelNotFound: '会员等级不存在',
+  upgradeRequested: '升级申请已提交，工作人员会尽快与您联系开通',
+  upgradeNotHigher: '请选择高于当前等级的套餐',
+  paymentUnavailable: '当前未接入在线支付，升级申请将由工作人员人工开通',
+  courseNotFound: '课程不存在',
+  chapterSignIn: '该章节仅限会员观看，请先登录',
+  agreementChanged: '协议已更新，请阅读最新版本后再同意',
 } as const;
 
 export type MsgKey = keyof typeof Msg;

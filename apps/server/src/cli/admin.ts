@@ -18,6 +18,10 @@ import { svgCaptchaGenerator } from '../modules/auth/captcha.ts';
 import { memberCacheChannel, memberCacheOf } from '../modules/member/member-cache.ts';
 import { MemberService } from '../modules/member/member.service.ts';
 import { SITE_SETTING_NAMES, SettingService, type SiteSettingName } from '../modules/setting/setting.service.ts';
+import { exportContent, importContent } from '../modules/content/content-io.ts';
+import { ContentService } from '../modules/content/content.service.ts';
+import { createStorage } from '../storage/create-storage.ts';
+import type { StorageDriver } from '../storage/storage.ts';
 
 const USAGE = `Vidmatrix operator CLI (uses DATA_DIR / DATABASE_URL like the server)
 
@@ -35,6 +39,11 @@ Usage: npm run admin -- <command> [arguments]
   set-features <account> [--proxy on|off] [--batch-download <max> | --batch-download off]
                                                      §6 flags: account proxies (is_ip), batch download
   set-setting <name> <value>                         site setting: ${SITE_SETTING_NAMES.join(', ')}
+  content import <dir>                               public site content from <kind>/<slug>.md files
+                                                     (front matter + Markdown), media/ and levels.yml
+  content export <dir>                               writes the content back out in that layout
+  upgrade list                                       members' pending level upgrade requests
+  upgrade (done|reject) <id>                         close a request (set the level with set-level)
   help                                               this text
 `;
 
@@ -62,10 +71,10 @@ function need(value: string | undefined, what: string): string {
   return value;
 }
 
-function parseLevelId(value: string | undefined): number {
-  const id = Number(need(value, 'level id'));
+function parseLevelId(value: string | undefined, what = 'level id'): number {
+  const id = Number(need(value, what));
   if (!Number.isInteger(id) || id <= 0) {
-    throw new UsageError(`level id must be a positive integer, got "${value}"`);
+    throw new UsageError(`${what} must be a positive integer, got "${value}"`);
   }
   return id;
 }
@@ -112,7 +121,7 @@ function checked<T>(
   return result.data;
 }
 
-async function run(argv: string[], deps: AppDeps): Promise<string> {
+async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -204,6 +213,40 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
       await new SettingService(deps).setSiteSetting(name as SiteSettingName, second ?? '');
       return `Setting ${name} = "${second ?? ''}".`;
     }
+    case 'content': {
+      const dir = need(second, 'directory');
+      const settings = new SettingService({ db: deps.db, storage: storage() });
+      const content = new ContentService({ db: deps.db, now: deps.now, storage: storage() }, settings);
+      if (first === 'import') {
+        const done = await importContent(dir, content);
+        return `Imported ${done.documents} documents, ${done.media} media files and ${done.levels} level offers from ${dir}.`;
+      }
+      if (first === 'export') {
+        const done = await exportContent(dir, content);
+        return `Exported ${done.documents} documents, ${done.media} media files and ${done.levels} level offers to ${dir}.`;
+      }
+      throw new UsageError('content import <dir> | content export <dir>');
+    }
+    case 'upgrade': {
+      const content = new ContentService({ db: deps.db, now: deps.now, storage: storage() }, new SettingService(deps));
+      if (first === 'list') {
+        const rows = await content.pendingUpgrades();
+        return rows.length === 0
+          ? 'No pending upgrade requests.'
+          : rows
+              .map(
+                (r) =>
+                  `#${r.id} ${r.account} → ${r.level_name} (level ${r.level_id}) ${new Date(Number(r.created_at)).toISOString()} ${r.remark}`,
+              )
+              .join('\n');
+      }
+      if (first === 'done' || first === 'reject') {
+        const id = parseLevelId(second, 'request id');
+        const closed = await content.closeUpgrade(id, first === 'done' ? 'done' : 'rejected');
+        return closed ? `Request #${id} closed (${first}).` : `No pending request #${id}.`;
+      }
+      throw new UsageError('upgrade list | upgrade done <id> | upgrade reject <id>');
+    }
     case 'help':
     case undefined:
       return USAGE;
@@ -236,7 +279,9 @@ async function main(): Promise<number> {
       ? await memberCacheOf(deps).link(redis.connect('member-cache'), memberCacheChannel(config.redisPrefix), () => {})
       : undefined;
     try {
-      process.stdout.write(`${await run(argv, deps)}\n`);
+      let storage: StorageDriver | undefined;
+      const storageOnce = () => (storage ??= createStorage(config.storage, config.dataDir, deps.db));
+      process.stdout.write(`${await run(argv, deps, storageOnce)}\n`);
     } finally {
       await unlink?.();
       await redis?.closeAll();

@@ -48,6 +48,9 @@ export interface Database {
   publish_attempt: PublishAttemptTable;
   publish_event: PublishEventTable;
   runner: RunnerTable;
+  content_doc: ContentDocTable;
+  member_agreement: MemberAgreementTable;
+  level_upgrade_request: LevelUpgradeRequestTable;
 }
 
 export type Db = Kysely<Database>;
@@ -128,6 +131,10 @@ export interface LevelTable {
   space_storage: number;
   material_retention_days: number;
   sort: number;
+  /** Price per year in fen. */
+  price: Generated<number>;
+  /** JSON string[]: what the level offers, as the pricing page lists it. */
+  features: Generated<string>;
 }
 
 /** A member's level and what it uses of it. */
@@ -557,4 +564,34 @@ export interface RunnerTable {
   version: Generated<string>;
   /** JSON number[]: accounts whose profiles it holds. */
   accounts_held: Generated<string>;
+}
+
+/** A document of the public site's content (issue 12); `meta` is its kind's front matter as JSON. */
+export interface ContentDocTable {
+  id: Generated<number>;
+  kind: string;
+  slug: string;
+  title: string;
+  /** Markdown. */
+  body: string;
+  meta: Generated<string>;
+  sort: Generated<number>;
+  updated_at: number;
+}
+
+/** The user agreement version a member agreed to. */
+export interface MemberAgreementTable {
+  member_id: number;
+  version: string;
+  agreed_at: number;
+}
+
+/** A member's request to move to a level, handled by an operator. */
+export interface LevelUpgradeRequestTable {
+  id: Generated<number>;
+  member_id: number;
+  level_id: number;
+  remark: Generated<string>;
+  status: Generated<string>;
+  created_at: number;
 }

@@ -65,3 +65,59 @@ export function toneArgs(frequencies: readonly number[], seconds: number, output
 
 /** sharp resize options of a thumbnail: 342 px wide, never enlarged, orientation kept. */
 export const thumbnailResize = { width: THUMBNAIL_WIDTH_PX, withoutEnlargement: true } as const;
+
+/** A title card video (course chapters of the content seed): what it shows and where it goes. */
+export interface TitleCardSpec {
+  /** Files holding each line's text (drawtext reads them, so no text escaping is needed). */
+  lineFiles: readonly string[];
+  seconds: number;
+  /** A font file that draws Chinese. */
+  fontFile: string;
+  output: string;
+}
+
+/** Characters drawtext treats specially inside an option value. */
+function escapeFilterValue(value: string): string {
+  return value.replace(/[\\:',[\]]/g, (c) => `\\${c}`);
+}
+
+/** ffmpeg arguments of a 640×360 H.264/AAC title card: the first line large, the others below, silent audio. */
+export function titleCardArgs(spec: TitleCardSpec): string[] {
+  const font = escapeFilterValue(spec.fontFile);
+  const draws = spec.lineFiles.map((file, index) => {
+    const size = index === 0 ? 40 : 24;
+    const y = index === 0 ? 'h*0.3' : `h*0.3+${40 + index * 44}`;
+    return `drawtext=fontfile='${font}':textfile='${escapeFilterValue(file)}':fontcolor=white:fontsize=${size}:x=(w-text_w)/2:y=${y}`;
+  });
+  const video = [`drawbox=x=0:y=ih-8:w=iw*t/${spec.seconds}:h=8:color=0xad6aff:t=fill`, ...draws].join(',');
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x1b1430:s=640x360:r=25:d=${spec.seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `anullsrc=r=44100:cl=stereo`,
+    '-vf',
+    video,
+    '-t',
+    String(spec.seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    spec.output,
+  ];
+}

@@ -1,6 +1,14 @@
 import { spawn } from 'node:child_process';
 import sharp from 'sharp';
-import { durationArgs, parseDuration, posterArgs, thumbnailResize, toneArgs } from './media-args.ts';
+import {
+  durationArgs,
+  parseDuration,
+  posterArgs,
+  thumbnailResize,
+  titleCardArgs,
+  toneArgs,
+  type TitleCardSpec,
+} from './media-args.ts';
 
 /** Longest an ffmpeg/ffprobe run may take before it is killed, ms. */
 const PROCESS_TIMEOUT_MS = 120_000;
@@ -36,6 +44,11 @@ export class MediaRepository {
   /** Renders a tone track (system music seed) into `output`. */
   async tone(frequencies: readonly number[], seconds: number, output: string): Promise<void> {
     await run(this.ffmpeg, toneArgs(frequencies, seconds, output));
+  }
+
+  /** Renders a title card video (course chapters of the content seed) into `spec.output`. */
+  async titleCard(spec: TitleCardSpec): Promise<void> {
+    await run(this.ffmpeg, titleCardArgs(spec));
   }
 }
 

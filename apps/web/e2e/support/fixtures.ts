@@ -3,12 +3,10 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import type { Envelope } from '@vidmatrix/contract/envelope';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { demo } from './demo.ts';
+import { agreeWithRequest } from './policy.ts';
 
-/** The member the e2e server seeds (DEMO_PASSWORD is set by playwright.config.ts). */
-export const demo = {
-  account: process.env.DEMO_ACCOUNT ?? 'demo',
-  password: process.env.E2E_DEMO_PASSWORD ?? 'demo123456',
-};
+export { demo } from './demo.ts';
 
 /** A stable, per-test client address, so login counters and rate limits never leak between tests. */
 function addressFor(testId: string): string {
@@ -32,8 +30,12 @@ export async function apiLogout(request: APIRequestContext, token: string): Prom
   expect(response.ok()).toBeTruthy();
 }
 
-/** Puts a token where the client keeps it (localStorage memberToken), as a login would. */
+/**
+ * Puts a token where the client keeps it (localStorage memberToken), as a login would. The member
+ * has agreed to the user agreement first, so no policy panel covers the page (policy.spec.ts tests it).
+ */
 export async function useToken(page: Page, token: string, username = demo.account): Promise<void> {
+  await agreeWithRequest(page.request, token);
   await page.goto('/home');
   await page.evaluate(
     ([t, u]) => {

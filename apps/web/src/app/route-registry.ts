@@ -42,6 +42,13 @@ export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = {
   [ConsolePath.accounts]: async () => ({
     Component: (await import('../features/enterprise-account/pages/accounts-page.tsx')).AccountsPage,
   }),
+  [ConsolePath.help]: async () => ({
+    Component: (await import('../features/content/pages/help-page.tsx')).HelpPage,
+  }),
+  [ConsolePath.aiLead]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiLeadPage }),
+  [ConsolePath.aiService]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiServicePage }),
+  [ConsolePath.aiOperate]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiOperatePage }),
+  [ConsolePath.aiData]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiDataPage }),
 };
 
 /** True for a menu url the router can mount (an in-app absolute path). */

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, type CSSProperties } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { SIDEBAR_WIDTH_PX } from '@vidmatrix/contract/constants';
+import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { useStorageInfo } from '../../api/storage/get-storage-info.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useIsMobile } from '../../lib/use-media-query.ts';
@@ -11,9 +12,16 @@ import { Sidebar } from './console/sidebar.tsx';
 import { StatusBar } from './console/status-bar.tsx';
 import { UpdateHost } from './console/update-host.tsx';
 import { useChatSocket } from './console/use-chat-socket.ts';
+import { logout } from '../../features/auth/api/logout.ts';
+import { endSession } from '../../lib/session.ts';
 import { useDesktopSession } from './console/use-desktop-session.ts';
 import styles from './console/console-layout.module.css';
 import { SiteLayout } from './site-layout.tsx';
+
+// The policy panel (SPEC §4) asks until the member agrees to the current user agreement.
+const PolicyPanel = lazy(() =>
+  import('../../features/content/components/policy-panel.tsx').then((m) => ({ default: m.PolicyPanel })),
+);
 
 // The AI window shows for few members; its code loads only when rendered.
 const AiServiceWindow = lazy(() =>
@@ -73,6 +81,14 @@ function ConsoleShell() {
   useDesktopSession();
 
   const closeDrawer = useCallback(() => setDrawer(false), [setDrawer]);
+  const navigate = useNavigate();
+  // Declining the agreement signs out (SPEC §4 logout) and returns to the public home page.
+  const declinePolicy = () => {
+    void logout().then(async () => {
+      await navigate(PublicPath.home, { replace: true });
+      endSession();
+    });
+  };
   const handleToggle = () => (isMobile ? setDrawer(!drawerOpened) : toggleSidebar());
   const siderWidth: CSSProperties = { width: opened ? SIDEBAR_WIDTH_PX : COLLAPSED_WIDTH_PX };
 
@@ -98,6 +114,9 @@ function ConsoleShell() {
         <UpdateHost />
         <Suspense fallback={null}>
           <AiServiceWindow />
+        </Suspense>
+        <Suspense fallback={null}>
+          <PolicyPanel onDecline={declinePolicy} />
         </Suspense>
       </div>
     </div>

@@ -11,6 +11,7 @@ import styles from './site-layout.module.css';
 // Server data (site setting, the member) loads after first paint: /home's budget has no room for TanStack Query.
 const SiteSettingSource = lazy(() => import('./site/site-data.tsx').then((m) => ({ default: m.SiteSettingSource })));
 const SiteAccount = lazy(() => import('./site/site-data.tsx').then((m) => ({ default: m.SiteAccount })));
+const LiveSource = lazy(() => import('./site/site-data.tsx').then((m) => ({ default: m.LiveSource })));
 
 const NAV: { to: string; label: string; live?: boolean }[] = [
   { to: PublicPath.home, label: '首页' },
@@ -58,6 +59,8 @@ export function SiteLayout() {
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
   const [setting, setSetting] = useState<SiteSetting>();
+  // The pulsing dot shows only while a live session is on (content module).
+  const [liveNow, setLiveNow] = useState(false);
   const systemName = setting?.system_name || APP_NAME;
   // Only the landing page has a hero behind a transparent header.
   const overHero = pathname === PublicPath.home;
@@ -72,6 +75,7 @@ export function SiteLayout() {
     <div className={styles.page}>
       <Suspense fallback={null}>
         <SiteSettingSource onChange={setSetting} />
+        <LiveSource onChange={setLiveNow} />
       </Suspense>
       <header className={headerClass} data-scrolled={scrolled ? '1' : '0'}>
         <Link className={styles.brand} to={PublicPath.home}>
@@ -87,7 +91,7 @@ export function SiteLayout() {
               onClick={() => setNavOpen(false)}
             >
               {item.label}
-              {item.live ? <span className={styles.live} data-testid="live-dot" /> : null}
+              {item.live && liveNow ? <span className={styles.live} data-testid="live-dot" /> : null}
             </NavLink>
           ))}
         </nav>

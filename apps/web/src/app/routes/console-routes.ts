@@ -39,5 +39,12 @@ export const consoleRoutes: RouteObject[] = [
     ),
   },
   { path: PublicPath.largeDataScreen, handle: { title: '数据大屏' }, lazy: comingPage },
-  { path: PublicPath.userCourseDetail, handle: { title: '课程详情' }, lazy: comingPage },
+  {
+    path: PublicPath.userCourseDetail,
+    handle: { title: '课程详情' },
+    lazy: lazyPage(
+      () => import('../../features/content/pages/course-page.tsx'),
+      (m) => m.UserCourseDetailPage,
+    ),
+  },
 ];

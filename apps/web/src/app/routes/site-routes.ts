@@ -38,14 +38,63 @@ export const siteRoutes: RouteObject[] = [
       (m) => m.DownloadPage,
     ),
   },
-  { path: PublicPath.changeLog, handle: { title: '更新日志' }, lazy: comingPage },
-  { path: PublicPath.subscribe, handle: { title: '价格' }, lazy: comingPage },
-  { path: PublicPath.live, handle: { title: '直播' }, lazy: comingPage },
-  { path: PublicPath.productDetail, handle: { title: '产品详情' }, lazy: comingPage },
+  {
+    path: PublicPath.changeLog,
+    handle: { title: '更新日志' },
+    lazy: lazyPage(
+      () => import('../../features/content/pages/change-log-page.tsx'),
+      (m) => m.ChangeLogPage,
+    ),
+  },
+  {
+    path: PublicPath.subscribe,
+    handle: { title: '价格' },
+    lazy: lazyPage(
+      () => import('../../features/content/pages/subscribe-page.tsx'),
+      (m) => m.SubscribePage,
+    ),
+  },
+  {
+    path: PublicPath.live,
+    handle: { title: '直播' },
+    lazy: lazyPage(
+      () => import('../../features/content/pages/live-page.tsx'),
+      (m) => m.LivePage,
+    ),
+  },
+  {
+    path: PublicPath.productDetail,
+    handle: { title: '产品详情' },
+    lazy: lazyPage(
+      () => import('../../features/content/pages/product-detail-page.tsx'),
+      (m) => m.ProductDetailPage,
+    ),
+  },
   { path: PublicPath.agentCenter, handle: { title: '代理中心' }, lazy: comingPage },
-  { path: PublicPath.userCourseCenter, handle: { title: '流量学院' }, lazy: comingPage },
-  { path: PublicPath.courseCenter, handle: { title: '课程中心' }, lazy: comingPage },
-  { path: PublicPath.protocol, handle: { title: '用户协议' }, lazy: comingPage },
+  {
+    path: PublicPath.userCourseCenter,
+    handle: { title: '流量学院' },
+    lazy: lazyPage(
+      () => import('../../features/content/pages/course-catalog-page.tsx'),
+      (m) => m.CourseCatalogPage,
+    ),
+  },
+  {
+    path: PublicPath.courseCenter,
+    handle: { title: '课程中心' },
+    lazy: lazyPage(
+      () => import('../../features/content/pages/course-page.tsx'),
+      (m) => m.CoursePage,
+    ),
+  },
+  {
+    path: PublicPath.protocol,
+    handle: { title: '用户协议' },
+    lazy: lazyPage(
+      () => import('../../features/content/pages/protocol-page.tsx'),
+      (m) => m.ProtocolPage,
+    ),
+  },
   { path: PublicPath.userCenter, handle: { title: '个人中心' }, lazy: comingPage },
 ];
 

@@ -5,6 +5,7 @@ import type { SiteSetting } from '@vidmatrix/contract/api/setting';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { useSiteSetting } from '../../../features/site/api/get-site-setting.ts';
+import { useLive } from '../../../features/content/api/get-live.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { StorageKey, writeValue } from '../../../lib/storage-keys.ts';
 import styles from '../site-layout.module.css';
@@ -59,6 +60,22 @@ export function SiteAccount() {
   return (
     <QueryClientProvider client={queryClient}>
       <MemberLink />
+    </QueryClientProvider>
+  );
+}
+
+function LiveSync({ onChange }: { onChange: (liveNow: boolean) => void }) {
+  const { data } = useLive();
+  const liveNow = data?.live_now ?? false;
+  useEffect(() => onChange(liveNow), [liveNow, onChange]);
+  return null;
+}
+
+/** Tells the layout whether a live session is on now (the header's pulsing dot); renders nothing. */
+export function LiveSource({ onChange }: { onChange: (liveNow: boolean) => void }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LiveSync onChange={onChange} />
     </QueryClientProvider>
   );
 }

@@ -1,0 +1,457 @@
+import type { ContentDoc } from './content-files.ts';
+import type { LevelOffer } from './content.service.ts';
+
+// The content a first start fills the public site with: this product's own change log (from its git
+// history), its levels' prices and features, a getting-started course whose videos ffmpeg renders,
+// the agreements, the product and agent sections and the help articles. Operators change it all with
+// `npm run admin -- content import <dir>`; the seed never overwrites a document that exists.
+
+const YUAN = 100;
+
+/** Price (fen per year) and features of each seeded level; quotas stay in the level table (one source). */
+export const LEVEL_OFFERS: readonly LevelOffer[] = [
+  {
+    level_id: 1,
+    price: 0,
+    features: ['注册即送 7 天体验', '批量混剪、分组混剪', '素材库与背景音乐', '网页端与桌面客户端'],
+  },
+  {
+    level_id: 2,
+    price: 2980 * YUAN,
+    features: ['全部 8 种剪辑模式', '批量发布到 5 大平台', 'AI客服与客户线索', '发布器（Runner）多开', '数据大屏'],
+  },
+  {
+    level_id: 3,
+    price: 9800 * YUAN,
+    features: [
+      '标准版全部功能',
+      '代理商白标（自有域名与品牌）',
+      '多台服务器集群部署',
+      '专属客户成功经理',
+      '优先体验新功能',
+    ],
+  },
+];
+
+/** A seeded chapter's video card: the lines ffmpeg draws on it, and how long it runs. */
+export interface ChapterCard {
+  slug: string;
+  lines: readonly string[];
+  seconds: number;
+}
+
+/** Video cards of the getting-started course, rendered once into storage at first start. */
+export const CHAPTER_CARDS: readonly ChapterCard[] = [
+  {
+    slug: 'start-1-login',
+    seconds: 8,
+    lines: ['第1课 注册与登录', '打开首页 → 注册 → 同意用户协议', '登录后进入控制台'],
+  },
+  {
+    slug: 'start-2-accounts',
+    seconds: 8,
+    lines: ['第2课 添加矩阵账号', '账号管理 → 新增或Excel导入', '在客户端扫码授权'],
+  },
+  {
+    slug: 'start-3-materials',
+    seconds: 8,
+    lines: ['第3课 上传素材', '素材列表 → 上传视频与图片', '分组和标签让剪辑更快'],
+  },
+  {
+    slug: 'start-4-publish',
+    seconds: 8,
+    lines: ['第4课 剪辑并批量发布', '剪辑任务 → 批量混剪', '去发布 → 选择账号 → 定时发布'],
+  },
+];
+
+/** Media path (under `content/`) of a seeded chapter's video. */
+export function chapterVideoPath(slug: string): string {
+  return `media/course/${slug}.mp4`;
+}
+
+function doc(
+  kind: ContentDoc['kind'],
+  slug: string,
+  title: string,
+  meta: Record<string, unknown>,
+  body: string,
+  sort = 0,
+): ContentDoc {
+  return { kind, slug, title, sort, meta, body: body.trim() };
+}
+
+const changelog: ContentDoc[] = [
+  doc(
+    'changelog',
+    'v0.1.0',
+    '基础功能上线',
+    { version: '0.1.0', date: '2026-11-21', client: 'all' },
+    `
+- 登录、注册、图形验证码，会员等级与到期时间
+- 账号管理：新增、分组、Excel 导入导出，单页最多 800 个账号
+- 素材库：图片、视频、音频上传（断点续传，刷新页面后可继续），分组与标签，缩略图与视频封面
+- 客户消息：实时聊天（WebSocket 断线自动重连），未读消息角标
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.2.0',
+    '服务端重构与独立任务进程',
+    { version: '0.2.0', date: '2026-11-23', client: 'server' },
+    `
+- 后台任务统一登记，可用 \`JOBS=off\` 与 \`npm run worker\` 拆分到独立进程
+- 服务端构建为 JavaScript 后启动更快，启动时自动检测 ffmpeg 并在「调试设置」中显示
+- 一个 Redis 连接工厂：限流、上传锁、实时消息和任务队列共用
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.3.0',
+    '网页端数据层与路由',
+    { version: '0.3.0', date: '2026-11-23', client: 'web' },
+    `
+- 账号选择器、素材选择、音乐选择等通用组件
+- 路由按区域拆分，菜单由服务器下发；登录态失效时自动重试并回到登录页
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.4.0',
+    '发布沙箱与平台规则',
+    { version: '0.4.0', date: '2026-11-23', client: 'server' },
+    `
+- 各平台发布规则（标题、描述、话题数量、格式、大小、时长、定时范围）集中在一处
+- 用于测试的平台创作中心模拟环境，发布流程可完整演练
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.5.0',
+    '剪辑引擎',
+    { version: '0.5.0', date: '2026-11-23', client: 'server' },
+    `
+- 8 种剪辑模式的规划器与滤镜图：批量混剪、脚本剪辑、CP拆拼、口播、图文成片、一键成片、AI剪辑、分组混剪
+- 离线中文配音（espeak-ng），可接入任意 OpenAI 兼容的大模型生成文案
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.6.0',
+    '桌面客户端',
+    { version: '0.6.0', date: '2026-11-23', client: 'desktop' },
+    `
+- Windows / Mac 桌面客户端：自动更新、字体同步、任务同步
+- 在本地浏览器中授权账号，授权状态自动回传
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.7.0',
+    '稳定性修复',
+    { version: '0.7.0', date: '2026-11-23', client: 'all' },
+    `
+- 修复多项上传、导入与会话问题；测试不再依赖等待时间
+- 素材、导入和账号等测试媒体统一由一个生成工具制作
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.8.0',
+    '剪辑任务上线',
+    { version: '0.8.0', date: '2026-11-23', client: 'web' },
+    `
+- 剪辑任务列表：实时进度、取消、重试，成片自动进入素材库
+- 批量混剪与分组混剪页面，支持低清快速预览
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.9.0',
+    '批量发布与发布器',
+    { version: '0.9.0', date: '2026-11-23', client: 'server' },
+    `
+- 批量发布：视频 × 账号逐条排队，失败自动重试，未确认的任务不会重复发布
+- 发布器（Runner）令牌：只领取自己的任务，可随时吊销；\`npm run runner\` 启动
+`,
+  ),
+  doc(
+    'changelog',
+    'v0.10.0',
+    '官网内容中心',
+    { version: '0.10.0', date: '2026-11-24', client: 'web' },
+    `
+- 更新日志、价格、直播、产品详情、流量学院与课程播放、用户协议与隐私政策、帮助中心
+- 运营人员可用 Markdown 文件导入导出官网内容，无需修改代码
+`,
+  ),
+];
+
+const courses: ContentDoc[] = [
+  doc('course-category', 'getting-started', '新手入门', {}, '', 1),
+  doc('course-category', 'growth', '矩阵运营', {}, '', 2),
+  doc(
+    'course',
+    'getting-started',
+    '30 分钟上手 AI获客矩阵',
+    {
+      category: 'getting-started',
+      summary: '从注册到第一次批量发布：账号、素材、剪辑与发布的完整流程。',
+    },
+    `
+这门课带你走完第一次使用的全部步骤。前两节免费观看，后两节登录后即可观看。
+`,
+    1,
+  ),
+  doc(
+    'chapter',
+    'start-1-login',
+    '注册与登录',
+    { course: 'getting-started', video: chapterVideoPath('start-1-login'), duration: 8, members_only: false },
+    `
+在首页点击「登录」或「注册」。注册后首次登录会请您阅读并同意《用户协议》，同意后进入控制台。
+`,
+    1,
+  ),
+  doc(
+    'chapter',
+    'start-2-accounts',
+    '添加矩阵账号',
+    { course: 'getting-started', video: chapterVideoPath('start-2-accounts'), duration: 8, members_only: false },
+    `
+在「账号管理」中逐个添加，或下载模板后用 Excel 一次导入上千个账号。账号授权需在桌面客户端中扫码完成。
+`,
+    2,
+  ),
+  doc(
+    'chapter',
+    'start-3-materials',
+    '上传素材',
+    { course: 'getting-started', video: chapterVideoPath('start-3-materials'), duration: 8, members_only: true },
+    `
+在「素材列表」上传视频、图片与音频，单个文件最大 300 MB，断网后可续传。用分组和标签整理素材，剪辑时按标签挑选。
+`,
+    3,
+  ),
+  doc(
+    'chapter',
+    'start-4-publish',
+    '剪辑并批量发布',
+    { course: 'getting-started', video: chapterVideoPath('start-4-publish'), duration: 8, members_only: true },
+    `
+新建「批量混剪」任务，几分钟即可生成几十条不重复的视频；在任务列表点击「去发布」，选择账号和发布时间即可。
+`,
+    4,
+  ),
+  doc(
+    'course',
+    'matrix-operations',
+    '矩阵账号运营方法',
+    {
+      category: 'growth',
+      summary: '账号分组、发布节奏与风控：让几十个账号稳定产出。',
+    },
+    `
+矩阵运营的核心是稳定：每个账号有固定的节奏和定位。本课程将随产品更新持续补充。
+`,
+    2,
+  ),
+  doc(
+    'chapter',
+    'ops-1-groups',
+    '按定位给账号分组',
+    { course: 'matrix-operations', duration: 0, members_only: true },
+    `
+按城市、门店或内容方向建立账号分组，批量发布时整组选择，避免漏发或重复发布。
+`,
+    1,
+  ),
+];
+
+const pages: ContentDoc[] = [
+  doc(
+    'agreement',
+    'user-agreement-1.0',
+    '用户协议',
+    { version: '1.0', date: '2026-11-24' },
+    `
+## 一、协议的范围
+本协议是您与 AI获客矩阵（以下简称"本平台"）之间关于使用本平台网页端、桌面客户端及相关服务的约定。注册或登录即表示您已阅读并同意本协议。
+
+## 二、账号与安全
+1. 您应使用真实信息注册，妥善保管账号与密码，因保管不善造成的损失由您自行承担。
+2. 您在本平台授权的第三方平台账号（抖音、快手、小红书、视频号、哔哩哔哩等），其登录信息仅保存在您使用的桌面客户端或发布器中，用于执行您创建的发布任务。
+
+## 三、内容规范
+您上传、剪辑和发布的内容应遵守法律法规及各平台规则，不得侵犯他人的著作权、肖像权等合法权益。本平台仅提供工具，不对您发布的内容承担责任。
+
+## 四、会员与费用
+会员等级决定可管理的账号数量、云空间容量与素材保存时长，以价格页公布的为准。当前未接入在线支付，升级申请由工作人员人工开通。
+
+## 五、协议的变更
+本协议更新后，您再次登录时将看到新版本，同意后方可继续使用。
+`,
+  ),
+  doc(
+    'privacy',
+    'privacy-1.0',
+    '隐私政策',
+    { version: '1.0', date: '2026-11-24' },
+    `
+## 我们收集的信息
+- 账号信息：账号、昵称、头像、手机号
+- 登录信息：登录设备、IP 地址与时间，用于展示您的登录会话并保障账号安全
+- 您上传的素材与剪辑成片，仅用于为您提供存储、剪辑与发布服务
+
+## 我们如何使用
+我们不会向第三方出售您的个人信息。素材存储在您所在部署的对象存储中，退出登录会清除本机保存的登录凭证。
+
+## 您的权利
+您可以在个人中心修改资料、结束其他设备的登录会话，或联系客服注销账号。
+`,
+  ),
+  doc(
+    'product',
+    'matrix',
+    '一个人管理上百个账号',
+    { link: '/account/index' },
+    `
+抖音、快手、小红书、视频号、哔哩哔哩等平台账号集中管理，分组、批量导入、授权状态一目了然。
+`,
+    1,
+  ),
+  doc(
+    'product',
+    'clip',
+    '8 种 AI 剪辑模式',
+    { link: '/clip/TaskList' },
+    `
+批量混剪、脚本剪辑、CP拆拼、口播、图文成片、一键成片、AI剪辑、分组混剪：一份素材生成几十条不重复的视频，配音与字幕自动完成。
+`,
+    2,
+  ),
+  doc(
+    'product',
+    'publish',
+    '定时批量发布',
+    { link: '/publish/batch' },
+    `
+视频 × 账号一次排好，按间隔错峰发布；失败只重发失败的那一条，需要验证码时在控制台直接处理。
+`,
+    3,
+  ),
+  doc(
+    'product',
+    'leads',
+    'AI客服与客户线索',
+    { link: '/customer/chat' },
+    `
+私信实时汇总到一个窗口，AI客服自动回复，留资的客户自动进入线索列表。
+`,
+    4,
+  ),
+  doc(
+    'agent',
+    'programme',
+    '代理商计划',
+    {},
+    `
+成为代理商后，您可以用自己的品牌名称、Logo 和域名向客户提供 AI获客矩阵，客户在您的域名注册即归属于您。
+`,
+    1,
+  ),
+];
+
+const help: ContentDoc[] = [
+  doc(
+    'help',
+    'add-account',
+    '如何添加和导入账号',
+    { feature: '账号管理', link: '/account/index' },
+    `
+进入「账号管理」，点击「新增账号」填写昵称和平台；账号较多时点击「导入」，下载模板填好后上传（单个文件不超过 10 MB）。
+`,
+    1,
+  ),
+  doc(
+    'help',
+    'authorize-account',
+    '账号授权过期怎么办',
+    { feature: '账号管理', link: '/account/index' },
+    `
+授权状态为「授权过期」时，请在桌面客户端的账号管理中点击「授权」，在弹出的浏览器中扫码登录，成功后显示「授权成功」。网页端无法授权，会提示「请在客户端进行操作」。
+`,
+    2,
+  ),
+  doc(
+    'help',
+    'upload-material',
+    '上传素材失败或黑屏',
+    { feature: '素材库', link: '/material/index' },
+    `
+单个文件最大 300 MB。上传后黑屏或无法播放时，请先将视频转码为 H.264 编码的 MP4 再上传。云空间不足时请升级会员等级。
+`,
+    3,
+  ),
+  doc(
+    'help',
+    'clip-task',
+    '创建批量混剪任务',
+    { feature: '剪辑任务', link: '/clip/TaskList' },
+    `
+在「剪辑任务」点击「新建任务」，选择「批量混剪」，选择模板和素材后提交；任务列表中可以看到进度，成片自动进入素材库。
+`,
+    4,
+  ),
+  doc(
+    'help',
+    'batch-publish',
+    '批量发布与发布器',
+    { feature: '批量发布', link: '/publish/batch' },
+    `
+批量发布需要至少一个在线的发布器：在桌面客户端登录即自动运行，或在服务器上用发布器令牌运行 \`npm run runner\`。
+`,
+    5,
+  ),
+  doc(
+    'help',
+    'customer-chat',
+    '客户消息与AI客服',
+    { feature: '客户消息', link: '/customer/chat' },
+    `
+各平台私信汇总在「客户消息」，新消息会有桌面通知。开启 AI客服后，客户咨询会先由 AI 回复。
+`,
+    6,
+  ),
+];
+
+/** Live sessions relative to the first start: one upcoming, one replay. */
+function liveSessions(now: number): ContentDoc[] {
+  const day = 24 * 60 * 60_000;
+  const at = (ms: number) => new Date(ms).toISOString();
+  const nextWeek = now + 7 * day;
+  return [
+    doc(
+      'live',
+      'weekly-qa',
+      '每周答疑：矩阵账号怎么起号',
+      { starts_at: at(nextWeek), ends_at: at(nextWeek + 60 * 60_000), host: '产品团队' },
+      `
+现场演示从素材到批量发布的完整流程，并解答大家在账号授权、剪辑和发布中遇到的问题。
+`,
+    ),
+    doc(
+      'live',
+      'launch-replay',
+      '产品发布会回放',
+      { starts_at: at(now - 3 * day), ends_at: at(now - 3 * day + 60 * 60_000), host: '产品团队' },
+      `
+AI获客矩阵首次公开演示：8 种剪辑模式与批量发布。
+`,
+    ),
+  ];
+}
+
+/** Every seeded document. */
+export function seedDocuments(now: number): ContentDoc[] {
+  return [...changelog, ...courses, ...pages, ...help, ...liveSessions(now)];
+}

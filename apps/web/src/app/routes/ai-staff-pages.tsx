@@ -1,0 +1,61 @@
+import { lazy, Suspense } from 'react';
+import { useMemberInfo } from '../../api/member/get-member-info.ts';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { AiStaffHeader } from '../../features/ai-staff/components/ai-staff-header.tsx';
+
+// Each AI staff entry presents a feature: its header, then that feature's own page (composed here,
+// in the app layer, so features never import each other).
+const LeadsPage = lazy(() =>
+  import('../../features/customer/pages/leads-page.tsx').then((m) => ({ default: m.LeadsPage })),
+);
+const ChatPage = lazy(() =>
+  import('../../features/customer/pages/chat-page.tsx').then((m) => ({ default: m.ChatPage })),
+);
+const AccountsPage = lazy(() =>
+  import('../../features/enterprise-account/pages/accounts-page.tsx').then((m) => ({ default: m.AccountsPage })),
+);
+
+/** /ai/lead: AI获客员工 → the leads page. */
+export function AiLeadPage() {
+  return (
+    <AiStaffHeader staff="lead">
+      <Suspense fallback={<PageLoading />}>
+        <LeadsPage />
+      </Suspense>
+    </AiStaffHeader>
+  );
+}
+
+/** /ai/service: AI客服员工 → customer chat, with the member's AI customer-service setting. */
+export function AiServicePage() {
+  const { data: member } = useMemberInfo();
+  const ai = member?.is_ai;
+  const note = !member
+    ? null
+    : ai?.is_ai_service === 1
+      ? `AI客服已开通：「${ai.ai_name}」，右下角的客服窗口随时可用`
+      : 'AI客服未开通：请联系运营人员为您开通（开通后右下角出现AI客服窗口）';
+  return (
+    <AiStaffHeader staff="service" note={note}>
+      <Suspense fallback={<PageLoading />}>
+        <ChatPage />
+      </Suspense>
+    </AiStaffHeader>
+  );
+}
+
+/** /ai/operate: AI运营员工 → account management. */
+export function AiOperatePage() {
+  return (
+    <AiStaffHeader staff="operate">
+      <Suspense fallback={<PageLoading />}>
+        <AccountsPage />
+      </Suspense>
+    </AiStaffHeader>
+  );
+}
+
+/** /ai/data: AI数据员工 → the data screen (full screen, opened from the header). */
+export function AiDataPage() {
+  return <AiStaffHeader staff="data" />;
+}

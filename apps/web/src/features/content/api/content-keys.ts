@@ -1,0 +1,13 @@
+/** Query keys of the public site's content. */
+export const contentKeys = {
+  all: ['content'] as const,
+  changelog: () => [...contentKeys.all, 'changelog'] as const,
+  pricing: (signedIn: boolean) => [...contentKeys.all, 'pricing', signedIn] as const,
+  courses: () => [...contentKeys.all, 'courses'] as const,
+  course: (slug: string, signedIn: boolean) => [...contentKeys.all, 'course', slug, signedIn] as const,
+  live: () => [...contentKeys.all, 'live'] as const,
+  agreement: (kind: 'agreement' | 'privacy') => [...contentKeys.all, 'agreement', kind] as const,
+  agreementStatus: () => [...contentKeys.all, 'agreement-status'] as const,
+  sections: (page: 'product' | 'agent') => [...contentKeys.all, 'sections', page] as const,
+  help: (keyword: string) => [...contentKeys.all, 'help', keyword] as const,
+};

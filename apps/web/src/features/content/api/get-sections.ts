@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PageSection } from '@vidmatrix/contract/api/content';
+import { get } from '../../../lib/request.ts';
+import { contentKeys } from './content-keys.ts';
+
+/** GET /api/content.Page/sections: the product detail page's or the agent programme's sections. */
+export function getSections(page: 'product' | 'agent', signal?: AbortSignal): Promise<PageSection[]> {
+  return get<PageSection[]>('/api/content.Page/sections', { page }, { signal });
+}
+
+/** A page's sections as a query. */
+export function getSectionsQueryOptions(page: 'product' | 'agent') {
+  return queryOptions({ queryKey: contentKeys.sections(page), queryFn: ({ signal }) => getSections(page, signal) });
+}
+
+/** The sections of a content page. */
+export function useSections(page: 'product' | 'agent') {
+  return useQuery(getSectionsQueryOptions(page));
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PricingLevel } from '@vidmatrix/contract/api/content';
+import { PublicPath } from '@vidmatrix/contract/console-paths';
+import { Msg } from '@vidmatrix/contract/messages';
+import { formatBytes } from '@vidmatrix/contract/rules/format';
+import { usePricing, useRequestUpgrade } from '../api/get-pricing.ts';
+import { PageHero, QueryState } from '../components/page-parts.tsx';
+import styles from './content-page.module.css';
+
+/** Price in fen as shown on the card. */
+function priceText(fen: number): string {
+  return fen === 0 ? '免费' : `¥${(fen / 100).toLocaleString('zh-CN')}`;
+}
+
+function LevelAction({ level, current }: { level: PricingLevel; current: PricingLevel | undefined }) {
+  const upgrade = useRequestUpgrade();
+  const [sent, setSent] = useState(false);
+  if (!current) {
+    return (
+      <Link
+        className={styles.button}
+        to={`${PublicPath.homeLogin}?redirect=${encodeURIComponent(PublicPath.subscribe)}`}
+      >
+        登录后升级
+      </Link>
+    );
+  }
+  if (level.level_id === current.level_id) {
+    return (
+      <button type="button" className={styles.button} disabled>
+        当前版本
+      </button>
+    );
+  }
+  if (level.price <= current.price) {
+    return null;
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.button}
+        disabled={upgrade.isPending || sent}
+        onClick={() => upgrade.mutate(level.level_id, { onSuccess: () => setSent(true) })}
+      >
+        {sent ? '已提交申请' : '申请升级'}
+      </button>
+      {sent ? <p className={styles.status}>{Msg.upgradeRequested}</p> : null}
+      {upgrade.isError ? (
+        <p className={styles.error} role="alert">
+          {upgrade.error.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** /subscribe: the membership levels side by side, as the server enforces them; upgrading is a request. */
+export function SubscribePage() {
+  const query = usePricing();
+  return (
+    <>
+      <PageHero title="选择适合你的版本" text="账号数量、云空间与素材保存时长，均以服务器实际执行的会员等级为准。" />
+      <div className={styles.wrap}>
+        <QueryState query={query} empty="暂无可选版本">
+          {(pricing) => {
+            const current = pricing.levels.find((l) => l.level_id === pricing.current_level_id);
+            return (
+              <>
+                {pricing.payment_available ? null : (
+                  <p className={styles.notice} data-testid="payment-notice">
+                    {Msg.paymentUnavailable}。提交申请后，工作人员会联系您确认并开通。
+                  </p>
+                )}
+                <div className={styles.levels}>
+                  {pricing.levels.map((level) => (
+                    <section
+                      key={level.level_id}
+                      className={`${styles.card} ${styles.level} ${level.level_id === current?.level_id ? styles.levelCurrent : ''}`}
+                      data-testid="level-card"
+                    >
+                      <div className={styles.entryHead}>
+                        <h2 className={styles.levelName}>{level.name}</h2>
+                        {level.level_id === current?.level_id ? <span className={styles.tag}>当前等级</span> : null}
+                      </div>
+                      <div className={styles.price}>
+                        {priceText(level.price)}
+                        {level.price > 0 ? <small> / 年</small> : null}
+                      </div>
+                      <ul className={styles.quota}>
+                        <li>
+                          可管理账号 <b>{level.account_num}</b> 个
+                        </li>
+                        <li>
+                          云空间 <b>{formatBytes(level.space_storage)}</b>
+                        </li>
+                        <li>
+                          素材保存 <b>{level.material_retention_days}</b> 天
+                        </li>
+                      </ul>
+                      <ul className={styles.features}>
+                        {level.features.map((feature) => (
+                          <li key={feature}>{feature}</li>
+                        ))}
+                      </ul>
+                      <LevelAction level={level} current={current} />
+                    </section>
+                  ))}
+                </div>
+              </>
+            );
+          }}
+        </QueryState>
+      </div>
+    </>
+  );
+}
