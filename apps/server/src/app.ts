@@ -174,6 +174,7 @@ export async function buildApp(options: AppOptions) {
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,
     messageConnector: options.messageConnector ?? new LocalConnector(),
+    courseVideos: config.courseVideos === 'on',
   });
   app.decorate('services', services);
   // With JOBS=off this instance only enqueues; `npm run worker` processes run the handlers.

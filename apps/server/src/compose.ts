@@ -54,6 +54,8 @@ export interface Infrastructure {
   messageConnector: MessageConnector;
   /** Clip renders at once per process (CLIP_CONCURRENCY) and their scratch directory. */
   clip: { concurrency: number; workDir: string; output?: ClipOutput };
+  /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
+  courseVideos?: boolean;
 }
 
 /**
@@ -99,7 +101,9 @@ export function compose(infra: Infrastructure) {
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
   const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
-  const content = new ContentService({ ...base, storage, jobs, media, fonts: listChineseFonts }, settings);
+  // Without a queue the seed leaves the course videos unrendered (COURSE_VIDEOS=off, e.g. most tests).
+  const courseJobs = infra.courseVideos ? jobs : undefined;
+  const content = new ContentService({ ...base, storage, jobs: courseJobs, media, fonts: listChineseFonts }, settings);
 
   return {
     settings,

@@ -43,6 +43,7 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: optional.transform(parseTrustProxy),
   JOBS: withDefault('on').pipe(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  COURSE_VIDEOS: withDefault('on').pipe(z.enum(['on', 'off'], { error: 'must be on or off' })),
   FFMPEG_PATH: optional,
   FFPROBE_PATH: optional,
   CLIP_CONCURRENCY: withDefault(String(Math.max(1, Math.floor(availableParallelism() / 2))))
@@ -85,6 +86,8 @@ export interface Config {
    * API instances beside `npm run worker` processes sharing the queue (Redis, or the database).
    */
   jobs: 'on' | 'off';
+  /** COURSE_VIDEOS: `on` (default) renders the seeded getting-started course's videos once; `off` skips it. */
+  courseVideos: 'on' | 'off';
   /** FFMPEG_PATH: the ffmpeg binary (default: found on PATH, then the npm-shipped one). */
   ffmpegPath: string | undefined;
   /** FFPROBE_PATH: the ffprobe binary (default: found like ffmpeg). */
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     jobs: e.JOBS,
+    courseVideos: e.COURSE_VIDEOS,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     clipConcurrency: e.CLIP_CONCURRENCY,

@@ -24,7 +24,7 @@ let ctx: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ courseVideos: 'on' });
   token = (await login(ctx.app)).ApiToken;
 }, 60_000);
 

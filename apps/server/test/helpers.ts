@@ -64,6 +64,8 @@ export async function createTestApp(
     redisUrl: process.env.REDIS_URL || undefined,
     demoPassword: DEMO_PASSWORD,
     webDist,
+    // Four ffmpeg renders per app would load every test file; content.test.ts turns them on.
+    courseVideos: 'off',
     ...overrides,
   };
 
