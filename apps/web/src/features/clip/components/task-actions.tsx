@@ -8,7 +8,11 @@ import { useAddClipTask, usePreviewClip } from '../api/clip-mutations.ts';
 import { VideoPlayer } from './preview-player.tsx';
 
 /** 预览一条 (a quick low-resolution render) and 开始剪辑 (plans the task, then the task list). */
-export function TaskActions(props: { build: () => ClipTaskInput | null }) {
+export function TaskActions(props: {
+  build: () => ClipTaskInput | null;
+  /** Runs after addTask, before the task list opens. */
+  onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
+}) {
   const navigate = useNavigate();
   const add = useAddClipTask();
   const preview = usePreviewClip();
@@ -34,7 +38,12 @@ export function TaskActions(props: { build: () => ClipTaskInput | null }) {
           onClick={() => {
             const input = props.build();
             if (input) {
-              add.mutate(input, { onSuccess: () => void navigate(ConsolePath.clipTasks) });
+              add.mutate(input, {
+                onSuccess: (added) =>
+                  void Promise.resolve(props.onAdded?.(added.id, input)).finally(
+                    () => void navigate(ConsolePath.clipTasks),
+                  ),
+              });
             }
           }}
         >

@@ -1,0 +1,81 @@
+import { useState, type ReactNode } from 'react';
+import { Card, Form, Input, InputNumber } from 'antd';
+import type { ClipTaskInput, DedupOptions } from '@vidmatrix/contract/api/clip-task';
+import type { Music } from '@vidmatrix/contract/api/music';
+import { CLIP_MAX_VIDEOS } from '@vidmatrix/contract/constants';
+import { MusicField } from './music-field.tsx';
+import { TaskActions, newSeed } from './task-actions.tsx';
+
+/** Only metadata is stripped unless a page offers the other de-duplication switches. */
+const DEFAULT_DEDUP: DedupOptions = {
+  mirror: false,
+  crop: false,
+  color: false,
+  speed: false,
+  frameRate: false,
+  stripMetadata: true,
+};
+
+/** The fields every mode's input shares. */
+export interface TaskCommon {
+  name: string;
+  count: number;
+  seed: number;
+  musicIds: number[];
+  dedup: DedupOptions;
+}
+
+/** What a mode page adds to the common fields, or null (after telling the member what is missing). */
+export type BuildTask = (common: TaskCommon) => ClipTaskInput | null;
+
+/**
+ * The frame of every mode page: task name on top, the mode's own fields, then background music,
+ * 生成数量 and the preview / start buttons. `onAdded` runs after addTask (e.g. 脚本剪辑's step media).
+ */
+export function ClipTaskForm(props: {
+  title: string;
+  defaultName: string;
+  build: BuildTask;
+  children: ReactNode;
+  /** Music is chosen in the page (by a template policy) or here. */
+  music?: boolean;
+  defaultCount?: number;
+  onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
+}) {
+  const [name, setName] = useState(props.defaultName);
+  const [music, setMusic] = useState<Music | null>(null);
+  const [count, setCount] = useState(props.defaultCount ?? 2);
+  const build = () =>
+    props.build({
+      name: name.trim() || props.defaultName,
+      count,
+      seed: newSeed(),
+      musicIds: music ? [music.music_id] : [],
+      dedup: DEFAULT_DEDUP,
+    });
+  return (
+    <Card title={props.title}>
+      <Form layout="vertical" style={{ maxWidth: 760 }}>
+        <Form.Item label="任务名称">
+          <Input aria-label="任务名称" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        </Form.Item>
+        {props.children}
+        {props.music !== false && (
+          <Form.Item label="背景音乐">
+            <MusicField value={music} onChange={setMusic} />
+          </Form.Item>
+        )}
+        <Form.Item label="生成数量">
+          <InputNumber
+            aria-label="生成数量"
+            min={1}
+            max={CLIP_MAX_VIDEOS}
+            value={count}
+            onChange={(v) => setCount(v ?? 1)}
+          />
+        </Form.Item>
+        <TaskActions build={build} onAdded={props.onAdded} />
+      </Form>
+    </Card>
+  );
+}
