@@ -40,9 +40,10 @@ export function TaskActions(props: {
             if (input) {
               add.mutate(input, {
                 onSuccess: (added) =>
-                  void Promise.resolve(props.onAdded?.(added.id, input)).finally(
-                    () => void navigate(ConsolePath.clipTasks),
-                  ),
+                  // A failed follow-up call has shown its toast; the task exists either way.
+                  void Promise.resolve(props.onAdded?.(added.id, input))
+                    .catch(() => undefined)
+                    .then(() => navigate(ConsolePath.clipTasks)),
               });
             }
           }}
