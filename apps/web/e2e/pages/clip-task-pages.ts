@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
-import { closeWithEscape } from '../support/antd.ts';
 import { MaterialsPage } from './materials-page.ts';
 
 /** The clip-task screens: the mode cards, templates, a mode's form and the task list. */
@@ -15,7 +14,7 @@ export class ClipTaskPages {
     await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(files.length);
     await expect(materials.submit).toBeEnabled({ timeout: 60_000 });
     await materials.submit.click();
-    await expect(materials.toast('添加成功')).toBeVisible();
+    await expect(materials.formDialog).toBeHidden({ timeout: 60_000 });
     for (const file of files) {
       const name = file.split('/').pop() ?? file;
       await expect(materials.card(name).getByTestId('material-duration')).not.toHaveText(/^(00:00)?$/, {
@@ -47,7 +46,15 @@ export class ClipTaskPages {
     await this.page.getByRole('button', { name: '预览一条' }).click();
     const player = this.page.getByRole('dialog').filter({ has: this.page.locator('video') });
     await expect(player.locator('video')).toHaveAttribute('src', /\/storage\/clip\/preview\//, { timeout: 300_000 });
-    await closeWithEscape(this.page, player);
+    await this.closePlayer(player);
+  }
+
+  /** Closes the player with its close button (the focused player keeps Escape to itself). */
+  private async closePlayer(player: Locator): Promise<void> {
+    await expect(async () => {
+      await player.locator('.ant-modal-close').click();
+      await expect(player).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   /** The task's row in the task list. */
@@ -73,7 +80,7 @@ export class ClipTaskPages {
     await expect
       .poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.duration || 0), { timeout: 30_000 })
       .toBeGreaterThan(0);
-    await closeWithEscape(this.page, player);
+    await this.closePlayer(player);
     return outputs;
   }
 

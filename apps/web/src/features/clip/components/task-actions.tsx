@@ -12,6 +12,8 @@ export function TaskActions(props: {
   build: () => ClipTaskInput | null;
   /** Runs after addTask, before the task list opens. */
   onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
+  /** The videos speak with the synthesised voice (the robotic-voice note is shown); default true. */
+  voiced?: boolean;
 }) {
   const navigate = useNavigate();
   const add = useAddClipTask();
@@ -19,7 +21,7 @@ export function TaskActions(props: {
   const [playing, setPlaying] = useState<{ url: string; name: string } | null>(null);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={Msg.clipRoboticVoice} />
+      {props.voiced !== false && <Alert type="info" showIcon message={Msg.clipRoboticVoice} />}
       <Space>
         <Button
           loading={preview.isPending}

@@ -41,6 +41,8 @@ export function ClipTaskForm(props: {
   music?: boolean;
   defaultCount?: number;
   onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
+  /** False where no synthesised voice speaks (CP拆拼, 口播's own voice). */
+  voiced?: boolean;
 }) {
   const [name, setName] = useState(props.defaultName);
   const [music, setMusic] = useState<Music | null>(null);
@@ -74,7 +76,7 @@ export function ClipTaskForm(props: {
             onChange={(v) => setCount(v ?? 1)}
           />
         </Form.Item>
-        <TaskActions build={build} onAdded={props.onAdded} />
+        <TaskActions build={build} onAdded={props.onAdded} voiced={props.voiced} />
       </Form>
     </Card>
   );

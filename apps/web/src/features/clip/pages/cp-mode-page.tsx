@@ -16,6 +16,7 @@ export function CpModePage() {
     <ClipTaskForm
       title="CP拆拼"
       defaultName="CP拆拼任务"
+      voiced={false}
       build={(common) => {
         if (sources.length === 0) {
           notifyError(Msg.chooseMaterial);

@@ -30,6 +30,7 @@ export function OralModePage() {
     <ClipTaskForm
       title={`口播 · ${template.name}`}
       defaultName="口播任务"
+      voiced={false}
       build={(common) => {
         const [presenter] = main;
         if (!presenter) {
