@@ -1,20 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Card, Form, Input, InputNumber } from 'antd';
-import type { ClipTaskInput, DedupOptions } from '@vidmatrix/contract/api/clip-task';
+import { Card, Form, Input } from 'antd';
+import { dedupOptions, type ClipTaskInput, type DedupOptions } from '@vidmatrix/contract/api/clip-task';
 import type { Music } from '@vidmatrix/contract/api/music';
 import { CLIP_MAX_VIDEOS } from '@vidmatrix/contract/constants';
 import { MusicField } from './music-field.tsx';
+import { NumberField } from './number-field.tsx';
 import { TaskActions, newSeed } from './task-actions.tsx';
 
-/** Only metadata is stripped unless a page offers the other de-duplication switches. */
-const DEFAULT_DEDUP: DedupOptions = {
-  mirror: false,
-  crop: false,
-  color: false,
-  speed: false,
-  frameRate: false,
-  stripMetadata: true,
-};
+/** Only metadata is stripped unless a page offers the other de-duplication switches (the contract's defaults). */
+const DEFAULT_DEDUP: DedupOptions = dedupOptions.parse({});
 
 /** The fields every mode's input shares. */
 export interface TaskCommon {
@@ -67,15 +61,7 @@ export function ClipTaskForm(props: {
             <MusicField value={music} onChange={setMusic} />
           </Form.Item>
         )}
-        <Form.Item label="生成数量">
-          <InputNumber
-            aria-label="生成数量"
-            min={1}
-            max={CLIP_MAX_VIDEOS}
-            value={count}
-            onChange={(v) => setCount(v ?? 1)}
-          />
-        </Form.Item>
+        <NumberField label="生成数量" min={1} max={CLIP_MAX_VIDEOS} value={count} onChange={setCount} />
         <TaskActions build={build} onAdded={props.onAdded} voiced={props.voiced} />
       </Form>
     </Card>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Form, Input, InputNumber, Result } from 'antd';
+import { Form, Input, Result } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
 import { MaterialField } from '../components/material-field.tsx';
+import { NumberField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { templateByKey, withMusicPolicy } from '../templates.ts';
@@ -52,24 +53,14 @@ export function ClipVideoPage() {
           onChange={(e) => setLines(e.target.value)}
         />
       </Form.Item>
-      <Form.Item label="每条视频片段数">
-        <InputNumber
-          aria-label="每条视频片段数"
-          min={1}
-          max={CLIP_MAX_SEGMENTS}
-          value={segments}
-          onChange={(v) => setSegments(v ?? 1)}
-        />
-      </Form.Item>
-      <Form.Item label="片段时长（秒）">
-        <InputNumber
-          aria-label="片段时长（秒）"
-          min={CLIP_SEGMENT_SECONDS_RANGE.min}
-          max={CLIP_SEGMENT_SECONDS_RANGE.max}
-          value={seconds}
-          onChange={(v) => setSeconds(v ?? CLIP_SEGMENT_SECONDS)}
-        />
-      </Form.Item>
+      <NumberField label="每条视频片段数" min={1} max={CLIP_MAX_SEGMENTS} value={segments} onChange={setSegments} />
+      <NumberField
+        label="片段时长（秒）"
+        min={CLIP_SEGMENT_SECONDS_RANGE.min}
+        max={CLIP_SEGMENT_SECONDS_RANGE.max}
+        value={seconds}
+        onChange={setSeconds}
+      />
     </ClipTaskForm>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Form, Input, InputNumber, Space, Switch } from 'antd';
+import { Form, Input, Space, Switch } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
 import { MaterialField } from '../components/material-field.tsx';
+import { NumberField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
@@ -58,24 +59,14 @@ export function OralModePage() {
         <MaterialField label="选择空镜素材" value={broll} onChange={setBroll} />
       </Form.Item>
       <Space size="large" wrap>
-        <Form.Item label="每条视频空镜数">
-          <InputNumber
-            aria-label="每条视频空镜数"
-            min={0}
-            max={CLIP_MAX_SEGMENTS}
-            value={brolls}
-            onChange={(v) => setBrolls(v ?? 0)}
-          />
-        </Form.Item>
-        <Form.Item label="空镜时长（秒）">
-          <InputNumber
-            aria-label="空镜时长（秒）"
-            min={CLIP_SEGMENT_SECONDS_RANGE.min}
-            max={CLIP_SEGMENT_SECONDS_RANGE.max}
-            value={seconds}
-            onChange={(v) => setSeconds(v ?? CLIP_SEGMENT_SECONDS)}
-          />
-        </Form.Item>
+        <NumberField label="每条视频空镜数" min={0} max={CLIP_MAX_SEGMENTS} value={brolls} onChange={setBrolls} />
+        <NumberField
+          label="空镜时长（秒）"
+          min={CLIP_SEGMENT_SECONDS_RANGE.min}
+          max={CLIP_SEGMENT_SECONDS_RANGE.max}
+          value={seconds}
+          onChange={setSeconds}
+        />
       </Space>
       <Form.Item label="口播文案（用作字幕，每行一句）">
         <Space direction="vertical" style={{ width: '100%' }}>
