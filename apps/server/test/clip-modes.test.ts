@@ -1,14 +1,15 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { ClipScriptDrafts, ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
-import type { Material, UploadedFile } from '@vidmatrix/contract/api/material';
+import type { ClipScriptDrafts } from '@vidmatrix/contract/api/clip-task';
+import type { Material } from '@vidmatrix/contract/api/material';
 import { ffmpeg, fixtureDir, makeAudio, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleWriter } from '../src/media/clip/writer/script-writer.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { call, tusUpload } from './upload-client.ts';
+import { addVideos as addVideosOf, clipTaskInfo } from './clip-helpers.ts';
+import { call } from './upload-client.ts';
 
 // 脚本剪辑's step media, 帮我写文案 through an OpenAI-compatible stub (an imitation of a language-model
 // service), and a cancel that stops ffmpeg in the middle of a full-size render.
@@ -31,26 +32,8 @@ let longId = 0;
 let mutedId = 0;
 const asked: unknown[] = [];
 
-async function addVideos(files: string[]): Promise<number[]> {
-  const keys: string[] = [];
-  for (const file of files) {
-    keys.push(await tusUpload(ctx.app, token, file.split('/').pop() ?? 'v.mp4', readFileSync(file)));
-  }
-  const added = await call<UploadedFile[]>(ctx.app, token, '/api/file.File/add', {
-    type: 'url',
-    file_url: keys.map((k) => `/storage/${k}`).join(','),
-    file_name: keys.map((_, i) => `v${i}.mp4`).join(','),
-    file_type: 'video',
-  });
-  expect(added.code).toBe(200);
-  return added.data.map((f) => f.file_id);
-}
-
-async function info(id: number): Promise<ClipTaskInfo> {
-  const res = await call<ClipTaskInfo>(ctx.app, token, '/api/seoaivideo.BatchVideo/taskInfo', { id });
-  expect(res.code).toBe(200);
-  return res.data;
-}
+const addVideos = (files: string[], apiToken = token) => addVideosOf(ctx, apiToken, files);
+const info = (id: number) => clipTaskInfo(ctx, token, id);
 
 async function material(id: number): Promise<Material> {
   return (await call<Material>(ctx.app, token, `/api/file.File/info?file_id=${id}`)).data;
