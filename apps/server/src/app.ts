@@ -15,6 +15,7 @@ import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
+import type { ScriptWriter } from './media/clip/writer/script-writer.ts';
 import type { ClipOutput } from './modules/clip-task/clip-task.service.ts';
 import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
@@ -105,6 +106,8 @@ export interface AppOptions {
   messageConnector?: MessageConnector;
   /** Clip output size, frame rate and encoder (default 1080×1920 at CLIP_FPS); tests render small. */
   clipOutput?: ClipOutput;
+  /** Clip script writer (default: LLM_BASE_URL/LLM_MODEL from the environment); tests use a stub server. */
+  scriptWriter?: ScriptWriter;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -170,6 +173,7 @@ export async function buildApp(options: AppOptions) {
       concurrency: config.clipConcurrency,
       workDir: path.join(config.dataDir, 'clip'),
       output: options.clipOutput,
+      writer: options.scriptWriter,
     },
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,

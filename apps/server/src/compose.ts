@@ -7,6 +7,7 @@ import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import { listChineseFonts } from './media/clip/fonts.ts';
 import { ClipRenderer } from './media/clip/render.ts';
 import { createTts } from './media/clip/tts/create-tts.ts';
+import { createScriptWriter, type ScriptWriter } from './media/clip/writer/script-writer.ts';
 import { registerClipTaskJobs } from './modules/clip-task/clip-task.jobs.ts';
 import { registerContentJobs } from './modules/content/content.jobs.ts';
 import { ClipTaskService, type ClipOutput } from './modules/clip-task/clip-task.service.ts';
@@ -53,7 +54,7 @@ export interface Infrastructure {
   /** Sends customer replies to the platforms. */
   messageConnector: MessageConnector;
   /** Clip renders at once per process (CLIP_CONCURRENCY) and their scratch directory. */
-  clip: { concurrency: number; workDir: string; output?: ClipOutput };
+  clip: { concurrency: number; workDir: string; output?: ClipOutput; writer?: ScriptWriter };
   /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
   courseVideos?: boolean;
 }
@@ -88,6 +89,7 @@ export function compose(infra: Infrastructure) {
         fonts: listChineseFonts,
         workDir: infra.clip.workDir,
         output: infra.clip.output,
+        writer: infra.clip.writer ?? createScriptWriter(),
       },
     },
     materials,

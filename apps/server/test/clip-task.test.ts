@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClipFontItem, ClipTaskInfo, ClipTaskList, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
-import type { Material, MaterialList, UploadedFile } from '@vidmatrix/contract/api/material';
+import type { ClipFontItem, ClipTaskList, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { Material, MaterialList } from '@vidmatrix/contract/api/material';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { call, tusUpload } from './upload-client.ts';
+import { addVideos as addVideosOf, clipTaskInfo } from './clip-helpers.ts';
+import { call } from './upload-client.ts';
 
 // Tiny renders: 180×320 at 15 fps, x264 ultrafast, so a video takes a second or two.
 const OUTPUT = { size: { width: 180, height: 320 }, fps: 15, encode: { preset: 'ultrafast', crf: 30 } };
@@ -34,26 +34,8 @@ let videoIds: number[] = [];
 let otherVideoId = 0;
 
 /** Uploads fixture videos through tus and registers them as the member's materials. */
-async function addVideos(apiToken: string, files: string[]): Promise<number[]> {
-  const keys: string[] = [];
-  for (const file of files) {
-    keys.push(await tusUpload(ctx.app, apiToken, file.split('/').pop() ?? 'v.mp4', readFileSync(file)));
-  }
-  const added = await call<UploadedFile[]>(ctx.app, apiToken, '/api/file.File/add', {
-    type: 'url',
-    file_url: keys.map((k) => `/storage/${k}`).join(','),
-    file_name: keys.map((_, i) => `v${i}.mp4`).join(','),
-    file_type: 'video',
-  });
-  expect(added.code).toBe(200);
-  return added.data.map((f) => f.file_id);
-}
-
-async function info(id: number): Promise<ClipTaskInfo> {
-  const res = await call<ClipTaskInfo>(ctx.app, token, '/api/seoaivideo.BatchVideo/taskInfo', { id });
-  expect(res.code).toBe(200);
-  return res.data;
-}
+const addVideos = (files: string[], apiToken = token) => addVideosOf(ctx, apiToken, files);
+const info = (id: number) => clipTaskInfo(ctx, token, id);
 
 async function materials(): Promise<Material[]> {
   const res = await ctx.app.inject({
@@ -100,8 +82,8 @@ beforeAll(async () => {
   const dir = fixtureDir('vm-clip-task-');
   const a = makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 });
   const b = makeVideo(join(dir, 'b.mp4'), { width: 240, height: 320, seconds: 4, rate: 15, pattern: 'testsrc2' });
-  videoIds = await addVideos(token, [a, b]);
-  [otherVideoId] = (await addVideos(otherToken, [a])) as [number];
+  videoIds = await addVideos([a, b]);
+  [otherVideoId] = (await addVideos([a], otherToken)) as [number];
   await ctx.app.jobs.drain();
 }, 120_000);
 

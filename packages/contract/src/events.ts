@@ -134,6 +134,13 @@ export function parseServerFrame(raw: string): ServerFrame | null {
       return typeof data.msg === 'string' ? { type: 'message', data: { msg: data.msg } } : null;
     case 'send_msg':
       return { type: 'send_msg', data: data as unknown as SendMsgData };
+    case 'clip_progress':
+      return typeof data.task_id === 'number' &&
+        typeof data.output_id === 'number' &&
+        typeof data.status === 'string' &&
+        typeof data.progress === 'number'
+        ? { type: 'clip_progress', data: data as unknown as ClipProgressData }
+        : null;
     case 'publish_job':
       return typeof data.job_id === 'number' && typeof data.state === 'string'
         ? { type: 'publish_job', data: data as unknown as PublishJobFrameData }

@@ -186,6 +186,7 @@ export const Msg = {
   clipRoboticVoice: '当前为离线合成语音（机器音），仅适合预览；正式配音请配置语音合成服务',
   clipWriterNotConfigured: '未配置文案生成服务，请在服务器设置 LLM_BASE_URL、LLM_API_KEY 和 LLM_MODEL',
   clipWriterFailed: '文案生成失败，请稍后重试',
+  clipMainNoAudio: '口播视频没有声音，请选择带口播声音的视频',
   // Desktop shell: local-browser authorization and the browser setting (issue 11)
   desktopAuthUnsupported: '该平台暂不支持客户端授权',
   desktopAuthTimeout: '扫码登录超时，请重新授权',

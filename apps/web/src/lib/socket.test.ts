@@ -1,6 +1,14 @@
 import { WS_PING_MS, WS_PONG_TIMEOUT_MS, WS_RECONNECT_MS } from '@vidmatrix/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatSocket, chatSocketUrl, onSendMsg, type ChatSocketHandlers, type SocketLike } from './socket.ts';
+import {
+  ChatSocket,
+  chatSocketUrl,
+  onClipProgress,
+  onSendMsg,
+  onSocketBound,
+  type ChatSocketHandlers,
+  type SocketLike,
+} from './socket.ts';
 
 class FakeSocket implements SocketLike {
   readyState = 1;
@@ -72,6 +80,26 @@ describe('ChatSocket', () => {
     expect(handlers.sendMsg).toHaveBeenCalledWith({ content: '在吗' });
     expect(listener).toHaveBeenCalledWith({ content: '在吗' });
     off();
+  });
+
+  it('hands clip_progress frames to their listeners and tells bound listeners of every (re)bind', () => {
+    const { last } = setup();
+    const progress = vi.fn();
+    const bound = vi.fn();
+    const offProgress = onClipProgress(progress);
+    const offBound = onSocketBound(bound);
+    const data = { task_id: 3, output_id: 9, status: 'running', progress: 0.5, done: 0, total: 2 };
+    last().receive({ type: 'clip_progress', data });
+    expect(progress).toHaveBeenCalledWith(data);
+    last().receive({ type: 'bind', data: { client_id: 'c1', member_id: 7 } });
+    last().drop();
+    vi.advanceTimersByTime(WS_RECONNECT_MS);
+    last().receive({ type: 'bind', data: { client_id: 'c2', member_id: 7 } });
+    expect(bound).toHaveBeenCalledTimes(2);
+    offProgress();
+    offBound();
+    last().receive({ type: 'clip_progress', data });
+    expect(progress).toHaveBeenCalledTimes(1);
   });
 
   it('pings every WS_PING_MS and reconnects when no pong arrives in time', () => {

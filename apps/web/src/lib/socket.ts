@@ -1,5 +1,10 @@
 import { WS_PING_MS, WS_PONG_TIMEOUT_MS, WS_RECONNECT_MS } from '@vidmatrix/contract/constants';
-import { parseServerFrame, type ClientFrame, type SendMsgData } from '@vidmatrix/contract/events';
+import {
+  parseServerFrame,
+  type ClientFrame,
+  type ClipProgressData,
+  type SendMsgData,
+} from '@vidmatrix/contract/events';
 
 /** What the chat socket does with each server frame (SPEC §4). */
 export interface ChatSocketHandlers {
@@ -42,6 +47,28 @@ export function onSendMsg(listener: SendMsgListener): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+const clipListeners = new Set<(data: ClipProgressData) => void>();
+const boundListeners = new Set<() => void>();
+
+/** Registers a listener of clip render progress (`clip_progress` frames); returns its removal. */
+export function onClipProgress(listener: (data: ClipProgressData) => void): () => void {
+  clipListeners.add(listener);
+  return () => {
+    clipListeners.delete(listener);
+  };
+}
+
+/**
+ * Registers a listener of every successful bind (the first and each after a reconnect): frames
+ * pushed while the link was down are lost, so a page refetches what it shows live. Returns its removal.
+ */
+export function onSocketBound(listener: () => void): () => void {
+  boundListeners.add(listener);
+  return () => {
+    boundListeners.delete(listener);
   };
 }
 
@@ -123,10 +150,16 @@ export class ChatSocket {
         this.pongTimer = undefined;
         break;
       case 'bind':
+        for (const listener of boundListeners) {
+          listener();
+        }
         break;
-      // The clip task list polls while renders run and the publish pages come in a later round
-      // (docs/decisions.md): nothing here reads these frames yet.
       case 'clip_progress':
+        for (const listener of clipListeners) {
+          listener(frame.data);
+        }
+        break;
+      // The publish pages come in a later round: nothing here reads these frames yet.
       case 'publish_job':
         break;
       case 'redict':

@@ -423,6 +423,13 @@ export const clipFontItem = z.object({ value: z.string(), path: z.string() });
 export const clipFonts = z.array(clipFontItem);
 export type ClipFontItem = z.infer<typeof clipFontItem>;
 
+/** writeScript (帮我写文案): scripts from product facts, written by the configured language model. */
+export const clipWriteBody = z.object({
+  textContext,
+  count: z.number().int().min(1).max(CLIP_MAX_VIDEOS).default(1),
+});
+export type ClipWriteBody = z.input<typeof clipWriteBody>;
+
 /** Paths of the clip task calls (setOssMediaUrl and getFront are SPEC §7; the rest follow its style). */
 export const ClipTaskApi = {
   add: '/api/seoaivideo.BatchVideo/addTask',
@@ -434,6 +441,7 @@ export const ClipTaskApi = {
   dele: '/api/seoaivideo.BatchVideo/deleTask',
   setOssMediaUrl: '/api/seoaivideo.BatchVideo/setOssMediaUrl',
   getFront: '/api/seoaivideo.BatchPublish/getFront',
+  writeScript: '/api/seoaivideo.BatchVideo/writeScript',
 } as const;
 
 /** Every library material a task's inputs name (the server checks they are the member's own). */

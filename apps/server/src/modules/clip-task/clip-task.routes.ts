@@ -8,6 +8,8 @@ import {
   clipTaskInfo,
   clipTaskList,
   clipTaskListBody,
+  clipScriptDrafts,
+  clipWriteBody,
 } from '@vidmatrix/contract/api/clip-task';
 import { setOssMediaUrlBody } from '@vidmatrix/contract/api/material';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
@@ -100,6 +102,20 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request) => ok(await clipTasks.info(currentMember(request).memberId, request.body.id)),
+  );
+
+  app.post(
+    ClipTaskApi.writeScript,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...member,
+        summary: 'Writes narration scripts from product facts (帮我写文案)',
+        body: clipWriteBody,
+        response: { 200: envelopeOf(clipScriptDrafts) },
+      },
+    },
+    async (request) => ok(await clipTasks.writeScripts(request.body.textContext, request.body.count)),
   );
 
   for (const [path, summary, action] of [

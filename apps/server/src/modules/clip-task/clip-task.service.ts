@@ -15,6 +15,8 @@ import {
   type ClipTaskList,
   type ClipTaskSummary,
   type ClipFontItem,
+  type ClipScriptDrafts,
+  type TextContext,
 } from '@vidmatrix/contract/api/clip-task';
 import { CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
 import { Job } from '@vidmatrix/contract/jobs';
@@ -33,6 +35,7 @@ import { ClipRenderError, type ClipRenderer } from '../../media/clip/render.ts';
 import { ClipCapacityError } from '../../media/clip/space.ts';
 import type { ResolvedMaterial } from '../../media/clip/timeline.ts';
 import type { TtsProvider } from '../../media/clip/tts/tts-provider.ts';
+import { ScriptWriterError, type ScriptWriter } from '../../media/clip/writer/script-writer.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import type { MaterialService } from '../material/material.service.ts';
@@ -62,6 +65,8 @@ export interface ClipTools {
   workDir: string;
   /** Size, frame rate and encoder of the videos (default 1080×1920 at CLIP_FPS, veryfast). */
   output?: ClipOutput;
+  /** Writes scripts (帮我写文案, AI剪辑); one that explains what to set when none is configured. */
+  writer: ScriptWriter;
 }
 
 /** How task videos are encoded. */
@@ -91,12 +96,13 @@ export class ClipTaskService {
   /**
    * setOssMediaUrl: sets the media of a clip task step. When that media is one of the member's
    * materials, the task now uses it: its use_count rises once per step that takes it up (setting the
-   * same media again does not count twice).
+   * same media again does not count twice). A step of one of the member's own clip tasks here (脚本剪辑
+   * files its steps' media after addTask) counts nothing: that task's renders count their materials.
    */
   async setStepMedia(memberId: number, body: z.output<typeof setOssMediaUrlBody>): Promise<void> {
     const previous = await this.repo.clipMediaUrl(memberId, body.ap_id, body.apt_id);
     await this.repo.setClipMedia({ member_id: memberId, ...body, updated_at: this.deps.now() });
-    if (previous !== body.media_url) {
+    if (previous !== body.media_url && !(await this.repo.task(memberId, body.ap_id))) {
       await this.materials.recordUseOfUrl(memberId, body.media_url);
     }
   }
@@ -108,6 +114,18 @@ export class ClipTaskService {
       throw error;
     });
     return (await this.fontList).map((f) => ({ value: f.value, path: f.path }));
+  }
+
+  /** writeScript (帮我写文案): `count` scripts from product facts; a writer's failure is a §8 refusal. */
+  async writeScripts(context: TextContext, count: number): Promise<ClipScriptDrafts> {
+    try {
+      return await this.deps.clip.writer.write(context, count);
+    } catch (error) {
+      if (error instanceof ScriptWriterError) {
+        throw badRequest(error.message);
+      }
+      throw error;
+    }
   }
 
   /** addTask: plans N distinct videos from the member's own materials and queues one render each. */
@@ -460,7 +478,12 @@ export class ClipTaskService {
     if (!main) {
       throw new ClipInputError(Msg.clipMaterialMissing);
     }
-    return this.deps.clip.renderer.detectSpeech(await this.sourceOf(main.key), main.duration);
+    const path = await this.sourceOf(main.key);
+    // The main clip's own sound is the voice: without it there is nothing to cut to or mix.
+    if (!(await this.deps.clip.renderer.probe(path)).audio) {
+      throw new ClipInputError(Msg.clipMainNoAudio);
+    }
+    return this.deps.clip.renderer.detectSpeech(path, main.duration);
   }
 
   /** A music id is the member's audio material, else a system track. */

@@ -32,6 +32,15 @@ const CLIP_PAGES: Partial<Record<(typeof CLIP_PATHS)[number], LazyRoute>> = {
   '/clip/ClipVideo': async () => ({
     Component: (await import('../../features/clip/pages/clip-video-page.tsx')).ClipVideoPage,
   }),
+  '/clip/ScriptClip': async () => ({
+    Component: (await import('../../features/clip/pages/script-clip-page.tsx')).ScriptClipPage,
+  }),
+  '/clip/CpMode': async () => ({
+    Component: (await import('../../features/clip/pages/cp-mode-page.tsx')).CpModePage,
+  }),
+  '/clip/OralMode': async () => ({
+    Component: (await import('../../features/clip/pages/oral-mode-page.tsx')).OralModePage,
+  }),
   '/clip/ClipGroupVideo': async () => ({
     Component: (await import('../../features/clip/pages/group-clip-page.tsx')).GroupClipPage,
   }),

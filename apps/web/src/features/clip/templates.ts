@@ -68,3 +68,8 @@ export const SEEDED_TEMPLATES: readonly SeededTemplate[] = [
 export function templateByKey(key: string | null): SeededTemplate {
   return SEEDED_TEMPLATES.find((t) => t.key === key) ?? (SEEDED_TEMPLATES[0] as SeededTemplate);
 }
+
+/** The template with its music policy set by the page's choice: the chosen track, or none. */
+export function withMusicPolicy(template: ClipTemplate, musicIds: readonly number[]): ClipTemplate {
+  return { ...template, music: { ...template.music, policy: musicIds.length > 0 ? 'chosen' : 'none' } };
+}

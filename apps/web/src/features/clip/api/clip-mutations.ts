@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ClipTaskApi, type ClipPreview, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import type { SetOssMediaUrlBody } from '@vidmatrix/contract/api/material';
 import { materialKeys } from '../../../api/material/material-keys.ts';
 import { post } from '../../../lib/request.ts';
 import { clipKeys } from './clip-keys.ts';
@@ -29,4 +30,9 @@ export function useClipTaskAction(action: 'cancel' | 'retry' | 'dele') {
         client.invalidateQueries({ queryKey: materialKeys.all }),
       ]),
   });
+}
+
+/** setOssMediaUrl: files the media of one step (apt_id) of a clip task (ap_id). */
+export function setStepMedia(body: SetOssMediaUrlBody): Promise<unknown> {
+  return post<unknown>(ClipTaskApi.setOssMediaUrl, body);
 }

@@ -2,20 +2,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ClipTaskApi, type ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
 import { post } from '../../../lib/request.ts';
 import { clipKeys } from './clip-keys.ts';
-import { CLIP_POLL_MS } from './get-clip-tasks.ts';
 
 /** POST taskInfo. */
 export function getClipTask(id: number, signal?: AbortSignal): Promise<ClipTaskInfo> {
   return post<ClipTaskInfo>(ClipTaskApi.info, { id }, { signal });
 }
 
-/** One task with its videos; polled while it renders. */
+/** One task with its videos (kept live by useClipProgress). */
 export function getClipTaskQueryOptions(id: number) {
   return queryOptions({
     queryKey: clipKeys.task(id),
     queryFn: ({ signal }) => getClipTask(id, signal),
-    refetchInterval: (query) =>
-      query.state.data?.status === 'queued' || query.state.data?.status === 'running' ? CLIP_POLL_MS : false,
   });
 }
 

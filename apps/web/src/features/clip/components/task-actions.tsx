@@ -8,14 +8,20 @@ import { useAddClipTask, usePreviewClip } from '../api/clip-mutations.ts';
 import { VideoPlayer } from './preview-player.tsx';
 
 /** 预览一条 (a quick low-resolution render) and 开始剪辑 (plans the task, then the task list). */
-export function TaskActions(props: { build: () => ClipTaskInput | null }) {
+export function TaskActions(props: {
+  build: () => ClipTaskInput | null;
+  /** Runs after addTask, before the task list opens. */
+  onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
+  /** The videos speak with the synthesised voice (the robotic-voice note is shown); default true. */
+  voiced?: boolean;
+}) {
   const navigate = useNavigate();
   const add = useAddClipTask();
   const preview = usePreviewClip();
   const [playing, setPlaying] = useState<{ url: string; name: string } | null>(null);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={Msg.clipRoboticVoice} />
+      {props.voiced !== false && <Alert type="info" showIcon message={Msg.clipRoboticVoice} />}
       <Space>
         <Button
           loading={preview.isPending}
@@ -34,7 +40,13 @@ export function TaskActions(props: { build: () => ClipTaskInput | null }) {
           onClick={() => {
             const input = props.build();
             if (input) {
-              add.mutate(input, { onSuccess: () => void navigate(ConsolePath.clipTasks) });
+              add.mutate(input, {
+                onSuccess: (added) =>
+                  // A failed follow-up call has shown its toast; the task exists either way.
+                  void Promise.resolve(props.onAdded?.(added.id, input))
+                    .catch(() => undefined)
+                    .then(() => navigate(ConsolePath.clipTasks)),
+              });
             }
           }}
         >

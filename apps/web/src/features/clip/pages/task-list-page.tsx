@@ -5,6 +5,7 @@ import { clipModeName, type ClipModel, type ClipStatus, type ClipTaskSummary } f
 import { useClipTaskAction } from '../api/clip-mutations.ts';
 import { useClipTask } from '../api/get-clip-task.ts';
 import { useClipTasks } from '../api/get-clip-tasks.ts';
+import { useClipProgress } from '../api/use-clip-progress.ts';
 import { VideoPlayer } from '../components/preview-player.tsx';
 
 const PAGE_SIZE = 10;
@@ -24,6 +25,7 @@ export function ClipTaskListPage() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const tasks = useClipTasks(page, PAGE_SIZE);
+  useClipProgress();
   const cancel = useClipTaskAction('cancel');
   const retry = useClipTaskAction('retry');
   const dele = useClipTaskAction('dele');

@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from 'react';
+import { Card, Form, Input } from 'antd';
+import { dedupOptions, type ClipTaskInput, type DedupOptions } from '@vidmatrix/contract/api/clip-task';
+import type { Music } from '@vidmatrix/contract/api/music';
+import { CLIP_MAX_VIDEOS } from '@vidmatrix/contract/constants';
+import { MusicField } from './music-field.tsx';
+import { NumberField } from './number-field.tsx';
+import { TaskActions, newSeed } from './task-actions.tsx';
+
+/** Only metadata is stripped unless a page offers the other de-duplication switches (the contract's defaults). */
+const DEFAULT_DEDUP: DedupOptions = dedupOptions.parse({});
+
+/** The fields every mode's input shares. */
+export interface TaskCommon {
+  name: string;
+  count: number;
+  seed: number;
+  musicIds: number[];
+  dedup: DedupOptions;
+}
+
+/** What a mode page adds to the common fields, or null (after telling the member what is missing). */
+export type BuildTask = (common: TaskCommon) => ClipTaskInput | null;
+
+/**
+ * The frame of every mode page: task name on top, the mode's own fields, then background music,
+ * 生成数量 and the preview / start buttons. `onAdded` runs after addTask (e.g. 脚本剪辑's step media).
+ */
+export function ClipTaskForm(props: {
+  title: string;
+  defaultName: string;
+  build: BuildTask;
+  children: ReactNode;
+  /** Music is chosen in the page (by a template policy) or here. */
+  music?: boolean;
+  defaultCount?: number;
+  onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
+  /** False where no synthesised voice speaks (CP拆拼, 口播's own voice). */
+  voiced?: boolean;
+}) {
+  const [name, setName] = useState(props.defaultName);
+  const [music, setMusic] = useState<Music | null>(null);
+  const [count, setCount] = useState(props.defaultCount ?? 2);
+  const build = () =>
+    props.build({
+      name: name.trim() || props.defaultName,
+      count,
+      seed: newSeed(),
+      musicIds: music ? [music.music_id] : [],
+      dedup: DEFAULT_DEDUP,
+    });
+  return (
+    <Card title={props.title}>
+      <Form layout="vertical" style={{ maxWidth: 760 }}>
+        <Form.Item label="任务名称">
+          <Input aria-label="任务名称" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        </Form.Item>
+        {props.children}
+        {props.music !== false && (
+          <Form.Item label="背景音乐">
+            <MusicField value={music} onChange={setMusic} />
+          </Form.Item>
+        )}
+        <NumberField label="生成数量" min={1} max={CLIP_MAX_VIDEOS} value={count} onChange={setCount} />
+        <TaskActions build={build} onAdded={props.onAdded} voiced={props.voiced} />
+      </Form>
+    </Card>
+  );
+}

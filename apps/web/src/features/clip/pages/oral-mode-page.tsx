@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Form, Input, Space, Switch } from 'antd';
+import type { Material } from '@vidmatrix/contract/api/material';
+import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import { notifyError } from '../../../lib/notify.ts';
+import { MaterialField } from '../components/material-field.tsx';
+import { NumberField } from '../components/number-field.tsx';
+import { linesOf } from '../components/task-actions.tsx';
+import { ClipTaskForm } from '../components/task-form.tsx';
+import { WriteScriptButton } from '../components/write-script-button.tsx';
+import { templateByKey, withMusicPolicy } from '../templates.ts';
+
+/**
+ * /clip/OralMode (口播): a talking-head or digital-human clip is the main track (its own voice), with
+ * B-roll cut in at sentence boundaries, the script as subtitles, music ducked under the voice, and
+ * optionally its silences cut.
+ */
+export function OralModePage() {
+  const [params] = useSearchParams();
+  const template = templateByKey(params.get('template'));
+  const [main, setMain] = useState<Material[]>([]);
+  const [broll, setBroll] = useState<Material[]>([]);
+  const [brolls, setBrolls] = useState(3);
+  const [seconds, setSeconds] = useState(CLIP_SEGMENT_SECONDS);
+  const [script, setScript] = useState('');
+  const [cutSilence, setCutSilence] = useState(true);
+  const [chromaKey, setChromaKey] = useState(false);
+  return (
+    <ClipTaskForm
+      title={`口播 · ${template.name}`}
+      defaultName="口播任务"
+      voiced={false}
+      build={(common) => {
+        const [presenter] = main;
+        if (!presenter) {
+          notifyError(Msg.chooseMaterial);
+          return null;
+        }
+        return {
+          clip_model: 4,
+          ...common,
+          template: withMusicPolicy(template.template, common.musicIds),
+          mainId: presenter.file_id,
+          brollIds: broll.map((m) => m.file_id),
+          brolls,
+          brollSeconds: seconds,
+          lines: linesOf(script),
+          cutSilence,
+          chromaKey,
+        };
+      }}
+    >
+      <Form.Item label="口播主视频" extra="真人或数字人口播视频，保留原声">
+        <MaterialField label="选择口播视频" fileType="video" limit={1} value={main} onChange={setMain} />
+      </Form.Item>
+      <Form.Item label="空镜素材（B-roll）" extra="在句子之间切入">
+        <MaterialField label="选择空镜素材" value={broll} onChange={setBroll} />
+      </Form.Item>
+      <Space size="large" wrap>
+        <NumberField label="每条视频空镜数" min={0} max={CLIP_MAX_SEGMENTS} value={brolls} onChange={setBrolls} />
+        <NumberField
+          label="空镜时长（秒）"
+          min={CLIP_SEGMENT_SECONDS_RANGE.min}
+          max={CLIP_SEGMENT_SECONDS_RANGE.max}
+          value={seconds}
+          onChange={setSeconds}
+        />
+      </Space>
+      <Form.Item label="口播文案（用作字幕，每行一句）">
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <WriteScriptButton onWritten={(drafts) => setScript((drafts.scripts[0]?.lines ?? []).join('\n'))} />
+          <Input.TextArea
+            aria-label="口播文案（用作字幕，每行一句）"
+            rows={4}
+            value={script}
+            onChange={(e) => setScript(e.target.value)}
+          />
+        </Space>
+      </Form.Item>
+      <Space size="large" wrap>
+        <Form.Item label="剪掉静音">
+          <Switch aria-label="剪掉静音" checked={cutSilence} onChange={setCutSilence} />
+        </Form.Item>
+        <Form.Item label="绿幕抠像（人物叠在空镜上）">
+          <Switch aria-label="绿幕抠像" checked={chromaKey} onChange={setChromaKey} />
+        </Form.Item>
+      </Space>
+    </ClipTaskForm>
+  );
+}
