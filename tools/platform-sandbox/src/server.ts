@@ -13,6 +13,8 @@ export type ReviewStatus = 'reviewing' | 'published' | 'scheduled' | 'rejected';
 export interface Switches {
   /** The create endpoint answers 500 and creates nothing. */
   submitError500: boolean;
+  /** The platform's risk control: every create answers 操作过于频繁 (HTTP 429) and creates nothing. */
+  rateLimited: boolean;
   /** The create succeeds but the page stays where it is (no redirect). */
   acceptNoRedirect: boolean;
   /** The session ends at this step: the request answers 401 and the page goes to the login. */
@@ -37,6 +39,7 @@ export interface Switches {
 
 export const DEFAULT_SWITCHES: Switches = {
   submitError500: false,
+  rateLimited: false,
   acceptNoRedirect: false,
   expireSessionOn: null,
   uploadStall: false,
@@ -346,6 +349,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       if (s.submitError500) {
         return send(res, 500, skin.createError('服务器开小差了，请稍后再试'));
+      }
+      if (s.rateLimited) {
+        return send(res, 429, skin.createError('操作过于频繁，请稍后再试'));
       }
       const u = uploads.get(String(b.uploadId));
       if (!u || u.user !== session.user || u.polls <= s.processingPolls) {

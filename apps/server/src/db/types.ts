@@ -48,6 +48,7 @@ export interface Database {
   publish_attempt: PublishAttemptTable;
   publish_event: PublishEventTable;
   runner: RunnerTable;
+  publish_account_health: PublishAccountHealthTable;
 }
 
 export type Db = Kysely<Database>;
@@ -557,4 +558,14 @@ export interface RunnerTable {
   version: Generated<string>;
   /** JSON number[]: accounts whose profiles it holds. */
   accounts_held: Generated<string>;
+}
+
+/** Pacing of one account across batches: next allowed post and a cooldown after a risk signal (epoch ms). */
+export interface PublishAccountHealthTable {
+  enterprise_account_id: number;
+  member_id: number;
+  next_post_at: Generated<number>;
+  cooldown_until: Generated<number>;
+  cooldown_reason: Generated<string>;
+  updated_at: number;
 }
