@@ -15,6 +15,8 @@ export interface Switches {
   submitError500: boolean;
   /** The platform's risk control: every create answers 操作过于频繁 (HTTP 429) and creates nothing. */
   rateLimited: boolean;
+  /** The create goes through (the work exists) but its answer never comes: the network cut after submit. */
+  createStall: boolean;
   /** The create succeeds but the page stays where it is (no redirect). */
   acceptNoRedirect: boolean;
   /** The session ends at this step: the request answers 401 and the page goes to the login. */
@@ -40,6 +42,7 @@ export interface Switches {
 export const DEFAULT_SWITCHES: Switches = {
   submitError500: false,
   rateLimited: false,
+  createStall: false,
   acceptNoRedirect: false,
   expireSessionOn: null,
   uploadStall: false,
@@ -403,6 +406,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       session.verified.clear(); // a passed check covers one post: the next risky create asks again
       uploads.delete(String(b.uploadId));
       bump(creates, key);
+      if (s.createStall) {
+        return; // never answered; close() ends the connection
+      }
       return send(res, 200, skin.createOk(work), s.acceptNoRedirect ? { 'x-sandbox-no-redirect': '1' } : {});
     }
     return send(res, 404, { message: 'not found' });
