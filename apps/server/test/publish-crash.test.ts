@@ -192,8 +192,10 @@ describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, (
       const creates = await control.creates(platform, userOf.get(accounts[i]!)!);
       expect({ platform, accepted: creates.accepted }).toEqual({ platform, accepted: 1 });
     }
-    // Bilibili's create was sent once, before the crash; nobody clicked submit again.
-    expect((await control.creates('bilibili', userOf.get(bilibili)!)).requests).toBe(1);
+    // No runner clicked submit again. (The killed runner's Chromium, left alive in its own process group,
+    // may send the create it held in interception once more when its driver disappears; the platform
+    // refuses it because the upload was used — see docs/decisions.md.)
+    expect((await control.creates('bilibili', userOf.get(bilibili)!)).requests).toBeLessThanOrEqual(2);
     const verified = await ctx.db
       .selectFrom('publish_attempt')
       .select(['job_id', 'verify_only', 'outcome'])
