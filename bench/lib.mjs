@@ -229,3 +229,14 @@ export function sampleRssGrowth(rootPid) {
     },
   };
 }
+
+/** The frozen content of a publish job as the server stores it (benches that write jobs straight into the database). */
+export const BENCH_JOB_CONTENT = JSON.stringify({
+  title: 't',
+  description: '',
+  topics: [],
+  fileName: 'a.mp4',
+  objectKey: 'media/a.mp4',
+  sizeBytes: 1,
+  durationSec: 1,
+});

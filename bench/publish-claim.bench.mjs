@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { report, signIn, startServer } from './lib.mjs';
+import { BENCH_JOB_CONTENT, report, signIn, startServer } from './lib.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const RUNNERS = 8;
@@ -117,15 +117,7 @@ async function seed(db, memberId) {
     [memberId, now],
   );
   const [{ id: batchId }] = await db.all('select max(id) as id from publish_batch');
-  const content = JSON.stringify({
-    title: 't',
-    description: '',
-    topics: [],
-    fileName: 'a.mp4',
-    objectKey: 'media/a.mp4',
-    sizeBytes: 1,
-    durationSec: 1,
-  });
+  const content = BENCH_JOB_CONTENT;
   for (let start = 0; start < JOBS; start += 500) {
     const count = Math.min(500, JOBS - start);
     const values = [];

@@ -16,7 +16,7 @@ import {
 } from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, addVideos, createRunner, memberCall, memberIdOf } from './publish-helpers.ts';
+import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, until as waitFor } from './publish-helpers.ts';
 import type { RunnerProcessConfig } from './runner-process.ts';
 
 // Crash tests (issue 10): the runner process dies by SIGKILL (with its browsers: the whole process group,
@@ -83,19 +83,9 @@ function startRunnerProcess(runnerToken: string): ChildProcess {
   return child;
 }
 
-/** Polls `check` until it holds; fails with what it last saw after the deadline (no fixed waits). */
-async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + DEADLINE_MS;
-  for (;;) {
-    const value = await read();
-    if (check(value)) {
-      return value;
-    }
-    if (Date.now() > end) {
-      throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Polls until `check` holds, up to this file's deadline. */
+function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  return waitFor(what, read, check, DEADLINE_MS);
 }
 
 describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, () => {

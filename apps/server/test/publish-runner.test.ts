@@ -7,7 +7,7 @@ import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runn
 import { makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, addVideos, createRunner, memberCall, memberIdOf } from './publish-helpers.ts';
+import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, until as waitFor } from './publish-helpers.ts';
 
 const DOUYIN = 1;
 const BILIBILI = 5;
@@ -36,19 +36,9 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** Polls `check` until it holds; fails with what it last saw after the deadline (no fixed waits). */
-async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + DEADLINE_MS;
-  for (;;) {
-    const value = await read();
-    if (check(value)) {
-      return value;
-    }
-    if (Date.now() > end) {
-      throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Polls until `check` holds, up to this file's deadline. */
+function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  return waitFor(what, read, check, DEADLINE_MS);
 }
 
 const jobsOf = (batchId: number) =>
