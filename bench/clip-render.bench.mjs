@@ -9,6 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeAudio, makeVideo } from '@vidmatrix/fixtures';
 import { register } from 'tsx/esm/api';
 import { report } from './lib.mjs';
 
@@ -86,49 +87,22 @@ for (let i = 0; i < 6; i += 1) {
   const file = join(cache, `src${i}-${SOURCE}.mp4`);
   if (!existsSync(file)) {
     // 1080p landscape sources with grain, so decoding costs what real footage costs.
-    execFileSync('ffmpeg', [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=1920x1080:rate=30:duration=${SOURCE},noise=alls=12:allf=t,hue=h=${i * 60}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-b:v',
-      '8M',
-      '-pix_fmt',
-      'yuv420p',
-      file,
-    ]);
+    makeVideo(file, {
+      width: 1920,
+      height: 1080,
+      rate: 30,
+      seconds: SOURCE,
+      pattern: 'testsrc2',
+      filter: `noise=alls=12:allf=t,hue=h=${i * 60}`,
+      preset: 'veryfast',
+      mbps: 8,
+    });
   }
   sources.push(file);
 }
 const music = join(cache, 'music.wav');
 if (!existsSync(music)) {
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=12',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=660:duration=12',
-    '-filter_complex',
-    'amix=inputs=2',
-    '-ac',
-    '2',
-    music,
-  ]);
+  makeAudio(music, { seconds: 12, frequency: [440, 660], channels: 2 });
 }
 const materials = new Map(
   sources.map((path, i) => [

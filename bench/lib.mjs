@@ -29,7 +29,9 @@ export function serverMode() {
  */
 function serverCommand(direct) {
   if (serverMode() === 'dist') {
-    return [process.execPath, [builtMain]];
+    // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server alone.
+    const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    return [process.execPath, [...extra, builtMain]];
   }
   const main = join(root, 'apps/server/src/main.ts');
   return direct ? [process.execPath, ['--import', 'tsx', main]] : [join(root, 'node_modules/.bin/tsx'), [main]];
@@ -227,3 +229,14 @@ export function sampleRssGrowth(rootPid) {
     },
   };
 }
+
+/** The frozen content of a publish job as the server stores it (benches that write jobs straight into the database). */
+export const BENCH_JOB_CONTENT = JSON.stringify({
+  title: 't',
+  description: '',
+  topics: [],
+  fileName: 'a.mp4',
+  objectKey: 'media/a.mp4',
+  sizeBytes: 1,
+  durationSec: 1,
+});

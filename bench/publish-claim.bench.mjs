@@ -2,13 +2,14 @@
 // by 8 runner processes through runner.Runner/claim, against a bare `UPDATE … RETURNING` loop on the
 // same database in its own process. Target: zero double claims; claims/s ≥ 0.5× the bare loop.
 // SQLite by default; PostgreSQL with DATABASE_URL (a fresh schema is made and dropped).
-import { spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { report, signIn, startServer } from './lib.mjs';
+import { BENCH_JOB_CONTENT, report, signIn, startServer } from './lib.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const RUNNERS = 8;
@@ -40,10 +41,17 @@ async function openDb(target) {
   };
 }
 
-/** Runner process: claims until two empty answers in a row; prints the job ids it got. */
+/** Waits in a child until the parent says go (after every child has started), so start-up is not timed. */
+async function ready() {
+  process.send('ready');
+  await once(process, 'message');
+}
+
+/** Runner process: claims until two empty answers in a row; sends the job ids it got. */
 async function runnerProcess(base, token) {
   const ids = [];
   let empty = 0;
+  await ready();
   while (empty < 2) {
     const res = await fetch(`${base}/api/runner.Runner/claim`, {
       method: 'POST',
@@ -57,13 +65,14 @@ async function runnerProcess(base, token) {
     empty = body.data.jobs.length === 0 ? empty + 1 : 0;
     ids.push(...body.data.jobs.map((j) => j.job_id));
   }
-  process.stdout.write(JSON.stringify(ids));
+  process.send(ids);
 }
 
 /** Baseline process: a bare claim loop, one `UPDATE … RETURNING` per job (the same index as claim), until none is left. */
 async function baselineProcess(target) {
   const db = await openDb(target);
   let n = 0;
+  await ready();
   const started = performance.now();
   for (;;) {
     const rows = await db.all(
@@ -80,19 +89,24 @@ async function baselineProcess(target) {
   }
   const seconds = (performance.now() - started) / 1000;
   await db.close();
-  process.stdout.write(JSON.stringify({ n, seconds }));
+  process.send({ n, seconds });
 }
 
-function child(args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [self, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    proc.stdout.on('data', (d) => (out += d));
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${args[0]} exited ${code}`))));
-  });
+/** Starts this file in `args[0]` mode; resolves once it is ready, with `go()` that starts it and resolves with its answer. */
+async function child(args) {
+  const proc = fork(self, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise((_, reject) =>
+    proc.on('exit', (code) => (code === 0 ? undefined : reject(new Error(`${args[0]} exited ${code}`)))),
+  );
+  await Promise.race([once(proc, 'message'), exited]);
+  return {
+    go: async () => {
+      proc.send('go');
+      const [answer] = await Promise.race([once(proc, 'message'), exited]);
+      proc.disconnect();
+      return answer;
+    },
+  };
 }
 
 async function seed(db, memberId) {
@@ -103,15 +117,7 @@ async function seed(db, memberId) {
     [memberId, now],
   );
   const [{ id: batchId }] = await db.all('select max(id) as id from publish_batch');
-  const content = JSON.stringify({
-    title: 't',
-    description: '',
-    topics: [],
-    fileName: 'a.mp4',
-    objectKey: 'media/a.mp4',
-    sizeBytes: 1,
-    durationSec: 1,
-  });
+  const content = BENCH_JOB_CONTENT;
   for (let start = 0; start < JOBS; start += 500) {
     const count = Math.min(500, JOBS - start);
     const values = [];
@@ -189,8 +195,9 @@ async function main() {
       tokens.push((await res.json()).data.token);
     }
 
+    const runners = await Promise.all(tokens.map((t) => child(['runner', server.base, t])));
     const started = performance.now();
-    const results = await Promise.all(tokens.map((t) => child(['runner', server.base, t])));
+    const results = await Promise.all(runners.map((r) => r.go()));
     const seconds = (performance.now() - started) / 1000;
     const all = results.flat();
     const distinct = new Set(all).size;
@@ -206,7 +213,7 @@ async function main() {
     // The same jobs, queued again, claimed by the bare loop in its own process.
     await db.run("update publish_job set state = 'queued', lease_owner = null, lease_until = null");
     await db.close();
-    const baseline = await child(['baseline', JSON.stringify({ ...target, memberId })]);
+    const baseline = await (await child(['baseline', JSON.stringify({ ...target, memberId })])).go();
     report('claims/s', all.length / seconds, baseline.n / baseline.seconds, 'claims/s', '≥ 0.5');
     if (distinct !== JOBS || all.length !== JOBS || Number(doubled) !== 0) {
       process.exitCode = 1;

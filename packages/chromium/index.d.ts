@@ -4,6 +4,9 @@ export declare const DEBIAN_CHROMIUM_PATH: '/usr/bin/chromium';
 /** Flags for every Chromium we launch (headless, no sandbox, no GPU/QUIC, no background traffic). */
 export declare const CHROMIUM_ARGS: readonly string[];
 
+/** The shared flags as a new list; headed (`headless: false`) leaves out `--headless`. */
+export declare function chromiumArgs(options?: { headless?: boolean }): string[];
+
 /** Environment variables read here: CHROMIUM_PATH and PATH. */
 export type ChromiumEnv = Readonly<Record<string, string | undefined>>;
 

@@ -25,6 +25,14 @@ export const CHROMIUM_ARGS = Object.freeze([
   '--disable-sync',
 ]);
 
+/**
+ * The shared flags as a new list; headed (a person scans a QR in the window on a desktop) leaves out
+ * `--headless`, which Playwright adds itself when it launches headless.
+ */
+export function chromiumArgs({ headless = true } = {}) {
+  return CHROMIUM_ARGS.filter((arg) => headless || arg !== '--headless');
+}
+
 function isExecutable(file) {
   try {
     accessSync(file, constants.X_OK);

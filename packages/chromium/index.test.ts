@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, DEBIAN_CHROMIUM_PATH, chromiumLaunchOptions, chromiumPath } from './index.js';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM_PATH, chromiumArgs, chromiumLaunchOptions, chromiumPath } from './index.js';
 
 /** An executable file named `name` in a new directory; returns the directory. */
 function fakeBrowser(name: string): string {
@@ -39,5 +39,16 @@ describe('chromiumLaunchOptions', () => {
     const options = chromiumLaunchOptions({ CHROMIUM_PATH: join(dir, 'chromium') });
     expect(options).toEqual({ executablePath: join(dir, 'chromium'), args: [...CHROMIUM_ARGS] });
     expect(options.args).toEqual(expect.arrayContaining(['--headless', '--no-sandbox', '--disable-quic']));
+  });
+});
+
+describe('chromiumArgs', () => {
+  it('drops --headless only for a headed window, and hands out a copy', () => {
+    expect(chromiumArgs()).toEqual([...CHROMIUM_ARGS]);
+    const headed = chromiumArgs({ headless: false });
+    expect(headed).not.toContain('--headless');
+    expect(headed).toContain('--disable-quic');
+    headed.push('--x');
+    expect(CHROMIUM_ARGS).not.toContain('--x');
   });
 });

@@ -127,3 +127,23 @@ export async function addAccounts(
   }
   return ids;
 }
+
+/** Polls `read` until `check` holds; fails with what it last saw after `deadlineMs` (no fixed waits). */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  deadlineMs: number,
+): Promise<T> {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) {
+      return value;
+    }
+    if (Date.now() > end) {
+      throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -121,6 +121,7 @@ export const Msg = {
   runnerNameRequired: '请输入发布器名称',
   runnerTokenInvalid: '发布器令牌无效或已吊销',
   runnerLeaseLost: '任务已不归该发布器处理',
+  publishAccountCoolingDown: '账号「{account}」触发平台风控，暂停发布至{until}',
 
   // Social accounts, groups, authorization, import and export (issue 4)
   accountNicknameRequired: '请输入账号昵称',

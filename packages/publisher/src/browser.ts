@@ -1,18 +1,12 @@
+import { chromiumArgs, chromiumPath } from '@vidmatrix/chromium';
 import { chromium, type BrowserContext } from 'playwright-core';
 import type { AccountProfile } from './types.ts';
 
-/** Chromium flags this deployment needs (no GPU, no QUIC, no background traffic); headless is set by Playwright. */
-export const CHROMIUM_ARGS = [
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The project's Chromium flags (from @vidmatrix/chromium) for a headless launch; the desktop's check uses them. */
+export const CHROMIUM_ARGS = chromiumArgs({ headless: true });
 
 export interface BrowserOptions {
-  /** The user's Chromium (the /chromiumPath setting); Debian's by default. */
+  /** The user's Chromium (the /chromiumPath setting); else CHROMIUM_PATH, Debian's, or one on PATH. */
   chromiumPath?: string;
   /** Headed on a desktop, headless on a server. */
   headless?: boolean;
@@ -20,11 +14,12 @@ export interface BrowserOptions {
 
 /** Opens the account's own persistent profile (its cookies are its login), through its proxy when set. */
 export function launchAccountContext(account: AccountProfile, options: BrowserOptions = {}): Promise<BrowserContext> {
+  const headless = options.headless ?? true;
   return chromium.launchPersistentContext(account.profileDir, {
-    executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: options.headless ?? true,
+    executablePath: options.chromiumPath ?? chromiumPath(),
+    headless,
     chromiumSandbox: false,
-    args: CHROMIUM_ARGS,
+    args: chromiumArgs({ headless }),
     proxy: account.proxy,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',

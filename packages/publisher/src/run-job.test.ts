@@ -127,6 +127,17 @@ describe('failures (douyin)', () => {
     expect(after.requests).toBe(before.requests + 1);
   });
 
+  it('操作频繁 at submit is the platform’s risk control: rate_limited, nothing created', async () => {
+    const before = await control.creates(platform, user);
+    await control.setSwitches(platform, { rateLimited: true });
+    const result = await session.publish(jobFor(platform, session));
+    expect(result.outcome).toBe('failed');
+    expect(result.error?.reason).toBe('rate_limited');
+    expect(result.error?.pageText).toContain('操作过于频繁');
+    const after = await control.creates(platform, user);
+    expect(after).toEqual({ accepted: before.accepted, requests: before.requests + 1 });
+  });
+
   it('accepted without a redirect is proven from the works list and not submitted again', async () => {
     const before = await control.creates(platform, user);
     await control.setSwitches(platform, { acceptNoRedirect: true });

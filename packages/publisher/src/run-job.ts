@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { checkPublishContent, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { launchAccountContext, type BrowserOptions } from './browser.ts';
-import { type ConnectorDefinition, type ConnectorOverrides, valueAt, withOverrides } from './connectors/definition.ts';
+import {
+  RATE_LIMIT_TEXT,
+  type ConnectorDefinition,
+  type ConnectorOverrides,
+  valueAt,
+  withOverrides,
+} from './connectors/definition.ts';
 import { CONNECTORS } from './connectors/registry.ts';
 import { DeadlineError, firstOf, withDeadline } from './deadline.ts';
 import {
@@ -300,7 +306,12 @@ async function publishFlow(
         break;
       }
       if (signal === 'error') {
-        return await fail('submit_rejected', (await pageErrorText(page, def)) || 'the platform refused the post');
+        const text = await pageErrorText(page, def);
+        // 操作频繁 is the platform's risk control: the post was refused and the account needs a rest.
+        return await fail(
+          RATE_LIMIT_TEXT.test(text) ? 'rate_limited' : 'submit_rejected',
+          text || 'the platform refused the post',
+        );
       }
       if (signal === 'logged_out') {
         return await fail('logged_out', 'logged out at submit', 'unconfirmed');

@@ -1,52 +1,19 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { PUBLISH_PLATFORMS } from '@vidmatrix/contract/rules/publish-rules';
 import type { ConnectorTimeouts } from './connectors/definition.ts';
 import type { PublisherOptions } from './run-job.ts';
 
-/** A one-second H.264 mp4 (a few KB) made with ffmpeg's test source. */
-export async function makeTinyMp4(dir: string, name = 'tiny.mp4'): Promise<string> {
-  const path = join(dir, name);
-  await promisify(execFile)('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=160x120:rate=10',
-    '-t',
-    '1',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    path,
-  ]);
-  return path;
+/** A one-second H.264 mp4 (a few KB) of ffmpeg's test pattern, from the shared fixture maker. */
+export function makeTinyMp4(dir: string, name = 'tiny.mp4'): Promise<string> {
+  return Promise.resolve(makeVideo(join(dir, name), { width: 160, height: 120, rate: 10, seconds: 1 }));
 }
 
-/** A small PNG cover made with ffmpeg. */
-export async function makeCoverPng(dir: string, name = 'cover.png'): Promise<string> {
-  const path = join(dir, name);
-  await promisify(execFile)('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=orange:size=320x240',
-    '-frames:v',
-    '1',
-    path,
-  ]);
-  return path;
+/** A small flat PNG cover, from the shared fixture maker. */
+export function makeCoverPng(dir: string, name = 'cover.png'): Promise<string> {
+  return Promise.resolve(makeImage(join(dir, name), { width: 320, height: 240, color: 'orange' }));
 }
 
 /** A fresh temporary directory. */

@@ -46,6 +46,7 @@ export type FailureReason =
   | 'fill_failed'
   | 'schedule_not_applied'
   | 'submit_rejected'
+  | 'rate_limited'
   | 'submit_timeout'
   | 'needs_action'
   | 'action_timeout'

@@ -1,4 +1,4 @@
-import type { Switches, Work } from './server.ts';
+import type { Switches, UploadTiming, Work } from './server.ts';
 import type { SandboxPlatform } from './skins.ts';
 import { ticketOfQr } from './qr.ts';
 
@@ -32,6 +32,8 @@ export function sandboxControl(baseUrl: string) {
       const r = await call<{ creates: Record<string, number>; requests: Record<string, number> }>('GET', '/creates');
       return { accepted: r.creates[`${platform}/${user}`] ?? 0, requests: r.requests[`${platform}/${user}`] ?? 0 };
     },
+    /** The sandbox's own upload and processing time of every upload so far. */
+    timings: () => call<UploadTiming[]>('GET', '/timings'),
     works: (platform: SandboxPlatform) => call<Work[]>('GET', `/works?platform=${platform}`),
     /** The last SMS or captcha code sent to the account (what the person reads off their phone). */
     code: (platform: SandboxPlatform, user: string) =>

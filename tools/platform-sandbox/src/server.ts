@@ -13,6 +13,10 @@ export type ReviewStatus = 'reviewing' | 'published' | 'scheduled' | 'rejected';
 export interface Switches {
   /** The create endpoint answers 500 and creates nothing. */
   submitError500: boolean;
+  /** The platform's risk control: every create answers 操作过于频繁 (HTTP 429) and creates nothing. */
+  rateLimited: boolean;
+  /** The create goes through (the work exists) but its answer never comes: the network cut after submit. */
+  createStall: boolean;
   /** The create succeeds but the page stays where it is (no redirect). */
   acceptNoRedirect: boolean;
   /** The session ends at this step: the request answers 401 and the page goes to the login. */
@@ -37,6 +41,8 @@ export interface Switches {
 
 export const DEFAULT_SWITCHES: Switches = {
   submitError500: false,
+  rateLimited: false,
+  createStall: false,
   acceptNoRedirect: false,
   expireSessionOn: null,
   uploadStall: false,
@@ -76,6 +82,19 @@ interface Upload {
   fileName: string;
   size: number;
   polls: number;
+  timing: UploadTiming;
+}
+
+/** The sandbox's own time for one upload (what a runner cannot go faster than), ms since the epoch. */
+export interface UploadTiming {
+  platform: SandboxPlatform;
+  user: string;
+  /** The upload request arrived. */
+  startedAt: number;
+  /** Its last byte was read (the throttled transfer). */
+  receivedAt: number;
+  /** The first status poll that answered done (processing over); 0 while processing. */
+  processedAt: number;
 }
 
 type Ticket = {
@@ -124,6 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const sessions = new Map<string, Session>();
   const tickets = new Map<string, Ticket>();
   const uploads = new Map<string, Upload>();
+  const timings: UploadTiming[] = [];
   const works: Work[] = [];
   const creates = new Map<string, number>(); // `${platform}/${user}` → accepted creates
   const createRequests = new Map<string, number>();
@@ -298,6 +318,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         req.pause(); // accepted, never read, never answered
         return;
       }
+      const startedAt = Date.now();
       const body = await readBody(req, true);
       if ((failedUploads.get(platform) ?? 0) < s.uploadFailures) {
         bump(failedUploads, platform);
@@ -308,7 +329,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return send(res, 400, { message: '上传失败，文件格式不支持' });
       }
       const id = token();
-      uploads.set(id, { platform, user: session.user, fileName: part.fileName, size: part.data.length, polls: 0 });
+      const timing = { platform, user: session.user, startedAt, receivedAt: Date.now(), processedAt: 0 };
+      timings.push(timing);
+      uploads.set(id, {
+        platform,
+        user: session.user,
+        fileName: part.fileName,
+        size: part.data.length,
+        polls: 0,
+        timing,
+      });
       return send(res, 200, { uploadId: id, size: part.data.length });
     }
     if (req.method === 'GET' && path === '/api/upload/status') {
@@ -317,7 +347,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return send(res, 404, { message: '视频不存在' });
       }
       u.polls += 1;
-      return send(res, 200, { state: u.polls > s.processingPolls ? 'done' : 'processing' });
+      const done = u.polls > s.processingPolls;
+      if (done && u.timing.processedAt === 0) {
+        u.timing.processedAt = Date.now();
+      }
+      return send(res, 200, { state: done ? 'done' : 'processing' });
     }
     if (req.method === 'POST' && path === '/api/verify') {
       const b = await readJson(req);
@@ -346,6 +380,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       if (s.submitError500) {
         return send(res, 500, skin.createError('服务器开小差了，请稍后再试'));
+      }
+      if (s.rateLimited) {
+        return send(res, 429, skin.createError('操作过于频繁，请稍后再试'));
       }
       const u = uploads.get(String(b.uploadId));
       if (!u || u.user !== session.user || u.polls <= s.processingPolls) {
@@ -397,6 +434,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       session.verified.clear(); // a passed check covers one post: the next risky create asks again
       uploads.delete(String(b.uploadId));
       bump(creates, key);
+      if (s.createStall) {
+        return; // never answered; close() ends the connection
+      }
       return send(res, 200, skin.createOk(work), s.acceptNoRedirect ? { 'x-sandbox-no-redirect': '1' } : {});
     }
     return send(res, 404, { message: 'not found' });
@@ -404,6 +444,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL) {
     const path = url.pathname.slice('/__control'.length);
+    if (req.method === 'GET' && path === '/timings') {
+      return send(res, 200, timings);
+    }
     if (req.method === 'POST' && path === '/scan') {
       const b = await readJson(req);
       const t = tickets.get(String(b.ticket));

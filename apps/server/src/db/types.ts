@@ -51,6 +51,7 @@ export interface Database {
   content_doc: ContentDocTable;
   member_agreement: MemberAgreementTable;
   level_upgrade_request: LevelUpgradeRequestTable;
+  publish_account_health: PublishAccountHealthTable;
 }
 
 export type Db = Kysely<Database>;
@@ -594,4 +595,13 @@ export interface LevelUpgradeRequestTable {
   remark: Generated<string>;
   status: Generated<string>;
   created_at: number;
+}
+/** Pacing of one account across batches: next allowed post and a cooldown after a risk signal (epoch ms). */
+export interface PublishAccountHealthTable {
+  enterprise_account_id: number;
+  member_id: number;
+  next_post_at: Generated<number>;
+  cooldown_until: Generated<number>;
+  cooldown_reason: Generated<string>;
+  updated_at: number;
 }

@@ -46,6 +46,30 @@ export const PUBLISH_BATCH_MAX_JOBS = 2_000;
 export const RUNNER_MAX_SLOTS = 16;
 /** How long a claim waits for a due job before answering empty, ms (the runner's long poll). */
 export const RUNNER_CLAIM_WAIT_MS = 20_000;
+/**
+ * Risk signals that pause an account, and for how long, ms: a platform that logged the account out
+ * mid-flow or answered 操作频繁 is left alone for a while before the next post (its waiting jobs stay
+ * queued until then).
+ */
+export const PUBLISH_RISK_COOLDOWN_MS = {
+  logged_out: 30 * 60_000,
+  rate_limited: 6 * 60 * 60_000,
+} as const;
+export type PublishRiskReason = keyof typeof PUBLISH_RISK_COOLDOWN_MS;
+
+/** True when a runner's failure reason is a risk signal that pauses the account. */
+export function isRiskReason(reason: string): reason is PublishRiskReason {
+  return Object.hasOwn(PUBLISH_RISK_COOLDOWN_MS, reason);
+}
+
+/**
+ * When an account may post next after a post at `postedAt`: at least `spacingMs` later plus up to
+ * 20% jitter (`random` in [0,1)), across batches as well as within one.
+ */
+export function nextPostAt(postedAt: number, spacingMs: number, random: number): number {
+  return postedAt + spacingMs + Math.round(spacingMs * PUBLISH_SPACING_JITTER * random);
+}
+
 /** A runner seen within this is shown online, ms. */
 export const RUNNER_ONLINE_MS = 3 * RUNNER_HEARTBEAT_MS;
 

@@ -92,6 +92,12 @@ export interface ConnectorDefinition {
   timeouts: ConnectorTimeouts;
 }
 
+/**
+ * Page error text that is the platform's risk control (操作频繁 and its variants) rather than a refusal
+ * of the post itself: the server pauses the account for a cooldown instead of letting it post again soon.
+ */
+export const RATE_LIMIT_TEXT = /频繁|太快|过于频繁|操作受限/;
+
 export const DEFAULT_TIMEOUTS: ConnectorTimeouts = {
   navigation: 60_000,
   loginCheck: 30_000,

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeAudio, makeImage, makeVideo, toneSource } from '@vidmatrix/fixtures';
 import { clipTaskInput, type ClipMaterial, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderSpec } from './filter-graph.ts';
@@ -40,35 +41,15 @@ function stderrOf(args: string[]): string {
 
 function video(id: number, source: string, seconds: number, size: string): void {
   const path = join(dir, `v${id}.mp4`);
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    `${source}=size=${size}:rate=15:duration=${seconds}`,
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    path,
-  );
   const [w, h] = size.split('x').map(Number);
+  makeVideo(path, { width: w, height: h, rate: 15, seconds, pattern: source });
   library.push({ id, kind: 'video', name: `v${id}.mp4`, duration: seconds, width: w ?? 0, height: h ?? 0, tags: [] });
   files.set(id, { path, kind: 'video', duration: seconds });
 }
 
 function image(id: number, color: string): void {
   const path = join(dir, `i${id}.png`);
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=${color}:size=240x180,drawbox=x=40:y=40:w=80:h=60:color=white:t=fill`,
-    '-frames:v',
-    '1',
-    path,
-  );
+  makeImage(path, { width: 240, height: 180, color, filter: 'drawbox=x=40:y=40:w=80:h=60:color=white:t=fill' });
   library.push({ id, kind: 'image', name: `i${id}.png`, duration: 0, width: 240, height: 180, tags: [] });
   files.set(id, { path, kind: 'image', duration: 0 });
 }
@@ -84,30 +65,25 @@ beforeAll(() => {
   image(13, 'green');
   // A "talking head": picture with a 300 Hz voice that speaks 0.3–1.5 s and 2.2–3.6 s.
   const head = join(dir, 'head.mp4');
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=180x320:rate=15:duration=4',
-    '-f',
-    'lavfi',
-    '-i',
-    "sine=frequency=300:duration=4,volume='if(between(t,0.3,1.5)+between(t,2.2,3.6),1,0)':eval=frame",
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    '-shortest',
-    head,
-  );
+  makeVideo(head, {
+    width: 180,
+    height: 320,
+    rate: 15,
+    seconds: 4,
+    pattern: 'testsrc2',
+    audio: toneSource({
+      frequency: 300,
+      seconds: 4,
+      spans: [
+        [0.3, 1.5],
+        [2.2, 3.6],
+      ],
+    }),
+  });
   library.push({ id: 21, kind: 'digital_human', name: 'head.mp4', duration: 4, width: 180, height: 320, tags: [] });
   files.set(21, { path: head, kind: 'digital_human', duration: 4 });
   music = join(dir, 'music.wav');
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=2000:duration=3', '-ac', '2', music);
+  makeAudio(music, { seconds: 3, frequency: 2000, channels: 2 });
 });
 
 afterAll(() => {
@@ -386,17 +362,7 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
   it('ducks the music under the voice and lets it back up in the gaps', async () => {
     const voice = join(dir, 'voice-pulse.wav');
     // A 300 Hz "voice" from 0.5 s to 2 s, then silence to 6 s (the music fades out over the last 1.5 s).
-    ffmpeg(
-      '-f',
-      'lavfi',
-      '-i',
-      "sine=frequency=300:duration=6,volume='if(between(t,0.5,2),1,0)':eval=frame",
-      '-ac',
-      '1',
-      '-ar',
-      '22050',
-      voice,
-    );
+    makeAudio(voice, { frequency: 300, seconds: 6, spans: [[0.5, 2]], channels: 1, sampleRate: 22050 });
     const output = join(dir, 'duck.mp4');
     const spec: RenderSpec = {
       ...SIZE,
@@ -497,13 +463,14 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
     expect(shots.some(([a]) => Math.abs(a - 4) < 0.2)).toBe(true);
 
     const speech = join(dir, 'speech.wav');
-    ffmpeg(
-      '-f',
-      'lavfi',
-      '-i',
-      "sine=frequency=300:duration=4,volume='if(between(t,1,2)+between(t,2.8,3.5),1,0)':eval=frame",
-      speech,
-    );
+    makeAudio(speech, {
+      frequency: 300,
+      seconds: 4,
+      spans: [
+        [1, 2],
+        [2.8, 3.5],
+      ],
+    });
     const spans = await renderer.detectSpeech(speech, 4);
     expect(spans).toHaveLength(2);
     expect(spans[0]?.[0]).toBeCloseTo(1, 1);

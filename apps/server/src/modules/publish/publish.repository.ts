@@ -1,6 +1,6 @@
 import type { PublishState } from '@vidmatrix/contract/rules/publish-state';
 import { CLAIMABLE_STATES, LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type {
   Db,
@@ -32,17 +32,40 @@ export interface MovedJob {
   id: number;
   batch_id: number;
   member_id: number;
+  enterprise_account_id: number;
   state: string;
   seq: number;
   percent: number;
 }
+
+/** A job a claim may take, with its account's proxy code. */
+export interface ClaimCandidate extends Pick<JobRow, (typeof candidateColumns)[number]> {
+  ip_code: string;
+}
+
+/** What a claim needs of a job (a claim reads these for a few dozen rows many times a second). */
+const candidateColumns = [
+  'id',
+  'enterprise_account_id',
+  'platform',
+  'state',
+  'content',
+  'schedule_at',
+  'work_id',
+  'run_at',
+] as const;
 
 /** A job together with the account and file names the matrix shows. */
 export interface JobWithNames extends JobRow {
   nickname: string | null;
 }
 
-const moved = ['id', 'batch_id', 'member_id', 'state', 'seq', 'percent'] as const;
+/** The later of the stored and the new value of an upserted health column (SQLite's max(a,b) is PostgreSQL's greatest). */
+function later(column: 'next_post_at' | 'cooldown_until') {
+  return sql<number>`case when excluded.${sql.ref(column)} > publish_account_health.${sql.ref(column)} then excluded.${sql.ref(column)} else publish_account_health.${sql.ref(column)} end`;
+}
+
+const moved = ['id', 'batch_id', 'member_id', 'enterprise_account_id', 'state', 'seq', 'percent'] as const;
 
 /** SQL of batches, jobs, attempts, events and runners; every state write is a compare-and-set. */
 export class PublishRepository {
@@ -268,44 +291,124 @@ export class PublishRepository {
   }
 
   /**
-   * Jobs a runner of the member could claim now, oldest due first: queued or scheduled ones past their
-   * run_at, and verify-only ones nobody holds; none of an account with a running job.
+   * Jobs a runner of the member could claim now, oldest due first, with their account's proxy code:
+   * queued and scheduled ones past their run_at whose account has no running job, is not cooling down
+   * and is past its spacing, and verify-only ones nobody holds. One statement of three index-ordered,
+   * limited parts (one per state), so a claim reads about `limit` rows however many jobs wait.
    */
-  claimCandidates(memberId: number, now: number, accounts: readonly number[], busy: readonly number[], limit: number) {
-    let query = this.db
-      .selectFrom('publish_job as j')
-      .selectAll('j')
-      .where('j.member_id', '=', memberId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('j.state', 'in', CLAIMABLE_STATES), eb('j.run_at', '<=', now)]),
-          eb.and([eb('j.state', '=', 'verifying'), eb('j.lease_owner', 'is', null)]),
-        ]),
-      )
-      .where((eb) =>
-        eb.or([
-          eb('j.state', '=', 'verifying'),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('publish_job as o')
-                .select('o.id')
-                .whereRef('o.enterprise_account_id', '=', 'j.enterprise_account_id')
-                .where('o.state', 'in', LEASED_STATES),
+  async claimCandidates(
+    memberId: number,
+    now: number,
+    accounts: readonly number[],
+    busy: readonly number[],
+    limit: number,
+  ): Promise<ClaimCandidate[]> {
+    const part = (state: PublishState) => {
+      let query = this.db
+        .selectFrom('publish_job as j')
+        .leftJoin('enterprise_account as a', 'a.id', 'j.enterprise_account_id')
+        .select(candidateColumns.map((c) => `j.${c}` as const))
+        .select('a.ip_code')
+        .where('j.member_id', '=', memberId)
+        .where('j.state', '=', state);
+      if (state === 'verifying') {
+        query = query.where('j.lease_owner', 'is', null);
+      } else {
+        query = query
+          .where('j.run_at', '<=', now)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('publish_job as o')
+                  .select('o.id')
+                  .whereRef('o.enterprise_account_id', '=', 'j.enterprise_account_id')
+                  .where('o.state', 'in', LEASED_STATES),
+              ),
             ),
-          ),
-        ]),
+          )
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('publish_account_health as h')
+                  .select('h.enterprise_account_id')
+                  .whereRef('h.enterprise_account_id', '=', 'j.enterprise_account_id')
+                  .where((w) => w.or([w('h.next_post_at', '>', now), w('h.cooldown_until', '>', now)])),
+              ),
+            ),
+          );
+      }
+      if (accounts.length > 0) {
+        query = query.where('j.enterprise_account_id', 'in', accounts);
+      }
+      if (busy.length > 0) {
+        query = query.where('j.enterprise_account_id', 'not in', busy);
+      }
+      return query.orderBy('j.run_at').orderBy('j.id').limit(limit);
+    };
+    const rows = await this.db
+      .selectFrom(part('queued').as('q'))
+      .selectAll()
+      .unionAll(this.db.selectFrom(part('scheduled').as('s')).selectAll())
+      .unionAll(this.db.selectFrom(part('verifying').as('v')).selectAll())
+      .execute();
+    return rows
+      .sort((x, y) => x.run_at - y.run_at || x.id - y.id)
+      .slice(0, limit)
+      .map((r) => ({ ...r, ip_code: r.ip_code ?? '' }));
+  }
+
+  /** Pacing of accounts: when each may post next and its cooldown (accounts with no row are free). */
+  accountHealth(accountIds: readonly number[]) {
+    if (accountIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('publish_account_health')
+      .selectAll()
+      .where('enterprise_account_id', 'in', accountIds)
+      .execute();
+  }
+
+  /** Records a post of the account: it may post again from `at` on (never earlier than already set). */
+  async spaceNextPost(accountId: number, memberId: number, at: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('publish_account_health')
+      .values({ enterprise_account_id: accountId, member_id: memberId, next_post_at: at, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('enterprise_account_id').doUpdateSet({ next_post_at: later('next_post_at'), updated_at: now }),
       )
-      .orderBy('j.run_at')
-      .orderBy('j.id')
-      .limit(limit);
-    if (accounts.length > 0) {
-      query = query.where('j.enterprise_account_id', 'in', accounts);
-    }
-    if (busy.length > 0) {
-      query = query.where('j.enterprise_account_id', 'not in', busy);
-    }
-    return query.execute();
+      .execute();
+  }
+
+  /** Pauses the account until `until` after a risk signal (a later pause is never shortened). */
+  async coolDown(accountId: number, memberId: number, until: number, reason: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('publish_account_health')
+      .values({
+        enterprise_account_id: accountId,
+        member_id: memberId,
+        cooldown_until: until,
+        cooldown_reason: reason,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('enterprise_account_id')
+          .doUpdateSet({ cooldown_until: later('cooldown_until'), cooldown_reason: reason, updated_at: now }),
+      )
+      .execute();
+  }
+
+  /** The spacing policy of a batch (JSON SchedulePolicy as stored). */
+  async batchPolicy(batchId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('publish_batch')
+      .select('schedule_policy')
+      .where('id', '=', batchId)
+      .executeTakeFirst();
+    return row?.schedule_policy;
   }
 
   /** The earliest run_at of the member's waiting jobs (the long poll sleeps until it). */

@@ -27,10 +27,13 @@ import {
   PUBLISH_BATCH_MAX_JOBS,
   PUBLISH_LEASE_MS,
   PUBLISH_MAX_ATTEMPTS,
+  PUBLISH_RISK_COOLDOWN_MS,
   PUBLISH_VERIFY_WINDOW_MS,
   RUNNER_ONLINE_MS,
   isPreSubmit,
   isPublishState,
+  isRiskReason,
+  nextPostAt,
   retryBackoffMs,
   spreadRunTimes,
   statesInto,
@@ -43,7 +46,15 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import { ruleText } from './publish-rule-text.ts';
-import { PublishRepository, type JobPatch, type JobRow, type MovedJob, type RunnerRow } from './publish.repository.ts';
+import {
+  PublishRepository,
+  type ClaimCandidate,
+  type JobPatch,
+  type JobRow,
+  type JobWithNames,
+  type MovedJob,
+  type RunnerRow,
+} from './publish.repository.ts';
 
 /** The copy and file of a job, frozen when the batch was made. */
 interface JobContent {
@@ -67,6 +78,10 @@ const TRANSIENT_REASONS = new Set([
 ]);
 /** How long a waiting claim sleeps between looks at the database, ms (jobs made on another instance). */
 const CLAIM_POLL_MS = 250;
+/** Failures after the click where the platform answered no and created nothing: the member may re-post. */
+const PLATFORM_REFUSALS = new Set(['submit_rejected', 'rate_limited']);
+/** A claim refreshes the runner's last-seen time at most this often, ms (heartbeats always do). */
+const RUNNER_SEEN_WRITE_MS = 5_000;
 const DAY_MS = 24 * 60 * 60_000;
 const SWEEP_BATCH = 500;
 
@@ -80,7 +95,8 @@ export interface PublishDeps {
 }
 
 /** The authenticated runner of a runner call. */
-export type RunnerIdentity = Pick<RunnerRow, 'id' | 'member_id'>;
+export type RunnerIdentity = Pick<RunnerRow, 'id' | 'member_id'> &
+  Partial<Pick<RunnerRow, 'last_heartbeat' | 'version' | 'accounts_held'>>;
 
 function leaseLost(): AppError {
   return new AppError(Code.forbidden, Msg.runnerLeaseLost);
@@ -90,7 +106,7 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function parseContent(job: JobRow): JobContent {
+function parseContent(job: Pick<JobRow, 'content'>): JobContent {
   return JSON.parse(job.content) as JobContent;
 }
 
@@ -264,6 +280,19 @@ export class PublishService {
       throw notFound();
     }
     const [jobs, counts] = await Promise.all([this.repo.batchJobs(batchId), this.repo.stateCounts([batchId])]);
+    const now = this.deps.now();
+    const coolingUntil = new Map(
+      (await this.repo.accountHealth([...new Set(jobs.map((j) => j.enterprise_account_id))]))
+        .filter((h) => h.cooldown_until > now)
+        .map((h) => [h.enterprise_account_id, h.cooldown_until]),
+    );
+    // A waiting job of a paused account says why it waits.
+    const waitText = (job: JobWithNames): string => {
+      const until = coolingUntil.get(job.enterprise_account_id);
+      return until !== undefined && (CLAIMABLE_STATES as readonly string[]).includes(job.state)
+        ? fillMsg(Msg.publishAccountCoolingDown, { account: job.nickname ?? '', until: formatServerTime(until) })
+        : '';
+    };
     return {
       batch: this.summary(batch, counts),
       jobs: jobs.map((job): PublishJobView => {
@@ -284,7 +313,7 @@ export class PublishService {
           review_state: job.review_state,
           submit_clicked: job.submit_clicked === 1,
           error_reason: job.error_reason,
-          error_text: job.last_error,
+          error_text: job.last_error || waitText(job),
           screenshot_url: job.screenshot_key ? this.deps.storage.publicUrl(job.screenshot_key) : '',
           action:
             job.state === 'needs_action'
@@ -341,7 +370,7 @@ export class PublishService {
     const now = this.deps.now();
     let count = 0;
     for (const job of await this.batchJobsOf(memberId, batchId, jobIds)) {
-      if (job.state !== 'failed' || (job.submit_clicked === 1 && job.error_reason !== 'submit_rejected')) {
+      if (job.state !== 'failed' || (job.submit_clicked === 1 && !PLATFORM_REFUSALS.has(job.error_reason))) {
         continue;
       }
       const moved = await this.repo.move(
@@ -463,11 +492,22 @@ export class PublishService {
    * more posts per account a day than the platform's cap. Waits up to `wait_ms` for a job to come due.
    */
   async claim(runner: RunnerIdentity, body: z.output<typeof claimBody>): Promise<ClaimedJob[]> {
-    await this.repo.runnerSeen(runner.id, {
-      last_heartbeat: this.deps.now(),
-      version: body.version,
-      ...(body.accounts.length > 0 ? { accounts_held: JSON.stringify(body.accounts) } : {}),
-    });
+    const seen = this.deps.now();
+    const accountsHeld = body.accounts.length > 0 ? JSON.stringify(body.accounts) : undefined;
+    // A runner claiming in a tight loop is written down only when something changed or every few seconds.
+    if (
+      runner.last_heartbeat === undefined ||
+      runner.last_heartbeat === null ||
+      seen - runner.last_heartbeat >= RUNNER_SEEN_WRITE_MS ||
+      runner.version !== body.version ||
+      (accountsHeld !== undefined && runner.accounts_held !== accountsHeld)
+    ) {
+      await this.repo.runnerSeen(runner.id, {
+        last_heartbeat: seen,
+        version: body.version,
+        ...(accountsHeld !== undefined ? { accounts_held: accountsHeld } : {}),
+      });
+    }
     const deadline = Date.now() + body.wait_ms;
     for (;;) {
       const jobs = await this.claimOnce(runner, body.slots, body.accounts, body.busy_accounts);
@@ -486,13 +526,13 @@ export class PublishService {
     busy: readonly number[],
   ): Promise<ClaimedJob[]> {
     const now = this.deps.now();
-    const candidates = await this.repo.claimCandidates(runner.member_id, now, accounts, busy, slots * 4 + 8);
+    const candidates = await this.repo.claimCandidates(runner.member_id, now, accounts, busy, slots * 2 + 8);
     const posts = await this.repo.postsSince(
       [...new Set(candidates.map((c) => c.enterprise_account_id))],
       now - DAY_MS,
     );
     const taken = new Set<number>(busy);
-    const picks: JobRow[] = [];
+    const picks: ClaimCandidate[] = [];
     // Concurrent claimers start at different places in the window of the oldest due jobs, so they
     // rarely race for the same rows (the window is a few times the slots, so order stays near run_at).
     const offset = candidates.length > slots ? Math.floor(this.random() * (candidates.length - slots + 1)) : 0;
@@ -544,7 +584,6 @@ export class PublishService {
       })),
     );
     await this.recordMany(moved, 'claimed', { runner_id: runner.id });
-    const ipCodes = await this.repo.ipCodes(out.map((j) => j.enterprise_account_id));
     return out.map((job) => {
       const content = parseContent(job);
       return {
@@ -552,7 +591,7 @@ export class PublishService {
         verify_only: job.state === 'verifying',
         platform: job.platform as PublishPlatform,
         enterprise_account_id: job.enterprise_account_id,
-        ip_code: ipCodes.get(job.enterprise_account_id) ?? '',
+        ip_code: job.ip_code,
         title: content.title,
         description: content.description,
         topics: content.topics,
@@ -688,6 +727,15 @@ export class PublishService {
       throw leaseLost();
     }
     await this.repo.attemptPhase(jobId, 'submitting');
+    // The account's next post waits the batch's spacing plus jitter, whichever batch it comes from.
+    const policy = await this.repo.batchPolicy(moved.batch_id);
+    const spacingSec = policy ? (JSON.parse(policy) as SchedulePolicy).spacing_sec : undefined;
+    await this.repo.spaceNextPost(
+      moved.enterprise_account_id,
+      moved.member_id,
+      nextPostAt(now, (spacingSec ?? PUBLISH_ACCOUNT_SPACING_SEC) * 1000, this.random()),
+      now,
+    );
     await this.record(moved, 'submitting', {});
   }
 
@@ -753,7 +801,7 @@ export class PublishService {
             error_reason: reason,
             last_error: errorText,
           };
-        } else if (base.submit_clicked && reason !== 'submit_rejected' && state !== 'verifying') {
+        } else if (base.submit_clicked && !PLATFORM_REFUSALS.has(reason) && state !== 'verifying') {
           // The click happened and the platform did not clearly refuse: a post may exist.
           to = 'unconfirmed';
           patch = { ...base, error_reason: reason, last_error: Msg.publishUnconfirmed };
@@ -770,6 +818,16 @@ export class PublishService {
     const moved = await this.repo.move(job.id, guard, to, patch, now);
     if (!moved) {
       throw leaseLost();
+    }
+    if (isRiskReason(reason)) {
+      // The platform flagged the account: none of its jobs is claimed until the cooldown ends.
+      await this.repo.coolDown(
+        job.enterprise_account_id,
+        job.member_id,
+        now + PUBLISH_RISK_COOLDOWN_MS[reason],
+        reason,
+        now,
+      );
     }
     await this.repo.closeAttempts(job.id, {
       outcome: body.outcome,
