@@ -1,5 +1,10 @@
 import { WS_PING_MS, WS_PONG_TIMEOUT_MS, WS_RECONNECT_MS } from '@vidmatrix/contract/constants';
-import { parseServerFrame, type ClientFrame, type SendMsgData } from '@vidmatrix/contract/events';
+import {
+  parseServerFrame,
+  type ClientFrame,
+  type PublishJobFrameData,
+  type SendMsgData,
+} from '@vidmatrix/contract/events';
 
 /** What the chat socket does with each server frame (SPEC §4). */
 export interface ChatSocketHandlers {
@@ -42,6 +47,29 @@ export function onSendMsg(listener: SendMsgListener): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+type PublishJobListener = (data: PublishJobFrameData) => void;
+const publishListeners = new Set<PublishJobListener>();
+const bindListeners = new Set<() => void>();
+
+/** Registers a listener of publish job frames (the publish pages); returns its removal. */
+export function onPublishJob(listener: PublishJobListener): () => void {
+  publishListeners.add(listener);
+  return () => {
+    publishListeners.delete(listener);
+  };
+}
+
+/**
+ * Registers a listener of every acknowledged bind: after a reconnect, frames sent while the socket
+ * was down are lost, so pages that follow live progress refetch; returns its removal.
+ */
+export function onSocketBound(listener: () => void): () => void {
+  bindListeners.add(listener);
+  return () => {
+    bindListeners.delete(listener);
   };
 }
 
@@ -123,11 +151,17 @@ export class ChatSocket {
         this.pongTimer = undefined;
         break;
       case 'bind':
+        for (const listener of bindListeners) {
+          listener();
+        }
         break;
-      // The clip task list polls while renders run and the publish pages come in a later round
-      // (docs/decisions.md): nothing here reads these frames yet.
+      // The clip task list polls while renders run (docs/decisions.md): nothing here reads it yet.
       case 'clip_progress':
+        break;
       case 'publish_job':
+        for (const listener of publishListeners) {
+          listener(frame.data);
+        }
         break;
       case 'redict':
         handlers.redict(frame.data.path);

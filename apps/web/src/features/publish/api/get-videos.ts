@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MaterialApi, type Material } from '@vidmatrix/contract/api/material';
+import { get } from '../../../lib/request.ts';
+import { publishKeys } from './publish-keys.ts';
+
+/** GET file.File/info for each id: the videos a link chose (去发布 from a clip task). */
+export function getVideos(ids: readonly number[], signal?: AbortSignal): Promise<Material[]> {
+  return Promise.all(ids.map((id) => get<Material>(MaterialApi.info, { file_id: id }, { signal })));
+}
+
+/** The materials of `ids` as a query (none while `ids` is empty). */
+export function getVideosQueryOptions(ids: readonly number[]) {
+  return queryOptions({
+    queryKey: publishKeys.videos(ids),
+    queryFn: ({ signal }) => getVideos(ids, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** The materials of `ids`, once. */
+export function useVideos(ids: readonly number[]) {
+  return useQuery({ ...getVideosQueryOptions(ids), enabled: ids.length > 0 });
+}
