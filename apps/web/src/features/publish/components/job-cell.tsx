@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import dayjs from 'dayjs';
 import { Button, Image, Input, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import type { PublishJobView } from '@vidmatrix/contract/api/publish';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -19,7 +20,9 @@ function ActionAnswer({ job }: { job: PublishJobView }) {
   return (
     <Space direction="vertical" size={4} data-testid="job-action">
       <Typography.Text strong>{ACTION_TITLE[action.kind]}</Typography.Text>
-      {action.prompt && <Typography.Text type="secondary">{action.prompt}</Typography.Text>}
+      {action.prompt && action.prompt !== ACTION_TITLE[action.kind] && (
+        <Typography.Text type="secondary">{action.prompt}</Typography.Text>
+      )}
       {image && <Image src={image} width={120} alt="验证截图" />}
       {action.kind === 'real_name' ? (
         <Button
@@ -71,12 +74,19 @@ export function JobCell({ job, batchId }: { job: PublishJobView; batchId: number
         <Progress size="small" percent={Math.round(job.percent)} style={{ width: 120 }} />
       )}
       {job.state === 'scheduled' && (
-        <Typography.Text type="secondary">{new Date(job.run_at).toLocaleString('zh-CN')}</Typography.Text>
+        <Typography.Text type="secondary">{dayjs(job.run_at).format('YYYY-MM-DD HH:mm')}</Typography.Text>
       )}
       {job.link && (
         <Typography.Link href={job.link} target="_blank" rel="noreferrer" data-testid="job-link">
           查看作品
         </Typography.Link>
+      )}
+      {!job.link && (job.state === 'published' || job.state === 'platform_scheduled') && (
+        // WeChat Channels and Kuaishou have no public page per work: the works list was the proof.
+        <Typography.Text type="secondary" data-testid="job-no-link">
+          {job.platform === 'channels' ? '视频号作品无公开链接' : '平台未提供作品链接'}
+          {job.work_id ? `（作品ID ${job.work_id}）` : '，已在作品列表中核实'}
+        </Typography.Text>
       )}
       {job.review_state && job.state !== 'published' && (
         <Typography.Text type="secondary">平台状态：{job.review_state}</Typography.Text>
@@ -87,7 +97,7 @@ export function JobCell({ job, batchId }: { job: PublishJobView; batchId: number
           {job.error_text ? `：${job.error_text}` : ''}
         </Typography.Text>
       )}
-      {job.screenshot_url && job.state !== 'published' && (
+      {job.screenshot_url && job.state !== 'published' && job.state !== 'needs_action' && (
         <Image src={job.screenshot_url} width={120} alt="失败截图" data-testid="job-screenshot" />
       )}
       {job.state === 'needs_action' && <ActionAnswer job={job} />}
