@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
@@ -35,12 +35,22 @@ const VIDEOS = ['春季上新.mp4', '夏季上新.mp4', '秋季上新.mp4'];
 
 let sandbox: Sandbox | undefined;
 let runner: ChildProcess | undefined;
+let workDir: string | undefined;
 
 test.afterEach(async () => {
-  runner?.kill('SIGTERM');
+  const child = runner;
   runner = undefined;
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
   await sandbox?.close();
   sandbox = undefined;
+  if (workDir) {
+    rmSync(workDir, { recursive: true, force: true });
+    workDir = undefined;
+  }
 });
 
 async function call<T>(request: APIRequestContext, token: string, url: string, data: object): Promise<T> {
@@ -79,7 +89,7 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
   // The accounts, each logged in once by QR in the runner's profile (as on the runner's machine).
   sandbox = await startSandbox({ port: 0 });
   const control: SandboxControl = sandboxControl(sandbox.url);
-  const workDir = fixtureDir('vm-e2e-runner-');
+  workDir = fixtureDir('vm-e2e-runner-');
   const ids: number[] = [];
   for (const a of ACCOUNTS) {
     const { enterprise_account_id: id } = await call<{ enterprise_account_id: number }>(
@@ -172,7 +182,7 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
 
   // Re-post only the failed one, once the platform takes submits again.
   await control.setSwitches('bilibili', { submitError500: false });
-  await failed.getByRole('button', { name: '重发' }).click();
+  await failed.getByRole('button', { name: /重\s*发/ }).click();
   await expect(publish.cellsIn('published')).toHaveCount(4, { timeout: 300_000 });
   expect(await page.getByTestId('retry-failed').isDisabled()).toBe(true);
 
