@@ -38,8 +38,10 @@ test('cancel, resolve an unconfirmed job, revoke the runner', async ({ page, req
   await expect(materials.card('门店探店.mp4').getByTestId('material-duration')).toHaveText('00:02', {
     timeout: 120_000,
   });
-  const list = await call<{ list: { file_id: number }[] }>(request, member, '/api/file.File/list', {});
+  const listed = await request.post('/api/file.File/list', { headers: member, params: { page: 1, limit: 10 } });
+  const list = (await listed.json()) as Envelope<{ list: { file_id: number }[] }>;
   const videoId = list.data.list[0]?.file_id ?? 0;
+  expect(videoId).toBeGreaterThan(0);
   for (const [nickname, platformId] of [
     ['小红书门店号', 3],
     ['B站门店号', 5],

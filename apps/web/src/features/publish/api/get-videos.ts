@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MaterialApi, type Material } from '@vidmatrix/contract/api/material';
-import { get } from '../../../lib/request.ts';
+import { post } from '../../../lib/request.ts';
 import { publishKeys } from './publish-keys.ts';
 
-/** GET file.File/info for each id: the videos a link chose (去发布 from a clip task). */
+/** POST file.File/info?file_id= for each id: the videos a link chose (去发布 from a clip task). */
 export function getVideos(ids: readonly number[], signal?: AbortSignal): Promise<Material[]> {
-  return Promise.all(ids.map((id) => get<Material>(MaterialApi.info, { file_id: id }, { signal })));
+  return Promise.all(ids.map((id) => post<Material>(MaterialApi.info, undefined, { params: { file_id: id }, signal })));
 }
 
 /** The materials of `ids` as a query (none while `ids` is empty). */
