@@ -179,6 +179,8 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
   await expect(publish.matrix.getByTestId('job-no-link')).toHaveText(/视频号作品无公开链接/);
   await page.screenshot({ path: shot('round-one'), fullPage: true });
   expect((await control.creates('bilibili', userOf(bilibiliId))).accepted).toBe(0);
+  // The sandbox asks every new Douyin browser session to verify while the switch is on.
+  await control.setSwitches('douyin', { verify: null });
 
   // Re-post only the failed one, once the platform takes submits again.
   await control.setSwitches('bilibili', { submitError500: false });
