@@ -82,7 +82,9 @@ function CopyFields(props: { value: Copy; onChange: (copy: Copy) => void; testId
  */
 export function BatchForm(props: { initialVideos: Material[]; onCreated: (batchId: number) => void }) {
   const add = useAddBatch();
-  const [videos, setVideos] = useState<Material[]>(props.initialVideos);
+  // null until the member changes the list: videos handed over by 去发布 may arrive after the first render.
+  const [picked, setVideos] = useState<Material[] | null>(null);
+  const videos = picked ?? props.initialVideos;
   const [pickerOpen, setPickerOpen] = useState(false);
   const [accountIds, setAccountIds] = useState<number[]>([]);
   const [perVideo, setPerVideo] = useState(false);

@@ -46,17 +46,15 @@ export function PublishPage() {
           {
             key: 'new',
             label: '新建发布',
-            // 去发布: the form starts once the chosen videos have loaded.
-            children:
-              materialIds.length > 0 && videos.isLoading ? (
-                <Spin />
-              ) : (
+            children: (
+              <Spin spinning={materialIds.length > 0 && videos.isLoading}>
                 <BatchForm
                   key={materialParam ?? ''}
                   initialVideos={videos.data ?? EMPTY}
                   onCreated={(id) => setParams({ batch: String(id) })}
                 />
-              ),
+              </Spin>
+            ),
           },
           { key: 'list', label: '发布记录', children: <BatchList onOpen={(id) => setParams({ batch: String(id) })} /> },
           { key: 'runners', label: '发布器', children: <RunnerPanel /> },
