@@ -91,7 +91,7 @@ export function JobCell({ job, batchId }: { job: PublishJobView; batchId: number
       {job.review_state && job.state !== 'published' && (
         <Typography.Text type="secondary">平台状态：{job.review_state}</Typography.Text>
       )}
-      {job.error_reason && job.state !== 'published' && (
+      {job.error_reason && job.state !== 'published' && job.state !== 'unconfirmed' && (
         <Typography.Text type="danger" data-testid="job-error">
           {REASON_LABEL[job.error_reason] ?? job.error_reason}
           {job.error_text ? `：${job.error_text}` : ''}
