@@ -66,4 +66,10 @@ test('a mode-1 clip task renders two videos into the library', async ({ page, re
   await materials.open();
   await expect(materials.card('端到端混剪-1.mp4')).toBeVisible();
   await expect(materials.card('端到端混剪-2.mp4')).toBeVisible();
+
+  // 去发布 opens batch publishing with the task's videos chosen.
+  await page.goto(ConsolePath.clipTasks);
+  await page.getByRole('row').filter({ hasText: '端到端混剪' }).getByRole('button', { name: '去发布' }).click();
+  await expect(page).toHaveURL(/\/publish\/batch\?materials=\d+,\d+/);
+  await expect(page.getByTestId('chosen-video')).toHaveText(['端到端混剪-1.mp4', '端到端混剪-2.mp4']);
 });

@@ -39,6 +39,9 @@ export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = {
   [ConsolePath.clipTasks]: async () => ({
     Component: (await import('../features/clip/pages/task-list-page.tsx')).ClipTaskListPage,
   }),
+  [ConsolePath.batchPublish]: async () => ({
+    Component: (await import('../features/publish/pages/publish-page.tsx')).PublishPage,
+  }),
   [ConsolePath.accounts]: async () => ({
     Component: (await import('../features/enterprise-account/pages/accounts-page.tsx')).AccountsPage,
   }),

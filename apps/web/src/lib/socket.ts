@@ -3,6 +3,7 @@ import {
   parseServerFrame,
   type ClientFrame,
   type ClipProgressData,
+  type PublishJobFrameData,
   type SendMsgData,
 } from '@vidmatrix/contract/events';
 
@@ -58,6 +59,17 @@ export function onClipProgress(listener: (data: ClipProgressData) => void): () =
   clipListeners.add(listener);
   return () => {
     clipListeners.delete(listener);
+  };
+}
+
+type PublishJobListener = (data: PublishJobFrameData) => void;
+const publishListeners = new Set<PublishJobListener>();
+
+/** Registers a listener of publish job frames (the publish pages); returns its removal. */
+export function onPublishJob(listener: PublishJobListener): () => void {
+  publishListeners.add(listener);
+  return () => {
+    publishListeners.delete(listener);
   };
 }
 
@@ -159,8 +171,10 @@ export class ChatSocket {
           listener(frame.data);
         }
         break;
-      // The publish pages come in a later round: nothing here reads these frames yet.
       case 'publish_job':
+        for (const listener of publishListeners) {
+          listener(frame.data);
+        }
         break;
       case 'redict':
         handlers.redict(frame.data.path);

@@ -221,3 +221,13 @@ export const actionResult = z.object({
   status: z.enum(['waiting', 'answered', 'gone']),
   code: z.string(),
 });
+
+/** Client-side names of the answers above (the console types its calls with these). */
+export type BatchAddResult = z.infer<typeof batchAddResult>;
+export type BatchListResult = z.infer<typeof batchListResult>;
+export type BatchInfoResult = z.infer<typeof batchInfoResult>;
+export type CountResult = z.infer<typeof countResult>;
+export type RunnerCreateResult = z.infer<typeof runnerCreateResult>;
+export type RunnerView = z.infer<typeof runnerView>;
+export type RunnerListResult = z.infer<typeof runnerListResult>;
+export type PublishAction = z.infer<typeof publishAction>;

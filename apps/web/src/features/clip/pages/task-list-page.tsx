@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { clipModeName, type ClipModel, type ClipStatus, type ClipTaskSummary } from '@vidmatrix/contract/api/clip-task';
 import { useClipTaskAction } from '../api/clip-mutations.ts';
-import { useClipTask } from '../api/get-clip-task.ts';
+import { getClipTaskQueryOptions, useClipTask } from '../api/get-clip-task.ts';
 import { useClipTasks } from '../api/get-clip-tasks.ts';
 import { useClipProgress } from '../api/use-clip-progress.ts';
 import { VideoPlayer } from '../components/preview-player.tsx';
@@ -29,6 +31,14 @@ export function ClipTaskListPage() {
   const cancel = useClipTaskAction('cancel');
   const retry = useClipTaskAction('retry');
   const dele = useClipTaskAction('dele');
+  const client = useQueryClient();
+
+  // 去发布: the task's finished videos, chosen on the batch publishing page.
+  const handlePublish = async (id: number) => {
+    const task = await client.fetchQuery(getClipTaskQueryOptions(id));
+    const ids = task.outputs.filter((o) => o.status === 'done' && o.material_id > 0).map((o) => o.material_id);
+    await navigate(`${ConsolePath.batchPublish}?materials=${ids.join(',')}`);
+  };
 
   return (
     <Card
@@ -86,6 +96,11 @@ export function ClipTaskListPage() {
                 <Button size="small" onClick={() => setOpenId(openId === row.id ? null : row.id)}>
                   查看视频
                 </Button>
+                {row.done > 0 && (
+                  <Button size="small" type="primary" onClick={() => void handlePublish(row.id)}>
+                    去发布
+                  </Button>
+                )}
                 {(row.status === 'failed' || row.status === 'canceled') && (
                   <Button size="small" onClick={() => retry.mutate(row.id)}>
                     重试失败

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { e2eServerEnv } from './admin.ts';
+
+/**
+ * Makes a batch's scheduled jobs due now, as if the spacing between an account's posts had passed:
+ * the shared e2e server runs on the real clock, and a test cannot wait an hour. The vitest runner
+ * test moves its server's clock for the same reason.
+ */
+export async function makeScheduledJobsDue(batchId: number): Promise<number> {
+  const now = Date.now();
+  const sql = (p: (n: number) => string) =>
+    `update publish_job set run_at = ${p(1)} where batch_id = ${p(2)} and state = 'scheduled'`;
+  const env = e2eServerEnv();
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      const result = await client.query(
+        sql((n) => `$${n}`),
+        [now, batchId],
+      );
+      return result.rowCount ?? 0;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(env.DATA_DIR ?? '', 'vidmatrix.db'));
+  try {
+    return db.prepare(sql(() => '?')).run(now, batchId).changes;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,73 @@
+import { useState, type HTMLAttributes } from 'react';
+import { Button, Progress, Space, Table, Tag } from 'antd';
+import type { BatchSummary } from '@vidmatrix/contract/api/publish';
+import { isPublishState } from '@vidmatrix/contract/rules/publish-state';
+import { useBatches } from '../api/get-batches.ts';
+import { batchProgress, STATE_LABEL } from './publish-labels.ts';
+
+const PAGE_SIZE = 10;
+
+/** 发布记录: the member's batches with a live progress bar each (frames refresh the counts). */
+export function BatchList(props: { onOpen: (batchId: number) => void }) {
+  const [page, setPage] = useState(1);
+  const batches = useBatches(page, PAGE_SIZE);
+  return (
+    <Table<BatchSummary>
+      rowKey="batch_id"
+      loading={batches.isLoading}
+      dataSource={batches.data?.list ?? []}
+      pagination={{ current: page, pageSize: PAGE_SIZE, total: batches.data?.count ?? 0, onChange: setPage }}
+      onRow={(row) => ({ 'data-testid': `batch-row-${row.batch_id}` }) as HTMLAttributes<HTMLElement>}
+      columns={[
+        { title: '标题', dataIndex: 'title', render: (title: string) => title || '（每个视频单独文案）' },
+        { title: '视频 × 账号', render: (_, b) => `${b.video_count} × ${b.account_count}` },
+        {
+          title: '进度',
+          width: 260,
+          render: (_, b) => {
+            const p = batchProgress(b.states, b.job_count);
+            return (
+              <Space>
+                <Progress
+                  size="small"
+                  style={{ width: 140 }}
+                  percent={p.percent}
+                  success={{ percent: p.successPercent }}
+                  status={p.bad > 0 ? 'exception' : undefined}
+                  showInfo={false}
+                />
+                <span data-testid={`batch-progress-${b.batch_id}`}>
+                  {p.done}/{b.job_count}
+                </span>
+              </Space>
+            );
+          },
+        },
+        {
+          title: '状态',
+          render: (_, b) => (
+            <Space size={[4, 4]} wrap>
+              {Object.entries(b.states).map(([state, n]) =>
+                isPublishState(state) ? (
+                  <Tag key={state} color={STATE_LABEL[state].color}>
+                    {STATE_LABEL[state].text} {n}
+                  </Tag>
+                ) : null,
+              )}
+            </Space>
+          ),
+        },
+        { title: '创建时间', dataIndex: 'create_time', width: 170 },
+        {
+          title: '操作',
+          width: 90,
+          render: (_, b) => (
+            <Button size="small" onClick={() => props.onOpen(b.batch_id)}>
+              查看
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
