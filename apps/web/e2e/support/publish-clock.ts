@@ -4,7 +4,8 @@ import pg from 'pg';
 import { e2eServerEnv } from './admin.ts';
 
 /**
- * Makes a batch's scheduled jobs due now, as if the spacing between an account's posts had passed:
+ * Makes a batch's scheduled jobs due now, as if the spacing between an account's posts had passed
+ * (within the batch and across batches):
  * the shared e2e server runs on the real clock, and a test cannot wait an hour. The vitest runner
  * test moves its server's clock for the same reason.
  */
@@ -12,11 +13,19 @@ export async function makeScheduledJobsDue(batchId: number): Promise<number> {
   const now = Date.now();
   const sql = (p: (n: number) => string) =>
     `update publish_job set run_at = ${p(1)} where batch_id = ${p(2)} and state = 'scheduled'`;
+  // The claim also keeps each account's spacing across batches (publish_account_health.next_post_at).
+  const pacing = (p: (n: number) => string) =>
+    `update publish_account_health set next_post_at = 0 where enterprise_account_id in ` +
+    `(select enterprise_account_id from publish_job where batch_id = ${p(1)})`;
   const env = e2eServerEnv();
   if (env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
+      await client.query(
+        pacing((n) => `$${n}`),
+        [batchId],
+      );
       const result = await client.query(
         sql((n) => `$${n}`),
         [now, batchId],
@@ -28,6 +37,7 @@ export async function makeScheduledJobsDue(batchId: number): Promise<number> {
   }
   const db = new Database(join(env.DATA_DIR ?? '', 'vidmatrix.db'));
   try {
+    db.prepare(pacing(() => '?')).run(batchId);
     return db.prepare(sql(() => '?')).run(now, batchId).changes;
   } finally {
     db.close();
