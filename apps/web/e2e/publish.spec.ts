@@ -14,7 +14,7 @@ import { MaterialsPage } from './pages/materials-page.ts';
 import { PublishPage } from './pages/publish-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
-import { makeScheduledJobsDue } from './support/publish-clock.ts';
+import { liftAccountSpacing, makeScheduledJobsDue } from './support/publish-clock.ts';
 
 // A member publishes 3 videos to 4 accounts on four platforms through a real runner process (`npm run
 // runner`, headless Debian Chromium) against the platform sandbox (a test double of the creator
@@ -185,12 +185,30 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
   // Re-post only the failed one, once the platform takes submits again.
   await control.setSwitches('bilibili', { submitError500: false });
   await failed.getByRole('button', { name: /重\s*发/ }).click();
-  await expect(publish.cellsIn('published')).toHaveCount(4, { timeout: 300_000 });
+  // The refused submit started Bilibili's spacing too: lift it until the re-post is out.
+  await expect
+    .poll(
+      async () => {
+        await liftAccountSpacing(batchId);
+        return publish.cellsIn('published').count();
+      },
+      { timeout: 300_000, intervals: [2_000] },
+    )
+    .toBe(4);
   expect(await page.getByTestId('retry-failed').isDisabled()).toBe(true);
 
   // The spacing has passed: the other eight run, and nothing is posted twice.
   expect(await makeScheduledJobsDue(batchId)).toBe(8);
-  await expect(publish.cellsIn('published')).toHaveCount(12, { timeout: 600_000 });
+  // Each post renews its account's spacing: lift it until the last of the twelve is out.
+  await expect
+    .poll(
+      async () => {
+        await liftAccountSpacing(batchId);
+        return publish.cellsIn('published').count();
+      },
+      { timeout: 600_000, intervals: [2_000] },
+    )
+    .toBe(12);
   await expect(publish.matrix.getByTestId('job-link')).toHaveCount(9);
   await expect(publish.matrix.getByTestId('job-no-link')).toHaveCount(3);
   await expect(page.getByTestId('detail-progress')).toHaveText('12/12');

@@ -10,35 +10,48 @@ import { e2eServerEnv } from './admin.ts';
  * test moves its server's clock for the same reason.
  */
 export async function makeScheduledJobsDue(batchId: number): Promise<number> {
-  const now = Date.now();
-  const sql = (p: (n: number) => string) =>
-    `update publish_job set run_at = ${p(1)} where batch_id = ${p(2)} and state = 'scheduled'`;
-  // The claim also keeps each account's spacing across batches (publish_account_health.next_post_at).
-  const pacing = (p: (n: number) => string) =>
-    `update publish_account_health set next_post_at = 0 where enterprise_account_id in ` +
-    `(select enterprise_account_id from publish_job where batch_id = ${p(1)})`;
+  await liftAccountSpacing(batchId);
+  return run(
+    (p) => `update publish_job set run_at = ${p(1)} where batch_id = ${p(2)} and state = 'scheduled'`,
+    [Date.now(), batchId],
+  );
+}
+
+/**
+ * Lets the batch's accounts post again at once: the claim keeps each account's spacing across batches
+ * (publish_account_health.next_post_at), renewed after every post.
+ */
+export async function liftAccountSpacing(batchId: number): Promise<number> {
+  return run(
+    (p) =>
+      `update publish_account_health set next_post_at = 0 where enterprise_account_id in ` +
+      `(select enterprise_account_id from publish_job where batch_id = ${p(1)})`,
+    [batchId],
+  );
+}
+
+/** Runs one statement on the e2e server's database; returns the rows it changed. */
+async function run(sql: (p: (n: number) => string) => string, params: number[]): Promise<number> {
   const env = e2eServerEnv();
   if (env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
-      await client.query(
-        pacing((n) => `$${n}`),
-        [batchId],
+      return (
+        (
+          await client.query(
+            sql((n) => `$${n}`),
+            params,
+          )
+        ).rowCount ?? 0
       );
-      const result = await client.query(
-        sql((n) => `$${n}`),
-        [now, batchId],
-      );
-      return result.rowCount ?? 0;
     } finally {
       await client.end();
     }
   }
   const db = new Database(join(env.DATA_DIR ?? '', 'vidmatrix.db'));
   try {
-    db.prepare(pacing(() => '?')).run(batchId);
-    return db.prepare(sql(() => '?')).run(now, batchId).changes;
+    return db.prepare(sql(() => '?')).run(...params).changes;
   } finally {
     db.close();
   }
