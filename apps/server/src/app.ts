@@ -32,6 +32,8 @@ import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { publishRoutes } from './modules/publish/publish.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
+import { userCenterRoutes } from './modules/member/user-center.routes.ts';
+import { agentRoutes } from './modules/agent/agent.routes.ts';
 import { setupAuth } from './plugins/auth.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
 import { setupExternal } from './plugins/external.ts';
@@ -67,6 +69,8 @@ const modules: FastifyPluginCallbackZod[] = [
   platformRoutes,
   enterpriseAccountRoutes,
   publishRoutes,
+  userCenterRoutes,
+  agentRoutes,
 ];
 
 export interface AppOptions {

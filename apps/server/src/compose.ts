@@ -24,6 +24,8 @@ import { registerMaterialJobs } from './modules/material/material.jobs.ts';
 import { MaterialService } from './modules/material/material.service.ts';
 import { MediaProcessingService } from './modules/material/media-processing.service.ts';
 import { MemberService } from './modules/member/member.service.ts';
+import { ProfileService } from './modules/member/profile.service.ts';
+import { AgentService } from './modules/agent/agent.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
 import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
@@ -95,6 +97,8 @@ export function compose(infra: Infrastructure) {
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
   const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
+  const profiles = new ProfileService({ ...base, storage });
+  const agents = new AgentService({ ...base, storage });
 
   return {
     settings,
@@ -116,6 +120,8 @@ export function compose(infra: Infrastructure) {
     customers,
     health,
     publish,
+    profiles,
+    agents,
   };
 }
 

@@ -16,6 +16,7 @@ import { AuthService } from '../modules/auth/auth.service.ts';
 import { svgCaptchaGenerator } from '../modules/auth/captcha.ts';
 import { memberCacheChannel, memberCacheOf } from '../modules/member/member-cache.ts';
 import { MemberService } from '../modules/member/member.service.ts';
+import { AgentService } from '../modules/agent/agent.service.ts';
 import { SITE_SETTING_NAMES, SettingService, type SiteSettingName } from '../modules/setting/setting.service.ts';
 
 const USAGE = `Vidmatrix operator CLI (uses DATA_DIR / DATABASE_URL like the server)
@@ -31,6 +32,9 @@ Usage: npm run admin -- <command> [arguments]
                                                      grant agent branding (or update it)
   set-ai-service <account> (--link <url> --name <title> | off)
                                                      the floating AI customer-service window
+  agent list [--all]                                 agent programme applications (pending; --all: every one)
+  agent approve <applicationId>                      approve: the member becomes an agent
+  agent reject <applicationId>                       reject an application
   set-setting <name> <value>                         site setting: ${SITE_SETTING_NAMES.join(', ')}
   help                                               this text
 `;
@@ -39,7 +43,7 @@ Usage: npm run admin -- <command> [arguments]
 function explain(msg: string): string {
   switch (msg) {
     case Msg.notFound:
-      return 'no member with that account';
+      return 'no member (or application) with that id or account';
     case Msg.invalidParams:
       return 'no level with that id';
     case Msg.accountTaken:
@@ -102,6 +106,7 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
       'wechat-service': { type: 'boolean', default: false },
       link: { type: 'string' },
       name: { type: 'string' },
+      all: { type: 'boolean', default: false },
     },
   });
   const [command, first, second] = positionals;
@@ -154,6 +159,34 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
       }
       await members.setAiService(account, { link, name: need(values.name, '--name <title>') });
       return `AI customer service of ${account} opens ${link}.`;
+    }
+    case 'agent': {
+      const agents = new AgentService(deps);
+      if (first === 'list') {
+        const rows = await agents.list(values.all);
+        if (rows.length === 0) {
+          return values.all ? 'No applications.' : 'No pending applications.';
+        }
+        const status = ['pending', 'approved', 'rejected'];
+        return rows
+          .map(
+            (r) =>
+              `#${r.id}  ${r.account}  ${r.company}  ${r.contact} ${r.phone}  ${r.region || '-'}  ` +
+              `${status[r.status] ?? r.status}  ${r.createdAt}`,
+          )
+          .join('\n');
+      }
+      if (first === 'approve' || first === 'reject') {
+        const id = Number(need(second, 'application id'));
+        if (!Number.isInteger(id) || id <= 0) {
+          throw new UsageError(`application id must be a positive integer, got "${second}"`);
+        }
+        const { account } = await agents.decide(id, first === 'approve');
+        return first === 'approve'
+          ? `Application #${id} approved: ${account} is an agent.`
+          : `Application #${id} rejected.`;
+      }
+      throw new UsageError(`unknown agent command "${first ?? ''}" (list, approve, reject)`);
     }
     case 'set-setting': {
       const name = need(first, 'setting name');
