@@ -27,6 +27,7 @@ export function brandSiteSetting(setting: SiteSetting, brand: HostBrand | null):
     page_title: brand.name,
     logo_url: brand.logoBlack || brand.logoWhite,
     copyright: `© ${brand.name}`,
+    brand_logo: brand.logoBlack || brand.logoWhite,
   };
 }
 

@@ -42,11 +42,25 @@ export const siteRoutes: RouteObject[] = [
   { path: PublicPath.subscribe, handle: { title: '价格' }, lazy: comingPage },
   { path: PublicPath.live, handle: { title: '直播' }, lazy: comingPage },
   { path: PublicPath.productDetail, handle: { title: '产品详情' }, lazy: comingPage },
-  { path: PublicPath.agentCenter, handle: { title: '代理中心' }, lazy: comingPage },
+  {
+    path: PublicPath.agentCenter,
+    handle: { title: '代理中心' },
+    lazy: lazyPage(
+      () => import('../../features/agent/pages/agent-center-page.tsx'),
+      (m) => m.AgentCenterPage,
+    ),
+  },
   { path: PublicPath.userCourseCenter, handle: { title: '流量学院' }, lazy: comingPage },
   { path: PublicPath.courseCenter, handle: { title: '课程中心' }, lazy: comingPage },
   { path: PublicPath.protocol, handle: { title: '用户协议' }, lazy: comingPage },
-  { path: PublicPath.userCenter, handle: { title: '个人中心' }, lazy: comingPage },
+  {
+    path: PublicPath.userCenter,
+    handle: { title: '个人中心' },
+    lazy: lazyPage(
+      () => import('../../features/user-center/pages/user-center-page.tsx'),
+      (m) => m.UserCenterPage,
+    ),
+  },
 ];
 
 /** Pages outside both layouts: the bare sign-in page and the 401/404 pages. */
