@@ -34,6 +34,7 @@ import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userCenterRoutes } from './modules/member/user-center.routes.ts';
 import { agentRoutes } from './modules/agent/agent.routes.ts';
+import { dataScreenRoutes } from './modules/data-screen/data-screen.routes.ts';
 import { setupAuth } from './plugins/auth.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
 import { setupExternal } from './plugins/external.ts';
@@ -71,6 +72,7 @@ const modules: FastifyPluginCallbackZod[] = [
   publishRoutes,
   userCenterRoutes,
   agentRoutes,
+  dataScreenRoutes,
 ];
 
 export interface AppOptions {

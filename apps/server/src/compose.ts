@@ -26,6 +26,7 @@ import { MediaProcessingService } from './modules/material/media-processing.serv
 import { MemberService } from './modules/member/member.service.ts';
 import { ProfileService } from './modules/member/profile.service.ts';
 import { AgentService } from './modules/agent/agent.service.ts';
+import { DataScreenService } from './modules/data-screen/data-screen.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
 import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
@@ -99,6 +100,7 @@ export function compose(infra: Infrastructure) {
   const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
   const profiles = new ProfileService({ ...base, storage });
   const agents = new AgentService({ ...base, storage });
+  const dataScreen = new DataScreenService(base);
 
   return {
     settings,
@@ -122,6 +124,7 @@ export function compose(infra: Infrastructure) {
     publish,
     profiles,
     agents,
+    dataScreen,
   };
 }
 
