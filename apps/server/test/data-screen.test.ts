@@ -42,7 +42,7 @@ async function addChat(memberId: number, accountId: number, at: number, inbound:
     for (let i = 0; i < count; i++) {
       const row = await ctx.db
         .insertInto('chat_message')
-        .values({ conversation_id: conversation.id, member_id: memberId, direction, content: '你好', sent_at: at, created_at: at })
+        .values({ conversation_id: conversation.id, member_id: memberId, direction, content: '你好', sent_at: at, created_at: at, is_read: 1, delivery_status: '', fail_reason: '', attempts: 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
       firstId ||= row.id;
@@ -57,6 +57,7 @@ async function addChat(memberId: number, accountId: number, at: number, inbound:
       customer_id: 'c',
       kind: 'phone',
       value: `138${String(at).slice(-8)}`,
+      status: 'new',
       source_message_id: firstId,
       first_seen: at,
       updated_at: at,

@@ -1,5 +1,5 @@
 import { WS_PING_MS, WS_PONG_TIMEOUT_MS, WS_RECONNECT_MS } from '@vidmatrix/contract/constants';
-import { parseServerFrame, type ClientFrame, type SendMsgData } from '@vidmatrix/contract/events';
+import { parseServerFrame, type ClientFrame, type SendMsgData, type ServerFrame } from '@vidmatrix/contract/events';
 
 /** What the chat socket does with each server frame (SPEC §4). */
 export interface ChatSocketHandlers {
@@ -42,6 +42,17 @@ export function onSendMsg(listener: SendMsgListener): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+type FrameListener = (frame: ServerFrame) => void;
+const frameListeners = new Set<FrameListener>();
+
+/** Registers a listener of every frame the server sends (the data screen refreshes on them); returns its removal. */
+export function onServerFrame(listener: FrameListener): () => void {
+  frameListeners.add(listener);
+  return () => {
+    frameListeners.delete(listener);
   };
 }
 
@@ -114,6 +125,9 @@ export class ChatSocket {
       return;
     }
     const { handlers, memberId, token } = this.options;
+    for (const listener of frameListeners) {
+      listener(frame);
+    }
     switch (frame.type) {
       case 'init':
         this.send(socket, { type: 'bind', data: { client_id: frame.data.client_id, member_id: memberId, token } });
