@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';

@@ -37,7 +37,8 @@ test('a member edits the profile and avatar, sees level and quotas, and ends an 
 
   const center = new UserCenterPage(page);
   await center.open();
-  await expect(center.nickname).toHaveValue(account);
+  // The first visit loads antd and the page's data on a busy machine.
+  await expect(center.nickname).toHaveValue(account, { timeout: 60_000 });
   await expect(page.getByTestId('level-name')).not.toBeEmpty();
   await expect(center.levelExpiry).toContainText('永久有效');
   await expect(center.quota('账号数量')).toContainText('0 /');
