@@ -55,8 +55,9 @@ for (const page of PUBLIC_PAGES) {
   page.modules.forEach((module) => assetsOf(module, new Set(), css, js));
   const head = [
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
-    ...[...css].map((file) => `<link rel="stylesheet" href="/${file}" />`),
-    ...[...js].map((file) => `<link rel="modulepreload" href="/${file}" />`),
+    // What index.html already links is left out.
+    ...[...css].filter((file) => !template.includes(file)).map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...[...js].filter((file) => !template.includes(file)).map((file) => `<link rel="modulepreload" href="/${file}" />`),
     '<script>window.__VM_PRERENDERED__=true</script>',
   ].join('\n    ');
   const out = template

@@ -35,6 +35,6 @@ export const PUBLIC_PAGES: PublicPage[] = [
     path: PublicPath.agentCenter,
     title: '代理中心',
     description: 'AI获客矩阵代理商计划：专属品牌、专属域名、会员归属清晰，在线提交代理申请。',
-    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/agent/pages/agent-center-page.tsx'],
+    modules: [SITE_LAYOUT, 'src/features/agent/pages/agent-center-page.tsx'],
   },
 ];

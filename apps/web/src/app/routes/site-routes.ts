@@ -12,6 +12,16 @@ export const homeRoute: RouteObject = {
   ),
 };
 
+/** /agentCenter: the programme is public and light; its signed-in panel brings TanStack Query itself. */
+export const agentCenterRoute: RouteObject = {
+  path: PublicPath.agentCenter,
+  handle: { title: '代理中心' },
+  lazy: lazyPage(
+    () => import('../../features/agent/pages/agent-center-page.tsx'),
+    (m) => m.AgentCenterPage,
+  ),
+};
+
 /** The public site's other pages (SPEC §2.1), under the site layout. */
 export const siteRoutes: RouteObject[] = [
   {
@@ -42,14 +52,6 @@ export const siteRoutes: RouteObject[] = [
   { path: PublicPath.subscribe, handle: { title: '价格' }, lazy: comingPage },
   { path: PublicPath.live, handle: { title: '直播' }, lazy: comingPage },
   { path: PublicPath.productDetail, handle: { title: '产品详情' }, lazy: comingPage },
-  {
-    path: PublicPath.agentCenter,
-    handle: { title: '代理中心' },
-    lazy: lazyPage(
-      () => import('../../features/agent/pages/agent-center-page.tsx'),
-      (m) => m.AgentCenterPage,
-    ),
-  },
   { path: PublicPath.userCourseCenter, handle: { title: '流量学院' }, lazy: comingPage },
   { path: PublicPath.courseCenter, handle: { title: '课程中心' }, lazy: comingPage },
   { path: PublicPath.protocol, handle: { title: '用户协议' }, lazy: comingPage },

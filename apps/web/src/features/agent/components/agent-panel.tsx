@@ -1,4 +1,6 @@
 import { Card, Result, Statistic } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../../../lib/query-client.ts';
 import { AgentApplicationStatus } from '@vidmatrix/contract/api/agent';
 import { AntdProvider } from '../../../components/antd-provider.tsx';
 import { useAgentCenter } from '../api/get-agent-center.ts';
@@ -7,7 +9,7 @@ import { ApplyForm } from './apply-form.tsx';
 import { BrandForm } from './brand-form.tsx';
 
 /** The signed-in part of /agentCenter: the application, or an agent's brand and members (antd, loaded lazily). */
-export function AgentPanel() {
+function AgentPanel() {
   const { data: center, isLoading } = useAgentCenter();
   let body;
   if (isLoading || !center) {
@@ -45,4 +47,13 @@ export function AgentPanel() {
     );
   }
   return <AntdProvider>{body}</AntdProvider>;
+}
+
+/** The panel with TanStack Query (the public page above it loads without it). */
+export function AgentPanelWithQuery() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AgentPanel />
+    </QueryClientProvider>
+  );
 }

@@ -5,7 +5,9 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import styles from './agent-center-page.module.css';
 
 // antd and the forms load only for a signed-in member: visitors get the plain programme page.
-const AgentPanel = lazy(() => import('../components/agent-panel.tsx').then((m) => ({ default: m.AgentPanel })));
+const AgentPanel = lazy(() =>
+  import('../components/agent-panel.tsx').then((m) => ({ default: m.AgentPanelWithQuery })),
+);
 
 const BENEFITS = [
   { title: '专属品牌', text: '使用您自己的品牌名称、标志和域名，客户看到的是您的产品。' },
