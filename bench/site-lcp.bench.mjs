@@ -46,7 +46,7 @@ async function measure(browser, base, path) {
   await page.goto(path, { waitUntil: 'networkidle', timeout: 180_000 });
   // Late shifts (fonts, data arriving) count too: settle, then read before anything ends the LCP window.
   await page.waitForTimeout(2_000);
-  const result = await page.evaluate(() => ({ lcp: window.__lcp, cls: window.__cls }));
+  const result = await page.evaluate(() => ({ lcp: globalThis.__lcp, cls: globalThis.__cls }));
   await context.close();
   return result;
 }

@@ -42,7 +42,18 @@ async function addChat(memberId: number, accountId: number, at: number, inbound:
     for (let i = 0; i < count; i++) {
       const row = await ctx.db
         .insertInto('chat_message')
-        .values({ conversation_id: conversation.id, member_id: memberId, direction, content: '你好', sent_at: at, created_at: at, is_read: 1, delivery_status: '', fail_reason: '', attempts: 0 })
+        .values({
+          conversation_id: conversation.id,
+          member_id: memberId,
+          direction,
+          content: '你好',
+          sent_at: at,
+          created_at: at,
+          is_read: 1,
+          delivery_status: '',
+          fail_reason: '',
+          attempts: 0,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       firstId ||= row.id;
@@ -102,7 +113,12 @@ describe('data screen overview', () => {
       schedule: { spacing_sec: 0 },
     });
     expect(batch.code).toBe(200);
-    const jobs = await ctx.db.selectFrom('publish_job').select('id').where('member_id', '=', owner).orderBy('id').execute();
+    const jobs = await ctx.db
+      .selectFrom('publish_job')
+      .select('id')
+      .where('member_id', '=', owner)
+      .orderBy('id')
+      .execute();
     expect(jobs).toHaveLength(4);
     for (const [i, job] of jobs.entries()) {
       await ctx.db

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
-const DOWNLOAD = '<!doctype html><html><head><title>APP下载</title></head><body><div id="root"><h1>下载</h1></div></body></html>';
+const DOWNLOAD =
+  '<!doctype html><html><head><title>APP下载</title></head><body><div id="root"><h1>下载</h1></div></body></html>';
 const html = { accept: 'text/html' };
 
 let ctx: TestContext;

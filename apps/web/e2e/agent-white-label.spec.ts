@@ -60,9 +60,19 @@ test('an approved agent brands their own domain; visitors there see the brand an
   await expect(brandForm.getByLabel('品牌名称')).toHaveValue('星河传媒');
   const logo = makeImage(join(fixtureDir('agent-'), 'logo.png'), { width: 320, height: 200, color: '#3a7bd5' });
   for (const variant of ['白色标志', '黑色标志']) {
-    await brandForm.getByRole('button', { name: `上传${variant}` }).locator('..').locator('input[type=file]').setInputFiles(logo);
-    await page.getByRole('dialog', { name: `裁剪${variant}` }).getByRole('button', { name: /确\s*定/ }).click();
-    await expect(brandForm.getByRole('img', { name: variant })).toHaveAttribute('src', /\/brand\/agent-\d+\/[0-9a-f]+\.png$/);
+    await brandForm
+      .getByRole('button', { name: `上传${variant}` })
+      .locator('..')
+      .locator('input[type=file]')
+      .setInputFiles(logo);
+    await page
+      .getByRole('dialog', { name: `裁剪${variant}` })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect(brandForm.getByRole('img', { name: variant })).toHaveAttribute(
+      'src',
+      /\/brand\/agent-\d+\/[0-9a-f]+\.png$/,
+    );
   }
   await brandForm.getByLabel('品牌名称').fill('星河获客');
   await brandForm.getByLabel('专属域名').fill('http://bad');

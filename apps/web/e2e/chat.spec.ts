@@ -50,13 +50,6 @@ const alerts = (page: Page) =>
     return { notes: w.__notes, sounds: w.__sounds };
   });
 
-async function api<T>(request: APIRequestContext, token: string, method: 'get' | 'post', url: string): Promise<T> {
-  const res = await request[method](url, { headers: { memberToken: token } });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.code, body.msg).toBe(200);
-  return body.data;
-}
-
 /** Adds an enterprise account of the member through the accounts API; messages must name one. */
 async function addAccount(request: APIRequestContext, token: string, nickname: string): Promise<number> {
   const res = await request.post(AccountApi.add, {

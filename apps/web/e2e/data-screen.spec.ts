@@ -25,8 +25,9 @@ async function shotAt(page: Page, width: number, height: number, name: string): 
   await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage: true });
 }
 
+/** The value of the KPI with this label. */
 function kpi(page: Page, label: string) {
-  return page.getByTestId('kpi').filter({ hasText: label });
+  return page.getByTestId('kpi').filter({ hasText: label }).getByTestId('kpi-value');
 }
 
 test('the data screen shows the matrix and follows a new lead live over the websocket', async ({ page, request }) => {
@@ -39,7 +40,10 @@ test('the data screen shows the matrix and follows a new lead live over the webs
     ['抖音二号', 1],
     ['小红书号', 3],
   ] as const) {
-    const res = await request.post(AccountApi.add, { headers: { memberToken: token }, data: { nickname, platform_id } });
+    const res = await request.post(AccountApi.add, {
+      headers: { memberToken: token },
+      data: { nickname, platform_id },
+    });
     const body = (await res.json()) as Envelope<{ enterprise_account_id: number }>;
     expect(body.code, body.msg).toBe(200);
     accountIds.push(body.data.enterprise_account_id);
@@ -48,8 +52,8 @@ test('the data screen shows the matrix and follows a new lead live over the webs
   await page.goto('/largeDataScreen');
   const screen = page.getByTestId('data-screen');
   await expect(screen).toBeVisible();
-  await expect(kpi(page, '账号总数')).toContainText('3');
-  await expect(kpi(page, '近14天线索')).toContainText('0');
+  await expect(kpi(page, '账号总数')).toHaveText('3');
+  await expect(kpi(page, '近14天线索')).toHaveText('0');
   for (const panel of ['accounts', 'health', 'materials', 'leads', 'publishes']) {
     await expect(page.getByTestId(`panel-${panel}`).locator('canvas')).toHaveCount(1);
   }
@@ -64,7 +68,8 @@ test('the data screen shows the matrix and follows a new lead live over the webs
     customer_name: '意向客户',
     content: '想了解一下价格，我的电话 13912345678',
   });
-  await expect(kpi(page, '近14天线索')).toContainText('1', { timeout: 30_000 });
+  await expect(kpi(page, '近14天线索')).toHaveText('1', { timeout: 30_000 });
+  await expect(kpi(page, '授权正常')).toHaveText('0%');
 
   await shotAt(page, 1920, 1080, 'data-screen-1920');
   await shotAt(page, 1440, 900, 'data-screen-1440');

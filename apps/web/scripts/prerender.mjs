@@ -68,5 +68,7 @@ for (const page of PUBLIC_PAGES) {
     throw new Error(`index.html has no empty #root to fill for ${page.path}`);
   }
   writeFileSync(join(dist, 'prerendered', `${page.path.replace(/^\//, '') || 'index'}.html`), out);
-  console.log(`prerendered ${page.path.padEnd(16)} ${(html.length / 1024).toFixed(1)} KB HTML, ${css.size} CSS, ${js.size} JS`);
+  console.log(
+    `prerendered ${page.path.padEnd(16)} ${(html.length / 1024).toFixed(1)} KB HTML, ${css.size} CSS, ${js.size} JS`,
+  );
 }

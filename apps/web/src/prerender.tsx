@@ -22,5 +22,5 @@ export async function renderPage(path: string): Promise<string> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  return new Response(prelude as unknown as ReadableStream<Uint8Array>).text();
+  return new Response(prelude).text();
 }

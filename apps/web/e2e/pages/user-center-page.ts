@@ -40,6 +40,9 @@ export class UserCenterPage {
   /** Chooses an avatar file and confirms the cropper. */
   async changeAvatar(file: string): Promise<void> {
     await this.page.locator('input[type=file]').first().setInputFiles(file);
-    await this.page.getByRole('dialog', { name: '裁剪头像' }).getByRole('button', { name: /确\s*定/ }).click();
+    await this.page
+      .getByRole('dialog', { name: '裁剪头像' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
   }
 }

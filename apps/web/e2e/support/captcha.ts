@@ -13,7 +13,9 @@ async function storedHash(captchaId: string): Promise<string> {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
-      const result = await client.query<{ code_hash: string }>('select code_hash from captcha where id = $1', [captchaId]);
+      const result = await client.query<{ code_hash: string }>('select code_hash from captcha where id = $1', [
+        captchaId,
+      ]);
       return result.rows[0]?.code_hash ?? '';
     } finally {
       await client.end();
@@ -21,7 +23,8 @@ async function storedHash(captchaId: string): Promise<string> {
   }
   const db = new Database(join(env.DATA_DIR ?? '', 'vidmatrix.db'), { readonly: true });
   try {
-    const row = db.prepare('select code_hash from captcha where id = ?').get(captchaId) as { code_hash: string } | undefined;
+    const row = db.prepare('select code_hash from captcha where id = ?').get(captchaId) as
+      { code_hash: string } | undefined;
     return row?.code_hash ?? '';
   } finally {
     db.close();

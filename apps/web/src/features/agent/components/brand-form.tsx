@@ -7,6 +7,7 @@ import { BRAND_IMAGE_MAX_BYTES } from '@vidmatrix/contract/api/user-center';
 import { Msg } from '@vidmatrix/contract/messages';
 import { CROP_RATIOS } from '../../../components/uploader.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { readDataUrl } from '../../../lib/read-data-url.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useUpdateAgentBrand, useUploadAgentLogo } from '../api/agent-mutations.ts';
 import styles from '../pages/agent-center-page.module.css';
@@ -17,15 +18,6 @@ interface BrandValues {
   logo_black: string;
   is_wechat_service: boolean;
   domain: string;
-}
-
-function readDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 function LogoField({ variant, value, label }: { variant: 'white' | 'black'; value: string; label: string }) {
@@ -82,7 +74,13 @@ export function BrandForm({ brand }: { brand: AgentBrand }) {
   };
 
   return (
-    <Form<BrandValues> form={form} layout="vertical" requiredMark={false} onFinish={handleFinish} data-testid="agent-brand-form">
+    <Form<BrandValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={handleFinish}
+      data-testid="agent-brand-form"
+    >
       <Form.Item label="品牌名称" name="name" rules={[zodRule(shape.name)]} extra="在您的域名上替代产品名称显示">
         <Input maxLength={32} />
       </Form.Item>
@@ -92,7 +90,12 @@ export function BrandForm({ brand }: { brand: AgentBrand }) {
           <LogoField variant="black" value={brand.logo_black} label="黑色标志" />
         </div>
       </Form.Item>
-      <Form.Item label="专属域名" name="domain" rules={[zodRule(shape.domain)]} extra="将域名解析到本服务后，访客看到的是您的品牌；在该域名注册的会员归属于您">
+      <Form.Item
+        label="专属域名"
+        name="domain"
+        rules={[zodRule(shape.domain)]}
+        extra="将域名解析到本服务后，访客看到的是您的品牌；在该域名注册的会员归属于您"
+      >
         <Input placeholder="例如 www.example.com" maxLength={253} />
       </Form.Item>
       <Form.Item label="微信客服" name="is_wechat_service" valuePropName="checked">

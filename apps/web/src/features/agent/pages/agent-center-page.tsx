@@ -51,7 +51,10 @@ export function AgentCenterPage() {
         ) : (
           <div className={styles.signIn}>
             <p>登录后即可在线提交代理申请</p>
-            <Link className={styles.button} to={`${PublicPath.homeLogin}?redirect=${encodeURIComponent(PublicPath.agentCenter)}`}>
+            <Link
+              className={styles.button}
+              to={`${PublicPath.homeLogin}?redirect=${encodeURIComponent(PublicPath.agentCenter)}`}
+            >
               登录后申请
             </Link>
           </div>

@@ -22,7 +22,12 @@ export function useBrandName(): string {
 export function BrandMark({ size = 36 }: { size?: number }) {
   const { data: setting } = useSiteSetting();
   return setting?.brand_logo ? (
-    <img src={setting.brand_logo} alt="" height={size} style={{ borderRadius: 8, maxWidth: size * 2, objectFit: 'contain' }} />
+    <img
+      src={setting.brand_logo}
+      alt=""
+      height={size}
+      style={{ borderRadius: 8, maxWidth: size * 2, objectFit: 'contain' }}
+    />
   ) : (
     <LogoMark size={size} />
   );

@@ -3,7 +3,11 @@ import { formatBytes } from '@vidmatrix/contract/rules/format';
 import type { EChartsCoreOption } from './echarts.ts';
 
 const TEXT = '#c9d4f5';
-const AXIS = { axisLine: { lineStyle: { color: '#3a4a7a' } }, axisLabel: { color: TEXT }, splitLine: { lineStyle: { color: '#1e2a50' } } };
+const AXIS = {
+  axisLine: { lineStyle: { color: '#3a4a7a' } },
+  axisLabel: { color: TEXT },
+  splitLine: { lineStyle: { color: '#1e2a50' } },
+};
 const LEGEND = { textStyle: { color: TEXT }, top: 0 };
 const GRID = { left: 40, right: 16, top: 36, bottom: 28 };
 const short = (day: string) => day.slice(5);
@@ -25,7 +29,11 @@ export function accountsOption(data: DataScreenOverview): EChartsCoreOption {
     grid: GRID,
     xAxis: { type: 'category', data: names, ...AXIS },
     yAxis: { type: 'value', minInterval: 1, ...AXIS },
-    series: [series('已授权', 'authorized', '#36d399'), series('授权过期', 'expired', '#f87272'), series('未授权', 'unauthorized', '#64748b')],
+    series: [
+      series('已授权', 'authorized', '#36d399'),
+      series('授权过期', 'expired', '#f87272'),
+      series('未授权', 'unauthorized', '#64748b'),
+    ],
   };
 }
 
@@ -38,6 +46,8 @@ export function healthOption(data: DataScreenOverview): EChartsCoreOption {
     series: [
       {
         type: 'pie',
+        // Nothing yet: an empty ring, not three equal slices of zero.
+        stillShowZeroSum: false,
         radius: ['45%', '70%'],
         center: ['50%', '45%'],
         label: { color: TEXT, formatter: '{b}\n{c}' },
@@ -60,6 +70,7 @@ export function materialsOption(data: DataScreenOverview): EChartsCoreOption {
     series: [
       {
         type: 'pie',
+        stillShowZeroSum: false,
         radius: ['30%', '55%'],
         center: ['28%', '55%'],
         label: { color: TEXT, formatter: '{b} {c}' },
@@ -128,8 +139,22 @@ export function publishesOption(data: DataScreenOverview): EChartsCoreOption {
     xAxis: { type: 'category', data: data.days.map(short), ...AXIS },
     yAxis: { type: 'value', minInterval: 1, ...AXIS },
     series: [
-      { name: '发布成功', type: 'bar', stack: 'p', barMaxWidth: 18, itemStyle: { color: '#36d399' }, data: data.published },
-      { name: '发布失败', type: 'bar', stack: 'p', barMaxWidth: 18, itemStyle: { color: '#f87272' }, data: data.failed },
+      {
+        name: '发布成功',
+        type: 'bar',
+        stack: 'p',
+        barMaxWidth: 18,
+        itemStyle: { color: '#36d399' },
+        data: data.published,
+      },
+      {
+        name: '发布失败',
+        type: 'bar',
+        stack: 'p',
+        barMaxWidth: 18,
+        itemStyle: { color: '#f87272' },
+        data: data.failed,
+      },
     ],
   };
 }

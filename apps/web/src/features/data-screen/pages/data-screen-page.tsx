@@ -4,13 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { Chart } from '../components/chart.tsx';
-import {
-  accountsOption,
-  healthOption,
-  leadsOption,
-  materialsOption,
-  publishesOption,
-} from '../components/options.ts';
+import { accountsOption, healthOption, leadsOption, materialsOption, publishesOption } from '../components/options.ts';
 import { getOverviewQueryOptions, useOverview } from '../api/get-overview.ts';
 import styles from './data-screen-page.module.css';
 
@@ -90,10 +84,19 @@ export function DataScreenPage() {
   const kpis = [
     { label: '账号总数', value: String(accounts) },
     { label: '授权正常', value: accounts > 0 ? `${Math.round((authorized / accounts) * 100)}%` : '—' },
-    { label: '素材数量', value: String((data?.materials.video ?? 0) + (data?.materials.image ?? 0) + (data?.materials.audio ?? 0)) },
+    {
+      label: '素材数量',
+      value: String((data?.materials.video ?? 0) + (data?.materials.image ?? 0) + (data?.materials.audio ?? 0)),
+    },
     { label: '近14天线索', value: String(sum(data?.leads)) },
     { label: '近14天发布', value: String(sum(data?.published)) },
-    { label: '发布成功率', value: data?.success_rate == null ? '—' : `${(data.success_rate * 100).toFixed(1)}%` },
+    {
+      label: '发布成功率',
+      value:
+        data?.success_rate === null || data?.success_rate === undefined
+          ? '—'
+          : `${(data.success_rate * 100).toFixed(1)}%`,
+    },
   ];
 
   return (
@@ -111,7 +114,9 @@ export function DataScreenPage() {
       <div className={styles.kpis}>
         {kpis.map((kpi) => (
           <div key={kpi.label} className={styles.kpi} data-testid="kpi">
-            <span className={styles.kpiValue}>{kpi.value}</span>
+            <span className={styles.kpiValue} data-testid="kpi-value">
+              {kpi.value}
+            </span>
             <span className={styles.kpiLabel}>{kpi.label}</span>
           </div>
         ))}

@@ -6,6 +6,7 @@ import type { MemberInfo } from '@vidmatrix/contract/api/member';
 import { BRAND_IMAGE_MAX_BYTES, profileBody } from '@vidmatrix/contract/api/user-center';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { readDataUrl } from '../../../lib/read-data-url.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useUpdateAvatar, useUpdateProfile } from '../api/update-profile.ts';
 import styles from '../pages/user-center-page.module.css';
@@ -13,16 +14,6 @@ import styles from '../pages/user-center-page.module.css';
 interface ProfileValues {
   nickname: string;
   phone: string;
-}
-
-/** Reads a file as a data URL. */
-function readDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** Nickname, phone and the avatar, cropped square before it is sent (SPEC §2.6 cropper). */
@@ -36,7 +27,10 @@ export function ProfileCard({ member }: { member: MemberInfo }) {
   }, [form, member.nickname, member.phone]);
 
   const handleFinish = (values: ProfileValues) => {
-    profile.mutate({ nickname: values.nickname, phone: values.phone ?? '' }, { onSuccess: () => notifySuccess(Msg.updated) });
+    profile.mutate(
+      { nickname: values.nickname, phone: values.phone ?? '' },
+      { onSuccess: () => notifySuccess(Msg.updated) },
+    );
   };
 
   // The cropped file goes up as a data URL; antd's own upload never runs.
@@ -49,9 +43,7 @@ export function ProfileCard({ member }: { member: MemberInfo }) {
       notifyError(Msg.imageTooLarge);
       return false;
     }
-    void readDataUrl(file).then((image) =>
-      avatar.mutate({ image }, { onSuccess: () => notifySuccess(Msg.updated) }),
-    );
+    void readDataUrl(file).then((image) => avatar.mutate({ image }, { onSuccess: () => notifySuccess(Msg.updated) }));
     return false;
   };
 
@@ -68,7 +60,13 @@ export function ProfileCard({ member }: { member: MemberInfo }) {
             </Upload>
           </ImgCrop>
         </div>
-        <Form<ProfileValues> form={form} layout="vertical" onFinish={handleFinish} requiredMark={false} className={styles.form}>
+        <Form<ProfileValues>
+          form={form}
+          layout="vertical"
+          onFinish={handleFinish}
+          requiredMark={false}
+          className={styles.form}
+        >
           <Form.Item label="账号">
             <Input value={member.username} disabled />
           </Form.Item>
