@@ -35,6 +35,9 @@ import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { publishRoutes } from './modules/publish/publish.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
+import { userCenterRoutes } from './modules/member/user-center.routes.ts';
+import { agentRoutes } from './modules/agent/agent.routes.ts';
+import { dataScreenRoutes } from './modules/data-screen/data-screen.routes.ts';
 import { setupAuth } from './plugins/auth.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
 import { setupExternal } from './plugins/external.ts';
@@ -86,6 +89,9 @@ const modules: FastifyPluginCallbackZod[] = [
   enterpriseAccountRoutes,
   publishRoutes,
   contentRoutes,
+  userCenterRoutes,
+  agentRoutes,
+  dataScreenRoutes,
 ];
 
 export interface AppOptions {

@@ -28,6 +28,9 @@ import { registerMaterialJobs } from './modules/material/material.jobs.ts';
 import { MaterialService } from './modules/material/material.service.ts';
 import { MediaProcessingService } from './modules/material/media-processing.service.ts';
 import { MemberService } from './modules/member/member.service.ts';
+import { ProfileService } from './modules/member/profile.service.ts';
+import { AgentService } from './modules/agent/agent.service.ts';
+import { DataScreenService } from './modules/data-screen/data-screen.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
 import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
@@ -106,6 +109,9 @@ export function compose(infra: Infrastructure) {
   // Without a queue the seed leaves the course videos unrendered (COURSE_VIDEOS=off, e.g. most tests).
   const courseJobs = infra.courseVideos ? jobs : undefined;
   const content = new ContentService({ ...base, storage, jobs: courseJobs, media, fonts: listChineseFonts }, settings);
+  const profiles = new ProfileService({ ...base, storage });
+  const agents = new AgentService({ ...base, storage });
+  const dataScreen = new DataScreenService(base);
 
   return {
     settings,
@@ -129,6 +135,9 @@ export function compose(infra: Infrastructure) {
     health,
     publish,
     content,
+    profiles,
+    agents,
+    dataScreen,
   };
 }
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
@@ -9,6 +9,7 @@ import { ConsolePage } from './pages/console-page.ts';
 import { runAdmin } from './support/admin.ts';
 import { expect, test, useToken } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
+import { postSigned } from './support/webhook.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shots = join(repoRoot, 'test-results/web-e2e/chat-shots');
@@ -49,13 +50,6 @@ const alerts = (page: Page) =>
     return { notes: w.__notes, sounds: w.__sounds };
   });
 
-async function api<T>(request: APIRequestContext, token: string, method: 'get' | 'post', url: string): Promise<T> {
-  const res = await request[method](url, { headers: { memberToken: token } });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.code, body.msg).toBe(200);
-  return body.data;
-}
-
 /** Adds an enterprise account of the member through the accounts API; messages must name one. */
 async function addAccount(request: APIRequestContext, token: string, nickname: string): Promise<number> {
   const res = await request.post(AccountApi.add, {
@@ -65,29 +59,6 @@ async function addAccount(request: APIRequestContext, token: string, nickname: s
   const body = (await res.json()) as Envelope<{ enterprise_account_id: number }>;
   expect(body.code, body.msg).toBe(200);
   return body.data.enterprise_account_id;
-}
-
-/** Posts a customer message to the webhook, signed with the member's secret as a connector would. */
-async function postSigned(request: APIRequestContext, token: string, message: Record<string, unknown>) {
-  const { secret, member_id } = await api<{ secret: string; member_id: number }>(
-    request,
-    token,
-    'get',
-    '/api/customer.Webhook/secret',
-  );
-  const body = JSON.stringify(message);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-  const res = await request.post('/api/customer.Webhook/message', {
-    headers: {
-      'content-type': 'application/json',
-      'X-Member-Id': String(member_id),
-      'X-Signature-Timestamp': timestamp,
-      'X-Signature': signature,
-    },
-    data: body,
-  });
-  expect(res.status()).toBe(200);
 }
 
 test('a customer message reaches the signed-in member live, becomes a lead, and gets a reply', async ({

@@ -16,6 +16,13 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 const ROUTES = {
   '/home': ['src/app/layouts/site-layout.tsx', 'src/features/site/pages/home-page.tsx'],
   '/dashboard': ['src/app/layouts/console-layout.tsx', 'src/app/routes/dashboard-route.tsx'],
+  // Public pages under the query outlet (budget 120 KB like /home).
+  '/download': [
+    'src/app/layouts/site-layout.tsx',
+    'src/app/layouts/query-outlet.tsx',
+    'src/features/site/pages/download-page.tsx',
+  ],
+  '/agentCenter': ['src/app/layouts/site-layout.tsx', 'src/features/agent/pages/agent-center-page.tsx'],
 };
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

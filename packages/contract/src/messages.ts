@@ -206,6 +206,22 @@ export const Msg = {
   courseNotFound: '课程不存在',
   chapterSignIn: '该章节仅限会员观看，请先登录',
   agreementChanged: '协议已更新，请阅读最新版本后再同意',
+  // User centre and agents (issue 12)
+  nicknameRequired: '请输入昵称',
+  phoneFormat: '请输入正确的手机号',
+  imageRequired: '请选择图片',
+  imageFormat: '仅支持 PNG、JPG、WEBP 格式的图片',
+  imageTooLarge: '图片大小不超过1MB!',
+  sessionEnded: '已退出该设备',
+  agentCompanyRequired: '请输入公司名称',
+  agentContactRequired: '请输入联系人',
+  agentNameRequired: '请输入品牌名称',
+  agentApplied: '申请已提交，我们会尽快与您联系',
+  agentApplyPending: '您的申请正在审核中，请耐心等待',
+  alreadyAgent: '您已经是代理商',
+  agentOnly: '仅代理商可以操作',
+  domainFormat: '请输入正确的域名，例如 www.example.com',
+  domainTaken: '该域名已被其他代理商使用',
 } as const;
 
 export type MsgKey = keyof typeof Msg;

@@ -17,6 +17,7 @@ import { AuthService } from '../modules/auth/auth.service.ts';
 import { svgCaptchaGenerator } from '../modules/auth/captcha.ts';
 import { memberCacheChannel, memberCacheOf } from '../modules/member/member-cache.ts';
 import { MemberService } from '../modules/member/member.service.ts';
+import { AgentService } from '../modules/agent/agent.service.ts';
 import { SITE_SETTING_NAMES, SettingService, type SiteSettingName } from '../modules/setting/setting.service.ts';
 import { exportContent, importContent } from '../modules/content/content-io.ts';
 import { ContentService } from '../modules/content/content.service.ts';
@@ -38,6 +39,9 @@ Usage: npm run admin -- <command> [arguments]
                                                      the floating AI customer-service window
   set-features <account> [--proxy on|off] [--batch-download <max> | --batch-download off]
                                                      §6 flags: account proxies (is_ip), batch download
+  agent list [--all]                                 agent programme applications (pending; --all: every one)
+  agent approve <applicationId>                      approve: the member becomes an agent
+  agent reject <applicationId>                       reject an application
   set-setting <name> <value>                         site setting: ${SITE_SETTING_NAMES.join(', ')}
   content import <dir>                               public site content from <kind>/<slug>.md files
                                                      (front matter + Markdown), media/ and levels.yml
@@ -51,7 +55,7 @@ Usage: npm run admin -- <command> [arguments]
 function explain(msg: string): string {
   switch (msg) {
     case Msg.notFound:
-      return 'no member with that account';
+      return 'no member (or application) with that id or account';
     case Msg.invalidParams:
       return 'no level with that id';
     case Msg.accountTaken:
@@ -134,6 +138,7 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
       name: { type: 'string' },
       proxy: { type: 'string' },
       'batch-download': { type: 'string' },
+      all: { type: 'boolean', default: false },
     },
   });
   const [command, first, second] = positionals;
@@ -204,6 +209,34 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
       ]
         .filter(Boolean)
         .join(', ')}.`;
+    }
+    case 'agent': {
+      const agents = new AgentService(deps);
+      if (first === 'list') {
+        const rows = await agents.list(values.all);
+        if (rows.length === 0) {
+          return values.all ? 'No applications.' : 'No pending applications.';
+        }
+        const status = ['pending', 'approved', 'rejected'];
+        return rows
+          .map(
+            (r) =>
+              `#${r.id}  ${r.account}  ${r.company}  ${r.contact} ${r.phone}  ${r.region || '-'}  ` +
+              `${status[r.status] ?? r.status}  ${r.createdAt}`,
+          )
+          .join('\n');
+      }
+      if (first === 'approve' || first === 'reject') {
+        const id = Number(need(second, 'application id'));
+        if (!Number.isInteger(id) || id <= 0) {
+          throw new UsageError(`application id must be a positive integer, got "${second}"`);
+        }
+        const { account } = await agents.decide(id, first === 'approve');
+        return first === 'approve'
+          ? `Application #${id} approved: ${account} is an agent.`
+          : `Application #${id} rejected.`;
+      }
+      throw new UsageError(`unknown agent command "${first ?? ''}" (list, approve, reject)`);
     }
     case 'set-setting': {
       const name = need(first, 'setting name');

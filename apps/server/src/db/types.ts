@@ -44,6 +44,7 @@ export interface Database {
   clip_combination: ClipCombinationTable;
   job: JobTable;
   publish_batch: PublishBatchTable;
+  agent_application: AgentApplicationTable;
   publish_job: PublishJobTable;
   publish_attempt: PublishAttemptTable;
   publish_event: PublishEventTable;
@@ -71,6 +72,8 @@ export interface MemberTable {
   is_ai_service: number;
   ai_link: string;
   ai_name: string;
+  /** The agent (member id) on whose domain the member registered; null for the house. */
+  agent_id: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -91,6 +94,10 @@ export interface AgentTable {
   logo_white: string;
   logo_black: string;
   is_wechat_service: number;
+  /** Brand name shown on the agent's domain. */
+  name: Generated<string>;
+  /** The agent's own host name (lower case, no port); null when none. */
+  domain: string | null;
   created_at: number;
 }
 
@@ -107,6 +114,9 @@ export interface MemberTokenTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Client address and user agent at sign-in (user centre's session list). */
+  ip: Generated<string>;
+  device: Generated<string>;
 }
 
 export interface LoginFailureTable {
@@ -604,4 +614,16 @@ export interface PublishAccountHealthTable {
   cooldown_until: Generated<number>;
   cooldown_reason: Generated<string>;
   updated_at: number;
+/** An application to the agent programme; status 0 pending, 1 approved, 2 rejected. */
+export interface AgentApplicationTable {
+  id: Generated<number>;
+  member_id: number;
+  company: string;
+  contact: string;
+  phone: string;
+  region: string;
+  note: string;
+  status: number;
+  created_at: number;
+  decided_at: number | null;
 }

@@ -43,9 +43,22 @@ export async function setupWebClient(app: FastifyInstance, webDist: string): Pro
     app.log.warn({ webDist }, 'No web client build found (index.html missing): serving the API only');
   }
 
+  // Public pages pre-rendered at build time (apps/web/scripts/prerender.mjs), by path: `/home` → prerendered/home.html.
+  const prerenderedDir = path.join(webDist, 'prerendered');
+  const prerendered = new Set(
+    hasClient && fs.existsSync(prerenderedDir)
+      ? fs
+          .readdirSync(prerenderedDir)
+          .filter((name) => name.endsWith('.html'))
+          .map((name) => `/${name.slice(0, -'.html'.length)}`)
+      : [],
+  );
+
   app.setNotFoundHandler((request, reply) => {
     if (hasClient && isHistoryRequest(request)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const pathname = (request.url.split('?')[0] ?? '').replace(/\/$/, '');
+      const page = prerendered.has(pathname) ? `prerendered${pathname}.html` : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.code(Code.notFound).send(fail(Msg.notFound, Code.notFound));
   });

@@ -8,7 +8,7 @@ import { lazyPage, menuRoutes } from './route-registry.ts';
 import { routeGuard } from './route-guard.ts';
 import { clipRoutes } from './routes/clip-routes.ts';
 import { consoleRoutes, dashboardRoute } from './routes/console-routes.ts';
-import { homeRoute, siteRoutes, standaloneRoutes } from './routes/site-routes.ts';
+import { agentCenterRoute, homeRoute, siteRoutes, standaloneRoutes } from './routes/site-routes.ts';
 
 /** Id of the console layout route. */
 export const CONSOLE_ROUTE_ID = 'console';
@@ -30,7 +30,7 @@ const consolePages: RouteObject[] = [...consoleRoutes, ...clipRoutes];
 
 /** Paths with a page of their own; a server menu pointing at one of them adds no route. */
 const staticPaths = new Set(
-  [homeRoute, ...siteRoutes, dashboardRoute, ...consolePages]
+  [homeRoute, agentCenterRoute, ...siteRoutes, dashboardRoute, ...consolePages]
     .map((r) => r.path)
     .filter((p): p is string => typeof p === 'string'),
 );
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
           () => import('./layouts/site-layout.tsx'),
           (m) => m.SiteLayout,
         ),
-        children: [homeRoute, { id: 'site-pages', lazy: queryOutlet, children: siteRoutes }],
+        children: [homeRoute, agentCenterRoute, { id: 'site-pages', lazy: queryOutlet, children: siteRoutes }],
       },
       // Unknown paths go to /404 when signed in; without a token the guard sends them to sign-in
       // (loaders run in parallel, so this one must not race the guard's redirect).

@@ -5,6 +5,7 @@ import {
   type ClipProgressData,
   type PublishJobFrameData,
   type SendMsgData,
+  type ServerFrame,
 } from '@vidmatrix/contract/events';
 
 /** What the chat socket does with each server frame (SPEC §4). */
@@ -84,6 +85,17 @@ export function onSocketBound(listener: () => void): () => void {
   };
 }
 
+type FrameListener = (frame: ServerFrame) => void;
+const frameListeners = new Set<FrameListener>();
+
+/** Registers a listener of every frame the server sends (the data screen refreshes on them); returns its removal. */
+export function onServerFrame(listener: FrameListener): () => void {
+  frameListeners.add(listener);
+  return () => {
+    frameListeners.delete(listener);
+  };
+}
+
 /**
  * The chat socket: binds on `init` with the token in the frame, pings every WS_PING_MS, treats a
  * pong missing for WS_PONG_TIMEOUT_MS as a lost link, and reconnects WS_RECONNECT_MS after any loss
@@ -153,6 +165,9 @@ export class ChatSocket {
       return;
     }
     const { handlers, memberId, token } = this.options;
+    for (const listener of frameListeners) {
+      listener(frame);
+    }
     switch (frame.type) {
       case 'init':
         this.send(socket, { type: 'bind', data: { client_id: frame.data.client_id, member_id: memberId, token } });

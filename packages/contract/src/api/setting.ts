@@ -11,6 +11,8 @@ export const siteSetting = z.object({
   police_record: z.string(),
   icp: z.string(),
   telecom_licence: z.string(),
+  /** An agent's logo for the header and sign-in page on the agent's own domain; empty on the house's. */
+  brand_logo: z.string().optional(),
 });
 export type SiteSetting = z.infer<typeof siteSetting>;
 

@@ -9,6 +9,7 @@ import * as clipTasks from './202611231710_clip_tasks.ts';
 import * as publish from './202611231720_publish.ts';
 import * as publishPacing from './202611240300_publish_pacing.ts';
 import * as content from './202611240600_content.ts';
+import * as userCenterAgents from './202611240700_user_center_agents.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '202611231720_publish': publish,
   '202611240300_publish_pacing': publishPacing,
   '202611240600_content': content,
+  '202611240700_user_center_agents': userCenterAgents,
 };

@@ -33,6 +33,33 @@ export class AuthRepository {
       .execute();
   }
 
+  /** The member's live sessions (their api tokens), newest first. */
+  liveSessions(memberId: number, now: number) {
+    return this.db
+      .selectFrom('member_token')
+      .select(['session_id', 'platform', 'ip', 'device', 'created_at'])
+      .where('member_id', '=', memberId)
+      .where('kind', '=', 'api')
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Revokes one live session of the member; false when the member holds no such live session. */
+  async revokeMemberSession(memberId: number, sessionId: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('member_token')
+      .set({ revoked_at: now })
+      .where('member_id', '=', memberId)
+      .where('session_id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Revokes every token of the member except those of `keepSessionId` (all when null). */
   async revokeMemberSessions(memberId: number, keepSessionId: string | null, now: number): Promise<void> {
     let query = this.db

@@ -10,7 +10,7 @@ const signInRateLimit = { rateLimit: { max: LOGIN_RATE_PER_MINUTE, timeWindow: 6
 
 /** Login, logout, captcha, register and change password. */
 export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { auth } = app.services;
+  const { auth, agents } = app.services;
 
   app.get(
     '/api/member.Login/captcha',
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 200: envelopeOf(loginResult) },
       },
     },
-    async (request) => ok(await auth.login(request.body, request.ip)),
+    async (request) => ok(await auth.login(request.body, request.ip, request.headers['user-agent'] ?? '')),
   );
 
   // Tolerant on purpose: a client signing out with a dead token should not see the 401 dialog.
@@ -56,7 +56,12 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 200: envelopeOf(loginResult) },
       },
     },
-    async (request) => ok(await auth.register(request.body), Msg.registered),
+    async (request) => {
+      // Members who sign up on an agent's own domain belong to that agent.
+      const brand = await agents.brandForHost(request.hostname);
+      const client = { ip: request.ip, device: request.headers['user-agent'] ?? '' };
+      return ok(await auth.register(request.body, client, brand?.agentId ?? null), Msg.registered);
+    },
   );
 
   app.post(

@@ -8,11 +8,13 @@ import type {
 } from '@vidmatrix/contract/api/auth';
 import { CAPTCHA_TTL_MS, TOKEN_TTL_MS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
+import type { MemberSession } from '@vidmatrix/contract/api/user-center';
+import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import { MEMBER_ROLE, REGISTER_LEVEL_ID, REGISTER_TRIAL_MS } from '../../db/seed-data.ts';
 import type { TokenKind } from '../../db/types.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { memberCacheOf, type MemberCache } from '../member/member-cache.ts';
 import type { MemberService } from '../member/member.service.ts';
 import { AuthRepository } from './auth.repository.ts';
@@ -27,6 +29,16 @@ export interface SessionMember {
   /** Groups the three tokens of one login; logout revokes them together. */
   sessionId: string;
 }
+
+/** Where a sign-in comes from, kept with the session for the user centre's list. */
+export interface SignInClient {
+  ip: string;
+  /** The user agent. */
+  device: string;
+}
+
+/** Longest user agent kept with a session. */
+const DEVICE_MAX = 300;
 
 /** Sign-in, sign-up, sessions, captchas and passwords. */
 export class AuthService {
@@ -70,7 +82,7 @@ export class AuthService {
    * Signs a member in and returns the three tokens. After LOGIN_CAPTCHA_AFTER_FAILURES recent
    * failures of the account or the address a captcha is required; failures live in the database.
    */
-  async login(body: z.output<typeof loginBody>, ip: string): Promise<LoginResult> {
+  async login(body: z.output<typeof loginBody>, ip: string, device = ''): Promise<LoginResult> {
     const now = this.deps.now();
     const counts = await this.repo.countFailures(body.account, ip, failureWindowStart(now));
     if (needsCaptcha(counts)) {
@@ -93,11 +105,18 @@ export class AuthService {
       throw badRequest(Msg.accountDisabled);
     }
     await this.repo.clearFailures(body.account);
-    return this.issueSession(member.id, body.platform);
+    return this.issueSession(member.id, body.platform, { ip, device });
   }
 
-  /** Creates a member (captcha always required) and signs it in. */
-  async register(body: z.output<typeof registerBody>): Promise<LoginResult> {
+  /**
+   * Creates a member (captcha always required) and signs it in; `agentId` is the agent on whose
+   * own domain the member signed up (null on the house's).
+   */
+  async register(
+    body: z.output<typeof registerBody>,
+    client: SignInClient = { ip: '', device: '' },
+    agentId: number | null = null,
+  ): Promise<LoginResult> {
     if (!(await this.checkCaptcha(body.captcha_id, body.captcha_code))) {
       throw badRequest(Msg.captchaWrong, { need_captcha: true });
     }
@@ -108,8 +127,9 @@ export class AuthService {
       levelId: REGISTER_LEVEL_ID,
       expireTime: this.deps.now() + REGISTER_TRIAL_MS,
       roleIds: [MEMBER_ROLE.id],
+      agentId,
     });
-    return this.issueSession(memberId, body.platform);
+    return this.issueSession(memberId, body.platform, client);
   }
 
   /**
@@ -167,7 +187,29 @@ export class AuthService {
     this.cache.dropSessions(member.id);
   }
 
-  private async issueSession(memberId: number, platform: string): Promise<LoginResult> {
+  /** The member's live sessions, newest first, the caller's marked current. */
+  async listSessions(session: SessionMember): Promise<MemberSession[]> {
+    const rows = await this.repo.liveSessions(session.memberId, this.deps.now());
+    return rows.map((row) => ({
+      session_id: row.session_id,
+      platform: row.platform,
+      device: row.device,
+      ip: row.ip,
+      created_at: formatServerTime(row.created_at),
+      current: row.session_id === session.sessionId,
+    }));
+  }
+
+  /** Signs one of the member's own sessions out; another member's or a dead session is 404. */
+  async endSession(session: SessionMember, sessionId: string): Promise<void> {
+    const ended = await this.repo.revokeMemberSession(session.memberId, sessionId, this.deps.now());
+    if (!ended) {
+      throw notFound();
+    }
+    this.cache.dropSessions(session.memberId);
+  }
+
+  private async issueSession(memberId: number, platform: string, client: SignInClient): Promise<LoginResult> {
     const now = this.deps.now();
     const sessionId = randomUUID();
     const tokens: Record<TokenKind, string> = { api: generateToken(), nfc: generateToken(), digital: generateToken() };
@@ -181,6 +223,8 @@ export class AuthService {
         created_at: now,
         expires_at: now + TOKEN_TTL_MS,
         revoked_at: null,
+        ip: client.ip.slice(0, 64),
+        device: client.device.slice(0, DEVICE_MAX),
       })),
     );
     return { ApiToken: tokens.api, nfc_api_token: tokens.nfc, digital_api_token: tokens.digital };

@@ -85,6 +85,18 @@ export class MemberRepository {
       .execute();
   }
 
+  async updateProfile(
+    memberId: number,
+    changes: { nickname?: string; phone?: string; avatar_url?: string },
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('member')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', memberId)
+      .execute();
+  }
+
   async updateAiService(
     memberId: number,
     service: { is_ai_service: number; ai_link: string; ai_name: string },

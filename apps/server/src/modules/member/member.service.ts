@@ -19,6 +19,8 @@ export interface NewMember {
   /** Epoch ms; null never expires. */
   expireTime: number | null;
   roleIds: readonly number[];
+  /** The agent whose domain the member signed up on; null or absent for the house. */
+  agentId?: number | null;
 }
 
 /** Agent branding an operator grants. */
@@ -80,6 +82,7 @@ export class MemberService {
           is_ai_service: 0,
           ai_link: '',
           ai_name: '',
+          agent_id: input.agentId ?? null,
           created_at: now,
           updated_at: now,
         });

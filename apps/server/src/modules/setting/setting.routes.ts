@@ -8,15 +8,17 @@ import {
 } from '@vidmatrix/contract/api/setting';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { brandConfigValues, brandSiteSetting } from '../agent/agent-brand.ts';
 
 /** Public settings: site, app config, client links, version check. */
 export const settingRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { settings } = app.services;
+  const { settings, agents } = app.services;
 
   app.get(
     '/api/setting.Setting/setting',
     { schema: { tags: ['setting'], summary: 'Site settings', response: { 200: envelopeOf(siteSetting) } } },
-    async () => ok(await settings.siteSetting()),
+    // On an agent's own domain the agent's name and logo replace the house's.
+    async (request) => ok(brandSiteSetting(await settings.siteSetting(), await agents.brandForHost(request.hostname))),
   );
 
   app.post(
@@ -29,7 +31,11 @@ export const settingRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(configValues) },
       },
     },
-    async (request) => ok(await settings.configValues(request.body.config_cate_id)),
+    async (request) => {
+      const cateId = request.body.config_cate_id;
+      const brand = await agents.brandForHost(request.hostname);
+      return ok(brandConfigValues(cateId, await settings.configValues(cateId), brand));
+    },
   );
 
   app.get(

@@ -78,8 +78,8 @@ export function SiteLayout() {
         <LiveSource onChange={setLiveNow} />
       </Suspense>
       <header className={headerClass} data-scrolled={scrolled ? '1' : '0'}>
-        <Link className={styles.brand} to={PublicPath.home}>
-          <LogoMark />
+        <Link className={styles.brand} to={PublicPath.home} data-testid="site-brand">
+          {setting?.brand_logo ? <img className={styles.brandLogo} src={setting.brand_logo} alt="" /> : <LogoMark />}
           <span>{systemName}</span>
         </Link>
         <nav className={`${styles.nav} ${navOpen ? styles.navOpen : ''}`} aria-label="主导航">

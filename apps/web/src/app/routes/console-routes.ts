@@ -38,7 +38,14 @@ export const consoleRoutes: RouteObject[] = [
       (m) => m.ChromiumPathPage,
     ),
   },
-  { path: PublicPath.largeDataScreen, handle: { title: '数据大屏' }, lazy: comingPage },
+  {
+    path: PublicPath.largeDataScreen,
+    handle: { title: '数据大屏' },
+    lazy: lazyPage(
+      () => import('../../features/data-screen/pages/data-screen-page.tsx'),
+      (m) => m.DataScreenPage,
+    ),
+  },
   {
     path: PublicPath.userCourseDetail,
     handle: { title: '课程详情' },

@@ -12,6 +12,16 @@ export const homeRoute: RouteObject = {
   ),
 };
 
+/** /agentCenter: the programme is public and light; its signed-in panel brings TanStack Query itself. */
+export const agentCenterRoute: RouteObject = {
+  path: PublicPath.agentCenter,
+  handle: { title: '代理中心' },
+  lazy: lazyPage(
+    () => import('../../features/agent/pages/agent-center-page.tsx'),
+    (m) => m.AgentCenterPage,
+  ),
+};
+
 /** The public site's other pages (SPEC §2.1), under the site layout. */
 export const siteRoutes: RouteObject[] = [
   {
@@ -70,7 +80,6 @@ export const siteRoutes: RouteObject[] = [
       (m) => m.ProductDetailPage,
     ),
   },
-  { path: PublicPath.agentCenter, handle: { title: '代理中心' }, lazy: comingPage },
   {
     path: PublicPath.userCourseCenter,
     handle: { title: '流量学院' },
@@ -95,7 +104,14 @@ export const siteRoutes: RouteObject[] = [
       (m) => m.ProtocolPage,
     ),
   },
-  { path: PublicPath.userCenter, handle: { title: '个人中心' }, lazy: comingPage },
+  {
+    path: PublicPath.userCenter,
+    handle: { title: '个人中心' },
+    lazy: lazyPage(
+      () => import('../../features/user-center/pages/user-center-page.tsx'),
+      (m) => m.UserCenterPage,
+    ),
+  },
 ];
 
 /** Pages outside both layouts: the bare sign-in page and the 401/404 pages. */

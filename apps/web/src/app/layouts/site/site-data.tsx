@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { SiteSetting } from '@vidmatrix/contract/api/setting';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
-import { useSiteSetting } from '../../../features/site/api/get-site-setting.ts';
+import { useSiteSetting } from '../../../api/site/get-site-setting.ts';
 import { useLive } from '../../../features/content/api/get-live.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { StorageKey, writeValue } from '../../../lib/storage-keys.ts';
@@ -23,6 +23,9 @@ function SettingSync({ onChange }: { onChange: (setting: SiteSetting) => void })
   useEffect(() => {
     if (setting?.system_name) {
       writeValue(StorageKey.systemName, setting.system_name);
+      // The root shell titled the page before the setting arrived: put this brand (an agent's on its domain) in.
+      const page = document.title.includes(' - ') ? document.title.slice(0, document.title.lastIndexOf(' - ')) : '';
+      document.title = page ? `${page} - ${setting.system_name}` : setting.system_name;
     }
     if (setting?.page_title) {
       writeValue(StorageKey.pageTitle, setting.page_title);

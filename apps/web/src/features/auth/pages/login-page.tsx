@@ -1,21 +1,21 @@
 import { Link } from 'react-router';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { AntdProvider } from '../../../components/antd-provider.tsx';
-import { LogoMark } from '../../../components/icons.tsx';
-import { APP_NAME } from '../../../lib/brand.ts';
+import { BrandMark, useBrandName } from '../components/brand-mark.tsx';
 import formStyles from '../components/auth-form.module.css';
 import { LoginForm } from '../components/login-form.tsx';
 import styles from './auth-pages.module.css';
 
 /** /login: the full-page sign-in of the console. */
 export function LoginPage() {
+  const brandName = useBrandName();
   return (
     <AntdProvider>
       <div className={styles.split}>
         <aside className={styles.brandPanel}>
-          <Link className={styles.brandTop} to={PublicPath.home}>
-            <LogoMark size={36} />
-            {APP_NAME}
+          <Link className={styles.brandTop} to={PublicPath.home} data-testid="login-brand">
+            <BrandMark size={36} />
+            {brandName}
           </Link>
           <div className={styles.brandBody}>
             <h1>短视频矩阵 × AI获客</h1>
@@ -28,7 +28,7 @@ export function LoginPage() {
               ))}
             </div>
           </div>
-          <div className={styles.brandFoot}>© {APP_NAME}</div>
+          <div className={styles.brandFoot}>© {brandName}</div>
         </aside>
         <main className={styles.formPanel}>
           <div className={styles.formBox}>

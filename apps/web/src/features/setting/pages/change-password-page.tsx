@@ -4,7 +4,7 @@ import { changePasswordBody } from '@vidmatrix/contract/api/auth';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { useChangePassword } from '../api/change-password.ts';
+import { useChangePassword } from '../../../api/member/change-password.ts';
 
 interface PasswordValues {
   old_password: string;

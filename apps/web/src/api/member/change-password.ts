@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@vidmatrix/contract/api/auth';
-import { post } from '../../../lib/request.ts';
+import { post } from '../../lib/request.ts';
 
 /** POST /api/member.Member/changePassword. */
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {

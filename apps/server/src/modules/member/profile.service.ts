@@ -1,0 +1,34 @@
+import type { avatarBody, profileBody } from '@vidmatrix/contract/api/user-center';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import { storeImageDataUrl } from '../brand/brand-image.ts';
+import { memberCacheOf, type MemberCache } from './member-cache.ts';
+import { MemberRepository } from './member.repository.ts';
+
+/** The user centre's profile: nickname, phone and the cropped avatar. */
+export class ProfileService {
+  private readonly repo: MemberRepository;
+  private readonly cache: MemberCache;
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'now'> & { storage: Pick<StorageDriver, 'put' | 'publicUrl'> },
+  ) {
+    this.repo = new MemberRepository(deps.db);
+    this.cache = memberCacheOf(deps);
+  }
+
+  /** Changes the member's nickname and phone. */
+  async update(memberId: number, body: z.output<typeof profileBody>): Promise<void> {
+    await this.repo.updateProfile(memberId, { nickname: body.nickname, phone: body.phone }, this.deps.now());
+    this.cache.dropInfo(memberId);
+  }
+
+  /** Stores the cropped avatar and makes it the member's; answers its URL. */
+  async updateAvatar(memberId: number, body: z.output<typeof avatarBody>): Promise<string> {
+    const url = await storeImageDataUrl(this.deps.storage, `avatar/${memberId}`, body.image);
+    await this.repo.updateProfile(memberId, { avatar_url: url }, this.deps.now());
+    this.cache.dropInfo(memberId);
+    return url;
+  }
+}

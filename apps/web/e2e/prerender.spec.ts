@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { expect, test } from './support/fixtures.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+const shotDir = join(repoRoot, 'test-results', 'site-shots');
+
+const PAGES = [
+  { path: '/home', title: '首页 - AI获客矩阵', text: '矩阵批量发布' },
+  { path: '/download', title: 'APP下载 - AI获客矩阵', text: '下载AI获客矩阵客户端' },
+  { path: '/agentCenter', title: '代理中心 - AI获客矩阵', text: '代理商计划' },
+];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('public pages arrive as HTML with their title, description and styles', async ({ page }) => {
+    for (const { path, title, text } of PAGES) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /.{20,}/);
+      await expect(page.getByText(text).first()).toBeVisible();
+      await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+      // The page's stylesheet is there before any script: the header is laid out, not a bare list.
+      const header = await page.locator('header').first().boundingBox();
+      expect(header?.height ?? 0).toBeLessThan(120);
+    }
+    await page.goto('/download');
+    await page.screenshot({ path: join(shotDir, 'prerendered-download-nojs.png'), fullPage: true });
+  });
+});
+
+test('the browser hydrates a pre-rendered page without a mismatch and it works as an app', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/download');
+  await expect(page.getByRole('heading', { name: '下载AI获客矩阵客户端' })).toBeVisible();
+  // Hydrated: client navigation answers (no full page load), and React reported no mismatch.
+  await expect(async () => {
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
+    await expect(page).toHaveURL(/\/home$/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText('矩阵批量发布').first()).toBeVisible();
+  expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+});

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Pre-renders the public pages (src/app/routes/public-pages.ts) to HTML after `vite build`: an SSR build of
+// src/prerender.tsx renders each page with react-dom/static; the HTML goes into dist/index.html's root with
+// the page's title, description, stylesheets and module preloads, as dist/prerendered/<path>.html. The
+// server answers a browser navigation to that path with it (the client hydrates); other paths get index.html.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
+const ssrOut = join(webRoot, 'node_modules', '.prerender');
+const APP_NAME = 'AI获客矩阵';
+
+const escapeHtml = (text) => text.replace(/[<>&"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+await build({
+  root: webRoot,
+  configFile: join(webRoot, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: ssrOut,
+    emptyOutDir: true,
+    manifest: false,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+  ssr: { noExternal: true },
+});
+
+const { renderPage, PUBLIC_PAGES } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+
+/** The CSS and JS files a module pulls in, its static imports included. */
+function assetsOf(key, seen = new Set(), css = new Set(), js = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) {
+    return { css, js };
+  }
+  seen.add(key);
+  js.add(chunk.file);
+  (chunk.css ?? []).forEach((file) => css.add(file));
+  (chunk.imports ?? []).forEach((dep) => assetsOf(dep, seen, css, js));
+  return { css, js };
+}
+
+rmSync(join(dist, 'prerendered'), { recursive: true, force: true });
+mkdirSync(join(dist, 'prerendered'), { recursive: true });
+for (const page of PUBLIC_PAGES) {
+  const html = await renderPage(page.path);
+  const css = new Set();
+  const js = new Set();
+  page.modules.forEach((module) => assetsOf(module, new Set(), css, js));
+  const head = [
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    // What index.html already links is left out.
+    ...[...css].filter((file) => !template.includes(file)).map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...[...js].filter((file) => !template.includes(file)).map((file) => `<link rel="modulepreload" href="/${file}" />`),
+    '<script>window.__VM_PRERENDERED__=true</script>',
+  ].join('\n    ');
+  const out = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${page.title} - ${APP_NAME}`)}</title>`)
+    .replace('</head>', `    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+  if (out === template || !out.includes(html)) {
+    throw new Error(`index.html has no empty #root to fill for ${page.path}`);
+  }
+  writeFileSync(join(dist, 'prerendered', `${page.path.replace(/^\//, '') || 'index'}.html`), out);
+  console.log(
+    `prerendered ${page.path.padEnd(16)} ${(html.length / 1024).toFixed(1)} KB HTML, ${css.size} CSS, ${js.size} JS`,
+  );
+}
