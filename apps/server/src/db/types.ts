@@ -606,6 +606,7 @@ export interface LevelUpgradeRequestTable {
   status: Generated<string>;
   created_at: number;
 }
+
 /** Pacing of one account across batches: next allowed post and a cooldown after a risk signal (epoch ms). */
 export interface PublishAccountHealthTable {
   enterprise_account_id: number;
@@ -614,6 +615,8 @@ export interface PublishAccountHealthTable {
   cooldown_until: Generated<number>;
   cooldown_reason: Generated<string>;
   updated_at: number;
+}
+
 /** An application to the agent programme; status 0 pending, 1 approved, 2 rejected. */
 export interface AgentApplicationTable {
   id: Generated<number>;
