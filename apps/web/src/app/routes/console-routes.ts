@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
-import { comingPage, lazyPage } from '../route-registry.ts';
+import { lazyPage } from '../route-registry.ts';
 
 /** /dashboard: the console's first page, without antd (its own light components). */
 export const dashboardRoute: RouteObject = {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
-import { comingPage, lazyPage } from '../route-registry.ts';
+import { lazyPage } from '../route-registry.ts';
 
 /** /home: the public landing page, outside the TanStack Query layout so its first paint stays small. */
 export const homeRoute: RouteObject = {
