@@ -28,6 +28,8 @@ import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
 import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
 import { PublishService } from './modules/publish/publish.service.ts';
+import { registerRunnerAuthJobs } from './modules/publish/runner-auth.jobs.ts';
+import { RunnerAuthService } from './modules/publish/runner-auth.service.ts';
 import { SettingService } from './modules/setting/setting.service.ts';
 import { registerUploadJobs } from './modules/upload/upload.jobs.ts';
 import { UploadService } from './modules/upload/upload.service.ts';
@@ -94,7 +96,13 @@ export function compose(infra: Infrastructure) {
   const accountImport = new AccountImportService(base, platforms);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
-  const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
+  const runnerAuth = new RunnerAuthService({ ...base, realtime: infra.realtime, accountAuth });
+  const publish = new PublishService({
+    ...base,
+    storage,
+    realtime: infra.realtime,
+    onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId),
+  });
 
   return {
     settings,
@@ -116,6 +124,7 @@ export function compose(infra: Infrastructure) {
     customers,
     health,
     publish,
+    runnerAuth,
   };
 }
 
@@ -131,6 +140,7 @@ export function registerJobs(jobs: JobQueue, services: Services): JobSchedule[] 
     ...registerCustomerJobs(jobs, services),
     ...registerClipTaskJobs(jobs, services),
     ...registerPublishJobs(jobs, services),
+    ...registerRunnerAuthJobs(jobs, services),
   ];
 }
 

@@ -160,3 +160,9 @@ export const CLIP_RENDER_MIN_TIMEOUT_MS = 120_000;
 export const CLIP_SCENE_THRESHOLD = 0.3;
 /** Silences at least this long are cut in 口播 when asked, seconds. */
 export const CLIP_MIN_SILENCE_SECONDS = 0.4;
+/** An account authorization through a runner (QR login) ends unanswered after this, ms (the QR wait is 3 min). */
+export const AUTH_REQUEST_TTL_MS = 5 * 60_000;
+/** How often every authorized account's stored login is checked by the member's runner, ms (daily). */
+export const AUTH_SWEEP_MS = 24 * 60 * 60_000;
+/** A QR image relayed from a runner is at most this long (a data URL), characters. */
+export const AUTH_QR_MAX_CHARS = 512 * 1024;

@@ -20,6 +20,10 @@ export const jobs = {
   'clip.render': z.object({ outputId: z.number().int().positive() }),
   /** Expires publish leases, fails unanswered hand-offs, promotes due scheduled jobs (scheduled). */
   'publish.sweep': z.object({}),
+  /** Asks each member's online runner to check every authorized account's stored login (scheduled, daily). */
+  'account.auth.sweep': z.object({}),
+  /** Ends runner authorizations nobody finished in time (scheduled). */
+  'account.auth.expire': z.object({}),
 } as const;
 
 /** A job name. */
@@ -37,6 +41,8 @@ export const Job = {
   customerDeliver: 'customer.deliver',
   clipRender: 'clip.render',
   publishSweep: 'publish.sweep',
+  accountAuthSweep: 'account.auth.sweep',
+  accountAuthExpire: 'account.auth.expire',
 } as const satisfies Record<string, JobName>;
 
 /** Parses a stored payload of job `name`; throws a ZodError when it does not fit. */

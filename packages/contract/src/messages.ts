@@ -192,6 +192,17 @@ export const Msg = {
   desktopAuthFailed: '授权失败，请重试',
   desktopAuthBusy: '该账号正在授权或发布中，请稍后再试',
   chromiumNotFound: '未找到可用的浏览器，请在系统设置中设置浏览器路径',
+  // Account authorization through a runner (issue 10, §4)
+  authRunnerQrPrompt: '请使用{platform}App扫码登录',
+  authRunnerWaiting: '正在打开登录页，请稍候',
+  authRunnerFailed: '授权失败：{reason}',
+  authRunnerTimeout: '扫码登录超时，请重新授权',
+  authRequestEnded: '授权请求已结束，请重新授权',
+  authNeedsReauth: '以下账号授权已失效，请重新授权：{accounts}',
+  authReasonRunnerLogin: '发布器扫码授权',
+  authReasonJobLoggedOut: '发布前登录检查：授权已过期',
+  authReasonSweepValid: '每日登录检查：授权有效',
+  authReasonSweepExpired: '每日登录检查：授权已过期',
 } as const;
 
 export type MsgKey = keyof typeof Msg;

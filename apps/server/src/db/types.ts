@@ -48,6 +48,7 @@ export interface Database {
   publish_attempt: PublishAttemptTable;
   publish_event: PublishEventTable;
   runner: RunnerTable;
+  account_auth_request: AccountAuthRequestTable;
 }
 
 export type Db = Kysely<Database>;
@@ -557,4 +558,24 @@ export interface RunnerTable {
   version: Generated<string>;
   /** JSON number[]: accounts whose profiles it holds. */
   accounts_held: Generated<string>;
+}
+
+/** An account authorization handed to a runner: a QR login or a login check (issue 10). */
+export interface AccountAuthRequestTable {
+  id: Generated<number>;
+  member_id: number;
+  enterprise_account_id: number;
+  platform: string;
+  /** AuthRequestKind: login | check. */
+  kind: string;
+  /** AuthRequestState. */
+  state: string;
+  runner_id: number | null;
+  qr_image: Generated<string>;
+  /** valid | invalid | unknown | failed, once ended. */
+  result: Generated<string>;
+  message: Generated<string>;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
 }
