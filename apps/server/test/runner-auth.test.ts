@@ -174,15 +174,18 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
 
 describe('the login check before each job', () => {
   it('sets status 2 when a job finds the account logged out', async () => {
-    const [account] = (await addAccounts(ctx.db, memberId, [XIAOHONGSHU], 1)) as [number];
-    const [video] = (await addVideos(ctx.db, memberId, ['登录检查.mp4'])) as [number];
-    const batch = await memberCall<{ batch_id: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/add', {
+    // A member of its own: a claim the stopped runner left waiting on the server could take the job.
+    const ownerId = await addMember(ctx, 'login-check');
+    const ownerToken = (await login(ctx.app, 'login-check', 'secret-123')).ApiToken;
+    const [account] = (await addAccounts(ctx.db, ownerId, [XIAOHONGSHU], 1)) as [number];
+    const [video] = (await addVideos(ctx.db, ownerId, ['登录检查.mp4'])) as [number];
+    const batch = await memberCall<{ batch_id: number }>(ctx.app, ownerToken, '/api/seoaivideo.BatchPublish/add', {
       material_ids: [video],
       enterprise_account_ids: [account],
       title: '登录检查测试',
     });
     expect(batch.code).toBe(200);
-    const { token: runnerToken } = await createRunner(ctx.app, token, 'check');
+    const { token: runnerToken } = await createRunner(ctx.app, ownerToken, 'check');
     const claim = await runnerCall<{ jobs: { job_id: number; enterprise_account_id: number }[] }>(
       ctx.app,
       runnerToken,

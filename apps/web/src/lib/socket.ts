@@ -1,5 +1,11 @@
 import { WS_PING_MS, WS_PONG_TIMEOUT_MS, WS_RECONNECT_MS } from '@vidmatrix/contract/constants';
-import { parseServerFrame, type ClientFrame, type SendMsgData } from '@vidmatrix/contract/events';
+import {
+  parseServerFrame,
+  type AccountAuthExpiredFrameData,
+  type AccountAuthFrameData,
+  type ClientFrame,
+  type SendMsgData,
+} from '@vidmatrix/contract/events';
 
 /** What the chat socket does with each server frame (SPEC §4). */
 export interface ChatSocketHandlers {
@@ -42,6 +48,27 @@ export function onSendMsg(listener: SendMsgListener): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+type AccountAuthListener = (data: AccountAuthFrameData) => void;
+const accountAuthListeners = new Set<AccountAuthListener>();
+type AccountAuthExpiredListener = (data: AccountAuthExpiredFrameData) => void;
+const accountAuthExpiredListeners = new Set<AccountAuthExpiredListener>();
+
+/** Registers a listener of `account_auth` frames (an authorization through a runner moved on); returns its removal. */
+export function onAccountAuth(listener: AccountAuthListener): () => void {
+  accountAuthListeners.add(listener);
+  return () => {
+    accountAuthListeners.delete(listener);
+  };
+}
+
+/** Registers a listener of `account_auth_expired` frames (accounts to authorize again); returns its removal. */
+export function onAccountAuthExpired(listener: AccountAuthExpiredListener): () => void {
+  accountAuthExpiredListeners.add(listener);
+  return () => {
+    accountAuthExpiredListeners.delete(listener);
   };
 }
 
@@ -128,6 +155,16 @@ export class ChatSocket {
       // (docs/decisions.md): nothing here reads these frames yet.
       case 'clip_progress':
       case 'publish_job':
+        break;
+      case 'account_auth':
+        for (const listener of accountAuthListeners) {
+          listener(frame.data);
+        }
+        break;
+      case 'account_auth_expired':
+        for (const listener of accountAuthExpiredListeners) {
+          listener(frame.data);
+        }
         break;
       case 'redict':
         handlers.redict(frame.data.path);

@@ -15,6 +15,13 @@ export const RunnerAuthApi = {
   result: '/api/runner.Runner/authResult',
 } as const;
 
+/** The runner-token calls a member (or the desktop shell signed in as the member) makes. */
+export const RunnerTokenApi = {
+  create: '/api/runner.Runner/create',
+  list: '/api/runner.Runner/list',
+  revoke: '/api/runner.Runner/revoke',
+} as const;
+
 /** `login`: QR login the member asked for; `check`: the daily sweep's look at a stored login. */
 export const AUTH_REQUEST_KINDS = ['login', 'check'] as const;
 export type AuthRequestKind = (typeof AUTH_REQUEST_KINDS)[number];

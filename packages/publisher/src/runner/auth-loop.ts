@@ -24,6 +24,8 @@ export async function runAuthTask(
   task: AuthTask,
   options: { workDir: string; publisher: PublisherOptions; proxy?: ProxySettings },
   log: (message: string, data?: Record<string, unknown>) => void,
+  /** The runner stops: the browser closes and the login ends as failed. */
+  signal?: AbortSignal,
 ): Promise<void> {
   let result: 'valid' | 'invalid' | 'unknown' | 'failed';
   let message = '';
@@ -36,6 +38,8 @@ export async function runAuthTask(
       },
       options.publisher,
     );
+    const stop = () => void session.close().catch(() => undefined);
+    signal?.addEventListener('abort', stop, { once: true });
     try {
       if (task.kind === 'check') {
         result = await session.checkLogin(task.platform);
@@ -48,6 +52,7 @@ export async function runAuthTask(
         result = 'valid';
       }
     } finally {
+      signal?.removeEventListener('abort', stop);
       await session.close().catch(() => undefined);
     }
   } catch (err) {

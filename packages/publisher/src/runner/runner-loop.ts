@@ -161,7 +161,13 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
         const account = task.enterprise_account_id;
         authorizing.set(
           account,
-          runAuthTask(client, task, { workDir: options.workDir, publisher, proxy: proxyOf(task.ip_code) }, log)
+          runAuthTask(
+            client,
+            task,
+            { workDir: options.workDir, publisher, proxy: proxyOf(task.ip_code) },
+            log,
+            stopping.signal,
+          )
             .catch((err: unknown) => log('authorization crashed', { request: task.request_id, err: String(err) }))
             .finally(() => authorizing.delete(account)),
         );

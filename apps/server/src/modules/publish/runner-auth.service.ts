@@ -54,13 +54,13 @@ export class RunnerAuthService {
     if (!account) {
       throw badRequest(Msg.accountNotOwned);
     }
-    const platform = publishPlatformOf(account.platform_id);
-    if (!platform) {
-      throw badRequest(Msg.desktopAuthUnsupported);
-    }
     const now = this.deps.now();
     if ((await this.repo.onlineRunners(memberId, now - RUNNER_ONLINE_MS)).length === 0) {
       throw badRequest(Msg.clientOnly);
+    }
+    const platform = publishPlatformOf(account.platform_id);
+    if (!platform) {
+      throw badRequest(Msg.desktopAuthUnsupported);
     }
     // A new login replaces an earlier one still open for the account.
     for (const open of await this.repo.open(memberId, [accountId], 'login')) {
