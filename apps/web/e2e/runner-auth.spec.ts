@@ -106,7 +106,7 @@ test('a member authorizes an account in the browser by scanning the QR their run
   const alert = page.getByTestId('reauth-alert');
   await expect(alert).toContainText(nickname);
   await page.screenshot({ path: shot('3-needs-reauthorization') });
-  await alert.getByRole('button', { name: `重新授权「${nickname}」` }).click();
+  await alert.getByText(`重新授权「${nickname}」`).click();
   // The profile may still hold a login on the platform (then it lands at once) or show a new QR.
   await expect.poll(() => dialog.getAttribute('data-state'), { timeout: 120_000 }).toMatch(/^(qr|done)$/);
   await page.getByTestId('runner-auth-close').click();

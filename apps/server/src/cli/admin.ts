@@ -16,7 +16,15 @@ import { AuthService } from '../modules/auth/auth.service.ts';
 import { svgCaptchaGenerator } from '../modules/auth/captcha.ts';
 import { memberCacheChannel, memberCacheOf } from '../modules/member/member-cache.ts';
 import { MemberService } from '../modules/member/member.service.ts';
+import {
+  RELEASE_PLATFORMS,
+  ReleaseError,
+  ReleaseService,
+  type ReleasePlatform,
+} from '../modules/setting/release.service.ts';
 import { SITE_SETTING_NAMES, SettingService, type SiteSettingName } from '../modules/setting/setting.service.ts';
+import { createStorage } from '../storage/create-storage.ts';
+import type { Config } from '../config.ts';
 
 const USAGE = `Vidmatrix operator CLI (uses DATA_DIR / DATABASE_URL like the server)
 
@@ -32,6 +40,10 @@ Usage: npm run admin -- <command> [arguments]
   set-ai-service <account> (--link <url> --name <title> | off)
                                                      the floating AI customer-service window
   set-setting <name> <value>                         site setting: ${SITE_SETTING_NAMES.join(', ')}
+  release publish --platform win|mac --version-name <1.2.0> --version-code <n> --notes <text> --file <path> [--file <path> …]
+                                                     publish a desktop release: files and latest.yml / latest-mac.yml
+                                                     into storage (releases/win|mac/), the versionInfo record and the
+                                                     /download link (Windows: the .exe; macOS: the .zip and the .dmg)
   help                                               this text
 `;
 
@@ -91,7 +103,7 @@ function checked<T>(
   return result.data;
 }
 
-async function run(argv: string[], deps: AppDeps): Promise<string> {
+async function run(argv: string[], deps: AppDeps, config: Config): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -102,6 +114,11 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
       'wechat-service': { type: 'boolean', default: false },
       link: { type: 'string' },
       name: { type: 'string' },
+      platform: { type: 'string' },
+      'version-name': { type: 'string' },
+      'version-code': { type: 'string' },
+      notes: { type: 'string' },
+      file: { type: 'string', multiple: true },
     },
   });
   const [command, first, second] = positionals;
@@ -163,6 +180,33 @@ async function run(argv: string[], deps: AppDeps): Promise<string> {
       await new SettingService(deps).setSiteSetting(name as SiteSettingName, second ?? '');
       return `Setting ${name} = "${second ?? ''}".`;
     }
+    case 'release': {
+      if (first !== 'publish') {
+        throw new UsageError('usage: release publish --platform win|mac …');
+      }
+      const platform = need(values.platform, '--platform win|mac');
+      if (!(platform in RELEASE_PLATFORMS)) {
+        throw new UsageError(`--platform must be win or mac, got "${platform}"`);
+      }
+      const code = Number(need(values['version-code'], '--version-code <n>'));
+      const releases = new ReleaseService({ ...deps, storage: createStorage(config.storage, config.dataDir, deps.db) });
+      try {
+        const published = await releases.publish({
+          platform: platform as ReleasePlatform,
+          versionName: need(values['version-name'], '--version-name <1.2.0>'),
+          versionCode: code,
+          notes: values.notes ?? '',
+          files: values.file ?? [],
+        });
+        return [
+          `Published ${platform} ${values['version-name']} (code ${code}): ${published.files.length} file(s).`,
+          `Download: ${published.downloadUrl}`,
+          `Channel file: ${published.channelUrl}`,
+        ].join('\n');
+      } catch (error) {
+        throw error instanceof ReleaseError ? new UsageError(error.message) : error;
+      }
+    }
     case 'help':
     case undefined:
       return USAGE;
@@ -195,7 +239,7 @@ async function main(): Promise<number> {
       ? await memberCacheOf(deps).link(redis.connect('member-cache'), memberCacheChannel(config.redisPrefix), () => {})
       : undefined;
     try {
-      process.stdout.write(`${await run(argv, deps)}\n`);
+      process.stdout.write(`${await run(argv, deps, config)}\n`);
     } finally {
       await unlink?.();
       await redis?.closeAll();
