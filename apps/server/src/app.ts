@@ -33,6 +33,7 @@ import { memberRoutes } from './modules/member/member.routes.ts';
 import { musicRoutes } from './modules/music/music.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { publishRoutes } from './modules/publish/publish.routes.ts';
+import { runnerAuthRoutes } from './modules/publish/runner-auth.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userCenterRoutes } from './modules/member/user-center.routes.ts';
@@ -92,6 +93,7 @@ const modules: FastifyPluginCallbackZod[] = [
   userCenterRoutes,
   agentRoutes,
   dataScreenRoutes,
+  runnerAuthRoutes,
 ];
 
 export interface AppOptions {

@@ -35,6 +35,8 @@ import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
 import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
 import { PublishService } from './modules/publish/publish.service.ts';
+import { registerRunnerAuthJobs } from './modules/publish/runner-auth.jobs.ts';
+import { RunnerAuthService } from './modules/publish/runner-auth.service.ts';
 import { SettingService } from './modules/setting/setting.service.ts';
 import { registerUploadJobs } from './modules/upload/upload.jobs.ts';
 import { UploadService } from './modules/upload/upload.service.ts';
@@ -105,7 +107,13 @@ export function compose(infra: Infrastructure) {
   const accountImport = new AccountImportService(base, platforms, members);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
-  const publish = new PublishService({ ...base, storage, realtime: infra.realtime });
+  const runnerAuth = new RunnerAuthService({ ...base, realtime: infra.realtime, accountAuth });
+  const publish = new PublishService({
+    ...base,
+    storage,
+    realtime: infra.realtime,
+    onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId),
+  });
   // Without a queue the seed leaves the course videos unrendered (COURSE_VIDEOS=off, e.g. most tests).
   const courseJobs = infra.courseVideos ? jobs : undefined;
   const content = new ContentService({ ...base, storage, jobs: courseJobs, media, fonts: listChineseFonts }, settings);
@@ -138,6 +146,7 @@ export function compose(infra: Infrastructure) {
     profiles,
     agents,
     dataScreen,
+    runnerAuth,
   };
 }
 
@@ -154,6 +163,7 @@ export function registerJobs(jobs: JobQueue, services: Services): JobSchedule[] 
     ...registerClipTaskJobs(jobs, services),
     ...registerPublishJobs(jobs, services),
     ...registerContentJobs(jobs, services),
+    ...registerRunnerAuthJobs(jobs, services),
   ];
 }
 

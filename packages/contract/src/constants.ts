@@ -163,3 +163,9 @@ export const CLIP_MIN_SILENCE_SECONDS = 0.4;
 
 /** Highest batch_download_max an operator can grant: materials in one batch-download zip (§6). */
 export const BATCH_DOWNLOAD_MAX_LIMIT = 500;
+/** An account authorization through a runner (QR login) ends unanswered after this, ms (the QR wait is 3 min). */
+export const AUTH_REQUEST_TTL_MS = 5 * 60_000;
+/** How often every authorized account's stored login is checked by the member's runner, ms (daily). */
+export const AUTH_SWEEP_MS = 24 * 60 * 60_000;
+/** A QR image relayed from a runner is at most this long (a data URL), characters. */
+export const AUTH_QR_MAX_CHARS = 512 * 1024;

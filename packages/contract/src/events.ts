@@ -58,6 +58,23 @@ export interface PublishJobFrameData {
   seq: number;
 }
 
+/** What an `account_auth` frame carries: an authorization through a runner moved on (api/runner-auth AuthorizeView). */
+export interface AccountAuthFrameData {
+  request_id: number;
+  enterprise_account_id: number;
+  /** An AuthRequestState (api/runner-auth). */
+  state: string;
+  /** The QR to scan while `qr`, else empty. */
+  qr_image: string;
+  msg: string;
+  cookie_auth_status: number;
+}
+
+/** What an `account_auth_expired` frame carries: accounts whose stored login stopped working (status 2). */
+export interface AccountAuthExpiredFrameData {
+  accounts: { enterprise_account_id: number; nickname: string }[];
+}
+
 /** Frames the server sends. */
 export type ServerFrame =
   | { type: 'init'; data: { client_id: string } }
@@ -69,7 +86,9 @@ export type ServerFrame =
   | { type: 'refresh'; data: Record<string, never> }
   | { type: 'send_msg'; data: SendMsgData }
   | { type: 'clip_progress'; data: ClipProgressData }
-  | { type: 'publish_job'; data: PublishJobFrameData };
+  | { type: 'publish_job'; data: PublishJobFrameData }
+  | { type: 'account_auth'; data: AccountAuthFrameData }
+  | { type: 'account_auth_expired'; data: AccountAuthExpiredFrameData };
 
 /** Frames the client sends. */
 export type ClientFrame =
@@ -144,6 +163,14 @@ export function parseServerFrame(raw: string): ServerFrame | null {
     case 'publish_job':
       return typeof data.job_id === 'number' && typeof data.state === 'string'
         ? { type: 'publish_job', data: data as unknown as PublishJobFrameData }
+        : null;
+    case 'account_auth':
+      return typeof data.request_id === 'number' && typeof data.state === 'string'
+        ? { type: 'account_auth', data: data as unknown as AccountAuthFrameData }
+        : null;
+    case 'account_auth_expired':
+      return Array.isArray(data.accounts)
+        ? { type: 'account_auth_expired', data: data as unknown as AccountAuthExpiredFrameData }
         : null;
     default:
       return null;

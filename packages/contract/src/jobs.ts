@@ -22,6 +22,10 @@ export const jobs = {
   'publish.sweep': z.object({}),
   /** Renders the seeded getting-started course's videos that storage does not hold yet. */
   'content.course-videos': z.object({}),
+  /** Asks each member's online runner to check every authorized account's stored login (scheduled, daily). */
+  'account.auth.sweep': z.object({}),
+  /** Ends runner authorizations nobody finished in time (scheduled). */
+  'account.auth.expire': z.object({}),
 } as const;
 
 /** A job name. */
@@ -40,6 +44,8 @@ export const Job = {
   clipRender: 'clip.render',
   publishSweep: 'publish.sweep',
   contentCourseVideos: 'content.course-videos',
+  accountAuthSweep: 'account.auth.sweep',
+  accountAuthExpire: 'account.auth.expire',
 } as const satisfies Record<string, JobName>;
 
 /** Parses a stored payload of job `name`; throws a ZodError when it does not fit. */

@@ -222,6 +222,17 @@ export const Msg = {
   agentOnly: '仅代理商可以操作',
   domainFormat: '请输入正确的域名，例如 www.example.com',
   domainTaken: '该域名已被其他代理商使用',
+  // Account authorization through a runner (issue 10, §4)
+  authRunnerQrPrompt: '请使用{platform}App扫码登录',
+  authRunnerWaiting: '正在打开登录页，请稍候',
+  authRunnerFailed: '授权失败：{reason}',
+  authRunnerTimeout: '扫码登录超时，请重新授权',
+  authRequestEnded: '授权请求已结束，请重新授权',
+  authNeedsReauth: '以下账号授权已失效，请重新授权：{accounts}',
+  authReasonRunnerLogin: '发布器扫码授权',
+  authReasonJobLoggedOut: '发布前登录检查：授权已过期',
+  authReasonSweepValid: '每日登录检查：授权有效',
+  authReasonSweepExpired: '每日登录检查：授权已过期',
 } as const;
 
 export type MsgKey = keyof typeof Msg;

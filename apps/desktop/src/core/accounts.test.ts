@@ -65,7 +65,7 @@ describe('authorization at start', () => {
       [14, 'kuaishou'],
       [15, 'douyin'],
     ]);
-    expect(asked[0]?.profileDir).toMatch(/profiles[/\\]11$/);
+    expect(asked[0]?.profileDir).toMatch(/profiles[/\\]douyin-11$/);
     expect(outcome.unknown).toEqual([14]);
     expect(server.requests.map((r) => [r.body, r.headers.membertoken])).toEqual([
       [{ enterprise_account_id: '11,13', cookie_auth_status: 1, reason: Msg.authReasonCheckValid }, 'member-token'],
@@ -118,7 +118,7 @@ describe('authorize one account', () => {
       log: createMemoryLogger(),
     });
     expect(result).toEqual({ ok: true, msg: Msg.authSuccess });
-    expect(opened.map((a) => [a.platform, a.profileDir])).toEqual([['kuaishou', accounts.profileDir(41)]]);
+    expect(opened.map((a) => [a.platform, a.profileDir])).toEqual([['kuaishou', accounts.profileDir(41, 'kuaishou')]]);
     expect((await accounts.list()).map((a) => a.enterpriseAccountId)).toEqual([41]);
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { publishPlatformOf, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { Msg } from '@vidmatrix/contract/messages';
 import { DeadlineError } from '@vidmatrix/publisher/deadline';
+import { profileDirOf } from '@vidmatrix/publisher/runner/auth-loop';
 import type { AuthorizeResult } from '@vidmatrix/contract/desktop-api';
 import type { DesktopServerApi } from './api-client.ts';
 import { readJson, writeJson } from './json-file.ts';
@@ -18,17 +19,20 @@ export interface LocalAccount {
 
 const stored = z.record(z.string(), z.object({ platformId: z.number().int(), authorizedAt: z.string() }));
 
-/** The accounts authorized on this computer: `accounts.json` beside `profiles/<id>/`. */
+/**
+ * The accounts authorized on this computer: `accounts.json` beside `profiles/<platform>-<id>/`, the
+ * layout of the runner's work dir, so the runner the shell embeds publishes with these logins.
+ */
 export interface AccountStore {
   list(): Promise<LocalAccount[]>;
-  profileDir(enterpriseAccountId: number): string;
+  profileDir(enterpriseAccountId: number, platform: PublishPlatform): string;
   remember(enterpriseAccountId: number, platformId: number): Promise<void>;
 }
 
 /** Opens the account store under the shell's user-data folder. */
 export function accountStore(userDataDir: string): AccountStore {
   const file = join(userDataDir, 'accounts.json');
-  const profileDir = (id: number) => join(userDataDir, 'profiles', String(id));
+  const profileDir = (id: number, platform: PublishPlatform) => profileDirOf(userDataDir, platform, id);
   const load = async () => {
     const parsed = stored.safeParse(await readJson(file));
     return parsed.success ? parsed.data : {};
@@ -41,7 +45,7 @@ export function accountStore(userDataDir: string): AccountStore {
         const id = Number(key);
         const platform = publishPlatformOf(value.platformId);
         return Number.isInteger(id) && platform
-          ? [{ enterpriseAccountId: id, platformId: value.platformId, platform, profileDir: profileDir(id) }]
+          ? [{ enterpriseAccountId: id, platformId: value.platformId, platform, profileDir: profileDir(id, platform) }]
           : [];
       });
     },
@@ -129,7 +133,7 @@ export async function authorizeAccount(
     enterpriseAccountId,
     platformId,
     platform,
-    profileDir: deps.accounts.profileDir(enterpriseAccountId),
+    profileDir: deps.accounts.profileDir(enterpriseAccountId, platform),
   };
   try {
     await deps.open(account);

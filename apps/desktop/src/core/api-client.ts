@@ -104,8 +104,17 @@ export function createApiClient(options: ApiClientOptions): DesktopServerApi {
     authCkStatus: async (id) => {
       await call('POST', AccountApi.authCkStatus, ignored, { enterprise_account_id: id, cookie_auth_status: 1 });
     },
-    versionInfo: (platform, versionCode) =>
-      call('GET', '/api/setting.SystemVersion/versionInfo', versionResult, { platform, version_code: versionCode }),
+    // A release stored on the server answers a path (/storage/releases/…): made absolute here, since
+    // electron-updater's generic provider reads the channel file beside it.
+    versionInfo: async (platform, versionCode) => {
+      const result = await call('GET', '/api/setting.SystemVersion/versionInfo', versionResult, {
+        platform,
+        version_code: versionCode,
+      });
+      return result.downloadUrl
+        ? { ...result, downloadUrl: new URL(result.downloadUrl, options.serverUrl).toString() }
+        : result;
+    },
     clientLinks: () => call('GET', '/api/setting.SystemVersion/getNewVersionInfo', clientLinks),
   };
 }

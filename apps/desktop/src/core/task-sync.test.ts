@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DesktopSession } from '@vidmatrix/contract/desktop-api';
-import type { JobResult, PublishJob, RunHooks } from '@vidmatrix/publisher/types';
 import { createMemoryLogger } from './log.ts';
-import { startRunnerLoop, type RunnerApi } from './runner-loop.ts';
 import { fileTokenStore, TaskSync, type Sealer } from './task-sync.ts';
 
 const sealer: Sealer = {
@@ -24,15 +22,15 @@ async function setup() {
     issuer: {
       issue: (session) => {
         issued.push(session.memberId);
-        return Promise.resolve(`runner-${session.memberId}-${issued.length}`);
+        return Promise.resolve({ runnerId: issued.length, token: `runner-${session.memberId}-${issued.length}` });
       },
-      revoke: (token) => {
-        revoked.push(token);
+      revoke: (credential) => {
+        revoked.push(credential.token);
         return Promise.resolve();
       },
     },
-    startLoop: (token, session) => {
-      const loop = { token, member: session.memberId, stopped: false };
+    startLoop: (credential, session) => {
+      const loop = { token: credential.token, member: session.memberId, stopped: false };
       loops.push(loop);
       return {
         stop: () => {
@@ -54,7 +52,7 @@ describe('task sync', () => {
     const { dir, tokens, sync, issued, revoked, loops } = await setup();
     await sync.signedIn(alice);
     expect(loops).toEqual([{ token: 'runner-7-1', member: 7, stopped: false }]);
-    expect(await tokens.get(7)).toBe('runner-7-1');
+    expect((await tokens.get(7))?.token).toBe('runner-7-1');
     // Sealed at rest: the file never holds the token as written.
     expect(await readFile(join(dir, 'runner-tokens.json'), 'utf8')).not.toContain('runner-7-1');
 
@@ -77,7 +75,7 @@ describe('task sync', () => {
     await first.sync.signedIn(alice);
     await first.sync.shutdown();
     expect(first.loops[0]?.stopped).toBe(true);
-    expect(await first.tokens.get(7)).toBe('runner-7-1');
+    expect((await first.tokens.get(7))?.token).toBe('runner-7-1');
     await first.sync.signedIn(alice);
     expect(first.issued).toEqual([7]);
     expect(first.loops.map((l) => l.token)).toEqual(['runner-7-1', 'runner-7-1']);
@@ -95,111 +93,5 @@ describe('task sync', () => {
     ]);
     expect(await tokens.get(7)).toBeUndefined();
     expect(sync.memberId).toBe(8);
-  });
-});
-
-describe('runner loop', () => {
-  const job = (id: string): PublishJob => ({
-    id,
-    platform: 'douyin',
-    account: { id: '1', profileDir: '/tmp/p' },
-    videoPath: '/tmp/v.mp4',
-    title: 't',
-    description: '',
-    topics: [],
-  });
-  const result: JobResult = { outcome: 'published', phase: 'verifying', submitClicked: true, connectorVersion: '1' };
-
-  it('claims, runs with write-ahead submit, reports and finishes each job, then idles until stopped', async () => {
-    const queue = [job('a'), job('b')];
-    const calls: string[] = [];
-    let idled!: () => void;
-    const idle = new Promise<void>((resolve) => (idled = resolve));
-    const api: RunnerApi = {
-      claim: () => Promise.resolve(queue.shift()),
-      phase: (id, phase) => {
-        calls.push(`${id}:phase:${phase}`);
-        return Promise.resolve({ cancelled: false });
-      },
-      progress: (id, percent) => {
-        calls.push(`${id}:progress:${percent}`);
-        return Promise.resolve();
-      },
-      markSubmitting: (id) => {
-        calls.push(`${id}:submitting`);
-        return Promise.resolve();
-      },
-      finish: (id, r) => {
-        calls.push(`${id}:finish:${r.outcome}`);
-        return Promise.resolve();
-      },
-    };
-    const runJob = async (j: PublishJob, hooks: RunHooks) => {
-      await hooks.onPhase?.('uploading');
-      hooks.onProgress?.({ percent: 50, text: '50%' });
-      await hooks.beforeSubmit?.();
-      calls.push(`${j.id}:clicked`);
-      return result;
-    };
-    const loop = startRunnerLoop({
-      api,
-      runJob,
-      idle: (signal) => {
-        idled();
-        return new Promise((resolve) => signal.addEventListener('abort', () => resolve()));
-      },
-      log: createMemoryLogger(),
-    });
-    await idle;
-    await loop.stop();
-    expect(calls).toEqual([
-      'a:phase:uploading',
-      'a:progress:50',
-      'a:submitting',
-      'a:clicked',
-      'a:finish:published',
-      'b:phase:uploading',
-      'b:progress:50',
-      'b:submitting',
-      'b:clicked',
-      'b:finish:published',
-    ]);
-  });
-
-  it('cancels the running job when stopped or when the server says so', async () => {
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const finished: string[] = [];
-    const api: RunnerApi = {
-      claim: () => Promise.resolve(job('c')),
-      phase: () => Promise.resolve({ cancelled: false }),
-      progress: () => Promise.resolve(),
-      markSubmitting: () => Promise.resolve(),
-      finish: (id, r) => {
-        finished.push(`${id}:${r.outcome}:${r.error?.reason}`);
-        return Promise.resolve();
-      },
-    };
-    const loop = startRunnerLoop({
-      api,
-      runJob: (_j, hooks) => {
-        started();
-        return new Promise((resolve) =>
-          hooks.signal?.addEventListener('abort', () =>
-            resolve({
-              ...result,
-              outcome: 'failed',
-              submitClicked: false,
-              error: { reason: 'cancelled', message: '', url: '', pageText: '' },
-            }),
-          ),
-        );
-      },
-      idle: () => Promise.resolve(),
-      log: createMemoryLogger(),
-    });
-    await running;
-    await loop.stop();
-    expect(finished).toEqual(['c:failed:cancelled']);
   });
 });

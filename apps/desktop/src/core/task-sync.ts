@@ -3,12 +3,24 @@ import { z } from 'zod';
 import type { DesktopSession } from '@vidmatrix/contract/desktop-api';
 import { readJson, writeJson } from './json-file.ts';
 import type { Logger } from './log.ts';
-import type { RunnerLoop } from './runner-loop.ts';
+
+/** A running runner loop (publisher's `startRunner` handle): stop ends claiming and waits for running jobs. */
+export interface RunnerLoop {
+  stop(): Promise<void>;
+}
+
+/** The shell's runner: its id on the server (to revoke it) and its token (shown once when created). */
+export interface RunnerCredential {
+  runnerId: number;
+  token: string;
+}
+
+const credential = z.object({ runnerId: z.number().int().positive(), token: z.string().min(1) });
 
 /** Where the shell keeps each member's runner token, sealed by the OS keychain (Electron safeStorage). */
 export interface RunnerTokenStore {
-  get(memberId: number): Promise<string | undefined>;
-  set(memberId: number, token: string): Promise<void>;
+  get(memberId: number): Promise<RunnerCredential | undefined>;
+  set(memberId: number, credential: RunnerCredential): Promise<void>;
   forget(memberId: number): Promise<void>;
 }
 
@@ -18,7 +30,7 @@ export interface Sealer {
   open(sealed: string): string;
 }
 
-/** A JSON file of sealed tokens per member id. */
+/** A JSON file of sealed credentials per member id (one that no longer reads is treated as absent). */
 export function fileTokenStore(userDataDir: string, sealer: Sealer): RunnerTokenStore {
   const file = join(userDataDir, 'runner-tokens.json');
   const load = async () => {
@@ -28,10 +40,18 @@ export function fileTokenStore(userDataDir: string, sealer: Sealer): RunnerToken
   return {
     async get(memberId) {
       const sealed = (await load())[String(memberId)];
-      return sealed === undefined ? undefined : sealer.open(sealed);
+      if (sealed === undefined) {
+        return undefined;
+      }
+      try {
+        const parsed = credential.safeParse(JSON.parse(sealer.open(sealed)));
+        return parsed.success ? parsed.data : undefined;
+      } catch {
+        return undefined;
+      }
     },
-    async set(memberId, token) {
-      await writeJson(file, { ...(await load()), [String(memberId)]: sealer.seal(token) });
+    async set(memberId, value) {
+      await writeJson(file, { ...(await load()), [String(memberId)]: sealer.seal(JSON.stringify(value)) });
     },
     async forget(memberId) {
       const all = await load();
@@ -41,16 +61,16 @@ export function fileTokenStore(userDataDir: string, sealer: Sealer): RunnerToken
   };
 }
 
-/** The server's runner-token calls, made with the member's own token (the publish module, to come). */
+/** The server's runner-token calls, made with the member's own token (runner.Runner/create, revoke). */
 export interface RunnerTokenIssuer {
-  issue(session: DesktopSession): Promise<string>;
-  revoke(runnerToken: string, session: DesktopSession): Promise<void>;
+  issue(session: DesktopSession): Promise<RunnerCredential>;
+  revoke(credential: RunnerCredential, session: DesktopSession): Promise<void>;
 }
 
 export interface TaskSyncDeps {
   tokens: RunnerTokenStore;
   issuer: RunnerTokenIssuer;
-  startLoop: (runnerToken: string, session: DesktopSession) => RunnerLoop;
+  startLoop: (credential: RunnerCredential, session: DesktopSession) => RunnerLoop;
   log: Logger;
 }
 
@@ -61,7 +81,7 @@ export interface TaskSyncDeps {
  */
 export class TaskSync {
   #queue: Promise<void> = Promise.resolve();
-  #running: { session: DesktopSession; loop: RunnerLoop; token: string } | undefined;
+  #running: { session: DesktopSession; loop: RunnerLoop; credential: RunnerCredential } | undefined;
 
   constructor(private readonly deps: TaskSyncDeps) {}
 
@@ -77,12 +97,12 @@ export class TaskSync {
         return;
       }
       await this.#stop(true);
-      let token = await this.deps.tokens.get(session.memberId);
-      if (!token) {
-        token = await this.deps.issuer.issue(session);
-        await this.deps.tokens.set(session.memberId, token);
+      let stored = await this.deps.tokens.get(session.memberId);
+      if (!stored) {
+        stored = await this.deps.issuer.issue(session);
+        await this.deps.tokens.set(session.memberId, stored);
       }
-      this.#running = { session, token, loop: this.deps.startLoop(token, session) };
+      this.#running = { session, credential: stored, loop: this.deps.startLoop(stored, session) };
       this.deps.log.info('task sync started', { member: session.memberId });
     });
   }
@@ -105,8 +125,8 @@ export class TaskSync {
     await running.loop.stop();
     if (forget) {
       await this.deps.tokens.forget(running.session.memberId);
-      // Best effort: a token the server still holds expires with its lease rules anyway.
-      await this.deps.issuer.revoke(running.token, running.session).catch((error: unknown) => {
+      // Best effort: offline, the member revokes it on the console's runner page.
+      await this.deps.issuer.revoke(running.credential, running.session).catch((error: unknown) => {
         this.deps.log.warn('runner token revoke failed', { error: String(error) });
       });
     }

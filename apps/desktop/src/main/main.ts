@@ -2,7 +2,7 @@ import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebConte
 import { join } from 'node:path';
 import { DesktopChannel, type DesktopInvokeChannel } from '@vidmatrix/contract/api/desktop-ipc';
 import type { DesktopApi, UpdateEvent } from '@vidmatrix/contract/desktop-api';
-import { runJob } from '@vidmatrix/publisher/run-job';
+import { startRunner } from '@vidmatrix/publisher/runner/runner-loop';
 import { accountStore, authorizeAccount, checkAuthorizations, pushAuthorizationAtStart } from '../core/accounts.ts';
 import { createApiClient } from '../core/api-client.ts';
 import { publisherLogin } from '../core/browser-login.ts';
@@ -12,8 +12,7 @@ import { syncFonts } from '../core/fonts.ts';
 import { openHelper } from '../core/helper-link.ts';
 import { createFileLogger } from '../core/log.ts';
 import { MemberSession } from '../core/member-session.ts';
-import { startRunnerLoop } from '../core/runner-loop.ts';
-import { httpRunnerApi, httpTokenIssuer, prepareJob } from '../core/runner-http.ts';
+import { httpTokenIssuer } from '../core/runner-tokens.ts';
 import { defaultSettings, openSettings } from '../core/settings.ts';
 import { fileTokenStore, TaskSync } from '../core/task-sync.ts';
 import { UpdateMachine, versionCodeOf } from '../core/update.ts';
@@ -33,8 +32,6 @@ import { electronUpdateDriver } from './updater.ts';
 /** The deployment a fresh install loads: set at build time, or by VIDMATRIX_SERVER_URL. */
 const BUILD_SERVER_URL =
   process.env.VIDMATRIX_SERVER_URL ?? process.env.VIDMATRIX_BUILD_SERVER_URL ?? 'http://127.0.0.1:3000';
-/** How long the runner waits before asking for work again when none was due. */
-const RUNNER_IDLE_MS = 15_000;
 
 const os: DesktopApi['os'] = process.platform === 'win32' || process.platform === 'darwin' ? process.platform : 'linux';
 
@@ -87,22 +84,21 @@ async function start() {
       open: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
     }),
     issuer: httpTokenIssuer(serverUrl, `desktop-${os}`),
-    startLoop: (runnerToken) =>
-      startRunnerLoop({
-        api: httpRunnerApi(serverUrl, runnerToken, (claimed) =>
-          prepareJob(claimed, { serverUrl, workDir: paths.jobs, profileDir: (id) => accounts.profileDir(id) }),
-        ),
-        runJob: async (job, hooks) => runJob(job, hooks, await publisherOptions(!settings.get().showRunnerBrowser)),
-        idle: (signal) =>
-          new Promise((resolve) => {
-            const timer = setTimeout(resolve, RUNNER_IDLE_MS);
-            signal.addEventListener('abort', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-          }),
-        log,
-      }),
+    // The same runner as `npm run runner`, in the member's userData: its profiles are the ones the
+    // account page authorizes, so jobs publish with the logins made on this computer.
+    startLoop: (credential) => {
+      const runner = publisherOptions(!settings.get().showRunnerBrowser).then((publisher) =>
+        startRunner({
+          serverUrl,
+          token: credential.token,
+          workDir: paths.userData,
+          publisher,
+          version: versionName,
+          log: (message, data) => log.info(message, data),
+        }),
+      );
+      return { stop: async () => (await runner).stop() };
+    },
     log,
   });
 

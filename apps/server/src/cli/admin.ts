@@ -23,6 +23,12 @@ import { exportContent, importContent } from '../modules/content/content-io.ts';
 import { ContentService } from '../modules/content/content.service.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { StorageDriver } from '../storage/storage.ts';
+import {
+  RELEASE_PLATFORMS,
+  ReleaseError,
+  ReleaseService,
+  type ReleasePlatform,
+} from '../modules/setting/release.service.ts';
 
 const USAGE = `Vidmatrix operator CLI (uses DATA_DIR / DATABASE_URL like the server)
 
@@ -48,6 +54,10 @@ Usage: npm run admin -- <command> [arguments]
   content export <dir>                               writes the content back out in that layout
   upgrade list                                       members' pending level upgrade requests
   upgrade (done|reject) <id>                         close a request (set the level with set-level)
+  release publish --platform win|mac --version-name <1.2.0> --version-code <n> --notes <text> --file <path> [--file <path> …]
+                                                     publish a desktop release: files and latest.yml / latest-mac.yml
+                                                     into storage (releases/win|mac/), the versionInfo record and the
+                                                     /download link (Windows: the .exe; macOS: the .zip and the .dmg)
   help                                               this text
 `;
 
@@ -139,6 +149,11 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
       proxy: { type: 'string' },
       'batch-download': { type: 'string' },
       all: { type: 'boolean', default: false },
+      platform: { type: 'string' },
+      'version-name': { type: 'string' },
+      'version-code': { type: 'string' },
+      notes: { type: 'string' },
+      file: { type: 'string', multiple: true },
     },
   });
   const [command, first, second] = positionals;
@@ -279,6 +294,32 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
         return closed ? `Request #${id} closed (${first}).` : `No pending request #${id}.`;
       }
       throw new UsageError('upgrade list | upgrade done <id> | upgrade reject <id>');
+    case 'release': {
+      if (first !== 'publish') {
+        throw new UsageError('usage: release publish --platform win|mac …');
+      }
+      const platform = need(values.platform, '--platform win|mac');
+      if (!(platform in RELEASE_PLATFORMS)) {
+        throw new UsageError(`--platform must be win or mac, got "${platform}"`);
+      }
+      const code = Number(need(values['version-code'], '--version-code <n>'));
+      const releases = new ReleaseService({ ...deps, storage: storage() });
+      try {
+        const published = await releases.publish({
+          platform: platform as ReleasePlatform,
+          versionName: need(values['version-name'], '--version-name <1.2.0>'),
+          versionCode: code,
+          notes: values.notes ?? '',
+          files: values.file ?? [],
+        });
+        return [
+          `Published ${platform} ${values['version-name']} (code ${code}): ${published.files.length} file(s).`,
+          `Download: ${published.downloadUrl}`,
+          `Channel file: ${published.channelUrl}`,
+        ].join('\n');
+      } catch (error) {
+        throw error instanceof ReleaseError ? new UsageError(error.message) : error;
+      }
     }
     case 'help':
     case undefined:

@@ -53,6 +53,7 @@ export interface Database {
   member_agreement: MemberAgreementTable;
   level_upgrade_request: LevelUpgradeRequestTable;
   publish_account_health: PublishAccountHealthTable;
+  account_auth_request: AccountAuthRequestTable;
 }
 
 export type Db = Kysely<Database>;
@@ -629,4 +630,23 @@ export interface AgentApplicationTable {
   status: number;
   created_at: number;
   decided_at: number | null;
+}
+/** An account authorization handed to a runner: a QR login or a login check (issue 10). */
+export interface AccountAuthRequestTable {
+  id: Generated<number>;
+  member_id: number;
+  enterprise_account_id: number;
+  platform: string;
+  /** AuthRequestKind: login | check. */
+  kind: string;
+  /** AuthRequestState. */
+  state: string;
+  runner_id: number | null;
+  qr_image: Generated<string>;
+  /** valid | invalid | unknown | failed, once ended. */
+  result: Generated<string>;
+  message: Generated<string>;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
 }

@@ -1,6 +1,8 @@
 import { WS_PING_MS, WS_PONG_TIMEOUT_MS, WS_RECONNECT_MS } from '@vidmatrix/contract/constants';
 import {
   parseServerFrame,
+  type AccountAuthExpiredFrameData,
+  type AccountAuthFrameData,
   type ClientFrame,
   type ClipProgressData,
   type PublishJobFrameData,
@@ -96,6 +98,27 @@ export function onServerFrame(listener: FrameListener): () => void {
   };
 }
 
+type AccountAuthListener = (data: AccountAuthFrameData) => void;
+const accountAuthListeners = new Set<AccountAuthListener>();
+type AccountAuthExpiredListener = (data: AccountAuthExpiredFrameData) => void;
+const accountAuthExpiredListeners = new Set<AccountAuthExpiredListener>();
+
+/** Registers a listener of `account_auth` frames (an authorization through a runner moved on); returns its removal. */
+export function onAccountAuth(listener: AccountAuthListener): () => void {
+  accountAuthListeners.add(listener);
+  return () => {
+    accountAuthListeners.delete(listener);
+  };
+}
+
+/** Registers a listener of `account_auth_expired` frames (accounts to authorize again); returns its removal. */
+export function onAccountAuthExpired(listener: AccountAuthExpiredListener): () => void {
+  accountAuthExpiredListeners.add(listener);
+  return () => {
+    accountAuthExpiredListeners.delete(listener);
+  };
+}
+
 /**
  * The chat socket: binds on `init` with the token in the frame, pings every WS_PING_MS, treats a
  * pong missing for WS_PONG_TIMEOUT_MS as a lost link, and reconnects WS_RECONNECT_MS after any loss
@@ -188,6 +211,16 @@ export class ChatSocket {
         break;
       case 'publish_job':
         for (const listener of publishListeners) {
+          listener(frame.data);
+        }
+        break;
+      case 'account_auth':
+        for (const listener of accountAuthListeners) {
+          listener(frame.data);
+        }
+        break;
+      case 'account_auth_expired':
+        for (const listener of accountAuthExpiredListeners) {
           listener(frame.data);
         }
         break;

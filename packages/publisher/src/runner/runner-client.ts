@@ -1,4 +1,5 @@
 import { RUNNER_TOKEN_HEADER, type ClaimedJob, type FinishBody } from '@vidmatrix/contract/api/publish';
+import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
 
 /** An envelope answer of the server. */
 export interface Answer<T> {
@@ -35,6 +36,28 @@ export class RunnerClient {
   /** The absolute URL of a path the server answered (video URLs may be relative to it). */
   resolve(url: string): string {
     return new URL(url, this.serverUrl).toString();
+  }
+
+  /** runner.Runner/authClaim: QR logins and login checks of the member (long poll). */
+  async authClaim(
+    body: { slots: number; wait_ms: number; busy_accounts: number[] },
+    signal?: AbortSignal,
+  ): Promise<AuthTask[]> {
+    return (await this.call<{ tasks: AuthTask[] }>('authClaim', body, signal)).tasks;
+  }
+
+  /** runner.Runner/authQr: relays a QR; true when the runner should give up. */
+  async authQr(requestId: number, image: string): Promise<boolean> {
+    return (await this.call<{ cancel: boolean }>('authQr', { request_id: requestId, image })).cancel;
+  }
+
+  /** runner.Runner/authResult */
+  async authResult(body: {
+    request_id: number;
+    result: 'valid' | 'invalid' | 'unknown' | 'failed';
+    message: string;
+  }): Promise<string> {
+    return (await this.call<{ state: string }>('authResult', body)).state;
   }
 
   private async call<T>(action: string, body: object, signal?: AbortSignal): Promise<T> {

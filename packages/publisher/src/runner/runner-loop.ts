@@ -10,6 +10,7 @@ import { RUNNER_CLAIM_WAIT_MS, RUNNER_HEARTBEAT_MS } from '@vidmatrix/contract/r
 import { connectorFor, openAccount, runJob, type PublisherOptions } from '../run-job.ts';
 import { verifyInWorksList } from '../flow.ts';
 import type { JobResult, ProxySettings, PublishJob, RunHooks } from '../types.ts';
+import { profileDirOf, runAuthTask } from './auth-loop.ts';
 import { RunnerClient, ServerRefusal } from './runner-client.ts';
 
 /** How a runner is set up. */
@@ -28,6 +29,8 @@ export interface RunnerOptions {
   /** How often a hand-off polls for the member's answer, ms. */
   actionPollMs?: number;
   version?: string;
+  /** Take the member's account authorizations (QR logins, login checks) too; default true. */
+  authorize?: boolean;
   log?: (message: string, data?: Record<string, unknown>) => void;
   fetch?: typeof fetch;
 }
@@ -65,6 +68,8 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
   const log = options.log ?? (() => undefined);
   const publisher: PublisherOptions = { artefactDir: join(options.workDir, 'artefacts'), ...options.publisher };
   const running = new Map<number, Running>();
+  /** Authorizations running, by account (a profile opens in one browser at a time). */
+  const authorizing = new Map<number, Promise<void>>();
   const stopping = new AbortController();
 
   const beat = setInterval(() => {
@@ -98,7 +103,9 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
             slots: free,
             wait_ms: options.claimWaitMs ?? RUNNER_CLAIM_WAIT_MS,
             version,
-            busy_accounts: [...running.values()].map((r) => r.job.enterprise_account_id),
+            busy_accounts: [...running.values()]
+              .map((r) => r.job.enterprise_account_id)
+              .concat([...authorizing.keys()]),
           },
           stopping.signal,
         );
@@ -124,7 +131,53 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
     }
     await Promise.all([...running.values()].map((r) => r.done));
   };
-  const done = loop().finally(() => clearInterval(beat));
+  const authLoop = async () => {
+    while (!stopping.signal.aborted) {
+      if (authorizing.size >= slots) {
+        await Promise.race(authorizing.values());
+        continue;
+      }
+      let tasks;
+      try {
+        tasks = await client.authClaim(
+          {
+            slots: slots - authorizing.size,
+            wait_ms: options.claimWaitMs ?? RUNNER_CLAIM_WAIT_MS,
+            busy_accounts: [...running.values()]
+              .map((r) => r.job.enterprise_account_id)
+              .concat([...authorizing.keys()]),
+          },
+          stopping.signal,
+        );
+      } catch (err) {
+        if (stopping.signal.aborted) {
+          break;
+        }
+        log('authorization claim failed', { err: String(err) });
+        await delay(CLAIM_RETRY_MS, stopping.signal);
+        continue;
+      }
+      for (const task of tasks) {
+        const account = task.enterprise_account_id;
+        authorizing.set(
+          account,
+          runAuthTask(
+            client,
+            task,
+            { workDir: options.workDir, publisher, proxy: proxyOf(task.ip_code) },
+            log,
+            stopping.signal,
+          )
+            .catch((err: unknown) => log('authorization crashed', { request: task.request_id, err: String(err) }))
+            .finally(() => authorizing.delete(account)),
+        );
+      }
+    }
+    await Promise.all(authorizing.values());
+  };
+  const done = Promise.all([loop(), options.authorize === false ? undefined : authLoop()])
+    .then(() => undefined)
+    .finally(() => clearInterval(beat));
   return {
     done,
     async stop() {
@@ -193,7 +246,7 @@ async function runOne(
   const jobId = claimed.job_id;
   const account = {
     id: String(claimed.enterprise_account_id),
-    profileDir: join(options.workDir, 'profiles', `${claimed.platform}-${claimed.enterprise_account_id}`),
+    profileDir: profileDirOf(options.workDir, claimed.platform, claimed.enterprise_account_id),
     proxy: proxyOf(claimed.ip_code),
   };
   let result: JobResult;

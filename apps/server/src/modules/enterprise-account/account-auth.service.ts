@@ -46,6 +46,20 @@ export class AccountAuthService {
     return this.setAuthStatus(memberId, body.enterprise_account_id, body.cookie_auth_status, reason, false);
   }
 
+  /**
+   * A runner's finding about accounts' stored logins (a QR login, a job's login check, the daily
+   * sweep): sets the status; `logUnchanged` logs even when it stays. The number of changes logged.
+   */
+  async recordRunnerFinding(
+    memberId: number,
+    ids: number[],
+    status: 1 | 2,
+    reason: string,
+    logUnchanged: boolean,
+  ): Promise<number> {
+    return this.setAuthStatus(memberId, ids, status, reason, logUnchanged);
+  }
+
   private async setAuthStatus(
     memberId: number,
     ids: number[],

@@ -92,6 +92,8 @@ export interface PublishDeps {
   realtime: RealtimePublisher;
   /** [0,1): jitter of spacing and backoff (tests pin it). */
   random?: () => number;
+  /** A job's login check found the account logged out (its cookie_auth_status becomes 2). */
+  onLoggedOut?: (memberId: number, enterpriseAccountId: number) => Promise<void>;
 }
 
 /** The authenticated runner of a runner call. */
@@ -838,6 +840,9 @@ export class PublishService {
       ended_at: now,
     });
     await this.record(moved, 'finished', { outcome: body.outcome, reason, work_id: body.work_id });
+    if (reason === 'logged_out') {
+      await this.deps.onLoggedOut?.(job.member_id, job.enterprise_account_id);
+    }
     if (to === 'queued') {
       this.wake(job.member_id);
     }

@@ -38,4 +38,26 @@ export class SettingRepository {
       .limit(1)
       .executeTakeFirst();
   }
+
+  /** True when this platform already has a release with this code. */
+  async versionExists(platform: string, versionCode: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('client_version')
+      .select('id')
+      .where('platform', '=', platform)
+      .where('version_code', '=', versionCode)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertVersion(row: {
+    platform: string;
+    version_code: number;
+    version_name: string;
+    version_info: string;
+    download_url: string;
+    created_at: number;
+  }): Promise<void> {
+    await this.db.insertInto('client_version').values(row).execute();
+  }
 }

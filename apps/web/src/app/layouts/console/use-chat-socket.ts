@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { fillMsg, Msg } from '@vidmatrix/contract/messages';
+import { accountKeys } from '../../../api/account/account-keys.ts';
 import { customerKeys } from '../../../features/customer/api/customer-keys.ts';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { apiBase } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -44,7 +46,15 @@ export function useChatSocket(): void {
           },
         };
         socket.openChatSocket({ url: socket.chatSocketUrl(apiBase, window.location), memberId, token, handlers });
-        close = socket.closeChatSocket;
+        // A runner found stored logins that stopped working: name the accounts to authorize again.
+        const stopExpired = socket.onAccountAuthExpired((data) => {
+          void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+          notifyInfo(fillMsg(Msg.authNeedsReauth, { accounts: data.accounts.map((a) => a.nickname).join('、') }));
+        });
+        close = () => {
+          stopExpired();
+          socket.closeChatSocket();
+        };
       },
     );
     return () => {

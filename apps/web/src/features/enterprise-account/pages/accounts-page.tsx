@@ -25,6 +25,7 @@ import { ImportDialog } from '../../../components/import-dialog.tsx';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { invalidateAccounts, useAuthCkStatus, useDeleteAccounts } from '../api/account-mutations.ts';
+import { startRunnerAuthorize, useExpiredAccounts } from '../api/runner-authorize.ts';
 import {
   accountFilterParams,
   getAccountsQueryOptions,
@@ -36,6 +37,8 @@ import { AccountTable } from '../components/account-table.tsx';
 import { AccountPickDialog } from '../components/account-pick-dialog.tsx';
 import { AuthLogDrawer } from '../components/auth-log-drawer.tsx';
 import { GroupManagerDialog } from '../components/group-manager-dialog.tsx';
+import { ReauthAlert } from '../components/reauth-alert.tsx';
+import { RunnerAuthDialog } from '../components/runner-auth-dialog.tsx';
 import { MoveGroupDialog } from '../components/move-group-dialog.tsx';
 
 const IMPORT_INSTRUCTIONS = [
@@ -63,6 +66,8 @@ export function AccountsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<EnterpriseAccount | null>(null);
   const [logOf, setLogOf] = useState<EnterpriseAccount | null>(null);
+  const [runnerAuth, setRunnerAuth] = useState<{ requestId: number; nickname: string } | null>(null);
+  const expired = useExpiredAccounts();
 
   // Only the count: the rows are AccountTable's, so their arrival does not re-render the page.
   const listCount = useQuery({ ...getAccountsQueryOptions(query), select: (list) => list.count }).data ?? 0;
@@ -76,10 +81,15 @@ export function AccountsPage() {
   const { group_id, remarks, platform_id } = query;
   const filters = useMemo(() => ({ group_id, remarks, platform_id }), [group_id, remarks, platform_id]);
 
-  const handleReauthorize = async (account: EnterpriseAccount) => {
+  const handleReauthorize = async (
+    account: Pick<EnterpriseAccount, 'enterprise_account_id' | 'platform_id' | 'nickname'>,
+  ) => {
     const desktop = getDesktop();
     if (!desktop) {
-      notifyError(Msg.clientOnly);
+      // In a browser: one of the member's runners logs in and relays the QR (the server answers
+      // 请在客户端进行操作 when none is online).
+      const { request_id } = await startRunnerAuthorize(account.enterprise_account_id);
+      setRunnerAuth({ requestId: request_id, nickname: account.nickname });
       return;
     }
     const result = await desktop.authorizeAccount(account.enterprise_account_id, account.platform_id);
@@ -137,6 +147,15 @@ export function AccountsPage() {
         </Space>
       )}
 
+      <ReauthAlert
+        onReauthorize={(id) => {
+          const account = expired.data?.list.find((a) => a.enterprise_account_id === id);
+          if (account) {
+            handleReauthorize(account).catch(() => undefined);
+          }
+        }}
+      />
+
       <AccountTable
         query={query}
         onPageChange={handlePageChange}
@@ -148,6 +167,12 @@ export function AccountsPage() {
         }}
         onAuthLog={setLogOf}
         onDelete={(a) => handleDelete([a.enterprise_account_id])}
+      />
+
+      <RunnerAuthDialog
+        requestId={runnerAuth?.requestId ?? null}
+        nickname={runnerAuth?.nickname ?? ''}
+        onClose={() => setRunnerAuth(null)}
       />
 
       <AccountDialogs

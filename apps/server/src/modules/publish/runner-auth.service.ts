@@ -1,0 +1,368 @@
+import {
+  AUTH_REQUEST_ENDED,
+  type AuthRequestState,
+  type AuthTask,
+  type AuthorizeView,
+  type authClaimBody,
+  type authResultBody,
+} from '@vidmatrix/contract/api/runner-auth';
+import { AUTH_REQUEST_TTL_MS } from '@vidmatrix/contract/constants';
+import { Msg, fillMsg } from '@vidmatrix/contract/messages';
+import { CookieAuth } from '@vidmatrix/contract/rules/account-selectability';
+import { PUBLISH_PLATFORMS, PUBLISH_RULES, publishPlatformOf } from '@vidmatrix/contract/rules/publish-rules';
+import { RUNNER_ONLINE_MS } from '@vidmatrix/contract/rules/publish-state';
+import type { z } from 'zod';
+import type { Db } from '../../db/types.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { AccountAuthService } from '../enterprise-account/account-auth.service.ts';
+import type { RealtimePublisher } from '../../realtime/hub.ts';
+import type { RunnerIdentity } from './publish.service.ts';
+import { RunnerAuthRepository, type AuthRequestRow } from './runner-auth.repository.ts';
+
+/** How long a waiting authClaim sleeps between looks at the database, ms (requests made on another instance). */
+const CLAIM_POLL_MS = 250;
+const OPEN_STATES: readonly AuthRequestState[] = ['pending', 'running', 'qr'];
+const SWEEP_BATCH = 500;
+/** Platform ids a runner can log in to (the publish platforms). */
+const RUNNER_PLATFORM_IDS = PUBLISH_PLATFORMS.flatMap((p) => PUBLISH_RULES[p].platformIds);
+
+export interface RunnerAuthDeps {
+  db: Db;
+  now: () => number;
+  realtime: RealtimePublisher;
+  accountAuth: Pick<AccountAuthService, 'recordRunnerFinding'>;
+}
+
+/**
+ * Account authorization through the member's runners (SPEC §4, issue 10): a QR login the member asks
+ * for from the account page, relayed QR by QR to the console; a login check before each job (the
+ * publish module calls `loggedOut`) and a daily sweep that sets cookie_auth_status 2 when the stored
+ * login no longer works. Every move is a compare-and-set on the request row.
+ */
+export class RunnerAuthService {
+  private readonly repo: RunnerAuthRepository;
+  /** authClaims waiting on this instance, woken when a request of their member is made here. */
+  private readonly waiting = new Map<number, Set<() => void>>();
+
+  constructor(private readonly deps: RunnerAuthDeps) {
+    this.repo = new RunnerAuthRepository(deps.db);
+  }
+
+  /** runner.Authorize/start: refused with 请在客户端进行操作 when none of the member's runners is online. */
+  async start(memberId: number, accountId: number): Promise<number> {
+    const account = await this.repo.account(memberId, accountId);
+    if (!account) {
+      throw badRequest(Msg.accountNotOwned);
+    }
+    const now = this.deps.now();
+    if ((await this.repo.onlineRunners(memberId, now - RUNNER_ONLINE_MS)).length === 0) {
+      throw badRequest(Msg.clientOnly);
+    }
+    const platform = publishPlatformOf(account.platform_id);
+    if (!platform) {
+      throw badRequest(Msg.desktopAuthUnsupported);
+    }
+    // A new login replaces an earlier one still open for the account.
+    for (const open of await this.repo.open(memberId, [accountId], 'login')) {
+      const ended = await this.repo.move(open.id, OPEN_STATES, { state: 'cancelled', updated_at: now });
+      if (ended) {
+        this.push(ended, account.cookie_auth_status);
+      }
+    }
+    const id = await this.repo.insert({
+      member_id: memberId,
+      enterprise_account_id: accountId,
+      platform,
+      kind: 'login',
+      state: 'pending',
+      message: Msg.authRunnerWaiting,
+      expires_at: now + AUTH_REQUEST_TTL_MS,
+      created_at: now,
+      updated_at: now,
+    });
+    this.wake(memberId);
+    return id;
+  }
+
+  /** runner.Authorize/info: where a request stands (the console's fallback to the websocket frames). */
+  async info(memberId: number, requestId: number): Promise<AuthorizeView> {
+    const row = await this.repo.find(memberId, requestId);
+    if (!row) {
+      throw notFound();
+    }
+    const account = await this.repo.account(memberId, row.enterprise_account_id);
+    return view(row, account?.cookie_auth_status ?? 0);
+  }
+
+  /** runner.Authorize/cancel: the runner stops at its next QR report. */
+  async cancel(memberId: number, requestId: number): Promise<void> {
+    const row = await this.repo.find(memberId, requestId);
+    if (!row) {
+      throw notFound();
+    }
+    const moved = await this.repo.move(row.id, OPEN_STATES, { state: 'cancelled', updated_at: this.deps.now() });
+    if (moved) {
+      await this.pushWithStatus(moved);
+    }
+  }
+
+  /** runner.Authorize/expired: the accounts whose login no longer works, to authorize again. */
+  async expiredAccounts(memberId: number) {
+    const rows = await this.repo.accountsWithStatus(memberId, RUNNER_PLATFORM_IDS, CookieAuth.expired);
+    return rows.map((r) => ({ enterprise_account_id: r.id, nickname: r.nickname, platform_id: r.platform_id }));
+  }
+
+  /** runner.Runner/authClaim: open requests of the runner's member for its free slots; long poll. */
+  async claim(runner: RunnerIdentity, body: z.output<typeof authClaimBody>): Promise<AuthTask[]> {
+    await this.repo.runnerSeen(runner.id, this.deps.now());
+    const deadline = Date.now() + body.wait_ms;
+    for (;;) {
+      const tasks = await this.claimOnce(runner, body.slots, body.busy_accounts);
+      const left = deadline - Date.now();
+      if (tasks.length > 0 || left <= 0) {
+        return tasks;
+      }
+      await this.sleepUntilWoken(runner.member_id, Math.min(left, CLAIM_POLL_MS));
+    }
+  }
+
+  private async claimOnce(runner: RunnerIdentity, slots: number, busy: readonly number[]): Promise<AuthTask[]> {
+    const now = this.deps.now();
+    const tasks: AuthTask[] = [];
+    const taken = new Set(busy);
+    for (const candidate of await this.repo.pending(runner.member_id, now, busy, slots * 4)) {
+      if (tasks.length >= slots) {
+        break;
+      }
+      const row = await this.repo.find(runner.member_id, candidate.id);
+      if (!row || taken.has(row.enterprise_account_id)) {
+        continue;
+      }
+      const moved = await this.repo.move(row.id, ['pending'], {
+        state: 'running',
+        runner_id: runner.id,
+        updated_at: now,
+      });
+      if (!moved) {
+        continue; // another runner took it
+      }
+      taken.add(moved.enterprise_account_id);
+      const account = await this.repo.account(runner.member_id, moved.enterprise_account_id);
+      const platform = publishPlatformOf(account?.platform_id ?? 0);
+      if (!account || !platform) {
+        await this.repo.move(moved.id, ['running'], { state: 'failed', message: Msg.notFound, updated_at: now });
+        continue;
+      }
+      if (moved.kind === 'login') {
+        this.push(moved, account.cookie_auth_status);
+      }
+      tasks.push({
+        request_id: moved.id,
+        kind: moved.kind === 'check' ? 'check' : 'login',
+        enterprise_account_id: account.id,
+        platform,
+        ip_code: account.ip_code,
+      });
+    }
+    return tasks;
+  }
+
+  /** runner.Runner/authQr: relays the QR to the member's console; tells the runner to stop when the request ended. */
+  async qr(runner: RunnerIdentity, requestId: number, image: string): Promise<boolean> {
+    const now = this.deps.now();
+    const moved = await this.repo.move(
+      requestId,
+      ['running', 'qr'],
+      { state: 'qr', qr_image: image, updated_at: now },
+      { runnerId: runner.id },
+    );
+    if (!moved || moved.member_id !== runner.member_id) {
+      return true;
+    }
+    const account = await this.repo.account(runner.member_id, moved.enterprise_account_id);
+    moved.message = fillMsg(Msg.authRunnerQrPrompt, { platform: account?.platform_name ?? '' });
+    await this.repo.move(moved.id, ['qr'], { message: moved.message }, { runnerId: runner.id });
+    this.push(moved, account?.cookie_auth_status ?? 0);
+    return false;
+  }
+
+  /** runner.Runner/authResult: ends the request and sets the account's cookie_auth_status from what the runner found. */
+  async result(runner: RunnerIdentity, body: z.output<typeof authResultBody>): Promise<AuthRequestState> {
+    const row = await this.repo.find(runner.member_id, body.request_id);
+    if (!row || row.runner_id !== runner.id) {
+      throw notFound();
+    }
+    if (AUTH_REQUEST_ENDED.includes(row.state as AuthRequestState)) {
+      return row.state as AuthRequestState;
+    }
+    const now = this.deps.now();
+    const login = row.kind === 'login';
+    const ok = body.result === 'valid';
+    const message = login
+      ? ok
+        ? Msg.authSuccess
+        : body.message === 'timeout'
+          ? Msg.authRunnerTimeout
+          : fillMsg(Msg.authRunnerFailed, {
+              reason: body.result === 'invalid' ? Msg.authExpired : Msg.desktopAuthFailed,
+            })
+      : body.result;
+    const state: AuthRequestState = login && !ok ? 'failed' : 'done';
+    const moved = await this.repo.move(
+      row.id,
+      OPEN_STATES,
+      { state, result: body.result, message, qr_image: '', updated_at: now },
+      { runnerId: runner.id },
+    );
+    if (!moved) {
+      return ((await this.repo.find(runner.member_id, row.id))?.state ?? 'cancelled') as AuthRequestState;
+    }
+    const id = [row.enterprise_account_id];
+    if (login && ok) {
+      await this.deps.accountAuth.recordRunnerFinding(
+        runner.member_id,
+        id,
+        CookieAuth.authorized,
+        Msg.authReasonRunnerLogin,
+        true,
+      );
+    } else if (!login && ok) {
+      await this.deps.accountAuth.recordRunnerFinding(
+        runner.member_id,
+        id,
+        CookieAuth.authorized,
+        Msg.authReasonSweepValid,
+        false,
+      );
+    } else if (!login && body.result === 'invalid') {
+      await this.markExpired(runner.member_id, row.enterprise_account_id, Msg.authReasonSweepExpired);
+    }
+    if (login) {
+      await this.pushWithStatus(moved);
+    }
+    return state;
+  }
+
+  /** A job's login check found the account logged out: status 2, and the console is told. */
+  async loggedOut(memberId: number, accountId: number): Promise<void> {
+    await this.markExpired(memberId, accountId, Msg.authReasonJobLoggedOut);
+  }
+
+  private async markExpired(memberId: number, accountId: number, reason: string): Promise<void> {
+    const changed = await this.deps.accountAuth
+      .recordRunnerFinding(memberId, [accountId], CookieAuth.expired, reason, false)
+      .catch(() => 0); // the account was deleted meanwhile
+    if (changed > 0) {
+      const accounts = await this.repo.accountsByIds(memberId, [accountId]);
+      this.deps.realtime.publish(memberId, {
+        type: 'account_auth_expired',
+        data: { accounts: accounts.map((a) => ({ enterprise_account_id: a.id, nickname: a.nickname })) },
+      });
+    }
+  }
+
+  /**
+   * The daily sweep: for each member with a runner online, a login check of every authorized account
+   * on a runner platform (one open check per account at a time). Members without a runner keep their
+   * status until a runner or the desktop checks it.
+   */
+  async sweep(): Promise<number> {
+    const now = this.deps.now();
+    let made = 0;
+    for (const memberId of await this.repo.membersOnline(now - RUNNER_ONLINE_MS)) {
+      const accounts = await this.repo.accountsWithStatus(memberId, RUNNER_PLATFORM_IDS, CookieAuth.authorized);
+      const open = new Set(
+        (
+          await this.repo.open(
+            memberId,
+            accounts.map((a) => a.id),
+            'check',
+          )
+        ).map((o) => o.enterprise_account_id),
+      );
+      for (const account of accounts) {
+        const platform = publishPlatformOf(account.platform_id);
+        if (open.has(account.id) || !platform) {
+          continue;
+        }
+        await this.repo.insert({
+          member_id: memberId,
+          enterprise_account_id: account.id,
+          platform,
+          kind: 'check',
+          state: 'pending',
+          expires_at: now + AUTH_REQUEST_TTL_MS,
+          created_at: now,
+          updated_at: now,
+        });
+        made++;
+      }
+      this.wake(memberId);
+    }
+    return made;
+  }
+
+  /** Ends requests past their time; a login's console is told. */
+  async expire(): Promise<number> {
+    const now = this.deps.now();
+    let count = 0;
+    for (const row of await this.repo.overdue(now, SWEEP_BATCH)) {
+      const moved = await this.repo.move(row.id, OPEN_STATES, {
+        state: 'expired',
+        qr_image: '',
+        message: row.kind === 'login' ? Msg.authRunnerTimeout : '',
+        updated_at: now,
+      });
+      if (moved) {
+        count++;
+        if (moved.kind === 'login') {
+          await this.pushWithStatus(moved);
+        }
+      }
+    }
+    return count;
+  }
+
+  private async pushWithStatus(row: AuthRequestRow): Promise<void> {
+    const account = await this.repo.account(row.member_id, row.enterprise_account_id);
+    this.push(row, account?.cookie_auth_status ?? 0);
+  }
+
+  private push(row: AuthRequestRow, cookieAuthStatus: number): void {
+    this.deps.realtime.publish(row.member_id, { type: 'account_auth', data: view(row, cookieAuthStatus) });
+  }
+
+  private sleepUntilWoken(memberId: number, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const set = this.waiting.get(memberId) ?? new Set();
+      this.waiting.set(memberId, set);
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(done);
+        if (set.size === 0) {
+          this.waiting.delete(memberId);
+        }
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      set.add(done);
+    });
+  }
+
+  private wake(memberId: number): void {
+    for (const done of [...(this.waiting.get(memberId) ?? [])]) {
+      done();
+    }
+  }
+}
+
+function view(row: AuthRequestRow, cookieAuthStatus: number): AuthorizeView {
+  return {
+    request_id: row.id,
+    enterprise_account_id: row.enterprise_account_id,
+    state: row.state as AuthRequestState,
+    qr_image: row.state === 'qr' ? row.qr_image : '',
+    msg: row.message,
+    cookie_auth_status: cookieAuthStatus,
+  };
+}

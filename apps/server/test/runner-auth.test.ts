@@ -1,0 +1,212 @@
+import { join } from 'node:path';
+import { RunnerAuthApi, type AuthorizeView } from '@vidmatrix/contract/api/runner-auth';
+import { Msg } from '@vidmatrix/contract/messages';
+import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
+import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
+import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
+import { socketUrl, TestSocket } from './realtime-helpers.ts';
+
+const DOUYIN = 1;
+const XIAOHONGSHU = 3;
+/** Generous: a busy two-core machine runs Chromium and the server at once. */
+const DEADLINE_MS = 240_000;
+
+let ctx: TestContext;
+let sandbox: Sandbox;
+let control: SandboxControl;
+let runner: RunnerHandle | undefined;
+let token: string;
+let memberId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ jobs: 'off' });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  sandbox = await startSandbox();
+  control = sandboxControl(sandbox.url);
+  token = (await login(ctx.app)).ApiToken;
+  memberId = await memberIdOf(ctx.db, 'demo');
+});
+
+afterAll(async () => {
+  await runner?.stop();
+  await sandbox?.close();
+  await ctx?.close();
+});
+
+/** Polls `read` until `check` holds; fails with what it last saw after the deadline (no fixed waits). */
+async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const end = Date.now() + DEADLINE_MS;
+  for (;;) {
+    const value = await read();
+    if (check(value)) {
+      return value;
+    }
+    if (Date.now() > end) {
+      throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const statusOf = async (id: number) =>
+  (
+    await ctx.db
+      .selectFrom('enterprise_account')
+      .select('cookie_auth_status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).cookie_auth_status;
+
+describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 }, () => {
+  it('answers 请在客户端进行操作 while none of the member’s runners is online', async () => {
+    const [account] = (await addAccounts(ctx.db, memberId, [DOUYIN], 0)) as [number];
+    await createRunner(ctx.app, token, 'never-started');
+    const res = await memberCall(ctx.app, token, RunnerAuthApi.start, { enterprise_account_id: account });
+    expect(res.code).not.toBe(200);
+    expect(res.msg).toBe(Msg.clientOnly);
+  });
+
+  it('relays the QR to the console, sets status 1 on the scan, and the daily sweep sets 2 when the login stops working', async () => {
+    const [douyin, xhs] = (await addAccounts(ctx.db, memberId, [DOUYIN, XIAOHONGSHU], 0)) as [number, number];
+    const socket = await TestSocket.bound(socketUrl(ctx.app), memberId, token);
+    const workDir = await tempDir('runner-auth');
+    const { token: runnerToken } = await createRunner(ctx.app, token, 'auth');
+    runner = startRunner({
+      serverUrl: `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`,
+      token: runnerToken,
+      workDir,
+      slots: 2,
+      claimWaitMs: 2_000,
+      publisher: sandboxOptions(sandbox.url, join(workDir, 'artefacts')),
+    });
+    // Online once its first claim reached the server.
+    await until(
+      'runner online',
+      () => memberCall<{ list: { online: boolean; name: string }[] }>(ctx.app, token, '/api/runner.Runner/list'),
+      (r) => r.data.list.some((x) => x.name === 'auth' && x.online),
+    );
+
+    let started0 = 0;
+    for (const [account, user] of [
+      [douyin, 'dy-user'],
+      [xhs, 'xhs-user'],
+    ] as const) {
+      const started = await memberCall<{ request_id: number }>(ctx.app, token, RunnerAuthApi.start, {
+        enterprise_account_id: account,
+      });
+      expect(started.code).toBe(200);
+      const requestId = started.data.request_id;
+      started0 ||= requestId;
+      // The QR arrives over the websocket, as the console's dialog shows it.
+      const qr = await socket.next('account_auth', (f) => f.data.request_id === requestId && f.data.state === 'qr');
+      expect(qr.data.qr_image).toMatch(/^data:image\//);
+      expect(qr.data.msg).toMatch(/扫码登录/);
+      await control.scan(qr.data.qr_image, user);
+      const done = await socket.next('account_auth', (f) => f.data.request_id === requestId && f.data.state === 'done');
+      expect(done.data.msg).toBe(Msg.authSuccess);
+      expect(done.data.cookie_auth_status).toBe(1);
+      expect(await statusOf(account)).toBe(1);
+      const info = await memberCall<AuthorizeView>(ctx.app, token, RunnerAuthApi.info, { request_id: requestId });
+      expect(info.data.state).toBe('done');
+    }
+    const logs = await ctx.db
+      .selectFrom('enterprise_account_auth_log')
+      .select(['enterprise_account_id', 'to_status', 'reason'])
+      .where('enterprise_account_id', 'in', [douyin, xhs])
+      .execute();
+    expect(logs).toEqual(
+      expect.arrayContaining([
+        { enterprise_account_id: douyin, to_status: 1, reason: Msg.authReasonRunnerLogin },
+        { enterprise_account_id: xhs, to_status: 1, reason: Msg.authReasonRunnerLogin },
+      ]),
+    );
+
+    // Another member sees nothing of these requests.
+    await addMember(ctx, 'other-auth');
+    const otherToken = (await login(ctx.app, 'other-auth', 'secret-123')).ApiToken;
+    const peek = await memberCall(ctx.app, otherToken, RunnerAuthApi.info, { request_id: started0 });
+    expect(peek.code).not.toBe(200);
+    const steal = await memberCall(ctx.app, otherToken, RunnerAuthApi.start, { enterprise_account_id: douyin });
+    expect(steal.msg).toBe(Msg.accountNotOwned);
+
+    // Douyin's session ends on the platform; the daily sweep has the runner check every authorized account.
+    await control.expireSession('douyin', 'dy-user');
+    const made = await ctx.app.services.runnerAuth.sweep();
+    expect(made).toBeGreaterThanOrEqual(2);
+    await until(
+      'douyin expired',
+      () => statusOf(douyin),
+      (s) => s === 2,
+    );
+    const expiredFrame = await socket.next('account_auth_expired', (f) =>
+      f.data.accounts.some((a) => a.enterprise_account_id === douyin),
+    );
+    expect(expiredFrame.data.accounts[0]?.nickname).toBeTruthy();
+    await until(
+      'xiaohongshu checks valid',
+      () =>
+        ctx.db
+          .selectFrom('account_auth_request')
+          .select(['state', 'result'])
+          .where('enterprise_account_id', '=', xhs)
+          .where('kind', '=', 'check')
+          .executeTakeFirst(),
+      (r) => r?.state === 'done',
+    );
+    expect(await statusOf(xhs)).toBe(1);
+    const expired = await memberCall<{ list: { enterprise_account_id: number }[] }>(
+      ctx.app,
+      token,
+      RunnerAuthApi.expired,
+    );
+    expect(expired.data.list.map((a) => a.enterprise_account_id)).toContain(douyin);
+    expect(expired.data.list.map((a) => a.enterprise_account_id)).not.toContain(xhs);
+    socket.close();
+    // The next test claims by hand: this runner must not take the job first.
+    await runner.stop();
+    runner = undefined;
+  });
+});
+
+describe('the login check before each job', () => {
+  it('sets status 2 when a job finds the account logged out', async () => {
+    // A member of its own: a claim the stopped runner left waiting on the server could take the job.
+    const ownerId = await addMember(ctx, 'login-check');
+    const ownerToken = (await login(ctx.app, 'login-check', 'secret-123')).ApiToken;
+    const [account] = (await addAccounts(ctx.db, ownerId, [XIAOHONGSHU], 1)) as [number];
+    const [video] = (await addVideos(ctx.db, ownerId, ['登录检查.mp4'])) as [number];
+    const batch = await memberCall<{ batch_id: number }>(ctx.app, ownerToken, '/api/seoaivideo.BatchPublish/add', {
+      material_ids: [video],
+      enterprise_account_ids: [account],
+      title: '登录检查测试',
+    });
+    expect(batch.code).toBe(200);
+    const { token: runnerToken } = await createRunner(ctx.app, ownerToken, 'check');
+    const claim = await runnerCall<{ jobs: { job_id: number; enterprise_account_id: number }[] }>(
+      ctx.app,
+      runnerToken,
+      'claim',
+      { slots: 1, accounts: [account] },
+    );
+    const job = claim.data.jobs.find((j) => j.enterprise_account_id === account);
+    expect(job).toBeDefined();
+    const finished = await runnerCall(ctx.app, runnerToken, 'finish', {
+      job_id: job?.job_id,
+      outcome: 'failed',
+      submit_clicked: false,
+      error: { reason: 'logged_out', message: 'the session no longer holds (login page shown)' },
+    });
+    expect(finished.code).toBe(200);
+    expect(await statusOf(account)).toBe(2);
+    const log = await ctx.db
+      .selectFrom('enterprise_account_auth_log')
+      .select(['to_status', 'reason'])
+      .where('enterprise_account_id', '=', account)
+      .executeTakeFirstOrThrow();
+    expect(log).toEqual({ to_status: 2, reason: Msg.authReasonJobLoggedOut });
+  });
+});

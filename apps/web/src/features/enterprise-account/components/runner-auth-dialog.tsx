@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { AuthorizeView } from '@vidmatrix/contract/api/runner-auth';
+import { Msg } from '@vidmatrix/contract/messages';
+import { Button, Modal, Result, Space, Spin, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { onAccountAuth } from '../../../lib/socket.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { invalidateAccounts } from '../api/account-mutations.ts';
+import { useCancelRunnerAuthorize, useRunnerAuthorize, useWriteAuthorizeFrame } from '../api/runner-authorize.ts';
+
+interface RunnerAuthDialogProps {
+  /** The request to follow; null: closed. */
+  requestId: number | null;
+  nickname: string;
+  onClose: () => void;
+}
+
+/**
+ * The QR relay of an authorization through the member's runner (SPEC §4): the runner opens the
+ * platform's login in the account's own profile and the QR it shows arrives here over the websocket,
+ * so the person scans it with the platform's app; 授权成功 when the login lands.
+ */
+export function RunnerAuthDialog({ requestId, nickname, onClose }: RunnerAuthDialogProps) {
+  const client = useQueryClient();
+  const info = useRunnerAuthorize(requestId);
+  const write = useWriteAuthorizeFrame();
+  const cancel = useCancelRunnerAuthorize();
+  const told = useRef<number | null>(null);
+
+  useEffect(
+    () =>
+      onAccountAuth((frame) => {
+        if (frame.request_id === requestId) {
+          write(frame as AuthorizeView);
+        }
+      }),
+    [requestId, write],
+  );
+
+  const view = info.data;
+  const state = view?.state ?? 'pending';
+  useEffect(() => {
+    if (view?.state === 'done' && told.current !== view.request_id) {
+      told.current = view.request_id;
+      notifySuccess(Msg.authSuccess);
+      void invalidateAccounts(client);
+    }
+  }, [view, client]);
+
+  const open = state === 'pending' || state === 'running' || state === 'qr';
+  const handleClose = () => {
+    if (open && requestId !== null) {
+      cancel.mutate(requestId);
+    }
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={requestId !== null}
+      title={`扫码授权：${nickname}`}
+      onCancel={handleClose}
+      footer={
+        <Button onClick={handleClose} data-testid="runner-auth-close">
+          {open ? '取消' : '关闭'}
+        </Button>
+      }
+      destroyOnHidden
+      width={420}
+    >
+      <div data-testid="runner-auth-dialog" data-state={state} style={{ textAlign: 'center', minHeight: 260 }}>
+        {state === 'qr' && view ? (
+          <Space direction="vertical" align="center">
+            <img
+              src={view.qr_image}
+              alt="登录二维码"
+              width={220}
+              height={220}
+              data-testid="runner-auth-qr"
+              style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 8, background: '#fff' }}
+            />
+            <Typography.Text data-testid="runner-auth-msg">{view.msg}</Typography.Text>
+            <Typography.Text type="secondary">二维码由发布器从平台登录页实时转发，刷新后自动更新</Typography.Text>
+          </Space>
+        ) : state === 'done' ? (
+          <Result status="success" title={Msg.authSuccess} data-testid="runner-auth-msg" />
+        ) : open ? (
+          <Space direction="vertical" align="center" style={{ paddingTop: 72 }}>
+            <Spin />
+            <Typography.Text data-testid="runner-auth-msg">{view?.msg || Msg.authRunnerWaiting}</Typography.Text>
+          </Space>
+        ) : (
+          <Result
+            status="error"
+            title={(state === 'failed' || state === 'expired') && view?.msg ? view.msg : Msg.authRequestEnded}
+            data-testid="runner-auth-msg"
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

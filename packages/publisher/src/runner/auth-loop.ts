@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
+import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import { DeadlineError } from '../deadline.ts';
+import { openAccount, type PublisherOptions } from '../run-job.ts';
+import type { ProxySettings } from '../types.ts';
+import type { RunnerClient } from './runner-client.ts';
+
+/** One account's persistent profile under a runner's work dir (jobs and logins share it). */
+export function profileDirOf(workDir: string, platform: PublishPlatform, accountId: number): string {
+  return join(workDir, 'profiles', `${platform}-${accountId}`);
+}
+
+/** The member cancelled the login, or it ran out on the server. */
+class AuthCancelled extends Error {}
+
+/**
+ * Runs one authorization task in the account's own profile: a QR login relays every QR the page
+ * shows (headed on a desktop the person may also scan in the window), a check opens the upload page
+ * and says whether the stored login holds. The result goes to the server, which sets cookie_auth_status.
+ */
+export async function runAuthTask(
+  client: RunnerClient,
+  task: AuthTask,
+  options: { workDir: string; publisher: PublisherOptions; proxy?: ProxySettings },
+  log: (message: string, data?: Record<string, unknown>) => void,
+  /** The runner stops: the browser closes and the login ends as failed. */
+  signal?: AbortSignal,
+): Promise<void> {
+  let result: 'valid' | 'invalid' | 'unknown' | 'failed';
+  let message = '';
+  try {
+    const session = await openAccount(
+      {
+        id: String(task.enterprise_account_id),
+        profileDir: profileDirOf(options.workDir, task.platform, task.enterprise_account_id),
+        proxy: options.proxy,
+      },
+      options.publisher,
+    );
+    const stop = () => void session.close().catch(() => undefined);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      if (task.kind === 'check') {
+        result = await session.checkLogin(task.platform);
+      } else {
+        await session.loginByQr(task.platform, async (image) => {
+          if (await client.authQr(task.request_id, image)) {
+            throw new AuthCancelled('the authorization ended on the server');
+          }
+        });
+        result = 'valid';
+      }
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      await session.close().catch(() => undefined);
+    }
+  } catch (err) {
+    result = 'failed';
+    message = err instanceof DeadlineError ? 'timeout' : err instanceof Error ? err.message.slice(0, 500) : String(err);
+    if (task.kind === 'check') {
+      result = 'unknown';
+    }
+  }
+  try {
+    const state = await client.authResult({ request_id: task.request_id, result, message });
+    log('authorization finished', { request: task.request_id, kind: task.kind, result, state });
+  } catch (err) {
+    log('authorization result refused', { request: task.request_id, err: String(err) });
+  }
+}
