@@ -294,6 +294,7 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
         return closed ? `Request #${id} closed (${first}).` : `No pending request #${id}.`;
       }
       throw new UsageError('upgrade list | upgrade done <id> | upgrade reject <id>');
+    }
     case 'release': {
       if (first !== 'publish') {
         throw new UsageError('usage: release publish --platform win|mac …');

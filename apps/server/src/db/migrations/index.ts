@@ -7,10 +7,10 @@ import * as materialSearch from './202611211400_material_search.ts';
 import * as materialNamesUnique from './202611231700_material_names_unique.ts';
 import * as clipTasks from './202611231710_clip_tasks.ts';
 import * as publish from './202611231720_publish.ts';
+import * as accountAuthRequest from './202611240200_account_auth_request.ts';
 import * as publishPacing from './202611240300_publish_pacing.ts';
 import * as content from './202611240600_content.ts';
 import * as userCenterAgents from './202611240700_user_center_agents.ts';
-import * as accountAuthRequest from './202611240200_account_auth_request.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -22,8 +22,8 @@ export const migrations: Record<string, Migration> = {
   '202611231700_material_names_unique': materialNamesUnique,
   '202611231710_clip_tasks': clipTasks,
   '202611231720_publish': publish,
+  '202611240200_account_auth_request': accountAuthRequest,
   '202611240300_publish_pacing': publishPacing,
   '202611240600_content': content,
   '202611240700_user_center_agents': userCenterAgents,
-  '202611240200_account_auth_request': accountAuthRequest,
 };
