@@ -16,7 +16,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
 import type { ClipOutput } from './modules/clip-task/clip-task.service.ts';
+import type { ScriptWriter } from './media/clip/writer/script-writer.ts';
 import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
+import { clipTemplateRoutes } from './modules/clip-template/clip-template.routes.ts';
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
@@ -61,6 +63,7 @@ const modules: FastifyPluginCallbackZod[] = [
   materialRoutes,
   materialExportRoutes,
   clipTaskRoutes,
+  clipTemplateRoutes,
   musicRoutes,
   brandRoutes,
   customerRoutes,
@@ -87,6 +90,8 @@ export interface AppOptions {
   messageConnector?: MessageConnector;
   /** Clip output size, frame rate and encoder (default 1080×1920 at CLIP_FPS); tests render small. */
   clipOutput?: ClipOutput;
+  /** The clip script writer (default from LLM_BASE_URL/LLM_API_KEY/LLM_MODEL); tests point one at a stub. */
+  scriptWriter?: ScriptWriter;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -145,6 +150,7 @@ export async function buildApp(options: AppOptions) {
       concurrency: config.clipConcurrency,
       workDir: path.join(config.dataDir, 'clip'),
       output: options.clipOutput,
+      writer: options.scriptWriter,
     },
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,

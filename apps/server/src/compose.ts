@@ -7,8 +7,10 @@ import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import { listChineseFonts } from './media/clip/fonts.ts';
 import { ClipRenderer } from './media/clip/render.ts';
 import { createTts } from './media/clip/tts/create-tts.ts';
+import { createScriptWriter, type ScriptWriter } from './media/clip/writer/script-writer.ts';
 import { registerClipTaskJobs } from './modules/clip-task/clip-task.jobs.ts';
 import { ClipTaskService, type ClipOutput } from './modules/clip-task/clip-task.service.ts';
+import { ClipTemplateService } from './modules/clip-template/clip-template.service.ts';
 import type { MessageConnector } from './modules/customer/connector.ts';
 import { registerCustomerJobs } from './modules/customer/customer.jobs.ts';
 import { CustomerService } from './modules/customer/customer.service.ts';
@@ -50,7 +52,7 @@ export interface Infrastructure {
   /** Sends customer replies to the platforms. */
   messageConnector: MessageConnector;
   /** Clip renders at once per process (CLIP_CONCURRENCY) and their scratch directory. */
-  clip: { concurrency: number; workDir: string; output?: ClipOutput };
+  clip: { concurrency: number; workDir: string; output?: ClipOutput; writer?: ScriptWriter };
 }
 
 /**
@@ -70,6 +72,7 @@ export function compose(infra: Infrastructure) {
   const materials = new MaterialService({ ...base, storage, jobs }, uploads);
   const mediaProcessing = new MediaProcessingService({ db, storage }, media);
   const materialExport = new MaterialExportService({ db });
+  const clipRenderer = new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe);
   const clipTasks = new ClipTaskService(
     {
       ...base,
@@ -77,8 +80,9 @@ export function compose(infra: Infrastructure) {
       jobs,
       realtime: infra.realtime,
       clip: {
-        renderer: new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe),
+        renderer: clipRenderer,
         tts: createTts(),
+        writer: infra.clip.writer ?? createScriptWriter(),
         fonts: listChineseFonts,
         workDir: infra.clip.workDir,
         output: infra.clip.output,
@@ -86,6 +90,13 @@ export function compose(infra: Infrastructure) {
     },
     materials,
   );
+  const clipTemplates = new ClipTemplateService({
+    ...base,
+    storage,
+    renderer: clipRenderer,
+    fonts: listChineseFonts,
+    workDir: infra.clip.workDir,
+  });
   const music = new MusicService({ ...base, storage }, media);
   const platforms = new PlatformService({ db });
   const accounts = new AccountService(base);
@@ -106,6 +117,7 @@ export function compose(infra: Infrastructure) {
     mediaProcessing,
     materialExport,
     clipTasks,
+    clipTemplates,
     clipConcurrency: infra.clip.concurrency,
     music,
     platforms,

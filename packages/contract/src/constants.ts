@@ -160,3 +160,7 @@ export const CLIP_RENDER_MIN_TIMEOUT_MS = 120_000;
 export const CLIP_SCENE_THRESHOLD = 0.3;
 /** Silences at least this long are cut in 口播 when asked, seconds. */
 export const CLIP_MIN_SILENCE_SECONDS = 0.4;
+/** Most templates a member may save on /clip/VideoTemplate. */
+export const CLIP_MEMBER_TEMPLATES_MAX = 50;
+/** Frame of a template's preview image, px (half the output frame). */
+export const CLIP_TEMPLATE_PREVIEW_SIZE = { width: 540, height: 960 } as const;

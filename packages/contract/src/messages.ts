@@ -186,6 +186,10 @@ export const Msg = {
   clipRoboticVoice: '当前为离线合成语音（机器音），仅适合预览；正式配音请配置语音合成服务',
   clipWriterNotConfigured: '未配置文案生成服务，请在服务器设置 LLM_BASE_URL、LLM_API_KEY 和 LLM_MODEL',
   clipWriterFailed: '文案生成失败，请稍后重试',
+  clipTemplateNameRequired: '请输入模板名称',
+  clipProductRequired: '请输入产品名称',
+  clipTemplateLimit: '最多保存{n}个模板，请先删除不用的模板',
+  clipTemplateSaved: '模板已保存',
   // Desktop shell: local-browser authorization and the browser setting (issue 11)
   desktopAuthUnsupported: '该平台暂不支持客户端授权',
   desktopAuthTimeout: '扫码登录超时，请重新授权',

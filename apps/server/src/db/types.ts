@@ -42,6 +42,7 @@ export interface Database {
   clip_task: ClipTaskTable;
   clip_output: ClipOutputTable;
   clip_combination: ClipCombinationTable;
+  clip_template: ClipTemplateTable;
   job: JobTable;
   publish_batch: PublishBatchTable;
   publish_job: PublishJobTable;
@@ -557,4 +558,17 @@ export interface RunnerTable {
   version: Generated<string>;
   /** JSON number[]: accounts whose profiles it holds. */
   accounts_held: Generated<string>;
+}
+
+/** A clip template a member saved (the template JSON and its rendered preview image). */
+export interface ClipTemplateTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  description: string;
+  /** The ClipTemplate (JSON). */
+  template: string;
+  /** Storage key of the preview image; '' until rendered. */
+  preview_key: string;
+  created_at: number;
 }

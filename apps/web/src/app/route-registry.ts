@@ -39,6 +39,9 @@ export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = {
   [ConsolePath.clipTasks]: async () => ({
     Component: (await import('../features/clip/pages/task-list-page.tsx')).ClipTaskListPage,
   }),
+  [ConsolePath.aiClip]: async () => ({
+    Component: (await import('../features/clip/pages/ai-clip-staff-page.tsx')).AiClipStaffPage,
+  }),
   [ConsolePath.accounts]: async () => ({
     Component: (await import('../features/enterprise-account/pages/accounts-page.tsx')).AccountsPage,
   }),

@@ -152,7 +152,7 @@ export type ClipStep = z.infer<typeof clipStep>;
 /** The product facts the script writer works from (AI剪辑's textContext). */
 export const textContext = z.object({
   industry: z.string().trim().max(100).default(''),
-  product: z.string().trim().min(1).max(200),
+  product: z.string().trim().min(1, Msg.clipProductRequired).max(200),
   sellingPoints: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
   audience: z.string().trim().max(200).default(''),
 });
@@ -432,7 +432,11 @@ export const ClipTaskApi = {
   dele: '/api/seoaivideo.BatchVideo/deleTask',
   setOssMediaUrl: '/api/seoaivideo.BatchVideo/setOssMediaUrl',
   getFront: '/api/seoaivideo.BatchPublish/getFront',
+  writeScript: '/api/seoaivideo.BatchVideo/writeScript',
 } as const;
+
+/** writeScript (帮我写文案, AI剪辑): N scripts from the product facts. */
+export const clipWriteBody = z.object({ textContext, count: z.number().int().min(1).max(CLIP_MAX_VIDEOS) });
 
 /** Every library material a task's inputs name (the server checks they are the member's own). */
 export function materialIdsOf(task: ClipTaskInput): number[] {

@@ -7,6 +7,7 @@ import * as materialSearch from './202611211400_material_search.ts';
 import * as materialNamesUnique from './202611231700_material_names_unique.ts';
 import * as clipTasks from './202611231710_clip_tasks.ts';
 import * as publish from './202611231720_publish.ts';
+import * as clipTemplates from './202611240500_clip_templates.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '202611231700_material_names_unique': materialNamesUnique,
   '202611231710_clip_tasks': clipTasks,
   '202611231720_publish': publish,
+  '202611240500_clip_templates': clipTemplates,
 };

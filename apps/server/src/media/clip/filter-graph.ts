@@ -55,7 +55,8 @@ export function sec(n: number): string {
   return String(Math.round(n * 1000) / 1000);
 }
 
-const LOOKS: Record<ClipFilter, string | null> = {
+/** The colour look of each template filter. */
+export const LOOKS: Record<ClipFilter, string | null> = {
   none: null,
   warm: 'colorbalance=rs=0.06:gs=0.02:bs=-0.06',
   cool: 'colorbalance=rs=-0.06:bs=0.06',

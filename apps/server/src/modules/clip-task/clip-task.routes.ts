@@ -8,6 +8,8 @@ import {
   clipTaskInfo,
   clipTaskList,
   clipTaskListBody,
+  clipScriptDrafts,
+  clipWriteBody,
 } from '@vidmatrix/contract/api/clip-task';
 import { setOssMediaUrlBody } from '@vidmatrix/contract/api/material';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
@@ -119,6 +121,20 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     );
   }
+
+  app.post(
+    ClipTaskApi.writeScript,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...member,
+        summary: 'Writes N narration scripts from product facts (OpenAI-compatible LLM)',
+        body: clipWriteBody,
+        response: { 200: envelopeOf(clipScriptDrafts) },
+      },
+    },
+    async (request) => ok(await clipTasks.writeScripts(request.body.textContext, request.body.count)),
+  );
 
   done();
 };
