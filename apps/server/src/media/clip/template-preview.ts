@@ -35,9 +35,9 @@ export function templatePreviewArgs(
   const bandH = Math.round((w * 9) / 16 / 2) * 2;
   const picture =
     template.fit === 'blur'
-      ? `gradients=s=${w}x${h}:c0=0x2c3e50:c1=0x4ca1af:x0=0:y0=0:x1=${w}:y1=${h}:nb_colors=2:d=1,boxblur=20:2,` +
+      ? `gradients=s=${w}x${h}:c0=0x2c3e50:c1=0x4ca1af:x0=0:y0=0:x1=${w}:y1=${h}:nb_colors=2:d=1,format=yuv420p,` +
         `drawbox=x=0:y=${Math.round((h - bandH) / 2)}:w=${w}:h=${bandH}:color=0x3a7bd5@1:t=fill`
-      : `gradients=s=${w}x${h}:c0=0x3a7bd5:c1=0xf7b733:x0=0:y0=0:x1=${w}:y1=${h}:nb_colors=2:d=1`;
+      : `gradients=s=${w}x${h}:c0=0x3a7bd5:c1=0xf7b733:x0=0:y0=0:x1=${w}:y1=${h}:nb_colors=2:d=1,format=yuv420p`;
   const chain = [picture, LOOKS[template.filter], `subtitles=filename=${paths.ass}:fontsdir=${paths.fontsDir}`]
     .filter((f): f is string => f !== null)
     .join(',');
