@@ -124,13 +124,13 @@ beforeAll(async () => {
     ],
     'video',
   )) as [number, number];
-  [image, ...spare] = await addFiles(
+  [image, ...spare] = (await addFiles(
     token,
     ['poster', 'spare-a', 'spare-b'].map((n, i) =>
       makeImage(join(dir, `${n}.png`), { width: 400, height: 300, color: ['red', 'green', 'blue'][i] }),
     ),
     'image',
-  );
+  )) as [number, ...number[]];
   await tag([coffee], '咖啡');
   await tag([cake], '蛋糕');
   await ctx.app.jobs.drain();
