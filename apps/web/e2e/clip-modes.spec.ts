@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
+import { closeWithEscape } from './support/antd.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
 
@@ -47,7 +48,7 @@ async function startAndWatch(page: Page, task: string, total: number, shot: stri
   await outputs.first().click();
   const player = page.getByRole('dialog').filter({ has: page.locator('video') });
   await expect(player.locator('video')).toHaveAttribute('src', /\/storage\/clip\//, { timeout: 30_000 });
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, player);
 }
 
 test('AI剪辑 from /ai/clip with a saved template and written scripts', async ({ page, request }) => {
@@ -60,7 +61,7 @@ test('AI剪辑 from /ai/clip with a saved template and written scripts', async (
   ]);
 
   await page.goto(ConsolePath.aiClip);
-  await expect(page.getByRole('heading', { name: 'AI剪辑员工' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'AI剪辑员工', level: 1 })).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'clip-ai-staff.png'), fullPage: true });
   await page.getByRole('button', { name: '开始AI剪辑' }).click();
   await expect(page).toHaveURL(/\/clip\/VideoTemplate\?.*mode=7/);
@@ -72,8 +73,8 @@ test('AI剪辑 from /ai/clip with a saved template and written scripts', async (
   await classic.getByText('修改并保存为我的模板').click();
   const dialog = page.getByRole('dialog', { name: '保存为我的模板' });
   await dialog.getByLabel('模板名称').fill('我的黄字模板');
-  await dialog.getByLabel('字幕位置').click();
-  await page.getByRole('option', { name: '顶部' }).click();
+  await dialog.getByLabel('字幕底框').click();
+  await expect(dialog.getByLabel('字幕底框')).toBeChecked();
   await dialog.getByRole('button', { name: '保存模板' }).click();
   await expect(page.getByText('模板已保存')).toBeVisible();
   const mine = page.locator('[data-testid^="clip-template-own-"]');
@@ -119,7 +120,7 @@ test('图文成片 and 一键成片 render into the library', async ({ page, req
   await page.getByLabel('任务名称').fill('端到端图文');
   await pick(page, page.getByRole('button', { name: '选择图片' }), ['海报一.png', '海报二.png']);
   await page.getByLabel('标题').fill('新品上市');
-  await page.getByLabel('文案').fill('限时优惠\n欢迎到店');
+  await page.getByRole('textbox', { name: '文案' }).fill('限时优惠\n欢迎到店');
   await page.getByLabel('每条视频图片数').fill('2');
   await page.getByLabel('每张图片时长（秒）').fill('1');
   await page.getByLabel('生成数量').fill('2');
@@ -127,7 +128,7 @@ test('图文成片 and 一键成片 render into the library', async ({ page, req
   const preview = page.getByRole('dialog').filter({ has: page.locator('video') });
   await expect(preview.locator('video')).toHaveAttribute('src', /\/storage\/clip\/preview\//, { timeout: 120_000 });
   await page.screenshot({ path: join(SHOTS, 'clip-image-preview.png') });
-  await page.keyboard.press('Escape');
+  await closeWithEscape(page, preview);
   await page.screenshot({ path: join(SHOTS, 'clip-image-form.png'), fullPage: true });
   await startAndWatch(page, '端到端图文', 2, 'clip-image-tasks.png');
 

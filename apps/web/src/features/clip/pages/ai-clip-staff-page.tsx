@@ -17,7 +17,7 @@ export function AiClipStaffPage() {
     <Card>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <div>
-          <Typography.Title level={3}>AI剪辑员工</Typography.Title>
+          <Typography.Title level={4}>写文案、配画面、出成片，一次生成多条不重复的视频</Typography.Title>
           <Typography.Paragraph type="secondary">
             告诉它你的行业、产品和卖点，它用大模型写出多篇不同的口播文案，按素材的标签和名称为每一句配上画面，
             合成带配音、字幕和音乐的短视频，成片自动存入素材库，可直接去批量发布。
