@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
-import { closeWithEscape } from './support/antd.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
 
@@ -48,7 +47,8 @@ async function startAndWatch(page: Page, task: string, total: number, shot: stri
   await outputs.first().click();
   const player = page.getByRole('dialog').filter({ has: page.locator('video') });
   await expect(player.locator('video')).toHaveAttribute('src', /\/storage\/clip\//, { timeout: 30_000 });
-  await closeWithEscape(page, player);
+  await player.getByRole('button', { name: 'Close' }).click();
+  await expect(player).toBeHidden();
 }
 
 test('AI剪辑 from /ai/clip with a saved template and written scripts', async ({ page, request }) => {
@@ -128,7 +128,8 @@ test('图文成片 and 一键成片 render into the library', async ({ page, req
   const preview = page.getByRole('dialog').filter({ has: page.locator('video') });
   await expect(preview.locator('video')).toHaveAttribute('src', /\/storage\/clip\/preview\//, { timeout: 120_000 });
   await page.screenshot({ path: join(SHOTS, 'clip-image-preview.png') });
-  await closeWithEscape(page, preview);
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
   await page.screenshot({ path: join(SHOTS, 'clip-image-form.png'), fullPage: true });
   await startAndWatch(page, '端到端图文', 2, 'clip-image-tasks.png');
 
