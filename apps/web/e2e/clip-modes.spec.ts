@@ -47,7 +47,7 @@ async function startAndWatch(page: Page, task: string, total: number, shot: stri
   await outputs.first().click();
   const player = page.getByRole('dialog').filter({ has: page.locator('video') });
   await expect(player.locator('video')).toHaveAttribute('src', /\/storage\/clip\//, { timeout: 30_000 });
-  await player.getByRole('button', { name: 'Close' }).click();
+  await player.locator('.ant-modal-close').click();
   await expect(player).toBeHidden();
 }
 
@@ -128,7 +128,7 @@ test('图文成片 and 一键成片 render into the library', async ({ page, req
   const preview = page.getByRole('dialog').filter({ has: page.locator('video') });
   await expect(preview.locator('video')).toHaveAttribute('src', /\/storage\/clip\/preview\//, { timeout: 120_000 });
   await page.screenshot({ path: join(SHOTS, 'clip-image-preview.png') });
-  await preview.getByRole('button', { name: 'Close' }).click();
+  await preview.locator('.ant-modal-close').click();
   await expect(preview).toBeHidden();
   await page.screenshot({ path: join(SHOTS, 'clip-image-form.png'), fullPage: true });
   await startAndWatch(page, '端到端图文', 2, 'clip-image-tasks.png');
