@@ -36,7 +36,7 @@ async function pick(page: Page, button: ReturnType<Page['getByRole']>, names: st
 /** Starts the task, waits on the task list until all its videos are done, and plays the first. */
 async function startAndWatch(page: Page, task: string, total: number, shot: string): Promise<void> {
   await page.getByRole('button', { name: '开始剪辑' }).click();
-  await expect(page).toHaveURL(/\/clip\/TaskList/);
+  await expect(page).toHaveURL(/\/clip\/TaskList/, { timeout: 180_000 });
   const row = page.getByRole('row').filter({ hasText: task });
   await expect(row.getByText(`${total}/${total}`)).toBeVisible({ timeout: 540_000 });
   await expect(row.getByText('已完成')).toBeVisible();
