@@ -18,6 +18,7 @@ import { brandRoutes } from './modules/brand/brand.routes.ts';
 import type { ScriptWriter } from './media/clip/writer/script-writer.ts';
 import type { ClipOutput } from './modules/clip-task/clip-task.service.ts';
 import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
+import { clipTemplateRoutes } from './modules/clip-template/clip-template.routes.ts';
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
@@ -83,6 +84,7 @@ const modules: FastifyPluginCallbackZod[] = [
   materialExportRoutes,
   materialDownloadRoutes,
   clipTaskRoutes,
+  clipTemplateRoutes,
   musicRoutes,
   brandRoutes,
   customerRoutes,

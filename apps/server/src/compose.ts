@@ -12,6 +12,7 @@ import { registerClipTaskJobs } from './modules/clip-task/clip-task.jobs.ts';
 import { registerContentJobs } from './modules/content/content.jobs.ts';
 import { ClipTaskService, type ClipOutput } from './modules/clip-task/clip-task.service.ts';
 import { ContentService } from './modules/content/content.service.ts';
+import { ClipTemplateService } from './modules/clip-template/clip-template.service.ts';
 import type { MessageConnector } from './modules/customer/connector.ts';
 import { registerCustomerJobs } from './modules/customer/customer.jobs.ts';
 import { CustomerService } from './modules/customer/customer.service.ts';
@@ -82,6 +83,7 @@ export function compose(infra: Infrastructure) {
   const mediaProcessing = new MediaProcessingService({ db, storage }, media);
   const materialExport = new MaterialExportService({ db });
   const materialDownload = new MaterialDownloadService({ ...base, storage }, members);
+  const clipRenderer = new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe);
   const clipTasks = new ClipTaskService(
     {
       ...base,
@@ -89,16 +91,23 @@ export function compose(infra: Infrastructure) {
       jobs,
       realtime: infra.realtime,
       clip: {
-        renderer: new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe),
+        renderer: clipRenderer,
         tts: createTts(),
+        writer: infra.clip.writer ?? createScriptWriter(),
         fonts: listChineseFonts,
         workDir: infra.clip.workDir,
         output: infra.clip.output,
-        writer: infra.clip.writer ?? createScriptWriter(),
       },
     },
     materials,
   );
+  const clipTemplates = new ClipTemplateService({
+    ...base,
+    storage,
+    renderer: clipRenderer,
+    fonts: listChineseFonts,
+    workDir: infra.clip.workDir,
+  });
   const music = new MusicService({ ...base, storage }, media);
   const platforms = new PlatformService({ db });
   const accounts = new AccountService(base, members);
@@ -132,6 +141,7 @@ export function compose(infra: Infrastructure) {
     materialExport,
     materialDownload,
     clipTasks,
+    clipTemplates,
     clipConcurrency: infra.clip.concurrency,
     music,
     platforms,

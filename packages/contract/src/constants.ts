@@ -169,3 +169,7 @@ export const AUTH_REQUEST_TTL_MS = 5 * 60_000;
 export const AUTH_SWEEP_MS = 24 * 60 * 60_000;
 /** A QR image relayed from a runner is at most this long (a data URL), characters. */
 export const AUTH_QR_MAX_CHARS = 512 * 1024;
+/** Most templates a member may save on /clip/VideoTemplate. */
+export const CLIP_MEMBER_TEMPLATES_MAX = 50;
+/** Frame of a template's preview image, px (half the output frame). */
+export const CLIP_TEMPLATE_PREVIEW_SIZE = { width: 540, height: 960 } as const;

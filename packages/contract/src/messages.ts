@@ -188,6 +188,10 @@ export const Msg = {
   clipWriterNotConfigured: '未配置文案生成服务，请在服务器设置 LLM_BASE_URL、LLM_API_KEY 和 LLM_MODEL',
   clipWriterFailed: '文案生成失败，请稍后重试',
   clipMainNoAudio: '口播视频没有声音，请选择带口播声音的视频',
+  clipTemplateNameRequired: '请输入模板名称',
+  clipProductRequired: '请输入产品名称',
+  clipTemplateLimit: '最多保存{n}个模板，请先删除不用的模板',
+  clipTemplateSaved: '模板已保存',
   // Desktop shell: local-browser authorization and the browser setting (issue 11)
   desktopAuthUnsupported: '该平台暂不支持客户端授权',
   desktopAuthTimeout: '扫码登录超时，请重新授权',

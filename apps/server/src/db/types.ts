@@ -42,6 +42,7 @@ export interface Database {
   clip_task: ClipTaskTable;
   clip_output: ClipOutputTable;
   clip_combination: ClipCombinationTable;
+  clip_template: ClipTemplateTable;
   job: JobTable;
   publish_batch: PublishBatchTable;
   agent_application: AgentApplicationTable;
@@ -649,4 +650,16 @@ export interface AccountAuthRequestTable {
   expires_at: number;
   created_at: number;
   updated_at: number;
+}
+/** A clip template a member saved (the template JSON and its rendered preview image). */
+export interface ClipTemplateTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  description: string;
+  /** The ClipTemplate (JSON). */
+  template: string;
+  /** Storage key of the preview image; '' until rendered. */
+  preview_key: string;
+  created_at: number;
 }

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { startLlmStub } from '@vidmatrix/fixtures';
 import { createSchema, withSearchPath } from './pg-schema.mjs';
 
 const BUCKET = 'vidmatrix-e2e';
@@ -49,10 +50,18 @@ if (process.env.E2E_STORAGE === 's3') {
   });
 }
 
+// No language model is reachable here: the clip script writer talks to a local imitation of an
+// OpenAI-compatible service for the run (LLM_BASE_URL given from outside wins).
+let llm;
+if (!env.LLM_BASE_URL) {
+  llm = await startLlmStub();
+  Object.assign(env, { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'e2e', LLM_MODEL: 'e2e-stub' });
+}
+
 const server = spawn(process.execPath, ['scripts/start.mjs'], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code, signal) => {
-  void Promise.resolve(s3?.close()).finally(() => process.exit(code ?? (signal ? 1 : 0)));
+  void Promise.all([s3?.close(), llm?.close()]).finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

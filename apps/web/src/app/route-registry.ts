@@ -42,6 +42,9 @@ export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = {
   [ConsolePath.batchPublish]: async () => ({
     Component: (await import('../features/publish/pages/publish-page.tsx')).PublishPage,
   }),
+  [ConsolePath.aiClip]: async () => ({
+    Component: (await import('../features/clip/pages/ai-clip-staff-page.tsx')).AiClipStaffPage,
+  }),
   [ConsolePath.accounts]: async () => ({
     Component: (await import('../features/enterprise-account/pages/accounts-page.tsx')).AccountsPage,
   }),

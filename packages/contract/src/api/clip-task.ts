@@ -154,7 +154,7 @@ export type ClipStep = z.infer<typeof clipStep>;
 /** The product facts the script writer works from (AI剪辑's textContext). */
 export const textContext = z.object({
   industry: z.string().trim().max(100).default(''),
-  product: z.string().trim().min(1).max(200),
+  product: z.string().trim().min(1, Msg.clipProductRequired).max(200),
   sellingPoints: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
   audience: z.string().trim().max(200).default(''),
 });

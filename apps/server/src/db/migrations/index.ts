@@ -11,6 +11,7 @@ import * as accountAuthRequest from './202611240200_account_auth_request.ts';
 import * as publishPacing from './202611240300_publish_pacing.ts';
 import * as content from './202611240600_content.ts';
 import * as userCenterAgents from './202611240700_user_center_agents.ts';
+import * as clipTemplates from './202611240500_clip_templates.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '202611240300_publish_pacing': publishPacing,
   '202611240600_content': content,
   '202611240700_user_center_agents': userCenterAgents,
+  '202611240500_clip_templates': clipTemplates,
 };

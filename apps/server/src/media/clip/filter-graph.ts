@@ -55,7 +55,8 @@ export function sec(n: number): string {
   return String(Math.round(n * 1000) / 1000);
 }
 
-const LOOKS: Record<ClipFilter, string | null> = {
+/** The colour look of each template filter. */
+export const LOOKS: Record<ClipFilter, string | null> = {
   none: null,
   warm: 'colorbalance=rs=0.06:gs=0.02:bs=-0.06',
   cool: 'colorbalance=rs=-0.06:bs=0.06',
@@ -107,8 +108,13 @@ function clipInput(clip: SpecClip, fps: number): string[] {
   return ['-ss', sec(clip.start), '-t', sec(Math.max(read, 0.04)), '-i', clip.path];
 }
 
-/** The filter chain that turns input `i` into a frame-fitted stream of exactly `clip.length` seconds. */
-function clipChain(i: number, clip: SpecClip, spec: RenderSpec, out: string): string {
+/**
+ * The filter chain that turns input `i` into a frame-fitted stream of exactly `clip.length` seconds.
+ * A clip that fades into the next keeps its frame at exactly `length` too: xfade draws its last
+ * transition frame from it, and without it ends the transition a frame early and every later cut
+ * comes one frame sooner than a plain `-t` read of the same span would (the bench's SSIM gap).
+ */
+function clipChain(i: number, clip: SpecClip, spec: RenderSpec, out: string, fadesOut = false): string {
   const parts: string[] = [];
   const speed = clip.speed !== 1 ? `setpts=(PTS-STARTPTS)/${clip.speed}` : 'setpts=PTS-STARTPTS';
   parts.push(`[${i}:v]${speed},fps=${spec.fps}[r${i}]`);
@@ -123,7 +129,7 @@ function clipChain(i: number, clip: SpecClip, spec: RenderSpec, out: string): st
     // Short footage holds its last frame rather than leaving the span empty.
     tail.push(`tpad=stop_mode=clone:stop_duration=${sec(clip.length - shown + 0.1)}`);
   }
-  tail.push(`trim=duration=${sec(clip.length)}`, 'setpts=PTS-STARTPTS');
+  tail.push(`trim=duration=${sec(clip.length + (fadesOut ? 0.5 / spec.fps : 0))}`, 'setpts=PTS-STARTPTS');
   parts.push(`[f${i}]${tail.join(',')}[${out}]`);
   return parts.join(';');
 }
@@ -169,7 +175,10 @@ export function buildClipArgs(spec: RenderSpec): string[] {
 
   // Picture: the sequence, then the main clip and cutaways.
   const seq = spec.clips.map((clip) => add(clipInput(clip, spec.fps)));
-  seq.forEach((i, k) => graph.push(clipChain(i, spec.clips[k] as SpecClip, spec, `c${k}`)));
+  const fades = spec.transitions !== null && spec.transitions.length === seq.length - 1;
+  seq.forEach((i, k) =>
+    graph.push(clipChain(i, spec.clips[k] as SpecClip, spec, `c${k}`, fades && k < seq.length - 1)),
+  );
   let base: string | null = null;
   if (seq.length === 1) {
     base = 'c0';

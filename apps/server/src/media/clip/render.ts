@@ -163,6 +163,11 @@ export class ClipRenderer {
     }
   }
 
+  /** Runs an ffmpeg that writes a still (template previews); the argv comes from a pure builder. */
+  async still(args: string[], signal?: AbortSignal): Promise<void> {
+    await this.run(this.ffmpeg, args, { signal });
+  }
+
   /** Streams, duration and size of a media file. */
   async probe(path: string): Promise<ProbeResult> {
     let out = '';

@@ -1,4 +1,4 @@
-import type { ClipMaterial, ClipPlan, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import { ClipMode, type ClipMaterial, type ClipPlan, type ClipTemplate } from '@vidmatrix/contract/api/clip-task';
 import { CLIP_SENTENCE_GAP_SECONDS, CLIP_TAIL_SECONDS } from '@vidmatrix/contract/constants';
 import { splitSentences, subtitleText } from '@vidmatrix/contract/rules/clip-text';
 import type { Cue, TitleCue } from './ass.ts';
@@ -129,8 +129,10 @@ export function layTimeline(input: TimelineInput): Timeline {
         cues.push(...evenCues(splitSentences(text), t, t + length));
       }
     }
-    for (let k = 0; k < run.length; k += 1) {
-      spans.push({ start: t + (length * k) / run.length, end: t + (length * (k + 1)) / run.length, segment: i + k });
+    let at = t;
+    for (const [k, share] of shares(run, length, plan.mode === ClipMode.oneClick).entries()) {
+      spans.push({ start: at, end: at + share, segment: i + k });
+      at += share;
     }
     t += length;
     i = j;
@@ -241,6 +243,22 @@ function oralTimeline(input: TimelineInput, speed: number): Timeline {
     title: titleOf(plan, template, duration),
     voice: null,
   };
+}
+
+/**
+ * How a paragraph's time is shared by its segments: equally, except in 一键成片 when the voice
+ * outlasts the footage's nominal length — then the first and last groups keep theirs (the opening
+ * and the closing shot) and the middle groups take up the rest, so the video follows the voice.
+ */
+export function shares(run: readonly { length: number }[], length: number, extendMiddle: boolean): number[] {
+  const nominal = run.reduce((sum, s) => sum + s.length, 0);
+  const first = run[0]?.length ?? 0;
+  const last = run.at(-1)?.length ?? 0;
+  if (!extendMiddle || run.length < 3 || length <= nominal) {
+    return run.map(() => length / run.length);
+  }
+  const middle = (length - first - last) / (run.length - 2);
+  return run.map((_, k) => (k === 0 ? first : k === run.length - 1 ? last : middle));
 }
 
 function round3(n: number): number {

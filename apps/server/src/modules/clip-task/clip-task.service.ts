@@ -25,7 +25,7 @@ import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { ClipTaskTable, Db } from '../../db/types.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { fontsDirOf, type ClipFont } from '../../media/clip/fonts.ts';
 import { planClipTask } from '../../media/clip/plan.ts';
@@ -88,7 +88,10 @@ export class ClipTaskService {
       realtime: RealtimePublisher;
       clip: ClipTools;
     },
-    private readonly materials: Pick<MaterialService, 'recordUseOfUrl' | 'recordUse' | 'sources' | 'addProduced'>,
+    private readonly materials: Pick<
+      MaterialService,
+      'recordUseOfUrl' | 'recordUse' | 'sources' | 'addProduced' | 'freeSpace'
+    >,
   ) {
     this.repo = new ClipTaskRepository(deps.db);
   }
@@ -128,8 +131,18 @@ export class ClipTaskService {
     }
   }
 
-  /** addTask: plans N distinct videos from the member's own materials and queues one render each. */
-  async add(memberId: number, input: ClipTaskInput): Promise<{ id: number; total: number }> {
+  /**
+   * addTask: plans N distinct videos from the member's own materials and queues one render each.
+   * Refused when the member's cloud space is full (the videos are charged to it). AI剪辑 without
+   * scripts has the writer write N of them first; they are stored with the task.
+   */
+  async add(memberId: number, given: ClipTaskInput): Promise<{ id: number; total: number }> {
+    await this.requireSpace(memberId);
+    let input = given;
+    if (input.clip_model === 7 && input.scripts.length === 0) {
+      const drafts = await this.writeScripts(input.textContext, input.count);
+      input = { ...input, scripts: drafts.scripts.map((d) => d.lines) };
+    }
     const { plans } = await this.plan(memberId, input, true);
     const now = this.deps.now();
     const { taskId, outputIds } = await this.repo.insertTask(
@@ -168,7 +181,12 @@ export class ClipTaskService {
   }
 
   /** preview: renders a few low-resolution seconds of the first video the task would make. */
-  async preview(memberId: number, input: ClipTaskInput): Promise<ClipPreview> {
+  async preview(memberId: number, given: ClipTaskInput): Promise<ClipPreview> {
+    let input = given;
+    if (input.clip_model === 7 && input.scripts.length === 0) {
+      const drafts = await this.writeScripts(input.textContext, 1);
+      input = { ...input, scripts: drafts.scripts.map((d) => d.lines) };
+    }
     const { plans, library } = await this.plan(memberId, { ...input, count: 1 }, false);
     const [first] = plans;
     if (!first) {
@@ -299,6 +317,8 @@ export class ClipTaskService {
       );
     };
     try {
+      // Checked before ffmpeg runs; the finished file is charged atomically when it is filed.
+      await this.requireSpace(memberId);
       const input = clipTaskInput.parse(JSON.parse(task.input));
       const plan = clipPlan.parse(JSON.parse(output.plan));
       const library = await this.library(memberId, input);
@@ -335,7 +355,10 @@ export class ClipTaskService {
         updated_at: this.deps.now(),
       });
       this.push(task, outputId, canceled ? 'canceled' : 'failed', 0);
-      if (!canceled && !(error instanceof ClipRenderError || error instanceof ClipInputError)) {
+      if (
+        !canceled &&
+        !(error instanceof ClipRenderError || error instanceof ClipInputError || error instanceof AppError)
+      ) {
         throw error;
       }
     } finally {
@@ -379,7 +402,8 @@ export class ClipTaskService {
         duration,
         width: 0,
         height: 0,
-        tags: [],
+        // AI剪辑 matches sentences to materials by these (and by name).
+        tags: row.tags,
         key: row.object_key,
       });
     }
@@ -463,6 +487,13 @@ export class ClipTaskService {
       return { ...probe, size: probe.size || (await stat(output)).size };
     } finally {
       await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Refuses (您的账号云空间容量已超过限制!) when the member has no cloud space left for videos. */
+  private async requireSpace(memberId: number): Promise<void> {
+    if ((await this.materials.freeSpace(memberId)) <= 0) {
+      throw badRequest(Msg.spaceExceeded);
     }
   }
 
@@ -566,7 +597,7 @@ function summaryOf(row: TaskRow): ClipTaskSummary {
 
 /** The §8 text a member sees for a failed render (details go to the log). */
 function userMessage(error: unknown): string {
-  if (error instanceof ClipRenderError || error instanceof ClipInputError) {
+  if (error instanceof ClipRenderError || error instanceof ClipInputError || error instanceof AppError) {
     return error.message;
   }
   return Msg.clipRenderFailed;

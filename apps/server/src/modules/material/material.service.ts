@@ -59,7 +59,7 @@ export class MaterialService {
     private readonly deps: { db: Db; now: () => number; storage: StorageDriver; jobs: Pick<JobQueue, 'enqueue'> },
     private readonly uploads: Pick<
       UploadService,
-      'maxFileNum' | 'claimable' | 'forgetClaimed' | 'storeDirect' | 'space' | 'release' | 'discard'
+      'maxFileNum' | 'claimable' | 'forgetClaimed' | 'storeDirect' | 'space' | 'release' | 'discard' | 'chargeProduced'
     >,
   ) {
     this.repo = new MaterialRepository(deps.db);
@@ -223,7 +223,12 @@ export class MaterialService {
 
   /** The member's own materials among `ids` as stored (clip tasks resolve their files from these). */
   async sources(memberId: number, ids: readonly number[]) {
-    return (await this.repo.byIds(memberId, ids)).map((r) => ({
+    const rows = await this.repo.byIds(memberId, ids);
+    const tags = new Map<number, string[]>();
+    for (const t of await this.repo.tagsOf(rows.map((r) => r.id))) {
+      tags.set(t.material_id, [...(tags.get(t.material_id) ?? []), t.tag_name]);
+    }
+    return rows.map((r) => ({
       id: r.id,
       file_type: r.file_type,
       file_name: r.file_name,
@@ -231,7 +236,13 @@ export class MaterialService {
       thumb_key: r.thumb_key,
       duration_ms: Number(r.duration_ms),
       process_status: r.process_status,
+      tags: tags.get(r.id) ?? [],
     }));
+  }
+
+  /** Bytes of cloud space the member has left (level space minus used). */
+  async freeSpace(memberId: number): Promise<number> {
+    return (await this.uploads.space(memberId)).free;
   }
 
   /**
@@ -248,9 +259,20 @@ export class MaterialService {
     // Not an upload: there is no upload row to claim, so the material is inserted directly.
     const now = this.deps.now();
     const { retentionDays } = await this.uploads.space(memberId);
+    // Charged to the member's cloud space like an upload; a file that no longer fits is dropped.
+    if (!(await this.uploads.chargeProduced(memberId, file.size))) {
+      await this.deps.storage.delete(file.objectKey).catch(() => undefined);
+      throw badRequest(Msg.spaceExceeded);
+    }
     const upload = { object_key: file.objectKey, size: file.size };
     const options = { groupId, remark: file.remark, sourceType: SourceType.clip };
-    const id = await this.repo.insert(materialRow(memberId, upload, file.fileName, options, retentionDays, now));
+    let id: number;
+    try {
+      id = await this.repo.insert(materialRow(memberId, upload, file.fileName, options, retentionDays, now));
+    } catch (error) {
+      await this.uploads.release(memberId, file.objectKey, file.size);
+      throw error;
+    }
     await this.deps.jobs.enqueue(Job.materialMedia, { materialId: id });
     return id;
   }

@@ -75,6 +75,11 @@ export class UploadService {
     return { total, used, free: Math.max(0, total - used), retentionDays: Number(row?.retention_days ?? 0) };
   }
 
+  /** Charges a file the server produced (a clip video) to the member's space; false when it does not fit. */
+  chargeProduced(memberId: number, size: number): Promise<boolean> {
+    return this.repo.charge(memberId, size, this.deps.now());
+  }
+
   /** Files one add may register: the app config max_file_num. */
   async maxFileNum(): Promise<number> {
     const values = await this.settings.configValues(APP_CONFIG_CATE_ID);

@@ -1,5 +1,6 @@
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { CLIP_PATHS } from '@vidmatrix/contract/console-paths';
+import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
 import { comingPage, type LazyRoute } from '../route-registry.ts';
 
 /** Titles of the clip-task pages (SPEC §2.1). */
@@ -24,13 +25,27 @@ const addTask: LazyRoute = async () => ({
 /** The built clip pages; the others show the coming page. */
 const CLIP_PAGES: Partial<Record<(typeof CLIP_PATHS)[number], LazyRoute>> = {
   '/clip/AddTask': addTask,
-  '/clip/AddTaskOneClick': addTask,
+  // 一键成片 has no template step: straight to its form (/clip/ClipVideo with clip_model 6).
+  '/clip/AddTaskOneClick': () =>
+    Promise.resolve({
+      loader: ({ request }) => {
+        const id = new URL(request.url).searchParams.get('id') ?? '0';
+        const to = clipRoute(1, { id, mode: 6 });
+        return to ? redirect(toHref(to)) : null;
+      },
+    }),
   '/clip/AddTaskGroupClick': addTask,
   '/clip/VideoTemplate': async () => ({
     Component: (await import('../../features/clip/pages/video-template-page.tsx')).VideoTemplatePage,
   }),
   '/clip/ClipVideo': async () => ({
-    Component: (await import('../../features/clip/pages/clip-video-page.tsx')).ClipVideoPage,
+    Component: (await import('../../features/clip/pages/clip-video-route.tsx')).ClipVideoRoute,
+  }),
+  '/clip/ImageVideoMode': async () => ({
+    Component: (await import('../../features/clip/pages/image-video-page.tsx')).ImageVideoPage,
+  }),
+  '/clip/AiClipVideo': async () => ({
+    Component: (await import('../../features/clip/pages/ai-clip-page.tsx')).AiClipPage,
   }),
   '/clip/ScriptClip': async () => ({
     Component: (await import('../../features/clip/pages/script-clip-page.tsx')).ScriptClipPage,

@@ -1,68 +1,10 @@
-import type { ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTransition } from '@vidmatrix/contract/api/clip-task';
+import { DEFAULT_CLIP_FONT, SEEDED_TEMPLATES, type SeededTemplate } from '@vidmatrix/contract/rules/clip-templates';
+
+export { SEEDED_TEMPLATES, type SeededTemplate };
 
 /** The font every seeded template starts from (shipped with the server image, fonts-wqy-microhei). */
-export const DEFAULT_FONT = 'WenQuanYi Micro Hei';
-
-/** A seeded template of /clip/VideoTemplate. */
-export interface SeededTemplate {
-  key: string;
-  name: string;
-  description: string;
-  template: ClipTemplate;
-}
-
-const subtitle = (position: 'top' | 'middle' | 'bottom', color = '#FFFFFF', box = false) => ({
-  font: DEFAULT_FONT,
-  size: 64,
-  color,
-  outlineColor: '#000000',
-  outline: 3,
-  box,
-  position,
-});
-
-/** Templates every member can pick (modes 1, 2, 4, 7). */
-export const SEEDED_TEMPLATES: readonly SeededTemplate[] = [
-  {
-    key: 'classic',
-    name: '经典字幕',
-    description: '底部白字黑边，硬切，背景音乐随口播压低',
-    template: {
-      subtitle: subtitle('bottom'),
-      title: null,
-      transition: null,
-      filter: 'none',
-      fit: 'cover',
-      music: { policy: 'chosen', volume: 0.3, duck: true },
-    },
-  },
-  {
-    key: 'smooth',
-    name: '柔和转场',
-    description: '淡入淡出与溶解转场，暖色调，横屏素材模糊填充',
-    template: {
-      subtitle: subtitle('bottom', '#FFF3C4'),
-      title: null,
-      transition: { names: ['fade', 'dissolve'], duration: 0.5 },
-      filter: 'warm',
-      fit: 'blur',
-      music: { policy: 'random', volume: 0.3, duck: true },
-    },
-  },
-  {
-    key: 'bold',
-    name: '醒目标题',
-    description: '居中字幕加底框，滑动转场，鲜艳色彩',
-    template: {
-      subtitle: subtitle('middle', '#FFFFFF', true),
-      title: null,
-      transition: { names: ['slideleft', 'wipeleft', 'smoothleft'], duration: 0.4 },
-      filter: 'vivid',
-      fit: 'cover',
-      music: { policy: 'chosen', volume: 0.35, duck: true },
-    },
-  },
-];
+export const DEFAULT_FONT = DEFAULT_CLIP_FONT;
 
 /** The seeded template named by `key`, else the first. */
 export function templateByKey(key: string | null): SeededTemplate {
@@ -73,3 +15,15 @@ export function templateByKey(key: string | null): SeededTemplate {
 export function withMusicPolicy(template: ClipTemplate, musicIds: readonly number[]): ClipTemplate {
   return { ...template, music: { ...template.music, policy: musicIds.length > 0 ? 'chosen' : 'none' } };
 }
+
+/** Names of the transitions offered between pictures. */
+export const TRANSITION_NAMES: Record<ClipTransition, string> = {
+  fade: '淡入淡出',
+  dissolve: '溶解',
+  slideleft: '左滑',
+  slideup: '上滑',
+  wipeleft: '左擦除',
+  wipeup: '上擦除',
+  circleopen: '圆形展开',
+  smoothleft: '平滑左移',
+};

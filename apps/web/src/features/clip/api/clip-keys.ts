@@ -4,4 +4,5 @@ export const clipKeys = {
   tasks: (page: number, limit: number) => ['clip', 'tasks', page, limit] as const,
   task: (id: number) => ['clip', 'task', id] as const,
   fonts: () => ['clip', 'fonts'] as const,
+  templates: () => ['clip', 'templates'] as const,
 };

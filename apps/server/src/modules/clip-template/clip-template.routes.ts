@@ -1,0 +1,63 @@
+import {
+  ClipTemplateApi,
+  clipTemplateIdBody,
+  clipTemplateItem,
+  clipTemplateList,
+  clipTemplateSaveBody,
+} from '@vidmatrix/contract/api/clip-template';
+import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { currentMember } from '../../plugins/auth.ts';
+
+const member = { tags: ['clip'], security: [{ memberToken: [] }] };
+
+/** Clip templates: seoaivideo.VideoTemplate/* (seeded ones and the member's own, with previews). */
+export const clipTemplateRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const { clipTemplates } = app.services;
+
+  app.post(
+    ClipTemplateApi.list,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...member,
+        summary: "Seeded clip templates and the member's own, with preview images",
+        response: { 200: envelopeOf(clipTemplateList) },
+      },
+    },
+    async (request) => ok(await clipTemplates.list(currentMember(request).memberId)),
+  );
+
+  app.post(
+    ClipTemplateApi.save,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...member,
+        summary: 'Saves a clip template of the member and renders its preview',
+        body: clipTemplateSaveBody,
+        response: { 200: envelopeOf(clipTemplateItem) },
+      },
+    },
+    async (request) => ok(await clipTemplates.save(currentMember(request).memberId, request.body)),
+  );
+
+  app.post(
+    ClipTemplateApi.dele,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...member,
+        summary: 'Deletes a clip template of the member',
+        body: clipTemplateIdBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await clipTemplates.remove(currentMember(request).memberId, request.body.id);
+      return ok({});
+    },
+  );
+
+  done();
+};

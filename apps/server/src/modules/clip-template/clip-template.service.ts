@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { clipTemplate, type ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import {
+  ownTemplateKey,
+  type ClipTemplateItem,
+  type clipTemplateSaveBody,
+} from '@vidmatrix/contract/api/clip-template';
+import { CLIP_MEMBER_TEMPLATES_MAX, CLIP_TEMPLATE_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
+import { Msg, fillMsg } from '@vidmatrix/contract/messages';
+import { SEEDED_TEMPLATES } from '@vidmatrix/contract/rules/clip-templates';
+import type { z } from 'zod';
+import type { Db } from '../../db/types.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { fontsDirOf, type ClipFont } from '../../media/clip/fonts.ts';
+import type { ClipRenderer } from '../../media/clip/render.ts';
+import { templatePreviewArgs, templatePreviewAss } from '../../media/clip/template-preview.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import { randomObjectName } from '../upload/object-name.ts';
+import { ClipTemplateRepository } from './clip-template.repository.ts';
+
+/**
+ * Templates of /clip/VideoTemplate: the seeded ones and those a member saved, each with a preview
+ * still the server renders with ffmpeg (the template's look and text over a stand-in picture).
+ */
+export class ClipTemplateService {
+  private readonly repo: ClipTemplateRepository;
+  /** Preview renders under way or done in this process, by storage key (same template, same still). */
+  private readonly previews = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      now: () => number;
+      storage: StorageDriver;
+      renderer: Pick<ClipRenderer, 'still'>;
+      fonts: () => Promise<ClipFont[]>;
+      workDir: string;
+    },
+  ) {
+    this.repo = new ClipTemplateRepository(deps.db);
+  }
+
+  /** list: the seeded templates, then the member's own (newest first), with preview images. */
+  async list(memberId: number): Promise<ClipTemplateItem[]> {
+    const seeded = await Promise.all(
+      SEEDED_TEMPLATES.map(async (t) => ({
+        key: t.key,
+        id: 0,
+        name: t.name,
+        description: t.description,
+        template: t.template,
+        preview_url: this.deps.storage.publicUrl(await this.preview(t.template)),
+        own: false,
+      })),
+    );
+    const own = (await this.repo.list(memberId)).map((row) => ({
+      key: ownTemplateKey(row.id),
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      template: clipTemplate.parse(JSON.parse(row.template)),
+      preview_url: row.preview_key ? this.deps.storage.publicUrl(row.preview_key) : '',
+      own: true,
+    }));
+    return [...seeded, ...own];
+  }
+
+  /** save: stores a template of the member and renders its preview; refuses beyond the house limit. */
+  async save(memberId: number, body: z.output<typeof clipTemplateSaveBody>): Promise<ClipTemplateItem> {
+    if ((await this.repo.count(memberId)) >= CLIP_MEMBER_TEMPLATES_MAX) {
+      throw badRequest(fillMsg(Msg.clipTemplateLimit, { n: CLIP_MEMBER_TEMPLATES_MAX }));
+    }
+    const previewKey = await this.preview(body.template);
+    const id = await this.repo.insert({
+      member_id: memberId,
+      name: body.name,
+      description: body.description,
+      template: JSON.stringify(body.template),
+      preview_key: previewKey,
+      created_at: this.deps.now(),
+    });
+    return {
+      key: ownTemplateKey(id),
+      id,
+      name: body.name,
+      description: body.description,
+      template: body.template,
+      preview_url: this.deps.storage.publicUrl(previewKey),
+      own: true,
+    };
+  }
+
+  /** dele: removes one of the member's templates (tasks made with it keep their own copy). */
+  async remove(memberId: number, id: number): Promise<void> {
+    const row = await this.repo.remove(memberId, id);
+    if (!row) {
+      throw notFound();
+    }
+  }
+
+  /**
+   * The storage key of a template's preview still, rendered when missing. Keyed by the template's
+   * content, so equal templates share one image and an image never goes stale.
+   */
+  private async preview(template: ClipTemplate): Promise<string> {
+    const hash = createHash('sha1').update(JSON.stringify(template)).digest('hex').slice(0, 20);
+    const key = `clip/template/${hash}.jpg`;
+    let pending = this.previews.get(key);
+    if (!pending) {
+      pending = this.renderPreview(template, key).catch((error: unknown) => {
+        this.previews.delete(key);
+        throw error;
+      });
+      this.previews.set(key, pending);
+    }
+    await pending;
+    return key;
+  }
+
+  private async renderPreview(template: ClipTemplate, key: string): Promise<void> {
+    const { storage, renderer, workDir } = this.deps;
+    if ((await storage.size(key)) !== null) {
+      return;
+    }
+    const dir = join(workDir, `template-${randomObjectName()}`);
+    await mkdir(dir, { recursive: true });
+    try {
+      const fonts = await this.deps.fonts();
+      const font = template.subtitle?.font ?? template.title?.font;
+      const ass = join(dir, 'text.ass');
+      const output = join(dir, 'preview.jpg');
+      await writeFile(ass, templatePreviewAss(template));
+      const fontsDir = fontsDirOf(fonts.find((f) => f.value === font) ?? fonts[0]);
+      await renderer.still(templatePreviewArgs(template, { ass, fontsDir, output }, CLIP_TEMPLATE_PREVIEW_SIZE));
+      await storage.put(key, await readFile(output), 'image/jpeg');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
+import { MaterialsPage } from './pages/materials-page.ts';
+import { expect, test } from './support/fixtures.ts';
+import { signInNewMember } from './support/members.ts';
+
+// Issue 9, modes 5, 6 and 7 and templates, in Chromium: a member saves their own template (its preview
+// rendered by the server), runs AI剪辑 from /ai/clip with scripts written by the (imitated) language model,
+// makes 图文成片 and 一键成片 tasks, watches them finish, plays a video and finds the videos in the library.
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
+
+async function upload(page: Page, files: string[]): Promise<void> {
+  const materials = new MaterialsPage(page);
+  await materials.open();
+  await materials.chooseFiles(files);
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(files.length);
+  await expect(materials.submit).toBeEnabled({ timeout: 60_000 });
+  await materials.submit.click();
+  await expect(materials.toast('添加成功')).toBeVisible();
+}
+
+/** Picks library materials by name in the material picker opened by `button`. */
+async function pick(page: Page, button: ReturnType<Page['getByRole']>, names: string[]): Promise<void> {
+  await button.click();
+  const picker = page.getByRole('dialog', { name: '选择素材' });
+  for (const name of names) {
+    await picker.getByTestId('material-card').filter({ hasText: name }).getByLabel('选择').click();
+  }
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(picker).toBeHidden();
+}
+
+/** Starts the task, waits on the task list until all its videos are done, and plays the first. */
+async function startAndWatch(page: Page, task: string, total: number, shot: string): Promise<void> {
+  await page.getByRole('button', { name: '开始剪辑' }).click();
+  await expect(page).toHaveURL(/\/clip\/TaskList/, { timeout: 180_000 });
+  const row = page.getByRole('row').filter({ hasText: task });
+  await expect(row.getByText(`${total}/${total}`)).toBeVisible({ timeout: 540_000 });
+  await expect(row.getByText('已完成')).toBeVisible();
+  await row.getByRole('button', { name: '查看视频' }).click();
+  const outputs = page.getByTestId('clip-output');
+  await expect(outputs).toHaveCount(total);
+  await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
+  await outputs.first().click();
+  const player = page.getByRole('dialog').filter({ has: page.locator('video') });
+  await expect(player.locator('video')).toHaveAttribute('src', /\/storage\/clip\//, { timeout: 30_000 });
+  await player.locator('.ant-modal-close').click();
+  await expect(player).toBeHidden();
+}
+
+test('AI剪辑 from /ai/clip with a saved template and written scripts', async ({ page, request }) => {
+  test.setTimeout(600_000);
+  const dir = fixtureDir('vm-e2e-ai-');
+  await signInNewMember(page, request, 'aiclip');
+  await upload(page, [
+    makeVideo(join(dir, '咖啡-拉花.mp4'), { seconds: 4, width: 320, height: 240 }),
+    makeVideo(join(dir, '蛋糕-切片.mp4'), { seconds: 4, width: 240, height: 320, pattern: 'testsrc2' }),
+  ]);
+
+  await page.goto(ConsolePath.aiClip);
+  await expect(page.getByRole('heading', { name: 'AI剪辑员工', level: 1 })).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'clip-ai-staff.png'), fullPage: true });
+  await page.getByRole('button', { name: '开始AI剪辑' }).click();
+  await expect(page).toHaveURL(/\/clip\/VideoTemplate\?.*mode=7/);
+
+  // Every template shows a preview still the server rendered.
+  const classic = page.getByTestId('clip-template-classic');
+  await expect(classic.getByRole('img')).toHaveJSProperty('complete', true);
+  await expect.poll(() => classic.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(540);
+  await classic.getByText('修改并保存为我的模板').click();
+  const dialog = page.getByRole('dialog', { name: '保存为我的模板' });
+  await dialog.getByLabel('模板名称').fill('我的黄字模板');
+  await dialog.getByLabel('字幕底框').click();
+  await expect(dialog.getByLabel('字幕底框')).toBeChecked();
+  await dialog.getByRole('button', { name: '保存模板' }).click();
+  await expect(page.getByText('模板已保存')).toBeVisible();
+  const mine = page.locator('[data-testid^="clip-template-own-"]');
+  await expect(mine).toContainText('我的黄字模板');
+  await expect.poll(() => mine.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(540);
+  await page.screenshot({ path: join(SHOTS, 'clip-templates.png'), fullPage: true });
+  await mine.click();
+  await expect(page).toHaveURL(/\/clip\/AiClipVideo\?.*clip_model=7.*template=own-/);
+  await expect(page.getByText('AI剪辑 · 我的黄字模板')).toBeVisible();
+
+  await page.getByLabel('任务名称').fill('端到端AI剪辑');
+  await page.getByLabel('行业').fill('餐饮');
+  await page.getByLabel('产品').fill('社区咖啡店');
+  await page.getByLabel('卖点').fill('咖啡现磨\n蛋糕新鲜');
+  await pick(page, page.getByRole('button', { name: '选择素材' }), ['咖啡-拉花.mp4', '蛋糕-切片.mp4']);
+  await page.getByLabel('生成数量').fill('2');
+  await page.getByRole('button', { name: '帮我写文案' }).click();
+  await expect(page.getByTestId('ai-script')).toHaveCount(2);
+  await expect(page.getByLabel('文案1')).toHaveValue(/社区咖啡店/);
+  await page.getByLabel('文案2').fill('第二篇，社区咖啡店欢迎你。\n蛋糕新鲜。');
+  await page.screenshot({ path: join(SHOTS, 'clip-ai-form.png'), fullPage: true });
+  await startAndWatch(page, '端到端AI剪辑', 2, 'clip-ai-tasks.png');
+
+  const materials = new MaterialsPage(page);
+  await materials.open();
+  await expect(materials.card('端到端AI剪辑-1.mp4')).toBeVisible();
+  await expect(materials.card('端到端AI剪辑-2.mp4')).toBeVisible();
+});
+
+test('图文成片 and 一键成片 render into the library', async ({ page, request }) => {
+  test.setTimeout(600_000);
+  const dir = fixtureDir('vm-e2e-img-');
+  await signInNewMember(page, request, 'imgclip');
+  await upload(page, [
+    makeImage(join(dir, '海报一.png'), { width: 400, height: 300, color: '0xe67e22' }),
+    makeImage(join(dir, '海报二.png'), { width: 300, height: 400 }),
+    makeVideo(join(dir, '开场.mp4'), { seconds: 3, width: 320, height: 240 }),
+  ]);
+
+  await page.goto('/clip/AddTask');
+  await page.getByTestId('clip-mode-5').click();
+  await expect(page).toHaveURL(/\/clip\/ImageVideoMode\?/);
+  await page.getByLabel('任务名称').fill('端到端图文');
+  await pick(page, page.getByRole('button', { name: '选择图片' }), ['海报一.png', '海报二.png']);
+  await page.getByLabel('标题').fill('新品上市');
+  await page.getByRole('textbox', { name: '文案' }).fill('限时优惠\n欢迎到店');
+  await page.getByLabel('每条视频图片数').fill('2');
+  await page.getByLabel('每张图片时长（秒）').fill('1');
+  await page.getByLabel('生成数量').fill('2');
+  await page.getByRole('button', { name: '预览一条' }).click();
+  const preview = page.getByRole('dialog').filter({ has: page.locator('video') });
+  await expect(preview.locator('video')).toHaveAttribute('src', /\/storage\/clip\/preview\//, { timeout: 120_000 });
+  await page.screenshot({ path: join(SHOTS, 'clip-image-preview.png') });
+  await preview.locator('.ant-modal-close').click();
+  await expect(preview).toBeHidden();
+  await page.screenshot({ path: join(SHOTS, 'clip-image-form.png'), fullPage: true });
+  await startAndWatch(page, '端到端图文', 2, 'clip-image-tasks.png');
+
+  // 一键成片 skips the template: the menu entry opens its form on /clip/ClipVideo with clip_model 6.
+  await page.goto('/clip/AddTaskOneClick');
+  await expect(page).toHaveURL(/\/clip\/ClipVideo\?.*clip_model=6/);
+  await page.getByLabel('任务名称').fill('端到端一键成片');
+  const groups = page.getByTestId('one-click-group');
+  await expect(groups).toHaveCount(3);
+  await pick(page, groups.nth(0).getByRole('button', { name: '选择素材' }), ['开场.mp4']);
+  await pick(page, groups.nth(1).getByRole('button', { name: '选择素材' }), ['海报一.png', '海报二.png']);
+  await pick(page, groups.nth(2).getByRole('button', { name: '选择素材' }), ['开场.mp4']);
+  await page.getByLabel('旁白1').fill('欢迎光临，本店新品上市，全场八折。');
+  await page.getByRole('button', { name: '添加旁白' }).click();
+  await page.getByLabel('旁白2').fill('新品上市，欢迎到店品尝。');
+  await page.getByLabel('生成数量').fill('2');
+  await page.screenshot({ path: join(SHOTS, 'clip-one-click-form.png'), fullPage: true });
+  await startAndWatch(page, '端到端一键成片', 2, 'clip-one-click-tasks.png');
+
+  const materials = new MaterialsPage(page);
+  await materials.open();
+  for (const name of ['端到端图文-1.mp4', '端到端图文-2.mp4', '端到端一键成片-1.mp4', '端到端一键成片-2.mp4']) {
+    await expect(materials.card(name)).toBeVisible();
+  }
+});

@@ -1,0 +1,65 @@
+import type { ClipTemplate, SubtitleStyle } from '../api/clip-task.ts';
+
+/** The font every seeded template starts from (shipped with the server image, fonts-wqy-microhei). */
+export const DEFAULT_CLIP_FONT = 'WenQuanYi Micro Hei';
+
+/** A seeded template of /clip/VideoTemplate. */
+export interface SeededTemplate {
+  key: string;
+  name: string;
+  description: string;
+  template: ClipTemplate;
+}
+
+const subtitle = (position: SubtitleStyle['position'], color = '#FFFFFF', box = false): SubtitleStyle => ({
+  font: DEFAULT_CLIP_FONT,
+  size: 64,
+  color,
+  outlineColor: '#000000',
+  outline: 3,
+  box,
+  position,
+});
+
+/** Templates every member can pick (modes 1, 2, 4, 7); the server renders their preview images. */
+export const SEEDED_TEMPLATES: readonly SeededTemplate[] = [
+  {
+    key: 'classic',
+    name: '经典字幕',
+    description: '底部白字黑边，硬切，背景音乐随口播压低',
+    template: {
+      subtitle: subtitle('bottom'),
+      title: null,
+      transition: null,
+      filter: 'none',
+      fit: 'cover',
+      music: { policy: 'chosen', volume: 0.3, duck: true },
+    },
+  },
+  {
+    key: 'smooth',
+    name: '柔和转场',
+    description: '淡入淡出与溶解转场，暖色调，横屏素材模糊填充',
+    template: {
+      subtitle: subtitle('bottom', '#FFF3C4'),
+      title: null,
+      transition: { names: ['fade', 'dissolve'], duration: 0.5 },
+      filter: 'warm',
+      fit: 'blur',
+      music: { policy: 'random', volume: 0.3, duck: true },
+    },
+  },
+  {
+    key: 'bold',
+    name: '醒目标题',
+    description: '居中字幕加底框，滑动转场，鲜艳色彩',
+    template: {
+      subtitle: subtitle('middle', '#FFFFFF', true),
+      title: null,
+      transition: { names: ['slideleft', 'wipeleft', 'smoothleft'], duration: 0.4 },
+      filter: 'vivid',
+      fit: 'cover',
+      music: { policy: 'chosen', volume: 0.35, duck: true },
+    },
+  },
+];
