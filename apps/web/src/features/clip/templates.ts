@@ -1,4 +1,4 @@
-import type { ClipTransition } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTemplate, ClipTransition } from '@vidmatrix/contract/api/clip-task';
 import { DEFAULT_CLIP_FONT, SEEDED_TEMPLATES, type SeededTemplate } from '@vidmatrix/contract/rules/clip-templates';
 
 export { SEEDED_TEMPLATES, type SeededTemplate };
