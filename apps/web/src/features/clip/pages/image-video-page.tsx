@@ -11,7 +11,7 @@ import {
 } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
-import { FontSelect } from '../components/font-select.tsx';
+import { FontField } from '../components/font-field.tsx';
 import { MaterialField } from '../components/material-field.tsx';
 import { MusicField } from '../components/music-field.tsx';
 import { TaskActions, linesOf, newSeed } from '../components/task-actions.tsx';
@@ -80,7 +80,7 @@ export function ImageVideoPage() {
           />
         </Form.Item>
         <Form.Item label="字幕字体">
-          <FontSelect value={font} onChange={setFont} />
+          <FontField value={font} onChange={setFont} />
         </Form.Item>
         <Form.Item label="每条视频图片数">
           <InputNumber

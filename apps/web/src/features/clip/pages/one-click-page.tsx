@@ -6,7 +6,7 @@ import type { Music } from '@vidmatrix/contract/api/music';
 import { CLIP_MAX_GROUPS, CLIP_MAX_VIDEOS, CLIP_SCRIPT_MAX_CHARS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
-import { FontSelect } from '../components/font-select.tsx';
+import { FontField } from '../components/font-field.tsx';
 import { MaterialField } from '../components/material-field.tsx';
 import { MusicField } from '../components/music-field.tsx';
 import { TaskActions, newSeed } from '../components/task-actions.tsx';
@@ -114,7 +114,7 @@ export function OneClickPage() {
           </Space>
         </Form.Item>
         <Form.Item label="字幕字体">
-          <FontSelect value={font} onChange={setFont} />
+          <FontField value={font} onChange={setFont} />
         </Form.Item>
         <Form.Item label="背景音乐">
           <MusicField value={music} onChange={setMusic} />

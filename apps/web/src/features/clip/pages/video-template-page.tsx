@@ -29,7 +29,7 @@ import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteClipTemplate, useSaveClipTemplate } from '../api/clip-template-mutations.ts';
 import { useClipTemplates } from '../api/get-clip-templates.ts';
-import { FontSelect } from '../components/font-select.tsx';
+import { FontField } from '../components/font-field.tsx';
 import { SEEDED_TEMPLATES, TRANSITION_NAMES } from '../templates.ts';
 
 const FILTER_NAMES: Record<ClipFilter, string> = {
@@ -199,7 +199,7 @@ function TemplateForm(props: {
       {showSubtitle && (
         <Space wrap align="start">
           <Form.Item label="字体">
-            <FontSelect value={subtitle.font} onChange={(font) => setSubtitle({ ...subtitle, font })} />
+            <FontField value={subtitle.font} onChange={(font) => setSubtitle({ ...subtitle, font })} />
           </Form.Item>
           <Form.Item label="字号">
             <InputNumber
