@@ -142,11 +142,16 @@ async function snapshotTables(): Promise<{ table: string; rows: Record<string, u
   return out;
 }
 
-/** A's rows: rows of A (member_id) and every row of tables without a member column (B may add, never alter). */
+/**
+ * A's rows: rows of A (member_id; in `member`, A's own row) and every row of tables without a member
+ * column (B may add, never alter). B's own member row may change (B edits B's profile).
+ */
 function rowsOfA(snapshot: { table: string; rows: Record<string, unknown>[] }[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const { table, rows } of snapshot) {
-    const own = rows.filter((row) => !('member_id' in row) || Number(row.member_id) === a.id);
+    const own = rows.filter((row) =>
+      table === 'member' ? Number(row.id) !== b.id : !('member_id' in row) || Number(row.member_id) === a.id,
+    );
     out.set(table, own.map((row) => JSON.stringify(row)).sort());
   }
   return out;

@@ -131,10 +131,19 @@ function stringArb(def: ZodDef): fc.Arbitrary<string> {
   if (max < 100_000) {
     boundaries.push('a'.repeat(max + 1), '中'.repeat(max + 1));
   }
-  const valid = pattern
-    ? fc.stringMatching(pattern).filter((s) => s.length <= max)
-    : fc.string({ minLength: min, maxLength: Math.min(max, 40), unit: 'grapheme' });
+  const valid =
+    (pattern && matching(pattern, max)) ||
+    fc.string({ minLength: min, maxLength: Math.min(max, 40), unit: 'grapheme' });
   return fc.oneof(valid, fc.constantFrom(...boundaries), fc.constantFrom(...HOSTILE_STRINGS));
+}
+
+/** Strings matching `pattern`, or undefined where fast-check cannot generate from it (lookaheads). */
+function matching(pattern: RegExp, max: number): fc.Arbitrary<string> | undefined {
+  try {
+    return fc.stringMatching(pattern).filter((s) => s.length <= max);
+  } catch {
+    return undefined;
+  }
 }
 
 function numberArb(def: ZodDef): fc.Arbitrary<number> {
@@ -152,10 +161,13 @@ function numberArb(def: ZodDef): fc.Arbitrary<number> {
   }
   min = Math.max(min, Number.MIN_SAFE_INTEGER);
   max = Math.min(max, Number.MAX_SAFE_INTEGER);
-  const inside = integer ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+  // Bounds may be fractions (a number of seconds ≥ 0.5): integer generators take whole ones inside.
+  const inside = integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(max)) })
+    : fc.double({ min, max, noNaN: true });
   // Small ids hit the rows the suite made first, so calls get past "not found" into the services.
-  const lo = Math.max(min, 0);
-  const hi = Math.min(max, Math.max(lo, 4));
+  const lo = Math.ceil(Math.max(min, 0));
+  const hi = Math.floor(Math.min(max, Math.max(lo, 4)));
   const small = hi >= lo ? fc.integer({ min: lo, max: hi }) : fc.constant(min);
   return fc.oneof(
     { arbitrary: inside, weight: 2 },
