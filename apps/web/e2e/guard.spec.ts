@@ -61,10 +61,10 @@ test.describe('with a token', () => {
     await expect(page).toHaveURL(/\/customer\/chat$/);
     await expect(page.getByRole('heading', { name: '客户消息' }).first()).toBeVisible();
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    // A constant route whose screen is not built yet (update when its issue lands).
-    await page.goto('/largeDataScreen');
+    // A menu route whose screen is not built yet (update when it is).
+    await page.goto('/ai/publish');
     await expect(page.getByText('功能建设中')).toBeVisible();
-    await expect(page.getByRole('heading', { name: '数据大屏' }).last()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'AI发布员工' }).last()).toBeVisible();
     await page.getByRole('link', { name: '返回控制台' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
