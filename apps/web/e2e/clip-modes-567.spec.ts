@@ -121,7 +121,8 @@ test('图文成片 and 一键成片 render into the library', async ({ page, req
   await pick(page, page.getByRole('button', { name: '选择图片' }), ['海报一.png', '海报二.png']);
   await page.getByLabel('标题').fill('新品上市');
   await page.getByRole('textbox', { name: '文案' }).fill('限时优惠\n欢迎到店');
-  await page.getByLabel('每条视频图片数').fill('2');
+  // Two pictures, one per video: two distinct videos (two per video would allow only one).
+  await page.getByLabel('每条视频图片数').fill('1');
   await page.getByLabel('每张图片时长（秒）').fill('1');
   await page.getByLabel('生成数量').fill('2');
   await page.getByRole('button', { name: '预览一条' }).click();
