@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIP_MEMBER_TEMPLATES_MAX } from '../constants.ts';
 import { Msg } from '../messages.ts';
 import { clipTemplate } from './clip-task.ts';
+import { INT_MAX } from './common.ts';
 
 /** A template of /clip/VideoTemplate: seeded (key `classic`…) or the member's own (key `own-<id>`). */
 export const clipTemplateItem = z.object({
@@ -26,7 +27,8 @@ export const clipTemplateSaveBody = z.object({
   template: clipTemplate,
 });
 
-export const clipTemplateIdBody = z.object({ id: z.number().int().positive() });
+// Bounded like every id: a larger one would overflow PostgreSQL's integer column (a 500, found by the fuzz suite).
+export const clipTemplateIdBody = z.object({ id: z.number().int().positive().max(INT_MAX) });
 
 /** Key of the member's own template `id` (seeded templates keep their word keys). */
 export function ownTemplateKey(id: number): string {
