@@ -116,7 +116,7 @@ export interface AppOptions {
   messageConnector?: MessageConnector;
   /** Clip output size, frame rate and encoder (default 1080×1920 at CLIP_FPS); tests render small. */
   clipOutput?: ClipOutput;
-  /** Clip script writer (default: LLM_BASE_URL/LLM_MODEL from the environment); tests use a stub server. */
+  /** Clip script writer (default: LLM_BASE_URL/LLM_MODEL from the environment); tests use a local imitation of an LLM service. */
   scriptWriter?: ScriptWriter;
 }
 

@@ -11,7 +11,7 @@ import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 import { addVideos as addVideosOf, clipTaskInfo } from './clip-helpers.ts';
 import { call } from './upload-client.ts';
 
-// 脚本剪辑's step media, 帮我写文案 through an OpenAI-compatible stub (an imitation of a language-model
+// 脚本剪辑's step media, 帮我写文案 through a local OpenAI-compatible imitation (of a language-model
 // service), and a cancel that stops ffmpeg in the middle of a full-size render.
 
 const FONT = 'WenQuanYi Micro Hei';
