@@ -83,14 +83,19 @@ export async function startServer({
 }
 
 /**
- * Starts bench/http-baseline.mjs in a process of its own (answering `body`, or sinking uploads into
- * `sinkFile`); resolves with its base URL and a stop function.
+ * Starts bench/http-baseline.mjs in a process of its own (answering `body` with `headers`, or sinking
+ * uploads into `sinkFile`); resolves with its base URL and a stop function.
  */
-export async function startHttpBaseline({ body, sinkFile }) {
+export async function startHttpBaseline({ body, headers, sinkFile }) {
   const env = { ...process.env };
   if (body) {
-    env.BASELINE_BODY_FILE = join(mkdtempSync(join(tmpdir(), 'vm-bench-baseline-')), 'body.json');
+    const dir = mkdtempSync(join(tmpdir(), 'vm-bench-baseline-'));
+    env.BASELINE_BODY_FILE = join(dir, 'body.json');
     writeFileSync(env.BASELINE_BODY_FILE, body);
+    if (headers) {
+      env.BASELINE_HEADERS_FILE = join(dir, 'headers.json');
+      writeFileSync(env.BASELINE_HEADERS_FILE, JSON.stringify(headers));
+    }
   }
   if (sinkFile) {
     env.BASELINE_SINK_FILE = sinkFile;
@@ -143,6 +148,13 @@ export function autocannonProcess({ url, headers = {}, connections, seconds }) {
 export function processRss(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** CPU time (user + system, ms) one process has used so far, from /proc (clock ticks of 10 ms). */
+export function processCpuMs(pid) {
+  // The command name may hold spaces; the fields after it are fixed: utime and stime are 14th and 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Signs in as the demo member and returns the ApiToken. */

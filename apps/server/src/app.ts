@@ -126,6 +126,9 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustProxyOption(config.trustProxy),
+    // Start-up seeds (system music through ffmpeg, content) can take longer than Fastify's 10-second
+    // default on a busy 2-core machine; a slow start must not be a failed one.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

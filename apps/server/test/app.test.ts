@@ -1,7 +1,7 @@
 import { LOGIN_RATE_PER_MINUTE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_INDEX_HTML, type TestContext } from './helpers.ts';
+import { auth, createTestApp, login, TEST_INDEX_HTML, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -90,6 +90,34 @@ describe('web client', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("media-src 'self' blob:");
     expect(csp).toContain("img-src 'self' data: blob:");
+  });
+});
+
+describe('security headers', () => {
+  const expectSecurityHeaders = (headers: Record<string, unknown>) => {
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(headers['content-security-policy'])).toContain("default-src 'self'");
+  };
+
+  it('are on API answers, refusals and the hijacked tus replies alike', async () => {
+    const { ApiToken } = await login(ctx.app);
+    expectSecurityHeaders(
+      (await ctx.app.inject({ method: 'GET', url: '/api/member.Member/info', headers: auth(ApiToken) })).headers,
+    );
+    expectSecurityHeaders((await ctx.app.inject({ method: 'GET', url: '/api/member.Member/info' })).headers);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/file.Upload/tus',
+      headers: {
+        ...auth(ApiToken),
+        'tus-resumable': '1.0.0',
+        'upload-length': '100',
+        'upload-metadata': `filename ${Buffer.from('a.mp4').toString('base64')}`,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expectSecurityHeaders(created.headers);
   });
 });
 

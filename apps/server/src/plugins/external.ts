@@ -48,12 +48,14 @@ function helmetOptions(storage: string[]): FastifyHelmetOptions {
 
 /** Security headers, rate limiting (per route, opt-in) and the OpenAPI docs at /api/docs. */
 export async function setupExternal(app: FastifyInstance, options: ExternalOptions): Promise<void> {
-  // Helmet rebuilds every header (CSP included) per request; the set never changes, so set it once.
-  const securityHeaders = await helmetHeaders(helmetOptions(options.storageOrigin ? [options.storageOrigin] : []));
+  // Helmet rebuilds every header (CSP included) per request; the set never changes, so it is read
+  // once. Given to Fastify's reply (not res.setHeader), they reach node in one writeHead call, which
+  // costs a third less per request (bench/member-info).
+  const securityHeaders = Object.fromEntries(
+    await helmetHeaders(helmetOptions(options.storageOrigin ? [options.storageOrigin] : [])),
+  );
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of securityHeaders) {
-      reply.raw.setHeader(name, value);
-    }
+    reply.headers(securityHeaders);
     done();
   });
 

@@ -21,6 +21,12 @@ export const uploadRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     }
     raw.push(MEMBER_HEADER, memberId);
     request.raw.headers[MEMBER_HEADER] = memberId;
+    // A hijacked reply skips Fastify's header writing: hand the security headers to node directly.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) {
+        reply.raw.setHeader(name, value);
+      }
+    }
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
