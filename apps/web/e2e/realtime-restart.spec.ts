@@ -10,6 +10,7 @@ import { OwnServer } from './support/own-server.ts';
 const server = new OwnServer(Number(process.env.E2E_PORT ?? 18080) + 7);
 
 test.beforeAll(async () => {
+  test.setTimeout(200_000);
   await server.start();
 });
 
