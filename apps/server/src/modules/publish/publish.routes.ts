@@ -30,6 +30,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
+import { closedBeforeAnswer } from './long-poll.ts';
 import type { RunnerIdentity } from './publish.service.ts';
 
 /** Screenshots travel as base64 in JSON: the runner calls accept more than the default 1 MB. */
@@ -50,6 +51,11 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   const runnerSecured = { tags: ['runner'], security: [{ runnerToken: [] }] };
   const member = (request: FastifyRequest) => currentMember(request).memberId;
   app.decorateRequest('runner', null);
+  // Closing the server answers the waiting long polls now (else close waits up to their wait_ms).
+  app.addHook('preClose', (hookDone) => {
+    publish.longPolls.close();
+    hookDone();
+  });
   const authenticateRunner = async (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
     request.runner = await publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
@@ -214,7 +220,13 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(claimResult) },
       },
     },
-    async (request) => ok({ jobs: await publish.claim(runner(request), request.body) }),
+    async (request, reply) => {
+      const jobs = await publish.claim(runner(request), request.body, closedBeforeAnswer(reply.raw));
+      if (publish.longPolls.closing) {
+        void reply.header('connection', 'close');
+      }
+      return ok({ jobs });
+    },
   );
   app.post(
     '/api/runner.Runner/heartbeat',
