@@ -24,6 +24,8 @@ import {
   runnerCreateResult,
   runnerIdBody,
   runnerListResult,
+  SCREENSHOT_PATH,
+  screenshotQuery,
 } from '@vidmatrix/contract/api/publish';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -167,6 +169,26 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => {
       await publish.answerAction(member(request), request.body.job_id, request.body.code);
       return ok(null);
+    },
+  );
+
+  app.get(
+    SCREENSHOT_PATH,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: "A job's failure or hand-off screenshot (PNG), for the job's member only",
+        querystring: screenshotQuery,
+      },
+    },
+    async (request, reply) => {
+      const image = await publish.screenshot(member(request), request.query.job_id);
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=604800')
+        .header('x-content-type-options', 'nosniff')
+        .send(image);
     },
   );
 

@@ -9,6 +9,7 @@ import type {
   finishBody,
   progressBody,
 } from '@vidmatrix/contract/api/publish';
+import { SCREENSHOT_PATH } from '@vidmatrix/contract/api/publish';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg, fillMsg } from '@vidmatrix/contract/messages';
 import { accountSelectability } from '@vidmatrix/contract/rules/account-selectability';
@@ -45,7 +46,7 @@ import type { Db } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
-import type { StorageDriver } from '../../storage/storage.ts';
+import { PRIVATE_STORAGE_PREFIX, type StorageDriver } from '../../storage/storage.ts';
 import { LongPolls } from './long-poll.ts';
 import { ruleText } from './publish-rule-text.ts';
 import {
@@ -106,6 +107,15 @@ function leaseLost(): AppError {
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Where the console reads a job's screenshot: the member-checked route, never public storage. */
+function screenshotUrl(job: Pick<JobRow, 'id' | 'screenshot_key'>): string {
+  if (!job.screenshot_key) {
+    return '';
+  }
+  const version = createHash('sha256').update(job.screenshot_key).digest('hex').slice(0, 12);
+  return `${SCREENSHOT_PATH}?job_id=${job.id}&v=${version}`;
 }
 
 function parseContent(job: Pick<JobRow, 'content'>): JobContent {
@@ -316,14 +326,14 @@ export class PublishService {
           submit_clicked: job.submit_clicked === 1,
           error_reason: job.error_reason,
           error_text: job.last_error || waitText(job),
-          screenshot_url: job.screenshot_key ? this.deps.storage.publicUrl(job.screenshot_key) : '',
+          screenshot_url: screenshotUrl(job),
           action:
             job.state === 'needs_action'
               ? {
                   kind: job.action_kind as 'sms' | 'captcha' | 'real_name',
                   prompt: job.action_prompt,
                   image: job.action_image,
-                  screenshot_url: job.screenshot_key ? this.deps.storage.publicUrl(job.screenshot_key) : '',
+                  screenshot_url: screenshotUrl(job),
                   deadline: job.action_until ?? 0,
                 }
               : null,
@@ -865,8 +875,18 @@ export class PublishService {
     return to;
   }
 
+  /** seoaivideo.BatchPublish/screenshot: the job's screenshot, for the job's member only (else 未找到). */
+  async screenshot(memberId: number, jobId: number) {
+    const job = await this.repo.findJob(memberId, jobId);
+    if (!job?.screenshot_key) {
+      throw notFound();
+    }
+    return this.deps.storage.read(job.screenshot_key);
+  }
+
   private async storeScreenshot(job: JobRow, base64: string): Promise<string> {
-    const key = `publish/${job.id}/${job.attempt_count}-${randomBytes(4).toString('hex')}.png`;
+    // Under the private prefix /storage does not serve (and 128 random bits where storage is a public bucket).
+    const key = `${PRIVATE_STORAGE_PREFIX}publish/${job.id}/${job.attempt_count}-${randomBytes(16).toString('hex')}.png`;
     await this.deps.storage.put(key, Buffer.from(base64, 'base64'), 'image/png');
     return key;
   }
