@@ -1,3 +1,6 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Socket } from 'node:net';
+
 /** How long a waiting long poll sleeps between looks at the database, ms (work made on another instance). */
 export const LONG_POLL_LOOK_MS = 250;
 
@@ -115,4 +118,29 @@ export function closedBeforeAnswer(response: {
     }
   });
   return controller.signal;
+}
+
+/**
+ * Closing the server also drops connections that never carried a request (a browser's or HTTP
+ * client's spare preconnected sockets): Node's close leaves them open until its headers timeout
+ * (~70 s), while kept-alive idle ones it closes at once.
+ */
+export function dropUnusedConnectionsOnClose(app: {
+  server: HttpServer;
+  addHook(name: 'preClose', hook: (done: () => void) => void): unknown;
+}): void {
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  const used = (request: IncomingMessage) => unused.delete(request.socket);
+  app.server.on('request', used);
+  app.server.on('upgrade', used);
+  app.addHook('preClose', (done) => {
+    for (const socket of unused) {
+      socket.destroy();
+    }
+    done();
+  });
 }

@@ -32,7 +32,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import { closedBeforeAnswer } from './long-poll.ts';
+import { closedBeforeAnswer, dropUnusedConnectionsOnClose } from './long-poll.ts';
 import type { RunnerIdentity } from './publish.service.ts';
 
 /** Screenshots travel as base64 in JSON: the runner calls accept more than the default 1 MB. */
@@ -58,6 +58,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     publish.longPolls.close();
     hookDone();
   });
+  dropUnusedConnectionsOnClose(app);
   const authenticateRunner = async (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
     request.runner = await publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
