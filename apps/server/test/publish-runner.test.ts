@@ -6,7 +6,7 @@ import { openAccount } from '@vidmatrix/publisher/run-job';
 import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestContext } from './helpers.ts';
+import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, until as waitFor } from './publish-helpers.ts';
 
 const DOUYIN = 1;
@@ -129,6 +129,7 @@ describe('the runner loop against the platform sandbox', { timeout: DEADLINE_MS 
     const shot = await ctx.app.inject({
       method: 'GET',
       url: info.data.jobs.find((j) => j.job_id === failed.id)!.screenshot_url,
+      headers: auth(token),
     });
     expect(shot.statusCode).toBe(200);
     expect(shot.rawPayload.subarray(1, 4).toString()).toBe('PNG');

@@ -6,7 +6,7 @@ import {
   PUBLISH_RETRY_BACKOFF_MS,
 } from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
 import {
   addAccounts,
   addVideos,
@@ -405,9 +405,22 @@ describe('hand-offs and retries', () => {
       { batch_id: batch.data.batch_id },
     );
     const refusedView = info.data.jobs.find((j) => j.job_id === refused.job_id)!;
-    expect(refusedView.screenshot_url).toMatch(/\.png$/);
+    expect(refusedView.screenshot_url).toMatch(/^\/api\/seoaivideo\.BatchPublish\/screenshot\?job_id=\d+/);
     expect(refusedView.error_text).toBe('发布失败');
-    expect((await ctx.app.inject({ method: 'GET', url: refusedView.screenshot_url })).statusCode).toBe(200);
+    const shot = (memberToken?: string) =>
+      ctx.app.inject({ method: 'GET', url: refusedView.screenshot_url, headers: memberToken ? auth(memberToken) : {} });
+    const mine = await shot(token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.body).toBe('png');
+    // Another member gets the not-found envelope, and nobody reads it without a token or from /storage.
+    await addMember(ctx, 'shot_peer');
+    const peer = await shot((await login(ctx.app, 'shot_peer', 'secret-123')).ApiToken);
+    expect(peer.json()).toMatchObject({ code: 404, msg: Msg.notFound });
+    expect((await shot()).json<{ code: number }>().code).toBe(401);
+    const { screenshot_key: key } = await jobState(refused.job_id);
+    expect(key.startsWith('private/')).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: `/storage/${key}` })).statusCode).not.toBe(200);
 
     const retry = await memberCall<{ count: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/retryFailed', {
       batch_id: batch.data.batch_id,

@@ -172,7 +172,11 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
   const failed = publish.cellsIn('failed');
   await expect(failed).toHaveCount(1, { timeout: 300_000 });
   await expect(failed.getByTestId('job-error')).toContainText('平台拒绝了发布');
-  await expect(failed.locator('img[alt="失败截图"]')).toHaveAttribute('src', /\.png$/);
+  // Read through the member-checked route into a blob URL (never a public /storage address).
+  await expect(failed.locator('img[alt="失败截图"]')).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => failed.locator('img[alt="失败截图"]').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(publish.cellsIn('published')).toHaveCount(3, { timeout: 300_000 });
   // WeChat Channels has no public page per work: its post is proven by the works list, without a link.
   await expect(publish.matrix.getByTestId('job-link')).toHaveCount(2);

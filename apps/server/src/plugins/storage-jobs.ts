@@ -7,6 +7,7 @@ import type { RedisFactory } from '../lib/redis.ts';
 import { RedisLocker } from '../modules/upload/redis-locker.ts';
 import { contentTypeOf } from '../storage/content-type.ts';
 import { LOCAL_PUBLIC_BASE, LocalStorageDriver } from '../storage/local-driver.ts';
+import { PRIVATE_STORAGE_PREFIX } from '../storage/storage.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ export async function setupStorageAndJobs(
       acceptRanges: true,
       cacheControl: false,
       dotfiles: 'deny',
+      // Private objects (e.g. publish screenshots) are read through member-checked routes only.
+      allowedPath: (pathName) => !pathName.replace(/^\/+/, '').startsWith(PRIVATE_STORAGE_PREFIX),
       setHeaders(res, filePath) {
         res.setHeader('content-type', contentTypeOf(filePath));
         res.setHeader('x-content-type-options', 'nosniff');

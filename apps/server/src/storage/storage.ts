@@ -98,3 +98,6 @@ export function keyFromUrl(value: string, publicBaseUrl: string): string | null 
   key = key.replace(/^\/+/, '');
   return isSafeKey(key) ? key : null;
 }
+
+/** Keys under this prefix are never served by /storage: they are read only through member-checked routes. */
+export const PRIVATE_STORAGE_PREFIX = 'private/';

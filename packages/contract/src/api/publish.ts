@@ -231,3 +231,11 @@ export type RunnerCreateResult = z.infer<typeof runnerCreateResult>;
 export type RunnerView = z.infer<typeof runnerView>;
 export type RunnerListResult = z.infer<typeof runnerListResult>;
 export type PublishAction = z.infer<typeof publishAction>;
+
+/** seoaivideo.BatchPublish/screenshot: a job's latest failure or hand-off screenshot (PNG), for its member only. */
+export const SCREENSHOT_PATH = '/api/seoaivideo.BatchPublish/screenshot';
+export const screenshotQuery = z.object({
+  job_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  /** Changes with the picture, so a browser cache never shows an old one. */
+  v: z.string().max(64).optional(),
+});

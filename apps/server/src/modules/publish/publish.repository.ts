@@ -1,6 +1,7 @@
 import type { PublishState } from '@vidmatrix/contract/rules/publish-state';
 import { CLAIMABLE_STATES, LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { CompiledQueries } from '../../db/compiled.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type {
   Db,
@@ -67,9 +68,17 @@ function later(column: 'next_post_at' | 'cooldown_until') {
 
 const moved = ['id', 'batch_id', 'member_id', 'enterprise_account_id', 'state', 'seq', 'percent'] as const;
 
+/** The claim path's queries, compiled once per shape (a claim runs them many times a second). */
+const compiled = new CompiledQueries();
+
 /** SQL of batches, jobs, attempts, events and runners; every state write is a compare-and-set. */
 export class PublishRepository {
   constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction (one commit for the claim's writes). */
+  transaction<T>(work: (repo: PublishRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new PublishRepository(trx)));
+  }
 
   /** Stores a batch and its jobs in one transaction; the batch id. */
   async insertBatch(
@@ -174,7 +183,7 @@ export class PublishRepository {
     to: PublishState,
     patch: JobPatch,
     now: number,
-    options: { countAttempt?: boolean } = {},
+    options: { attempt?: 1 | 0 | -1 } = {},
   ): Promise<MovedJob | undefined> {
     if (guard.from.length === 0) {
       return undefined;
@@ -184,7 +193,8 @@ export class PublishRepository {
       state: to,
       seq: eb('seq', '+', 1),
       updated_at: now,
-      ...(options.countAttempt ? { attempt_count: eb('attempt_count', '+', 1) } : {}),
+      // A claim counts an attempt; handing a job back at once (its runner went away) uncounts it.
+      ...(options.attempt ? { attempt_count: eb('attempt_count', '+', options.attempt) } : {}),
     }));
     try {
       return await query.returning(moved).executeTakeFirst();
@@ -197,38 +207,33 @@ export class PublishRepository {
   }
 
   /**
-   * Claims waiting jobs in one compare-and-set; the ones this call won. Undefined when the statement
-   * was refused because one account would get a second running job (the caller claims one by one).
+   * Claims waiting jobs in one compare-and-set; the ones this call won. Throws the unique violation
+   * when one account would get a second running job (the caller then claims one by one).
    */
   async claimMany(
     ids: readonly number[],
     lease: { lease_owner: number; lease_until: number },
     now: number,
-  ): Promise<MovedJob[] | undefined> {
+  ): Promise<MovedJob[]> {
     if (ids.length === 0) {
       return [];
     }
-    try {
-      return await this.db
+    return compiled.execute(this.db, `claimMany|${ids.length}`, { ids, ...lease, now }, (p) =>
+      this.db
         .updateTable('publish_job')
         .set((eb) => ({
-          ...lease,
+          lease_owner: p.lease_owner,
+          lease_until: p.lease_until,
           state: 'claimed',
           percent: 0,
           seq: eb('seq', '+', 1),
           attempt_count: eb('attempt_count', '+', 1),
-          updated_at: now,
+          updated_at: p.now,
         }))
-        .where('id', 'in', ids)
+        .where('id', 'in', p.ids)
         .where('state', 'in', CLAIMABLE_STATES)
-        .returning(moved)
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        return undefined;
-      }
-      throw error;
-    }
+        .returning(moved),
+    );
   }
 
   /** Updates fields of a job without moving it (progress); the row, or undefined when the guard failed. */
@@ -281,7 +286,9 @@ export class PublishRepository {
   /** Appends many events in one insert. */
   async appendEvents(rows: Insertable<PublishEventTable>[]): Promise<void> {
     if (rows.length > 0) {
-      await this.db.insertInto('publish_event').values(rows).execute();
+      await compiled.execute(this.db, `appendEvents|${rows.length}`, { rows }, (p) =>
+        this.db.insertInto('publish_event').values(p.rows),
+      );
     }
   }
 
@@ -303,19 +310,20 @@ export class PublishRepository {
     busy: readonly number[],
     limit: number,
   ): Promise<ClaimCandidate[]> {
-    const part = (state: PublishState) => {
+    const values = { memberId, now, accounts, busy, limit };
+    const part = (p: typeof values, state: PublishState) => {
       let query = this.db
         .selectFrom('publish_job as j')
         .leftJoin('enterprise_account as a', 'a.id', 'j.enterprise_account_id')
         .select(candidateColumns.map((c) => `j.${c}` as const))
         .select('a.ip_code')
-        .where('j.member_id', '=', memberId)
+        .where('j.member_id', '=', p.memberId)
         .where('j.state', '=', state);
       if (state === 'verifying') {
         query = query.where('j.lease_owner', 'is', null);
       } else {
         query = query
-          .where('j.run_at', '<=', now)
+          .where('j.run_at', '<=', p.now)
           .where((eb) =>
             eb.not(
               eb.exists(
@@ -334,25 +342,26 @@ export class PublishRepository {
                   .selectFrom('publish_account_health as h')
                   .select('h.enterprise_account_id')
                   .whereRef('h.enterprise_account_id', '=', 'j.enterprise_account_id')
-                  .where((w) => w.or([w('h.next_post_at', '>', now), w('h.cooldown_until', '>', now)])),
+                  .where((w) => w.or([w('h.next_post_at', '>', p.now), w('h.cooldown_until', '>', p.now)])),
               ),
             ),
           );
       }
-      if (accounts.length > 0) {
-        query = query.where('j.enterprise_account_id', 'in', accounts);
+      if (p.accounts.length > 0) {
+        query = query.where('j.enterprise_account_id', 'in', p.accounts);
       }
-      if (busy.length > 0) {
-        query = query.where('j.enterprise_account_id', 'not in', busy);
+      if (p.busy.length > 0) {
+        query = query.where('j.enterprise_account_id', 'not in', p.busy);
       }
-      return query.orderBy('j.run_at').orderBy('j.id').limit(limit);
+      return query.orderBy('j.run_at').orderBy('j.id').limit(p.limit);
     };
-    const rows = await this.db
-      .selectFrom(part('queued').as('q'))
-      .selectAll()
-      .unionAll(this.db.selectFrom(part('scheduled').as('s')).selectAll())
-      .unionAll(this.db.selectFrom(part('verifying').as('v')).selectAll())
-      .execute();
+    const rows = await compiled.execute(this.db, `candidates|${accounts.length}|${busy.length}`, values, (p) =>
+      this.db
+        .selectFrom(part(p, 'queued').as('q'))
+        .selectAll()
+        .unionAll(this.db.selectFrom(part(p, 'scheduled').as('s')).selectAll())
+        .unionAll(this.db.selectFrom(part(p, 'verifying').as('v')).selectAll()),
+    );
     return rows
       .sort((x, y) => x.run_at - y.run_at || x.id - y.id)
       .slice(0, limit)
@@ -427,13 +436,14 @@ export class PublishRepository {
     if (accountIds.length === 0) {
       return new Map();
     }
-    const rows = await this.db
-      .selectFrom('publish_job')
-      .select(['enterprise_account_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('enterprise_account_id', 'in', accountIds)
-      .where('submitted_at', '>=', since)
-      .groupBy('enterprise_account_id')
-      .execute();
+    const rows = await compiled.execute(this.db, `postsSince|${accountIds.length}`, { accountIds, since }, (p) =>
+      this.db
+        .selectFrom('publish_job')
+        .select(['enterprise_account_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('enterprise_account_id', 'in', p.accountIds)
+        .where('submitted_at', '>=', p.since)
+        .groupBy('enterprise_account_id'),
+    );
     return new Map(rows.map((r) => [r.enterprise_account_id, Number(r.n)]));
   }
 
@@ -486,7 +496,9 @@ export class PublishRepository {
   /** Opens attempts in one insert. */
   async insertAttempts(rows: Insertable<PublishAttemptTable>[]): Promise<void> {
     if (rows.length > 0) {
-      await this.db.insertInto('publish_attempt').values(rows).execute();
+      await compiled.execute(this.db, `insertAttempts|${rows.length}`, { rows }, (p) =>
+        this.db.insertInto('publish_attempt').values(p.rows),
+      );
     }
   }
 
@@ -531,13 +543,11 @@ export class PublishRepository {
   }
 
   /** The live runner a token hash belongs to. */
-  runnerByTokenHash(hash: string) {
-    return this.db
-      .selectFrom('runner')
-      .selectAll()
-      .where('token_hash', '=', hash)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+  async runnerByTokenHash(hash: string) {
+    const [row] = await compiled.execute(this.db, 'runnerByTokenHash', { hash }, (p) =>
+      this.db.selectFrom('runner').selectAll().where('token_hash', '=', p.hash).where('revoked_at', 'is', null),
+    );
+    return row;
   }
 
   /** Revokes a runner of the member and ends its leases now (the sweep hands its jobs on); false when none. */

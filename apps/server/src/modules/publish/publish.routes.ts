@@ -24,12 +24,15 @@ import {
   runnerCreateResult,
   runnerIdBody,
   runnerListResult,
+  SCREENSHOT_PATH,
+  screenshotQuery,
 } from '@vidmatrix/contract/api/publish';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
+import { closedBeforeAnswer, dropUnusedConnectionsOnClose } from './long-poll.ts';
 import type { RunnerIdentity } from './publish.service.ts';
 
 /** Screenshots travel as base64 in JSON: the runner calls accept more than the default 1 MB. */
@@ -50,6 +53,12 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   const runnerSecured = { tags: ['runner'], security: [{ runnerToken: [] }] };
   const member = (request: FastifyRequest) => currentMember(request).memberId;
   app.decorateRequest('runner', null);
+  // Closing the server answers the waiting long polls now (else close waits up to their wait_ms).
+  app.addHook('preClose', (hookDone) => {
+    publish.longPolls.close();
+    hookDone();
+  });
+  dropUnusedConnectionsOnClose(app);
   const authenticateRunner = async (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
     request.runner = await publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
@@ -164,6 +173,26 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
 
+  app.get(
+    SCREENSHOT_PATH,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: "A job's failure or hand-off screenshot (PNG), for the job's member only",
+        querystring: screenshotQuery,
+      },
+    },
+    async (request, reply) => {
+      const image = await publish.screenshot(member(request), request.query.job_id);
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=604800')
+        .header('x-content-type-options', 'nosniff')
+        .send(image);
+    },
+  );
+
   app.post(
     '/api/runner.Runner/create',
     {
@@ -214,7 +243,13 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(claimResult) },
       },
     },
-    async (request) => ok({ jobs: await publish.claim(runner(request), request.body) }),
+    async (request, reply) => {
+      const jobs = await publish.claim(runner(request), request.body, closedBeforeAnswer(reply.raw));
+      if (publish.longPolls.closing) {
+        void reply.header('connection', 'close');
+      }
+      return ok({ jobs });
+    },
   );
   app.post(
     '/api/runner.Runner/heartbeat',

@@ -9,6 +9,7 @@ import type {
   finishBody,
   progressBody,
 } from '@vidmatrix/contract/api/publish';
+import { SCREENSHOT_PATH } from '@vidmatrix/contract/api/publish';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg, fillMsg } from '@vidmatrix/contract/messages';
 import { accountSelectability } from '@vidmatrix/contract/rules/account-selectability';
@@ -42,9 +43,11 @@ import {
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/types.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
-import type { StorageDriver } from '../../storage/storage.ts';
+import { PRIVATE_STORAGE_PREFIX, type StorageDriver } from '../../storage/storage.ts';
+import { LongPolls } from './long-poll.ts';
 import { ruleText } from './publish-rule-text.ts';
 import {
   PublishRepository,
@@ -76,8 +79,6 @@ const TRANSIENT_REASONS = new Set([
   'phase_timeout',
   'error',
 ]);
-/** How long a waiting claim sleeps between looks at the database, ms (jobs made on another instance). */
-const CLAIM_POLL_MS = 250;
 /** Failures after the click where the platform answered no and created nothing: the member may re-post. */
 const PLATFORM_REFUSALS = new Set(['submit_rejected', 'rate_limited']);
 /** A claim refreshes the runner's last-seen time at most this often, ms (heartbeats always do). */
@@ -108,6 +109,15 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Where the console reads a job's screenshot: the member-checked route, never public storage. */
+function screenshotUrl(job: Pick<JobRow, 'id' | 'screenshot_key'>): string {
+  if (!job.screenshot_key) {
+    return '';
+  }
+  const version = createHash('sha256').update(job.screenshot_key).digest('hex').slice(0, 12);
+  return `${SCREENSHOT_PATH}?job_id=${job.id}&v=${version}`;
+}
+
 function parseContent(job: Pick<JobRow, 'content'>): JobContent {
   return JSON.parse(job.content) as JobContent;
 }
@@ -122,7 +132,7 @@ export class PublishService {
   private readonly repo: PublishRepository;
   private readonly random: () => number;
   /** Claims waiting on this instance, woken when jobs of their member become due here. */
-  private readonly waiting = new Map<number, Set<() => void>>();
+  readonly longPolls = new LongPolls();
 
   constructor(private readonly deps: PublishDeps) {
     this.repo = new PublishRepository(deps.db);
@@ -316,14 +326,14 @@ export class PublishService {
           submit_clicked: job.submit_clicked === 1,
           error_reason: job.error_reason,
           error_text: job.last_error || waitText(job),
-          screenshot_url: job.screenshot_key ? this.deps.storage.publicUrl(job.screenshot_key) : '',
+          screenshot_url: screenshotUrl(job),
           action:
             job.state === 'needs_action'
               ? {
                   kind: job.action_kind as 'sms' | 'captcha' | 'real_name',
                   prompt: job.action_prompt,
                   image: job.action_image,
-                  screenshot_url: job.screenshot_key ? this.deps.storage.publicUrl(job.screenshot_key) : '',
+                  screenshot_url: screenshotUrl(job),
                   deadline: job.action_until ?? 0,
                 }
               : null,
@@ -491,9 +501,10 @@ export class PublishService {
   /**
    * runner.Runner/claim: due jobs of the runner's member for its free slots, each under a lease. One
    * job per account at a time (a partial unique index makes it so even between instances), and no
-   * more posts per account a day than the platform's cap. Waits up to `wait_ms` for a job to come due.
+   * more posts per account a day than the platform's cap. Waits up to `wait_ms` for a job to come due,
+   * but never past `gone` (the runner's request closed): jobs claimed as it went are queued again.
    */
-  async claim(runner: RunnerIdentity, body: z.output<typeof claimBody>): Promise<ClaimedJob[]> {
+  async claim(runner: RunnerIdentity, body: z.output<typeof claimBody>, gone?: AbortSignal): Promise<ClaimedJob[]> {
     const seen = this.deps.now();
     const accountsHeld = body.accounts.length > 0 ? JSON.stringify(body.accounts) : undefined;
     // A runner claiming in a tight loop is written down only when something changed or every few seconds.
@@ -510,15 +521,29 @@ export class PublishService {
         ...(accountsHeld !== undefined ? { accounts_held: accountsHeld } : {}),
       });
     }
-    const deadline = Date.now() + body.wait_ms;
-    for (;;) {
-      const jobs = await this.claimOnce(runner, body.slots, body.accounts, body.busy_accounts);
-      const left = deadline - Date.now();
-      if (jobs.length > 0 || left <= 0) {
-        return jobs;
+    return this.longPolls.poll(
+      runner.member_id,
+      body.wait_ms,
+      gone,
+      () => this.claimOnce(runner, body.slots, body.accounts, body.busy_accounts),
+      (jobs) => this.release(runner, jobs),
+    );
+  }
+
+  /** Hands jobs just claimed for a request that has gone back at once: queued (or verify-only) and unleased. */
+  private async release(runner: RunnerIdentity, jobs: readonly ClaimedJob[]): Promise<void> {
+    const now = this.deps.now();
+    for (const job of jobs) {
+      const guard = { from: [job.verify_only ? 'verifying' : 'claimed'] as PublishState[], leaseOwner: runner.id };
+      const moved = await this.repo.move(job.job_id, guard, job.verify_only ? 'verifying' : 'queued', cleared, now, {
+        attempt: job.verify_only ? 0 : -1,
+      });
+      if (moved) {
+        await this.repo.closeAttempts(job.job_id, { outcome: 'released', error: 'released', ended_at: now });
+        await this.record(moved, 'released', { runner_id: runner.id });
       }
-      await this.sleepUntilWoken(runner.member_id, Math.min(left, CLAIM_POLL_MS));
     }
+    this.wake(runner.member_id);
   }
 
   private async claimOnce(
@@ -552,40 +577,60 @@ export class PublishService {
       taken.add(job.enterprise_account_id);
       picks.push(job);
     }
+    if (picks.length === 0) {
+      return [];
+    }
     const lease = { lease_owner: runner.id, lease_until: now + PUBLISH_LEASE_MS };
     const fresh = picks.filter((j) => j.state !== 'verifying').map((j) => j.id);
-    // One statement claims them all; when another claimer took a job of one of these accounts meanwhile
-    // (the one-per-account index refuses the statement), each job is claimed on its own.
-    let moved = await this.repo.claimMany(fresh, lease, now);
-    if (!moved) {
-      moved = [];
-      for (const id of fresh) {
-        const one = await this.repo.move(id, { from: CLAIMABLE_STATES }, 'claimed', { ...lease, percent: 0 }, now, {
-          countAttempt: true,
-        });
+    // The claim's writes (jobs, attempts, events) commit once. One statement claims the fresh jobs;
+    // when another claimer took a job of one of these accounts meanwhile (the one-per-account index
+    // refuses the statement and so the transaction), each job is claimed on its own.
+    const write = async (repo: PublishRepository, claimFresh: () => Promise<MovedJob[]>) => {
+      const moved = await claimFresh();
+      for (const job of picks.filter((j) => j.state === 'verifying')) {
+        const one = await repo.move(job.id, { from: ['verifying'], unleased: true }, 'verifying', lease, now);
         if (one) {
           moved.push(one);
         }
       }
-    }
-    for (const job of picks.filter((j) => j.state === 'verifying')) {
-      const one = await this.repo.move(job.id, { from: ['verifying'], unleased: true }, 'verifying', lease, now);
-      if (one) {
-        moved.push(one);
+      const won = new Set(moved.map((m) => m.id));
+      const out = picks.filter((j) => won.has(j.id));
+      await repo.insertAttempts(
+        out.map((job) => ({
+          job_id: job.id,
+          runner_id: runner.id,
+          verify_only: job.state === 'verifying' ? 1 : 0,
+          phase: job.state === 'verifying' ? 'verifying' : 'claimed',
+          started_at: now,
+        })),
+      );
+      await repo.appendEvents(this.eventRows(moved, 'claimed', { runner_id: runner.id }));
+      return { moved, out };
+    };
+    let result: { moved: MovedJob[]; out: ClaimCandidate[] };
+    try {
+      result = await this.repo.transaction((repo) => write(repo, () => repo.claimMany(fresh, lease, now)));
+    } catch (error) {
+      if (!isUniqueViolation(error)) {
+        throw error;
       }
+      result = await write(this.repo, async () => {
+        const moved: MovedJob[] = [];
+        for (const id of fresh) {
+          const one = await this.repo.move(id, { from: CLAIMABLE_STATES }, 'claimed', { ...lease, percent: 0 }, now, {
+            attempt: 1,
+          });
+          if (one) {
+            moved.push(one);
+          }
+        }
+        return moved;
+      });
     }
-    const won = new Set(moved.map((m) => m.id));
-    const out = picks.filter((j) => won.has(j.id));
-    await this.repo.insertAttempts(
-      out.map((job) => ({
-        job_id: job.id,
-        runner_id: runner.id,
-        verify_only: job.state === 'verifying' ? 1 : 0,
-        phase: job.state === 'verifying' ? 'verifying' : 'claimed',
-        started_at: now,
-      })),
-    );
-    await this.recordMany(moved, 'claimed', { runner_id: runner.id });
+    const { moved, out } = result;
+    for (const m of moved) {
+      this.push(m, '');
+    }
     return out.map((job) => {
       const content = parseContent(job);
       return {
@@ -606,28 +651,9 @@ export class PublishService {
     });
   }
 
-  private sleepUntilWoken(memberId: number, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const set = this.waiting.get(memberId) ?? new Set();
-      this.waiting.set(memberId, set);
-      const done = () => {
-        clearTimeout(timer);
-        set.delete(done);
-        if (set.size === 0) {
-          this.waiting.delete(memberId);
-        }
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      set.add(done);
-    });
-  }
-
   /** Wakes this instance's claims waiting for the member's jobs. */
   private wake(memberId: number): void {
-    for (const done of [...(this.waiting.get(memberId) ?? [])]) {
-      done();
-    }
+    this.longPolls.wake(memberId);
   }
 
   /** runner.Runner/heartbeat: extends the leases the runner still holds; says per job whether to go on. */
@@ -849,8 +875,18 @@ export class PublishService {
     return to;
   }
 
+  /** seoaivideo.BatchPublish/screenshot: the job's screenshot, for the job's member only (else 未找到). */
+  async screenshot(memberId: number, jobId: number) {
+    const job = await this.repo.findJob(memberId, jobId);
+    if (!job?.screenshot_key) {
+      throw notFound();
+    }
+    return this.deps.storage.read(job.screenshot_key);
+  }
+
   private async storeScreenshot(job: JobRow, base64: string): Promise<string> {
-    const key = `publish/${job.id}/${job.attempt_count}-${randomBytes(4).toString('hex')}.png`;
+    // Under the private prefix /storage does not serve (and 128 random bits where storage is a public bucket).
+    const key = `${PRIVATE_STORAGE_PREFIX}publish/${job.id}/${job.attempt_count}-${randomBytes(16).toString('hex')}.png`;
     await this.deps.storage.put(key, Buffer.from(base64, 'base64'), 'image/png');
     return key;
   }
@@ -937,15 +973,16 @@ export class PublishService {
     }
   }
 
-  /** Logs moves of one kind with one insert and pushes each to its member's console. */
-  private async recordMany(moved: readonly MovedJob[], type: string, data: Record<string, unknown>): Promise<void> {
+  /** The event-log rows of moves of one kind (appended with one insert). */
+  private eventRows(moved: readonly MovedJob[], type: string, data: Record<string, unknown>) {
     const at = this.deps.now();
-    await this.repo.appendEvents(
-      moved.map((m) => ({ job_id: m.id, seq: m.seq, type, data: JSON.stringify({ state: m.state, ...data }), at })),
-    );
-    for (const m of moved) {
-      this.push(m, '');
-    }
+    return moved.map((m) => ({
+      job_id: m.id,
+      seq: m.seq,
+      type,
+      data: JSON.stringify({ state: m.state, ...data }),
+      at,
+    }));
   }
 
   private push(moved: MovedJob, text: string): void {

@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentMember } from '../../plugins/auth.ts';
+import { closedBeforeAnswer } from './long-poll.ts';
 
 /** QR images travel as data URLs in JSON. */
 const RUNNER_BODY_LIMIT = 2 * 1024 * 1024;
@@ -30,6 +31,11 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   const secured = { tags: ['runner'], security: [{ memberToken: [] }] };
   const runnerSecured = { tags: ['runner'], security: [{ runnerToken: [] }] };
   const member = (request: FastifyRequest) => currentMember(request).memberId;
+  // Closing the server answers the waiting long polls now (else close waits up to their wait_ms).
+  app.addHook('preClose', (hookDone) => {
+    runnerAuth.longPolls.close();
+    hookDone();
+  });
   const runner = (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
     return publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
@@ -102,7 +108,13 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         response: { 200: envelopeOf(authClaimResult) },
       },
     },
-    async (request) => ok({ tasks: await runnerAuth.claim(await runner(request), request.body) }),
+    async (request, reply) => {
+      const tasks = await runnerAuth.claim(await runner(request), request.body, closedBeforeAnswer(reply.raw));
+      if (runnerAuth.longPolls.closing) {
+        void reply.header('connection', 'close');
+      }
+      return ok({ tasks });
+    },
   );
   app.post(
     RunnerAuthApi.qr,

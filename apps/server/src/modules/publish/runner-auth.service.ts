@@ -16,11 +16,10 @@ import type { Db } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { AccountAuthService } from '../enterprise-account/account-auth.service.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
+import { LongPolls } from './long-poll.ts';
 import type { RunnerIdentity } from './publish.service.ts';
 import { RunnerAuthRepository, type AuthRequestRow } from './runner-auth.repository.ts';
 
-/** How long a waiting authClaim sleeps between looks at the database, ms (requests made on another instance). */
-const CLAIM_POLL_MS = 250;
 const OPEN_STATES: readonly AuthRequestState[] = ['pending', 'running', 'qr'];
 const SWEEP_BATCH = 500;
 /** Platform ids a runner can log in to (the publish platforms). */
@@ -42,7 +41,7 @@ export interface RunnerAuthDeps {
 export class RunnerAuthService {
   private readonly repo: RunnerAuthRepository;
   /** authClaims waiting on this instance, woken when a request of their member is made here. */
-  private readonly waiting = new Map<number, Set<() => void>>();
+  readonly longPolls = new LongPolls();
 
   constructor(private readonly deps: RunnerAuthDeps) {
     this.repo = new RunnerAuthRepository(deps.db);
@@ -112,18 +111,36 @@ export class RunnerAuthService {
     return rows.map((r) => ({ enterprise_account_id: r.id, nickname: r.nickname, platform_id: r.platform_id }));
   }
 
-  /** runner.Runner/authClaim: open requests of the runner's member for its free slots; long poll. */
-  async claim(runner: RunnerIdentity, body: z.output<typeof authClaimBody>): Promise<AuthTask[]> {
+  /**
+   * runner.Runner/authClaim: open requests of the runner's member for its free slots; long poll that
+   * ends when `gone` aborts (the runner's request closed), handing back what it took as it went.
+   */
+  async claim(runner: RunnerIdentity, body: z.output<typeof authClaimBody>, gone?: AbortSignal): Promise<AuthTask[]> {
     await this.repo.runnerSeen(runner.id, this.deps.now());
-    const deadline = Date.now() + body.wait_ms;
-    for (;;) {
-      const tasks = await this.claimOnce(runner, body.slots, body.busy_accounts);
-      const left = deadline - Date.now();
-      if (tasks.length > 0 || left <= 0) {
-        return tasks;
+    return this.longPolls.poll(
+      runner.member_id,
+      body.wait_ms,
+      gone,
+      () => this.claimOnce(runner, body.slots, body.busy_accounts),
+      (tasks) => this.release(runner, tasks),
+    );
+  }
+
+  /** Requests just taken for a request that has gone are pending again at once. */
+  private async release(runner: RunnerIdentity, tasks: readonly AuthTask[]): Promise<void> {
+    const now = this.deps.now();
+    for (const task of tasks) {
+      const moved = await this.repo.move(
+        task.request_id,
+        ['running'],
+        { state: 'pending', runner_id: null, updated_at: now },
+        { runnerId: runner.id },
+      );
+      if (moved?.kind === 'login') {
+        await this.pushWithStatus(moved);
       }
-      await this.sleepUntilWoken(runner.member_id, Math.min(left, CLAIM_POLL_MS));
     }
+    this.wake(runner.member_id);
   }
 
   private async claimOnce(runner: RunnerIdentity, slots: number, busy: readonly number[]): Promise<AuthTask[]> {
@@ -332,27 +349,8 @@ export class RunnerAuthService {
     this.deps.realtime.publish(row.member_id, { type: 'account_auth', data: view(row, cookieAuthStatus) });
   }
 
-  private sleepUntilWoken(memberId: number, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const set = this.waiting.get(memberId) ?? new Set();
-      this.waiting.set(memberId, set);
-      const done = () => {
-        clearTimeout(timer);
-        set.delete(done);
-        if (set.size === 0) {
-          this.waiting.delete(memberId);
-        }
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      set.add(done);
-    });
-  }
-
   private wake(memberId: number): void {
-    for (const done of [...(this.waiting.get(memberId) ?? [])]) {
-      done();
-    }
+    this.longPolls.wake(memberId);
   }
 }
 

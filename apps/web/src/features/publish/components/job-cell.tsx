@@ -3,8 +3,15 @@ import dayjs from 'dayjs';
 import { Button, Image, Input, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import type { PublishJobView } from '@vidmatrix/contract/api/publish';
 import { Msg } from '@vidmatrix/contract/messages';
+import { useScreenshot } from '../api/get-screenshot.ts';
 import { useAnswerAction, useBatchJobsAction, useResolveUnconfirmed } from '../api/publish-mutations.ts';
 import { REASON_LABEL, STATE_LABEL } from './publish-labels.ts';
+
+/** The failure's screenshot, read through the member-checked route. */
+function FailureScreenshot({ url }: { url: string }) {
+  const src = useScreenshot(url);
+  return src ? <Image src={src} width={120} alt="失败截图" data-testid="job-screenshot" /> : null;
+}
 
 const ACTION_TITLE = { sms: '请输入短信验证码', captcha: '请输入图形验证码', real_name: '请用手机扫码完成实名验证' };
 
@@ -12,11 +19,12 @@ const ACTION_TITLE = { sms: '请输入短信验证码', captcha: '请输入图�
 function ActionAnswer({ job }: { job: PublishJobView }) {
   const answer = useAnswerAction();
   const [code, setCode] = useState('');
+  const screenshot = useScreenshot(job.action?.image ? '' : (job.action?.screenshot_url ?? ''));
   const action = job.action;
   if (!action) {
     return null;
   }
-  const image = action.image || action.screenshot_url;
+  const image = action.image || screenshot;
   return (
     <Space direction="vertical" size={4} data-testid="job-action">
       <Typography.Text strong>{ACTION_TITLE[action.kind]}</Typography.Text>
@@ -98,7 +106,7 @@ export function JobCell({ job, batchId }: { job: PublishJobView; batchId: number
         </Typography.Text>
       )}
       {job.screenshot_url && job.state !== 'published' && job.state !== 'needs_action' && (
-        <Image src={job.screenshot_url} width={120} alt="失败截图" data-testid="job-screenshot" />
+        <FailureScreenshot url={job.screenshot_url} />
       )}
       {job.state === 'needs_action' && <ActionAnswer job={job} />}
       {job.state === 'failed' && (
