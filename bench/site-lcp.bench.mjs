@@ -11,7 +11,11 @@ import { chromium } from 'playwright-core';
 import { median } from './browser.mjs';
 import { root, startServer } from './lib.mjs';
 
-const PAGES = ['/home', '/download', '/agentCenter'];
+// Every pre-rendered page (apps/web/src/app/routes/public-pages.ts); SITE_LCP_PAGES=/a,/b measures a few.
+const PAGES = (
+  process.env.SITE_LCP_PAGES ??
+  '/home,/download,/agentCenter,/changeLog,/subscribe,/live,/productDetail,/userCourseCenter,/protocol'
+).split(',');
 const RUNS = Number(process.env.SITE_LCP_RUNS ?? 3);
 const SLOW_4G = {
   offline: false,

@@ -79,7 +79,7 @@ export function compose(infra: Infrastructure) {
   const auth = new AuthService({ ...base, captcha: infra.captcha }, members);
   const uploads = new UploadService({ ...base, storage }, settings);
   const fileSetting = new FileSettingService({ storage }, uploads);
-  const materials = new MaterialService({ ...base, storage, jobs }, uploads);
+  const materials = new MaterialService({ ...base, storage, jobs, realtime: infra.realtime }, uploads);
   const mediaProcessing = new MediaProcessingService({ db, storage }, media);
   const materialExport = new MaterialExportService({ db });
   const materialDownload = new MaterialDownloadService({ ...base, storage }, members);
@@ -112,7 +112,7 @@ export function compose(infra: Infrastructure) {
   const platforms = new PlatformService({ db });
   const accounts = new AccountService(base, members);
   const accountGroups = new AccountGroupService(base);
-  const accountAuth = new AccountAuthService(base);
+  const accountAuth = new AccountAuthService({ ...base, realtime: infra.realtime });
   const accountImport = new AccountImportService(base, platforms, members);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);

@@ -217,6 +217,18 @@ describe('agent programme and white-label', () => {
       { host: 'brand.example.test' },
     );
     expect(config.body.data.find((c) => c.config_label === 'appName')?.config_value).toBe('星河获客');
+    // Content served there names the agent's brand where it names the product: agreement, agent programme, courses.
+    for (const url of [
+      '/api/content.Agreement/current?kind=agreement',
+      '/api/content.Page/sections?page=agent',
+      '/api/content.Course/list',
+    ]) {
+      const there = JSON.stringify((await call('GET', url, undefined, undefined, { host: 'brand.example.test' })).body);
+      const house = JSON.stringify((await call('GET', url, undefined)).body);
+      expect(house, url).toContain('AI获客矩阵');
+      expect(there, url).toContain('星河获客');
+      expect(there, url).not.toContain('AI获客矩阵');
+    }
 
     // Sign-ups on the agent's domain belong to the agent; others do not.
     expect((await registerOn('brand.example.test', 'agent_customer')).body.code).toBe(200);

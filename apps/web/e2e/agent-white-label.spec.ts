@@ -92,7 +92,7 @@ test('an approved agent brands their own domain; visitors there see the brand an
   });
   try {
     const visitor = await browser.newPage({ baseURL: `http://${domain}:${port}`, locale: 'zh-CN' });
-    for (const path of ['/home', '/download', '/agentCenter']) {
+    for (const path of ['/home', '/download', '/agentCenter', '/protocol']) {
       await visitor.goto(path);
       const brand = visitor.getByTestId('site-brand');
       await expect(brand).toContainText('星河获客');
@@ -100,6 +100,12 @@ test('an approved agent brands their own domain; visitors there see the brand an
       await expect(visitor).toHaveTitle(/星河获客/);
     }
     await expect(visitor.locator('footer')).toContainText('星河获客');
+    // The content names the agent's brand where it names the product: the agreement, the programme's copy.
+    await expect(visitor.getByTestId('protocol')).toContainText('本协议是您与 星河获客');
+    await expect(visitor.getByTestId('protocol')).not.toContainText('AI获客矩阵');
+    await visitor.goto('/agentCenter');
+    await expect(visitor.getByText('把星河获客作为您自己的产品销售')).toBeVisible();
+    await shots(visitor, 'white-label-agent-center');
     await shots(visitor, 'white-label-home');
 
     await visitor.goto('/login');

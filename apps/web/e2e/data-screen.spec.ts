@@ -30,7 +30,10 @@ function kpi(page: Page, label: string) {
   return page.getByTestId('kpi').filter({ hasText: label }).getByTestId('kpi-value');
 }
 
-test('the data screen shows the matrix and follows a new lead live over the websocket', async ({ page, request }) => {
+test('the data screen shows the matrix and follows a lead, an authorization and a material live over the websocket', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signInNewMember(page, request, 'screen');
   const token = await page.evaluate(() => localStorage.getItem('memberToken') ?? '');
@@ -70,6 +73,25 @@ test('the data screen shows the matrix and follows a new lead live over the webs
   });
   await expect(kpi(page, '近14天线索')).toHaveText('1', { timeout: 30_000 });
   await expect(kpi(page, '授权正常')).toHaveText('0%');
+
+  // An account is authorized, then a material is added: each change reaches the open screen, no reload.
+  const authorized = await request.post(AccountApi.authCkStatus, {
+    headers: { memberToken: token },
+    data: { enterprise_account_id: accountIds[0], cookie_auth_status: 1 },
+  });
+  expect(((await authorized.json()) as Envelope<unknown>).code).toBe(200);
+  await expect(kpi(page, '授权正常')).toHaveText('33%', { timeout: 30_000 });
+  await expect(kpi(page, '素材数量')).toHaveText('0');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const added = await request.post('/api/file.File/add', {
+    headers: { memberToken: token },
+    multipart: { file: { name: '大屏素材.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(((await added.json()) as Envelope<unknown>).code).toBe(200);
+  await expect(kpi(page, '素材数量')).toHaveText('1', { timeout: 30_000 });
 
   await shotAt(page, 1920, 1080, 'data-screen-1920');
   await shotAt(page, 1440, 900, 'data-screen-1440');

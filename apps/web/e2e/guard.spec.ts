@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import type { Route } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { apiLogout, expect, test } from './support/fixtures.ts';
+
+const shotDir = join(import.meta.dirname, '..', '..', '..', 'test-results', 'site-shots');
 
 const MEMBER_INFO = '**/api/member.Member/info';
 
@@ -54,19 +57,29 @@ test.describe('with a token', () => {
     await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   });
 
-  test('server menus become routes; unbuilt pages show the coming page', async ({ page, signedIn }) => {
+  test('server menus become routes; an AI staff menu opens the feature it presents', async ({ page, signedIn }) => {
     expect(signedIn.ApiToken).toBeTruthy();
     // A server menu (SPEC §2.1 names /customer/chat) is a route of the console once menus load.
     await page.goto('/customer/chat');
     await expect(page).toHaveURL(/\/customer\/chat$/);
     await expect(page.getByRole('heading', { name: '客户消息' }).first()).toBeVisible();
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    // A menu route whose screen is not built yet (update when it is).
+    // An AI staff menu: its header, then the feature it presents (menus with no screen get the coming
+    // page, route-registry.test.ts).
     await page.goto('/ai/publish');
-    await expect(page.getByText('功能建设中')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'AI发布员工' }).last()).toBeVisible();
-    await page.getByRole('link', { name: '返回控制台' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('ai-staff-header').getByRole('heading', { name: 'AI发布员工' })).toBeVisible();
+    await expect(page.getByText('功能建设中')).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: '发布记录' })).toBeVisible();
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: join(shotDir, `ai-publish-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('ai-staff-header').getByRole('link', { name: '剪辑任务' }).click();
+    await expect(page).toHaveURL(/\/clip\/TaskList$/);
   });
 
   test('a revoked token shows 提示 with 重新登录, which leads back to sign-in', async ({ page, request, signedIn }) => {

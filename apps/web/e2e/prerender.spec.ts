@@ -8,6 +8,12 @@ const PAGES = [
   { path: '/home', title: '首页 - AI获客矩阵', text: '矩阵批量发布' },
   { path: '/download', title: 'APP下载 - AI获客矩阵', text: '下载AI获客矩阵客户端' },
   { path: '/agentCenter', title: '代理中心 - AI获客矩阵', text: '代理商计划' },
+  { path: '/changeLog', title: '更新日志 - AI获客矩阵', text: '的每一次更新' },
+  { path: '/subscribe', title: '价格 - AI获客矩阵', text: '选择适合你的版本' },
+  { path: '/live', title: '直播 - AI获客矩阵', text: '每周直播答疑' },
+  { path: '/productDetail', title: '产品详情 - AI获客矩阵', text: '产品详情' },
+  { path: '/userCourseCenter', title: '流量学院 - AI获客矩阵', text: '流量学院' },
+  { path: '/protocol', title: '用户协议 - AI获客矩阵', text: '用户协议与隐私政策' },
 ];
 
 test.describe('without JavaScript', () => {

@@ -75,6 +75,11 @@ export interface AccountAuthExpiredFrameData {
   accounts: { enterprise_account_id: number; nickname: string }[];
 }
 
+/** What a `data_changed` frame carries: which of the member's figures changed (the data screen reads them again). */
+export interface DataChangedFrameData {
+  what: 'accounts' | 'materials';
+}
+
 /** Frames the server sends. */
 export type ServerFrame =
   | { type: 'init'; data: { client_id: string } }
@@ -88,7 +93,8 @@ export type ServerFrame =
   | { type: 'clip_progress'; data: ClipProgressData }
   | { type: 'publish_job'; data: PublishJobFrameData }
   | { type: 'account_auth'; data: AccountAuthFrameData }
-  | { type: 'account_auth_expired'; data: AccountAuthExpiredFrameData };
+  | { type: 'account_auth_expired'; data: AccountAuthExpiredFrameData }
+  | { type: 'data_changed'; data: DataChangedFrameData };
 
 /** Frames the client sends. */
 export type ClientFrame =
@@ -171,6 +177,10 @@ export function parseServerFrame(raw: string): ServerFrame | null {
     case 'account_auth_expired':
       return Array.isArray(data.accounts)
         ? { type: 'account_auth_expired', data: data as unknown as AccountAuthExpiredFrameData }
+        : null;
+    case 'data_changed':
+      return data.what === 'accounts' || data.what === 'materials'
+        ? { type: 'data_changed', data: { what: data.what } }
         : null;
     default:
       return null;

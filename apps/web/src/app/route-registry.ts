@@ -55,6 +55,7 @@ export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = {
   [ConsolePath.aiService]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiServicePage }),
   [ConsolePath.aiOperate]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiOperatePage }),
   [ConsolePath.aiData]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiDataPage }),
+  [ConsolePath.aiPublish]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiPublishPage }),
 };
 
 /** True for a menu url the router can mount (an in-app absolute path). */

@@ -45,3 +45,27 @@ export function brandConfigValues(cateId: number, values: ConfigValue[], brand: 
     v.config_label in replaced && replaced[v.config_label] ? { ...v, config_value: replaced[v.config_label] ?? '' } : v,
   );
 }
+
+/** The product's name as the seeded content writes it; on an agent's domain the agent's name takes its place. */
+export const HOUSE_NAME = 'AI获客矩阵';
+
+/** Content answered on an agent's domain: every text naming the product names the agent's brand instead. */
+export function brandContent<T>(value: T, brand: HostBrand | null): T {
+  if (!brand) {
+    return value;
+  }
+  const name = brand.name;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') {
+      return node.replaceAll(HOUSE_NAME, name);
+    }
+    if (Array.isArray(node)) {
+      return node.map(walk);
+    }
+    if (node && typeof node === 'object') {
+      return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, walk(item)]));
+    }
+    return node;
+  };
+  return walk(value) as T;
+}

@@ -24,6 +24,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { Code } from '@vidmatrix/contract/envelope';
 import { currentMember, tokenOf } from '../../plugins/auth.ts';
+import { brandContent } from '../agent/agent-brand.ts';
 
 /** Seconds a shared cache (CDN, browser) may keep a public content answer. */
 const PUBLIC_MAX_AGE_S = 60;
@@ -35,7 +36,12 @@ function cacheable(reply: FastifyReply): void {
 
 /** The public site's content (issue 12): public cacheable reads, and the member's agreement and upgrade. */
 export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { content, auth } = app.services;
+  const { content, auth, agents } = app.services;
+
+  // White-label: on an agent's own domain the content names the agent's brand, not the product.
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    brandContent(payload, await agents.brandForHost(request.hostname)),
+  );
 
   /** The signed-in member of a public call, or null; answers that depend on it are private. */
   async function optionalMember(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {

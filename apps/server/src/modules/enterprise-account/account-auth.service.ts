@@ -4,6 +4,7 @@ import type {
   authCkStatusBody,
   authLogQuery,
 } from '@vidmatrix/contract/api/enterprise-account';
+import type { RealtimePublisher } from '../../realtime/hub.ts';
 import { Msg } from '@vidmatrix/contract/messages';
 import { CookieAuth, platformAuthType } from '@vidmatrix/contract/rules/account-selectability';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
@@ -16,7 +17,7 @@ import { EnterpriseAccountRepository } from './enterprise-account.repository.ts'
 export class AccountAuthService {
   private readonly repo: EnterpriseAccountRepository;
 
-  constructor(private readonly deps: { db: Db; now: () => number }) {
+  constructor(private readonly deps: { db: Db; now: () => number; realtime?: RealtimePublisher }) {
     this.repo = new EnterpriseAccountRepository(deps.db);
   }
 
@@ -69,7 +70,7 @@ export class AccountAuthService {
   ): Promise<number> {
     const accounts = await requireAccounts(this.repo, memberId, ids);
     const now = this.deps.now();
-    return this.repo.transaction(async (repo) => {
+    const changed = await this.repo.transaction(async (repo) => {
       const logs = [];
       for (const account of accounts) {
         // Access-authorized platforms (2, 6) keep their state in access_status (SPEC §5.4).
@@ -90,6 +91,9 @@ export class AccountAuthService {
       await repo.insertAuthLogs(logs);
       return logs.length;
     });
+    // The member's open data screen reads its authorization figures again.
+    this.deps.realtime?.publish(memberId, { type: 'data_changed', data: { what: 'accounts' } });
+    return changed;
   }
 
   /** Authorization changes of one account, newest first. */

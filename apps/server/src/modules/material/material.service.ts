@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type {
   Material,
   MaterialGroup,
@@ -56,7 +57,13 @@ export class MaterialService {
   private readonly repo: MaterialRepository;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number; storage: StorageDriver; jobs: Pick<JobQueue, 'enqueue'> },
+    private readonly deps: {
+      db: Db;
+      now: () => number;
+      storage: StorageDriver;
+      jobs: Pick<JobQueue, 'enqueue'>;
+      realtime?: RealtimePublisher;
+    },
     private readonly uploads: Pick<
       UploadService,
       'maxFileNum' | 'claimable' | 'forgetClaimed' | 'storeDirect' | 'space' | 'release' | 'discard' | 'chargeProduced'
@@ -162,6 +169,7 @@ export class MaterialService {
     for (const materialId of ids) {
       await this.deps.jobs.enqueue(Job.materialMedia, { materialId });
     }
+    this.changed(memberId);
     return ids;
   }
 
@@ -191,6 +199,12 @@ export class MaterialService {
       await this.repo.remove(memberId, row.id);
       await this.uploads.release(memberId, row.object_key, Number(row.size));
     }
+    this.changed(memberId);
+  }
+
+  /** Tells the member's open data screen that its material figures changed. */
+  private changed(memberId: number): void {
+    this.deps.realtime?.publish(memberId, { type: 'data_changed', data: { what: 'materials' } });
   }
 
   /** file.File/edittag: replaces the tags of the member's materials (404, nothing changed, for any other id). */
@@ -274,6 +288,7 @@ export class MaterialService {
       throw error;
     }
     await this.deps.jobs.enqueue(Job.materialMedia, { materialId: id });
+    this.changed(memberId);
     return id;
   }
 
@@ -284,6 +299,7 @@ export class MaterialService {
       await this.repo.remove(row.member_id, row.id);
       await this.uploads.release(row.member_id, row.object_key, Number(row.size));
     }
+    new Set(rows.map((row) => row.member_id)).forEach((memberId) => this.changed(memberId));
     return rows.length;
   }
 

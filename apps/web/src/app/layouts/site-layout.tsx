@@ -5,6 +5,7 @@ import { HEADER_SCROLL_THRESHOLD_PX } from '@vidmatrix/contract/constants';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { CloseIcon, LogoMark, MenuIcon } from '../../components/icons.tsx';
 import { APP_NAME } from '../../lib/brand.ts';
+import { SiteNameContext } from '../../lib/site-name.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import styles from './site-layout.module.css';
 
@@ -108,7 +109,9 @@ export function SiteLayout() {
         </button>
       </header>
       <main className={`${styles.main} ${overHero ? '' : styles.padded}`}>
-        <Outlet />
+        <SiteNameContext value={systemName}>
+          <Outlet />
+        </SiteNameContext>
       </main>
       <footer className={styles.footer}>
         <div className={styles.footerInner}>

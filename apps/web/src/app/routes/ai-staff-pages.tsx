@@ -14,6 +14,9 @@ const ChatPage = lazy(() =>
 const AccountsPage = lazy(() =>
   import('../../features/enterprise-account/pages/accounts-page.tsx').then((m) => ({ default: m.AccountsPage })),
 );
+const PublishPage = lazy(() =>
+  import('../../features/publish/pages/publish-page.tsx').then((m) => ({ default: m.PublishPage })),
+);
 
 /** /ai/lead: AI获客员工 → the leads page. */
 export function AiLeadPage() {
@@ -58,4 +61,15 @@ export function AiOperatePage() {
 /** /ai/data: AI数据员工 → the data screen (full screen, opened from the header). */
 export function AiDataPage() {
   return <AiStaffHeader staff="data" />;
+}
+
+/** /ai/publish: AI发布员工 → batch publishing. */
+export function AiPublishPage() {
+  return (
+    <AiStaffHeader staff="publish">
+      <Suspense fallback={<PageLoading />}>
+        <PublishPage />
+      </Suspense>
+    </AiStaffHeader>
+  );
 }

@@ -9,13 +9,16 @@ export interface PublicPage {
   description: string;
   /** Source paths (as in Vite's manifest) of the route modules the page loads: CSS and preloads come from them. */
   modules: string[];
+  /** Public content calls the page makes at once: preloaded by the HTML so they run beside the page's code. */
+  data?: string[];
 }
 
 const SITE_LAYOUT = 'src/app/layouts/site-layout.tsx';
 const QUERY_OUTLET = 'src/app/layouts/query-outlet.tsx';
 
 /**
- * Public pages without antd (antd's CSS-in-JS has no server styles here), pre-rendered by
+ * Public pages without antd (antd's CSS-in-JS has no server styles here; the content pages show their
+ * hero and a loading line until their data arrives), pre-rendered by
  * `scripts/prerender.mjs` and served in place of index.html for their path. A new public page adds a line.
  */
 export const PUBLIC_PAGES: PublicPage[] = [
@@ -36,5 +39,47 @@ export const PUBLIC_PAGES: PublicPage[] = [
     title: '代理中心',
     description: 'AI获客矩阵代理商计划：专属品牌、专属域名、会员归属清晰，在线提交代理申请。',
     modules: [SITE_LAYOUT, 'src/features/agent/pages/agent-center-page.tsx'],
+  },
+  {
+    path: PublicPath.changeLog,
+    title: '更新日志',
+    description: 'AI获客矩阵更新日志：网页端、桌面端与服务端每个版本的新功能、改进与修复。',
+    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/change-log-page.tsx'],
+    data: ['/api/content.ChangeLog/list'],
+  },
+  {
+    path: PublicPath.subscribe,
+    title: '价格',
+    description: 'AI获客矩阵会员价格：各版本的账号数量、云空间、素材保留时长与功能对比，登录后在线申请升级。',
+    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/subscribe-page.tsx'],
+    data: ['/api/content.Pricing/levels'],
+  },
+  {
+    path: PublicPath.live,
+    title: '直播',
+    description: 'AI获客矩阵直播：即将开播、正在直播与往期回放，学习矩阵运营与AI获客实战。',
+    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/live-page.tsx'],
+    data: ['/api/content.Live/list'],
+  },
+  {
+    path: PublicPath.productDetail,
+    title: '产品详情',
+    description: 'AI获客矩阵产品详情：多平台账号矩阵、批量发布、AI智能剪辑、AI客服与线索管理、数据大屏。',
+    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/product-detail-page.tsx'],
+    data: ['/api/content.Page/sections?page=product'],
+  },
+  {
+    path: PublicPath.userCourseCenter,
+    title: '流量学院',
+    description: 'AI获客矩阵流量学院：从入门到精通的视频课程，免费章节随时观看，会员专享进阶内容。',
+    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/course-catalog-page.tsx'],
+    data: ['/api/content.Course/list'],
+  },
+  {
+    path: PublicPath.protocol,
+    title: '用户协议',
+    description: 'AI获客矩阵用户协议与隐私政策：当前版本与生效日期，协议更新后登录时重新确认。',
+    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/protocol-page.tsx'],
+    data: ['/api/content.Agreement/current?kind=agreement'],
   },
 ];

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
+import { useSiteName } from '../../../lib/site-name.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import styles from './agent-center-page.module.css';
 
@@ -21,11 +22,12 @@ const STEPS = ['提交申请', '运营审核', '开通代理', '配置品牌与�
 /** /agentCenter: the agent programme, and for a signed-in member the application or the agent's brand. */
 export function AgentCenterPage() {
   const token = useSessionStore((s) => s.token);
+  const siteName = useSiteName();
   return (
     <div className={styles.wrap}>
       <section className={styles.hero}>
         <h1>代理商计划</h1>
-        <p>把AI获客矩阵作为您自己的产品销售：专属品牌、专属域名、会员归属清晰。</p>
+        <p>把{siteName}作为您自己的产品销售：专属品牌、专属域名、会员归属清晰。</p>
       </section>
       <section className={styles.benefits}>
         {BENEFITS.map((b) => (

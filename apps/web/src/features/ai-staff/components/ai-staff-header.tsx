@@ -29,6 +29,12 @@ export const AI_STAFF = {
     text: '把账号、素材、线索和发布数据汇总成一张数据大屏，实时看清矩阵的经营成果。',
     links: [{ to: PublicPath.largeDataScreen, label: '打开数据大屏' }],
   },
+  publish: {
+    name: 'AI发布员工',
+    avatar: '/static/avatar/ai-publish.svg',
+    text: '把剪好的视频按计划发到矩阵里的每一个账号：选视频、选账号、定时间，发布进度和结果实时回传。',
+    links: [{ to: ConsolePath.clipTasks, label: '剪辑任务' }],
+  },
 } as const;
 
 export type AiStaffKey = keyof typeof AI_STAFF;

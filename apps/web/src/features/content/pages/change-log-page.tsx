@@ -1,3 +1,4 @@
+import { useSiteName } from '../../../lib/site-name.ts';
 import { MarkdownView } from '../components/markdown-view.tsx';
 import { useChangelog } from '../api/get-changelog.ts';
 import { PageHero, QueryState } from '../components/page-parts.tsx';
@@ -8,9 +9,10 @@ const CLIENT_LABEL = { all: '全部', web: '网页端', desktop: '桌面端', se
 /** /changeLog: the product's change log, newest first (content module). */
 export function ChangeLogPage() {
   const query = useChangelog();
+  const siteName = useSiteName();
   return (
     <>
-      <PageHero title="更新日志" text="AI获客矩阵的每一次更新：新功能、改进与修复。" />
+      <PageHero title="更新日志" text={`${siteName}的每一次更新：新功能、改进与修复。`} />
       <div className={`${styles.wrap} ${styles.narrow}`}>
         <QueryState query={query} empty="暂无更新记录">
           {(entries) => (

@@ -8,8 +8,11 @@ import { accountsOption, healthOption, leadsOption, materialsOption, publishesOp
 import { getOverviewQueryOptions, useOverview } from '../api/get-overview.ts';
 import styles from './data-screen-page.module.css';
 
-/** Frames after which the figures have changed: a customer message (and its lead), a publish job's step. */
-const LIVE_FRAMES = new Set(['send_msg', 'publish_job']);
+/**
+ * Frames after which the figures have changed: a customer message (and its lead), a publish job's step,
+ * an account's authorization, a material added or removed.
+ */
+const LIVE_FRAMES = new Set(['send_msg', 'publish_job', 'account_auth', 'account_auth_expired', 'data_changed']);
 /** Refetches at most this often however many frames arrive, ms. */
 const REFETCH_GAP_MS = 2_000;
 

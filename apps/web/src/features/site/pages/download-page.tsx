@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DownloadBuild } from '@vidmatrix/contract/api/content';
 import { AppleIcon, WindowsIcon } from '../../../components/icons.tsx';
+import { useSiteName } from '../../../lib/site-name.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
 import { useClientLinks } from '../api/get-client-links.ts';
 import { useDownloads } from '../api/get-downloads.ts';
@@ -52,9 +53,10 @@ export function DownloadPage() {
   const { data: builds } = useDownloads();
   const win = builds?.find((b) => b.platform === 'win');
   const mac = builds?.find((b) => b.platform === 'mac');
+  const siteName = useSiteName();
   return (
     <div className={styles.wrap}>
-      <h1>下载AI获客矩阵客户端</h1>
+      <h1>下载{siteName}客户端</h1>
       <p className={styles.sub}>桌面客户端支持本地浏览器授权账号、字体与任务同步、自动更新。</p>
       <div className={styles.cards}>
         <DownloadCard

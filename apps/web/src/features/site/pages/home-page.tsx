@@ -10,6 +10,7 @@ import {
   MagnetIcon,
   MatrixIcon,
 } from '../../../components/icons.tsx';
+import { useSiteName } from '../../../lib/site-name.ts';
 import styles from './home-page.module.css';
 
 const PLATFORMS = [
@@ -90,6 +91,7 @@ const STEPS = [
 
 /** The public landing page of the product (no antd: it must stay inside the /home bundle budget). */
 export function HomePage() {
+  const siteName = useSiteName();
   return (
     <>
       <section className={styles.hero}>
@@ -105,7 +107,7 @@ export function HomePage() {
               <span className={styles.gradientText}>让AI替你获客</span>
             </h1>
             <p className={styles.lead}>
-              AI获客矩阵打通抖音、快手、小红书、B站、视频号，集矩阵批量发布、AI智能剪辑、AI客服与线索获取于一体，
+              {siteName}打通抖音、快手、小红书、B站、视频号，集矩阵批量发布、AI智能剪辑、AI客服与线索获取于一体，
               让内容生产和客户转化全自动运转。
             </p>
             <div className={styles.ctas}>
