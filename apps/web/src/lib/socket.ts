@@ -239,6 +239,9 @@ export class ChatSocket {
           listener(frame.data);
         }
         break;
+      case 'data_changed':
+        // Only the data screen reads it, through the frame listeners above.
+        break;
     }
   }
 
