@@ -9,7 +9,11 @@ export interface PublicPage {
   description: string;
   /** Source paths (as in Vite's manifest) of the route modules the page loads: CSS and preloads come from them. */
   modules: string[];
-  /** Public content calls the page makes at once: preloaded by the HTML so they run beside the page's code. */
+  /**
+   * Public content calls the page makes at once: preloaded by the HTML so they run beside the page's
+   * code. Only calls whose answer is the same for every visitor: the browser hands the preloaded
+   * (tokenless) answer to the page's own call even when that call carries a member's token.
+   */
   data?: string[];
 }
 
@@ -51,8 +55,8 @@ export const PUBLIC_PAGES: PublicPage[] = [
     path: PublicPath.subscribe,
     title: '价格',
     description: 'AI获客矩阵会员价格：各版本的账号数量、云空间、素材保留时长与功能对比，登录后在线申请升级。',
+    // No data preload: the levels answer carries the signed-in member's current level.
     modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/subscribe-page.tsx'],
-    data: ['/api/content.Pricing/levels'],
   },
   {
     path: PublicPath.live,
