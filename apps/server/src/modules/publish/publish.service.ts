@@ -47,6 +47,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import { PRIVATE_STORAGE_PREFIX, type StorageDriver } from '../../storage/storage.ts';
+import { generateToken, hashToken } from '../auth/token.ts';
 import { LongPolls } from './long-poll.ts';
 import { ruleText } from './publish-rule-text.ts';
 import {
@@ -103,10 +104,6 @@ export type RunnerIdentity = Pick<RunnerRow, 'id' | 'member_id'> &
 
 function leaseLost(): AppError {
   return new AppError(Code.forbidden, Msg.runnerLeaseLost);
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** Where the console reads a job's screenshot: the member-checked route, never public storage. */
@@ -456,7 +453,7 @@ export class PublishService {
 
   /** runner.Runner/create: the token is answered once and stored only as its hash. */
   async createRunner(memberId: number, name: string) {
-    const token = `vmr_${randomBytes(32).toString('base64url')}`;
+    const token = `vmr_${generateToken()}`;
     const id = await this.repo.insertRunner({
       member_id: memberId,
       name,
