@@ -5,6 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import type { Envelope } from '@vidmatrix/contract/envelope';
+import { parseServerFrame } from '@vidmatrix/contract/events';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
@@ -68,6 +69,16 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
 }) => {
   // A dozen posts through Chromium on a loaded two-core machine: slow is not broken.
   test.setTimeout(1_200_000);
+  // The highest upload percent the console was sent for each job while it uploaded (its socket frames).
+  const uploadPercent = new Map<number, number>();
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const frame = parseServerFrame(String(payload));
+      if (frame?.type === 'publish_job' && frame.data.state === 'uploading') {
+        uploadPercent.set(frame.data.job_id, Math.max(uploadPercent.get(frame.data.job_id) ?? 0, frame.data.percent));
+      }
+    }),
+  );
   await signInNewMember(page, request, 'pub');
   const token = await page.evaluate(() => localStorage.getItem('memberToken') ?? '');
 
@@ -220,6 +231,8 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
   for (const [i, a] of ACCOUNTS.entries()) {
     expect((await control.creates(a.platform, userOf(ids[i] ?? 0))).accepted, a.platform).toBe(3);
   }
+  // Every upload reached the console at 100%, however fast the transfer (connector → runner → server → frame).
+  expect([...uploadPercent.values()]).toEqual(Array.from({ length: 12 }, () => 100));
 
   await publish.open('list');
   await expect(page.getByTestId(`batch-progress-${batchId}`)).toHaveText('12/12');
