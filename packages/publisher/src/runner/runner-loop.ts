@@ -200,12 +200,17 @@ export function proxyOf(ipCode: string): ProxySettings | undefined {
   };
 }
 
-/** Downloads the job's video once into the work dir (named by its URL, keeping the extension the rules read). */
-async function videoFile(client: RunnerClient, job: ClaimedJob, workDir: string): Promise<string> {
+/** Downloads a job's file (video or cover) once into the work dir, named by its URL, keeping the extension the rules read. */
+async function downloadOnce(
+  client: RunnerClient,
+  url: string,
+  fileName: string,
+  workDir: string,
+  jobId: number,
+): Promise<string> {
   const dir = join(workDir, 'videos');
   await mkdir(dir, { recursive: true });
-  const name =
-    createHash('sha256').update(job.video_url).digest('hex').slice(0, 32) + extname(job.file_name).toLowerCase();
+  const name = createHash('sha256').update(url).digest('hex').slice(0, 32) + extname(fileName).toLowerCase();
   const path = join(dir, name);
   if (
     await stat(path).then(
@@ -215,8 +220,8 @@ async function videoFile(client: RunnerClient, job: ClaimedJob, workDir: string)
   ) {
     return path;
   }
-  const res = await client.download(job.video_url);
-  const partial = `${path}.${process.pid}.${job.job_id}.part`;
+  const res = await client.download(url);
+  const partial = `${path}.${process.pid}.${jobId}.part`;
   await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
   await rename(partial, path);
   return path;
@@ -238,12 +243,23 @@ async function runOne(
   };
   let result: JobResult;
   try {
-    const videoPath = await videoFile(client, claimed, options.workDir);
+    const videoPath = await downloadOnce(client, claimed.video_url, claimed.file_name, options.workDir, jobId);
+    // The cover's URL ends with its storage key, whose extension is the image's.
+    const coverPath = claimed.cover_url
+      ? await downloadOnce(
+          client,
+          claimed.cover_url,
+          new URL(claimed.cover_url, 'http://x').pathname,
+          options.workDir,
+          jobId,
+        )
+      : undefined;
     const job: PublishJob = {
       id: String(jobId),
       platform: claimed.platform,
       account,
       videoPath,
+      ...(coverPath ? { coverPath } : {}),
       title: claimed.title,
       description: claimed.description,
       topics: claimed.topics,

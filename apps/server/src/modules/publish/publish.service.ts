@@ -69,6 +69,8 @@ interface JobContent {
   objectKey: string;
   sizeBytes: number;
   durationSec: number;
+  /** The batch's cover image (a material of the member), when one was chosen. */
+  coverKey?: string;
 }
 
 /** Failures worth an automatic retry before submit (a rule or a logged-out account will not heal by itself). */
@@ -157,6 +159,7 @@ export class PublishService {
       }
       return row;
     });
+    const coverKey = body.cover_material_id ? await this.coverOf(memberId, body.cover_material_id) : undefined;
     const accountRows = await this.repo.accounts(memberId, body.enterprise_account_ids);
     const accounts = body.enterprise_account_ids.map((id) => {
       const row = accountRows.find((a) => a.id === id);
@@ -197,6 +200,7 @@ export class PublishService {
           objectKey: material.object_key,
           sizeBytes: material.size,
           durationSec: material.duration_ms / 1000,
+          ...(coverKey ? { coverKey } : {}),
         };
         const scheduleAt = platformTimer ? start : undefined;
         const violation = checkPublishContent(
@@ -641,11 +645,24 @@ export class PublishService {
         topics: content.topics,
         file_name: content.fileName,
         video_url: this.deps.storage.publicUrl(content.objectKey),
+        cover_url: content.coverKey ? this.deps.storage.publicUrl(content.coverKey) : '',
         schedule_at: job.schedule_at,
         work_id: job.work_id,
         lease_ms: PUBLISH_LEASE_MS,
       };
     });
+  }
+
+  /** The storage key of a cover: one of the member's own image materials. */
+  private async coverOf(memberId: number, materialId: number): Promise<string> {
+    const [row] = await this.repo.materials(memberId, [materialId]);
+    if (!row) {
+      throw badRequest(Msg.notFound);
+    }
+    if (row.file_type !== 'image') {
+      throw badRequest(fillMsg(Msg.publishCoverNotImage, { file: row.file_name }));
+    }
+    return row.object_key;
   }
 
   /** Wakes this instance's claims waiting for the member's jobs. */
