@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import type { SandboxPlatform } from '@vidmatrix/platform-sandbox/skins';
+import { chromiumProcesses } from '@vidmatrix/publisher/browser-process';
 import { openAccount } from '@vidmatrix/publisher/run-job';
 import { makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import {
@@ -19,9 +20,10 @@ import { createTestApp, login, type TestContext } from './helpers.ts';
 import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, until as waitFor } from './publish-helpers.ts';
 import type { RunnerProcessConfig } from './runner-process.ts';
 
-// Crash tests (issue 10): the runner process dies by SIGKILL (with its browsers: the whole process group,
-// as a power cut would take them) while one job is uploading, one is submitting and one is verifying.
-// Each job is parked in its phase by a sandbox switch, and every wait is on sandbox or server state.
+// Crash tests (issue 10): the runner process alone dies by SIGKILL while one job is uploading, one is
+// submitting and one is verifying. Its browsers (in process groups of their own) must die with it, and
+// no platform may see a second create. Each job is parked in its phase by a sandbox switch, and every
+// wait is on sandbox, server or process state.
 
 const DOUYIN = 1;
 const XHS = 3;
@@ -54,7 +56,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** SIGKILLs the runner and everything it started (its Chromium processes are in its group). */
+/** Cleanup: SIGKILLs a runner's process group (its browsers end by the parent-death signal). */
 function killGroup(child: ChildProcess): void {
   if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
     try {
@@ -65,7 +67,23 @@ function killGroup(child: ChildProcess): void {
   }
 }
 
-/** Starts a runner process of its own (a process group, so a kill takes its browsers too). */
+/**
+ * `kill -9 <runner>`, the runner alone (Playwright starts each Chromium in a group of its own, so only
+ * the parent-death signal the runner launches them with can take them), then waits until neither the
+ * runner nor any Chromium on these profiles is left.
+ */
+async function killRunner(child: ChildProcess, profiles: string[]): Promise<void> {
+  const exit = once(child, 'exit');
+  process.kill(child.pid!, 'SIGKILL');
+  await exit;
+  await until(
+    'no Chromium of the killed runner left',
+    () => Promise.resolve(profiles.flatMap((dir) => chromiumProcesses(dir))),
+    (pids) => pids.length === 0,
+  );
+}
+
+/** Starts a runner process of its own (its own process group, for the cleanup). */
 function startRunnerProcess(runnerToken: string): ChildProcess {
   const config: RunnerProcessConfig = {
     serverUrl: `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`,
@@ -107,12 +125,10 @@ describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, (
     );
     const userOf = new Map(accounts.map((id) => [id, `crash-${id}`]));
     const options = sandboxOptions(sandbox.url, join(workDir, 'artefacts'));
+    const profiles = platforms.map(([platform], i) => join(workDir, 'profiles', `${platform}-${accounts[i]!}`));
     for (const [i, [platform]] of platforms.entries()) {
       const id = accounts[i]!;
-      const session = await openAccount(
-        { id: String(id), profileDir: join(workDir, 'profiles', `${platform}-${id}`) },
-        options,
-      );
+      const session = await openAccount({ id: String(id), profileDir: profiles[i]! }, options);
       await session.loginByQr(platform, (image) => control.scan(image, userOf.get(id)).then(() => undefined));
       await session.close();
     }
@@ -154,8 +170,11 @@ describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, (
         );
       },
     );
-    killGroup(doomed);
-    await once(doomed, 'exit');
+    // Each parked job holds its account's browser: the check below looks at real processes.
+    expect(profiles.map((dir) => chromiumProcesses(dir).length > 0)).toEqual([true, true, true]);
+    await killRunner(doomed, profiles);
+    // The orphan browser used to let the held create through once its driver was gone: one request only.
+    expect((await control.creates('bilibili', userOf.get(bilibili)!)).requests).toBe(1);
 
     // The platforms recover; the leases run out (the server's clock moves instead of the test waiting).
     await control.setSwitches('douyin', { uploadStall: false });
@@ -175,17 +194,15 @@ describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, (
     const done = await until('every job final', jobsOf, (jobs) =>
       jobs.every((j) => (FINAL_STATES as readonly string[]).includes(j.state)),
     );
-    killGroup(survivor);
+    await killRunner(survivor, profiles);
 
     expect(done.map((j) => j.state)).toEqual(['published', 'published', 'published']);
+    // Exactly one create reached each platform: no runner clicked submit again, and no orphan browser
+    // let a held request through.
     for (const [i, [platform]] of platforms.entries()) {
       const creates = await control.creates(platform, userOf.get(accounts[i]!)!);
-      expect({ platform, accepted: creates.accepted }).toEqual({ platform, accepted: 1 });
+      expect({ platform, ...creates }).toEqual({ platform, accepted: 1, requests: 1 });
     }
-    // No runner clicked submit again. (The killed runner's Chromium, left alive in its own process group,
-    // may send the create it held in interception once more when its driver disappears; the platform
-    // refuses it because the upload was used — see docs/decisions.md.)
-    expect((await control.creates('bilibili', userOf.get(bilibili)!)).requests).toBeLessThanOrEqual(2);
     const verified = await ctx.db
       .selectFrom('publish_attempt')
       .select(['job_id', 'verify_only', 'outcome'])

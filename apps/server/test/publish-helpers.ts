@@ -59,11 +59,27 @@ export async function memberIdOf(db: Db, account: string): Promise<number> {
 }
 
 /** Inserts video materials of a member; their ids. */
-export async function addVideos(
+export function addVideos(
   db: Db,
   memberId: number,
   names: readonly string[],
   objectKeys: readonly string[] = [],
+): Promise<number[]> {
+  return addMaterials(db, memberId, names, objectKeys, 'video');
+}
+
+/** Inserts an image material of a member (a cover); its id. */
+export async function addImage(db: Db, memberId: number, name: string, objectKey: string): Promise<number> {
+  const [id] = await addMaterials(db, memberId, [name], [objectKey], 'image');
+  return id!;
+}
+
+async function addMaterials(
+  db: Db,
+  memberId: number,
+  names: readonly string[],
+  objectKeys: readonly string[],
+  fileType: 'video' | 'image',
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, name] of names.entries()) {
@@ -73,9 +89,9 @@ export async function addVideos(
         member_id: memberId,
         object_key: objectKeys[i] ?? `media/test-${i}.mp4`,
         file_name: name,
-        file_type: 'video',
+        file_type: fileType,
         size: 10_000,
-        duration_ms: 1000,
+        duration_ms: fileType === 'video' ? 1000 : 0,
         thumb_key: '',
         process_status: 'done',
         process_error: '',

@@ -1,13 +1,22 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Code } from '@vidmatrix/contract/envelope';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { openAccount } from '@vidmatrix/publisher/run-job';
 import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
-import { makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
+import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, until as waitFor } from './publish-helpers.ts';
+import {
+  addAccounts,
+  addImage,
+  addVideos,
+  createRunner,
+  memberCall,
+  memberIdOf,
+  until as waitFor,
+} from './publish-helpers.ts';
 
 const DOUYIN = 1;
 const BILIBILI = 5;
@@ -55,6 +64,8 @@ describe('the runner loop against the platform sandbox', { timeout: DEADLINE_MS 
       await copyFile(source, join(ctx.config.dataDir, 'storage', key));
     }
     const videos = await addVideos(ctx.db, memberId, ['春季.mp4', '夏季.mp4'], keys);
+    await copyFile(await makeCoverPng(dir), join(ctx.config.dataDir, 'storage', 'media/e2e-cover.png'));
+    const cover = await addImage(ctx.db, memberId, '封面.png', 'media/e2e-cover.png');
     const [douyin, bilibili] = (await addAccounts(ctx.db, memberId, [DOUYIN, BILIBILI])) as [number, number];
 
     // The accounts' profiles are logged in once, by QR, as the person would on the runner's machine.
@@ -72,20 +83,27 @@ describe('the runner loop against the platform sandbox', { timeout: DEADLINE_MS 
     }
 
     // Each account's posts are an hour apart (spacing): the test moves the server's clock instead.
+    const body = {
+      material_ids: videos,
+      enterprise_account_ids: [douyin, bilibili],
+      title: '新品',
+      copies: [
+        { material_id: videos[0], title: '春季新品上架', description: '春天来了', topics: ['新品'] },
+        { material_id: videos[1], title: '夏季新品上架', description: '夏天来了', topics: ['新品'] },
+      ],
+      schedule: { spacing_sec: 3600 },
+    };
+    // A cover must be one of the member's images.
+    const notImage = await memberCall(ctx.app, token, '/api/seoaivideo.BatchPublish/add', {
+      ...body,
+      cover_material_id: videos[0],
+    });
+    expect(notImage).toMatchObject({ code: Code.fail, msg: '素材「春季.mp4」不是图片，不能作为封面' });
     const batch = await memberCall<{ batch_id: number; job_count: number }>(
       ctx.app,
       token,
       '/api/seoaivideo.BatchPublish/add',
-      {
-        material_ids: videos,
-        enterprise_account_ids: [douyin, bilibili],
-        title: '新品',
-        copies: [
-          { material_id: videos[0], title: '春季新品上架', description: '春天来了', topics: ['新品'] },
-          { material_id: videos[1], title: '夏季新品上架', description: '夏天来了', topics: ['新品'] },
-        ],
-        schedule: { spacing_sec: 3600 },
-      },
+      { ...body, cover_material_id: cover },
     );
     expect(batch.code).toBe(200);
     expect(batch.data.job_count).toBe(4);
@@ -164,6 +182,14 @@ describe('the runner loop against the platform sandbox', { timeout: DEADLINE_MS 
     // Exactly one create per job: two posts per account, none twice.
     expect((await control.creates('douyin', `user-${douyin}`)).accepted).toBe(2);
     expect((await control.creates('bilibili', `user-${bilibili}`)).accepted).toBe(2);
+    // The batch's cover went with every post (the runner downloaded it and set it in the form).
+    const works = [...(await control.works('douyin')), ...(await control.works('bilibili'))].filter((w) =>
+      [`user-${douyin}`, `user-${bilibili}`].includes(w.user),
+    );
+    expect(works).toHaveLength(4);
+    for (const work of works) {
+      expect(work.cover).toMatch(/\.png$/);
+    }
     const attempts = await ctx.db.selectFrom('publish_attempt').select(['job_id', 'outcome']).execute();
     expect(attempts.filter((a) => a.job_id === failed.id).map((a) => a.outcome)).toEqual(['failed', 'published']);
   });

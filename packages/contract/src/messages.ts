@@ -101,6 +101,7 @@ export const Msg = {
   // Batch publishing and runners (issue 10)
   chooseVideo: '请选择视频',
   publishNotVideo: '素材「{video}」不是视频，不能发布',
+  publishCoverNotImage: '素材「{file}」不是图片，不能作为封面',
   publishPlatformUnsupported: '账号「{account}」所在平台暂不支持发布',
   publishAccountNotSelectable: '账号「{account}」不能选择：{reason}',
   publishRuleBroken: '视频「{video}」不能发布到账号「{account}」：{rule}',

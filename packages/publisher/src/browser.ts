@@ -1,5 +1,6 @@
 import { chromiumArgs, chromiumPath } from '@vidmatrix/chromium';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { parentBoundWrapper, releaseProfile, WRAPPED_CHROMIUM_ENV } from './browser-process.ts';
 import type { AccountProfile } from './types.ts';
 
 /** The project's Chromium flags (from @vidmatrix/chromium) for a headless launch; the desktop's check uses them. */
@@ -12,11 +13,21 @@ export interface BrowserOptions {
   headless?: boolean;
 }
 
-/** Opens the account's own persistent profile (its cookies are its login), through its proxy when set. */
-export function launchAccountContext(account: AccountProfile, options: BrowserOptions = {}): Promise<BrowserContext> {
+/**
+ * Opens the account's own persistent profile (its cookies are its login), through its proxy when set.
+ * A browser left holding the profile is ended first, and the new one dies with this process.
+ */
+export async function launchAccountContext(
+  account: AccountProfile,
+  options: BrowserOptions = {},
+): Promise<BrowserContext> {
   const headless = options.headless ?? true;
+  const executable = options.chromiumPath ?? chromiumPath();
+  await releaseProfile(account.profileDir);
+  const wrapper = parentBoundWrapper();
   return chromium.launchPersistentContext(account.profileDir, {
-    executablePath: options.chromiumPath ?? chromiumPath(),
+    executablePath: wrapper ?? executable,
+    ...(wrapper ? { env: { ...process.env, [WRAPPED_CHROMIUM_ENV]: executable } } : {}),
     headless,
     chromiumSandbox: false,
     args: chromiumArgs({ headless }),

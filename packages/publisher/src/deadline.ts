@@ -21,20 +21,56 @@ export async function withDeadline<T>(label: string, ms: number, work: Promise<T
   }
 }
 
-/** Waits for the first signal that fires; the others are abandoned (their rejections swallowed). */
-export async function firstOf<K extends string>(
-  label: string,
-  ms: number,
-  signals: Record<K, Promise<unknown>>,
-): Promise<K> {
-  const entries = Object.entries(signals) as [K, Promise<unknown>][];
-  const raced = entries.map(([key, p]) =>
-    p.then(
-      () => key,
-      () => new Promise<K>(() => undefined), // a signal that failed (page navigated away) never wins
-    ),
+/**
+ * A condition read as it is now (an element visible, a dialog gone). firstOf polls probes itself and
+ * stops when the race ends; a Playwright `waitFor` cannot be called off, and each abandoned one kept
+ * polling the page every half second until its own timeout, so a busy page slowed under dozens.
+ */
+export type Probe = () => Promise<boolean>;
+/** An event (a promise that settles) or a probe. */
+export type Signal = Promise<unknown> | Probe;
+
+/** How often firstOf reads its probes, ms. */
+export const PROBE_EVERY_MS = 200;
+
+/**
+ * Waits for the first signal that fires: an event settles, or a probe reads true. Probes stop with the
+ * race; a failed event or probe (page navigated away) never wins.
+ */
+export async function firstOf<K extends string>(label: string, ms: number, signals: Record<K, Signal>): Promise<K> {
+  const entries = Object.entries(signals) as [K, Signal][];
+  const never = new Promise<K>(() => undefined);
+  let over = false;
+  const events = entries.flatMap(([key, s]) =>
+    typeof s === 'function'
+      ? []
+      : [
+          s.then(
+            () => key,
+            () => never,
+          ),
+        ],
   );
-  return withDeadline(label, ms, Promise.race(raced));
+  const probes = entries.filter((e): e is [K, Probe] => typeof e[1] === 'function');
+  const polled = async (): Promise<K> => {
+    while (!over) {
+      for (const [key, probe] of probes) {
+        if (over) {
+          break;
+        }
+        if (await probe().catch(() => false)) {
+          return key;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    }
+    return never;
+  };
+  try {
+    return await withDeadline(label, ms, Promise.race(probes.length > 0 ? [...events, polled()] : events));
+  } finally {
+    over = true;
+  }
 }
 
 /** Resolves when the signal aborts (never, without one): a signal to race long waits against. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { descriptionFor, PUBLISH_RULES } from '@vidmatrix/contract/rules/publish-rules';
 import { type ConnectorDefinition, formatSchedule } from './connectors/definition.ts';
-import { aborted, DeadlineError, firstOf, withDeadline } from './deadline.ts';
+import { aborted, DeadlineError, firstOf, type Probe, withDeadline } from './deadline.ts';
 import type { NeedsActionKind, PublishJob, ReviewState, RunHooks } from './types.ts';
 
 /** Where the form lives: the page, or the iframe it is mounted in. */
@@ -25,15 +25,17 @@ export function urlIs(def: ConnectorDefinition, kind: keyof ConnectorDefinition[
   return new RegExp(def.urls[kind]).test(rest);
 }
 
-/** Resolves when the page shows it is logged out: a login URL or a login marker. */
-export function loggedOut(page: Page, def: ConnectorDefinition, timeout: number): Promise<unknown> {
-  return Promise.any([
-    page.waitForURL((u) => urlIs(def, 'login', u.href), { timeout, waitUntil: 'commit' }),
-    page.locator(def.selectors.loginMarkers).first().waitFor({ state: 'visible', timeout }),
-  ]);
+/** True while the page shows it is logged out: a login URL or a login marker. */
+export function loggedOut(page: Page, def: ConnectorDefinition): Probe {
+  return async () =>
+    urlIs(def, 'login', page.url()) || (await page.locator(def.selectors.loginMarkers).first().isVisible());
 }
 
-const visible = (l: Locator, timeout: number) => l.first().waitFor({ state: 'visible', timeout });
+/** True while the locator's first element is visible. */
+export const visible =
+  (l: Locator): Probe =>
+  () =>
+    l.first().isVisible();
 const withText = (root: Root, selector: string) => root.locator(selector).filter({ hasText: /\S/ });
 
 /** Closes guides and overlays that would take the next click. */
@@ -76,8 +78,8 @@ export async function openUploadPage(page: Page, def: ConnectorDefinition): Prom
   if (def.openUpload) {
     await page.goto(urlOf(def, def.paths.home), { timeout: t.navigation });
     const home = await firstOf('open home', t.loginCheck, {
-      ready: visible(page.locator(def.openUpload), t.loginCheck),
-      logged_out: loggedOut(page, def, t.loginCheck),
+      ready: visible(page.locator(def.openUpload)),
+      logged_out: loggedOut(page, def),
     });
     if (home === 'logged_out') {
       return 'logged_out';
@@ -91,12 +93,10 @@ export async function openUploadPage(page: Page, def: ConnectorDefinition): Prom
   } else {
     await page.goto(urlOf(def, def.paths.upload), { timeout: t.navigation });
   }
+  const fileInput = formRoot(page, def).locator(def.selectors.fileInput);
   return firstOf('login check', t.loginCheck, {
-    ready: formRoot(page, def)
-      .locator(def.selectors.fileInput)
-      .first()
-      .waitFor({ state: 'attached', timeout: t.loginCheck }),
-    logged_out: loggedOut(page, def, t.loginCheck),
+    ready: async () => (await fileInput.count()) > 0,
+    logged_out: loggedOut(page, def),
   });
 }
 
@@ -127,7 +127,7 @@ export async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (ima
       throw new DeadlineError('qr login', t.qrLogin);
     }
     const shown = await firstOf('qr login', left, {
-      qr: visible(img, left),
+      qr: visible(img),
       done: page.waitForURL((u) => urlIs(def, 'loggedIn', u.href), { timeout: left, waitUntil: 'commit' }),
     });
     if (shown === 'done') {
@@ -140,27 +140,26 @@ export async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (ima
     }
     await firstOf('qr login', Math.max(1, end - Date.now()), {
       done: page.waitForURL((u) => urlIs(def, 'loggedIn', u.href), { timeout: end - Date.now(), waitUntil: 'commit' }),
-      refreshed: page.waitForFunction(
-        ([selector, old]) => document.querySelector(selector ?? '')?.getAttribute('src') !== old,
-        [def.selectors.qrImage, last],
-        { timeout: end - Date.now(), polling: 1_000 },
-      ),
+      refreshed: () =>
+        page.evaluate(
+          ([selector, old]) => document.querySelector(selector ?? '')?.getAttribute('src') !== old,
+          [def.selectors.qrImage, last],
+        ),
     });
   }
 }
 
 /** Visible verification dialog kinds, as signals. */
-function dialogSignals(
-  root: Root,
-  def: ConnectorDefinition,
-  timeout: number,
-): Record<NeedsActionKind, Promise<unknown>> {
+export function dialogSignals(root: Root, def: ConnectorDefinition): Record<NeedsActionKind, Probe> {
   return {
-    sms: visible(root.locator(def.dialogs.sms.root), timeout),
-    captcha: visible(root.locator(def.dialogs.captcha.root), timeout),
-    real_name: visible(root.locator(def.dialogs.real_name.root), timeout),
+    sms: visible(root.locator(def.dialogs.sms.root)),
+    captcha: visible(root.locator(def.dialogs.captcha.root)),
+    real_name: visible(root.locator(def.dialogs.real_name.root)),
   };
 }
+
+/** How often the upload percent is read from the page, ms (the runner relays at most one a second). */
+const UPLOAD_SAMPLE_MS = 250;
 
 export type UploadResult = 'done' | 'failed' | 'logged_out' | 'cancelled' | NeedsActionKind;
 
@@ -174,19 +173,29 @@ export async function uploadVideo(
   const root = formRoot(page, def);
   const s = def.selectors;
   const end = Date.now() + def.timeouts.upload;
-  const progress = setInterval(() => {
-    root
+  // The percent is sampled from the page, one read at a time (a slow page never piles reads up); a
+  // small file's transfer can end between two reads, so the end of the upload reports 100 itself.
+  let finished = false;
+  let sampler: NodeJS.Timeout | undefined;
+  const sample = () => {
+    void root
       .locator(s.uploadProgress)
       .first()
       .textContent({ timeout: 1_000 })
       .then((text) => {
         const percent = Number(/(\d{1,3})\s*%/.exec(text ?? '')?.[1]);
-        if (text && Number.isFinite(percent)) {
+        if (!finished && text && Number.isFinite(percent)) {
           hooks.onProgress?.({ percent, text: text.trim() });
         }
       })
-      .catch(() => undefined);
-  }, 1_000);
+      .catch(() => undefined)
+      .finally(() => {
+        if (!finished) {
+          sampler = setTimeout(sample, UPLOAD_SAMPLE_MS);
+        }
+      });
+  };
+  sampler = setTimeout(sample, UPLOAD_SAMPLE_MS);
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const input = root.locator(s.fileInput).first();
@@ -197,19 +206,24 @@ export async function uploadVideo(
       await input.setInputFiles(job.videoPath, { timeout: def.timeouts.navigation });
       const left = Math.max(1, end - Date.now());
       const result = await firstOf('upload', left, {
-        done: visible(root.locator(s.uploadDone), left),
-        failed: visible(root.locator(s.uploadFailed), left),
-        logged_out: loggedOut(page, def, left),
+        done: visible(root.locator(s.uploadDone)),
+        failed: visible(root.locator(s.uploadFailed)),
+        logged_out: loggedOut(page, def),
         cancelled: aborted(hooks.signal),
-        ...dialogSignals(root, def, left),
+        ...dialogSignals(root, def),
       });
+      if (result === 'done') {
+        finished = true;
+        hooks.onProgress?.({ percent: 100, text: '上传完成' });
+      }
       if (result !== 'failed') {
         return result;
       }
     }
     return 'failed';
   } finally {
-    clearInterval(progress);
+    finished = true;
+    clearTimeout(sampler);
   }
 }
 
@@ -221,8 +235,8 @@ export async function waitProcessed(
 ): Promise<'ready' | 'logged_out' | 'cancelled'> {
   const ms = def.timeouts.processing;
   return firstOf('processing', ms, {
-    ready: visible(formRoot(page, def).locator(def.selectors.submitReady), ms),
-    logged_out: loggedOut(page, def, ms),
+    ready: visible(formRoot(page, def).locator(def.selectors.submitReady)),
+    logged_out: loggedOut(page, def),
     cancelled: aborted(signal),
   });
 }

@@ -151,7 +151,7 @@ describe('failures (douyin)', () => {
   it('a stalled upload fails at its deadline, before any submit', async () => {
     const before = await control.creates(platform, user);
     await control.setSwitches(platform, { uploadStall: true });
-    const short = sandboxOptions(sandbox.url, options.artefactDir, { ...TEST_TIMEOUTS, upload: 8_000 });
+    const short = sandboxOptions(sandbox.url, options.artefactDir, { ...TEST_TIMEOUTS, upload: 2_000 });
     const result = await session.publish(jobFor(platform, session), {}, short);
     expect(result.outcome).toBe('failed');
     expect(result.phase).toBe('uploading');
@@ -221,7 +221,7 @@ describe('failures (douyin)', () => {
   it('a check nobody answers fails the job at the hand-off deadline, with nothing posted', async () => {
     const before = await control.creates(platform, user);
     await control.setSwitches(platform, { verify: 'sms' });
-    const short = sandboxOptions(sandbox.url, options.artefactDir, { ...TEST_TIMEOUTS, needsAction: 3_000 });
+    const short = sandboxOptions(sandbox.url, options.artefactDir, { ...TEST_TIMEOUTS, needsAction: 1_500 });
     const result = await session.publish(
       jobFor(platform, session),
       { onNeedsAction: () => new Promise(() => undefined) },

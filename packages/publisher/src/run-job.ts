@@ -11,10 +11,11 @@ import {
   withOverrides,
 } from './connectors/definition.ts';
 import { CONNECTORS } from './connectors/registry.ts';
-import { DeadlineError, firstOf, withDeadline } from './deadline.ts';
+import { DeadlineError, firstOf, type Probe, withDeadline } from './deadline.ts';
 import {
   checkLogin,
   clickThrough,
+  dialogSignals,
   dismissOverlays,
   fillForm,
   formRoot,
@@ -26,6 +27,7 @@ import {
   uploadVideo,
   urlIs,
   verifyInWorksList,
+  visible,
   waitProcessed,
 } from './flow.ts';
 import type {
@@ -287,15 +289,9 @@ async function publishFlow(
       const signal = await firstOf('submit', ms, {
         created,
         success: page.waitForURL((u) => urlIs(def, 'success', u.href), { timeout: ms, waitUntil: 'commit' }),
-        error: root
-          .locator(def.selectors.errorText)
-          .filter({ hasText: /\S/ })
-          .first()
-          .waitFor({ state: 'visible', timeout: ms }),
-        logged_out: loggedOut(page, def, ms),
-        sms: root.locator(def.dialogs.sms.root).first().waitFor({ state: 'visible', timeout: ms }),
-        captcha: root.locator(def.dialogs.captcha.root).first().waitFor({ state: 'visible', timeout: ms }),
-        real_name: root.locator(def.dialogs.real_name.root).first().waitFor({ state: 'visible', timeout: ms }),
+        error: visible(root.locator(def.selectors.errorText).filter({ hasText: /\S/ })),
+        logged_out: loggedOut(page, def),
+        ...dialogSignals(root, def),
       }).catch((err: unknown) => {
         if (err instanceof DeadlineError) {
           return 'timeout' as const;
@@ -420,15 +416,10 @@ async function handOff(
         .first()
         .click({ timeout: ms });
     }
-    const signals: Record<string, Promise<unknown>> = {
-      done: root.locator(dialog.root).first().waitFor({ state: 'hidden', timeout: ms }),
-    };
+    const shown = visible(root.locator(dialog.root));
+    const signals: Record<string, Probe> = { done: async () => !(await shown()) };
     if (dialog.error) {
-      signals.wrong = root
-        .locator(dialog.error)
-        .filter({ hasText: /\S/ })
-        .first()
-        .waitFor({ state: 'visible', timeout: ms });
+      signals.wrong = visible(root.locator(dialog.error).filter({ hasText: /\S/ }));
     }
     const outcome = await firstOf('needs action answer', ms, signals).catch(() => 'timeout');
     if (outcome === 'done') {

@@ -43,6 +43,16 @@ export class PublishPage {
     await expect(picker).toBeHidden();
   }
 
+  /** Chooses the batch's cover image from the material library. */
+  async pickCover(name: string): Promise<void> {
+    await this.page.getByTestId('pick-cover').click();
+    const picker = this.page.getByRole('dialog', { name: '选择素材' });
+    await picker.getByTestId('material-card').filter({ hasText: name }).getByLabel('选择').click();
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(picker).toBeHidden();
+    await expect(this.page.getByTestId('chosen-cover')).toHaveText(name);
+  }
+
   /** Ticks accounts by nickname in the account selector. */
   async pickAccounts(nicknames: readonly string[]): Promise<void> {
     for (const nickname of nicknames) {

@@ -43,6 +43,8 @@ export const batchAddBody = z.object({
   description: description.default(''),
   topics: topics.default([]),
   copies: z.array(publishCopy).max(INT_MAX).default([]),
+  /** An image from the member's material library, set as every post's cover. */
+  cover_material_id: id().optional(),
   schedule: schedulePolicy.default({ platform_timer: false }),
 });
 export type BatchAddBody = z.input<typeof batchAddBody>;
@@ -155,6 +157,8 @@ export const claimedJob = z.object({
   file_name: z.string(),
   /** Where the video is read from: absolute, or a path on this server. */
   video_url: z.string(),
+  /** The cover image to set, '' for the platform's own frame. */
+  cover_url: z.string(),
   schedule_at: z.number().nullable(),
   work_id: z.string(),
   lease_ms: z.number().int(),

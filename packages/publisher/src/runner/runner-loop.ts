@@ -89,93 +89,80 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
     );
   }, options.heartbeatMs ?? RUNNER_HEARTBEAT_MS);
 
-  const loop = async () => {
+  const busyAccounts = () =>
+    [...running.values()].map((r) => r.job.enterprise_account_id).concat([...authorizing.keys()]);
+  const claimWaitMs = options.claimWaitMs ?? RUNNER_CLAIM_WAIT_MS;
+
+  /** One claim loop (jobs, or authorizations): wait for a free slot, claim, start each; drain on stop. */
+  const claimLoop = async <T>(
+    what: 'job' | 'authorization',
+    active: () => Promise<void>[],
+    claim: (free: number) => Promise<T[]>,
+    start: (item: T) => void,
+  ) => {
     while (!stopping.signal.aborted) {
-      const free = slots - running.size;
-      if (free <= 0) {
-        await Promise.race([...running.values()].map((r) => r.done));
+      const busy = active();
+      if (busy.length >= slots) {
+        await Promise.race(busy);
         continue;
       }
-      let jobs: ClaimedJob[];
+      let items: T[];
       try {
-        jobs = await client.claim(
-          {
-            slots: free,
-            wait_ms: options.claimWaitMs ?? RUNNER_CLAIM_WAIT_MS,
-            version,
-            busy_accounts: [...running.values()]
-              .map((r) => r.job.enterprise_account_id)
-              .concat([...authorizing.keys()]),
-          },
-          stopping.signal,
-        );
+        items = await claim(slots - busy.length);
       } catch (err) {
         if (stopping.signal.aborted) {
           break;
         }
-        log('claim failed', { err: String(err) });
+        log(`${what} claim failed`, { err: String(err) });
         await delay(CLAIM_RETRY_MS, stopping.signal);
         continue;
       }
-      for (const job of jobs) {
-        const abort = new AbortController();
-        const entry: Running = {
-          job,
-          abort,
-          done: runOne(client, job, abort, publisher, options, log)
-            .catch((err: unknown) => log('job crashed', { job: job.job_id, err: String(err) }))
-            .finally(() => running.delete(job.job_id)),
-        };
-        running.set(job.job_id, entry);
-      }
+      items.forEach(start);
     }
-    await Promise.all([...running.values()].map((r) => r.done));
+    await Promise.all(active());
   };
-  const authLoop = async () => {
-    while (!stopping.signal.aborted) {
-      if (authorizing.size >= slots) {
-        await Promise.race(authorizing.values());
-        continue;
-      }
-      let tasks;
-      try {
-        tasks = await client.authClaim(
-          {
-            slots: slots - authorizing.size,
-            wait_ms: options.claimWaitMs ?? RUNNER_CLAIM_WAIT_MS,
-            busy_accounts: [...running.values()]
-              .map((r) => r.job.enterprise_account_id)
-              .concat([...authorizing.keys()]),
+
+  const jobLoop = claimLoop(
+    'job',
+    () => [...running.values()].map((r) => r.done),
+    (free) =>
+      client.claim({ slots: free, wait_ms: claimWaitMs, version, busy_accounts: busyAccounts() }, stopping.signal),
+    (job) => {
+      const abort = new AbortController();
+      running.set(job.job_id, {
+        job,
+        abort,
+        done: runOne(client, job, abort, publisher, options, log)
+          .catch((err: unknown) => log('job crashed', { job: job.job_id, err: String(err) }))
+          .finally(() => running.delete(job.job_id)),
+      });
+    },
+  );
+  const authLoop =
+    options.authorize === false
+      ? undefined
+      : claimLoop(
+          'authorization',
+          () => [...authorizing.values()],
+          (free) =>
+            client.authClaim({ slots: free, wait_ms: claimWaitMs, busy_accounts: busyAccounts() }, stopping.signal),
+          (task) => {
+            const account = task.enterprise_account_id;
+            authorizing.set(
+              account,
+              runAuthTask(
+                client,
+                task,
+                { workDir: options.workDir, publisher, proxy: proxyOf(task.ip_code) },
+                log,
+                stopping.signal,
+              )
+                .catch((err: unknown) => log('authorization crashed', { request: task.request_id, err: String(err) }))
+                .finally(() => authorizing.delete(account)),
+            );
           },
-          stopping.signal,
         );
-      } catch (err) {
-        if (stopping.signal.aborted) {
-          break;
-        }
-        log('authorization claim failed', { err: String(err) });
-        await delay(CLAIM_RETRY_MS, stopping.signal);
-        continue;
-      }
-      for (const task of tasks) {
-        const account = task.enterprise_account_id;
-        authorizing.set(
-          account,
-          runAuthTask(
-            client,
-            task,
-            { workDir: options.workDir, publisher, proxy: proxyOf(task.ip_code) },
-            log,
-            stopping.signal,
-          )
-            .catch((err: unknown) => log('authorization crashed', { request: task.request_id, err: String(err) }))
-            .finally(() => authorizing.delete(account)),
-        );
-      }
-    }
-    await Promise.all(authorizing.values());
-  };
-  const done = Promise.all([loop(), options.authorize === false ? undefined : authLoop()])
+  const done = Promise.all([jobLoop, authLoop])
     .then(() => undefined)
     .finally(() => clearInterval(beat));
   return {
@@ -213,12 +200,17 @@ export function proxyOf(ipCode: string): ProxySettings | undefined {
   };
 }
 
-/** Downloads the job's video once into the work dir (named by its URL, keeping the extension the rules read). */
-async function videoFile(client: RunnerClient, job: ClaimedJob, workDir: string): Promise<string> {
+/** Downloads a job's file (video or cover) once into the work dir, named by its URL, keeping the extension the rules read. */
+async function downloadOnce(
+  client: RunnerClient,
+  url: string,
+  fileName: string,
+  workDir: string,
+  jobId: number,
+): Promise<string> {
   const dir = join(workDir, 'videos');
   await mkdir(dir, { recursive: true });
-  const name =
-    createHash('sha256').update(job.video_url).digest('hex').slice(0, 32) + extname(job.file_name).toLowerCase();
+  const name = createHash('sha256').update(url).digest('hex').slice(0, 32) + extname(fileName).toLowerCase();
   const path = join(dir, name);
   if (
     await stat(path).then(
@@ -228,8 +220,8 @@ async function videoFile(client: RunnerClient, job: ClaimedJob, workDir: string)
   ) {
     return path;
   }
-  const res = await client.download(job.video_url);
-  const partial = `${path}.${process.pid}.${job.job_id}.part`;
+  const res = await client.download(url);
+  const partial = `${path}.${process.pid}.${jobId}.part`;
   await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
   await rename(partial, path);
   return path;
@@ -251,12 +243,23 @@ async function runOne(
   };
   let result: JobResult;
   try {
-    const videoPath = await videoFile(client, claimed, options.workDir);
+    const videoPath = await downloadOnce(client, claimed.video_url, claimed.file_name, options.workDir, jobId);
+    // The cover's URL ends with its storage key, whose extension is the image's.
+    const coverPath = claimed.cover_url
+      ? await downloadOnce(
+          client,
+          claimed.cover_url,
+          new URL(claimed.cover_url, 'http://x').pathname,
+          options.workDir,
+          jobId,
+        )
+      : undefined;
     const job: PublishJob = {
       id: String(jobId),
       platform: claimed.platform,
       account,
       videoPath,
+      ...(coverPath ? { coverPath } : {}),
       title: claimed.title,
       description: claimed.description,
       topics: claimed.topics,
@@ -307,10 +310,21 @@ async function runOne(
   }
 }
 
-/** Hooks of one job: every report goes to the server; a refused report (lease lost) aborts the job. */
+/**
+ * Hooks of one job: every report goes to the server; a refused report (lease lost) aborts the job.
+ * Reports go out one at a time, in order: an upload percent sent unawaited must not reach the server
+ * after the job moved on, where it would be refused as a lost lease.
+ */
 function hooksFor(client: RunnerClient, jobId: number, abort: AbortController, options: RunnerOptions): RunHooks {
   const pollMs = options.actionPollMs ?? 1_000;
   let lastProgress = 0;
+  let reports: Promise<unknown> = Promise.resolve();
+  /** Queues a report after the ones before it; its own failure is the caller's to handle. */
+  const inOrder = <T>(send: () => Promise<T>): Promise<T> => {
+    const sent = reports.then(send);
+    reports = sent.catch(() => undefined);
+    return sent;
+  };
   const lost = (err: unknown) => {
     if (err instanceof ServerRefusal) {
       abort.abort();
@@ -323,7 +337,7 @@ function hooksFor(client: RunnerClient, jobId: number, abort: AbortController, o
       if (phase === 'submitting' || phase === 'needs_action') {
         return;
       }
-      const status = await client.progress({ job_id: jobId, phase }).catch((err: unknown) => {
+      const status = await inOrder(() => client.progress({ job_id: jobId, phase })).catch((err: unknown) => {
         lost(err);
         return undefined;
       });
@@ -337,21 +351,25 @@ function hooksFor(client: RunnerClient, jobId: number, abort: AbortController, o
         return;
       }
       lastProgress = now;
-      client.progress({ job_id: jobId, phase: 'uploading', percent, text: text.slice(0, 500) }).catch(lost);
+      inOrder(() => client.progress({ job_id: jobId, phase: 'uploading', percent, text: text.slice(0, 500) })).catch(
+        lost,
+      );
     },
-    beforeSubmit: () => client.beforeSubmit(jobId),
+    beforeSubmit: () => inOrder(() => client.beforeSubmit(jobId)),
     onNeedsAction: async (request) => {
-      await client.progress({
-        job_id: jobId,
-        phase: 'needs_action',
-        text: request.prompt.slice(0, 500),
-        action: {
-          kind: request.kind,
-          prompt: request.prompt.slice(0, 500),
-          image: request.image ?? '',
-          screenshot: request.screenshot.toString('base64'),
-        },
-      });
+      await inOrder(() =>
+        client.progress({
+          job_id: jobId,
+          phase: 'needs_action',
+          text: request.prompt.slice(0, 500),
+          action: {
+            kind: request.kind,
+            prompt: request.prompt.slice(0, 500),
+            image: request.image ?? '',
+            screenshot: request.screenshot.toString('base64'),
+          },
+        }),
+      );
       for (;;) {
         const answer = await client.action(jobId);
         if (answer.status === 'answered') {

@@ -47,6 +47,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import { PRIVATE_STORAGE_PREFIX, type StorageDriver } from '../../storage/storage.ts';
+import { generateToken, hashToken } from '../auth/token.ts';
 import { LongPolls } from './long-poll.ts';
 import { ruleText } from './publish-rule-text.ts';
 import {
@@ -68,6 +69,8 @@ interface JobContent {
   objectKey: string;
   sizeBytes: number;
   durationSec: number;
+  /** The batch's cover image (a material of the member), when one was chosen. */
+  coverKey?: string;
 }
 
 /** Failures worth an automatic retry before submit (a rule or a logged-out account will not heal by itself). */
@@ -103,10 +106,6 @@ export type RunnerIdentity = Pick<RunnerRow, 'id' | 'member_id'> &
 
 function leaseLost(): AppError {
   return new AppError(Code.forbidden, Msg.runnerLeaseLost);
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** Where the console reads a job's screenshot: the member-checked route, never public storage. */
@@ -160,6 +159,7 @@ export class PublishService {
       }
       return row;
     });
+    const coverKey = body.cover_material_id ? await this.coverOf(memberId, body.cover_material_id) : undefined;
     const accountRows = await this.repo.accounts(memberId, body.enterprise_account_ids);
     const accounts = body.enterprise_account_ids.map((id) => {
       const row = accountRows.find((a) => a.id === id);
@@ -200,6 +200,7 @@ export class PublishService {
           objectKey: material.object_key,
           sizeBytes: material.size,
           durationSec: material.duration_ms / 1000,
+          ...(coverKey ? { coverKey } : {}),
         };
         const scheduleAt = platformTimer ? start : undefined;
         const violation = checkPublishContent(
@@ -456,7 +457,7 @@ export class PublishService {
 
   /** runner.Runner/create: the token is answered once and stored only as its hash. */
   async createRunner(memberId: number, name: string) {
-    const token = `vmr_${randomBytes(32).toString('base64url')}`;
+    const token = `vmr_${generateToken()}`;
     const id = await this.repo.insertRunner({
       member_id: memberId,
       name,
@@ -644,11 +645,24 @@ export class PublishService {
         topics: content.topics,
         file_name: content.fileName,
         video_url: this.deps.storage.publicUrl(content.objectKey),
+        cover_url: content.coverKey ? this.deps.storage.publicUrl(content.coverKey) : '',
         schedule_at: job.schedule_at,
         work_id: job.work_id,
         lease_ms: PUBLISH_LEASE_MS,
       };
     });
+  }
+
+  /** The storage key of a cover: one of the member's own image materials. */
+  private async coverOf(memberId: number, materialId: number): Promise<string> {
+    const [row] = await this.repo.materials(memberId, [materialId]);
+    if (!row) {
+      throw badRequest(Msg.notFound);
+    }
+    if (row.file_type !== 'image') {
+      throw badRequest(fillMsg(Msg.publishCoverNotImage, { file: row.file_name }));
+    }
+    return row.object_key;
   }
 
   /** Wakes this instance's claims waiting for the member's jobs. */

@@ -86,6 +86,8 @@ export function BatchForm(props: { initialVideos: Material[]; onCreated: (batchI
   const [picked, setVideos] = useState<Material[] | null>(null);
   const videos = picked ?? props.initialVideos;
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [cover, setCover] = useState<Material | null>(null);
+  const [coverPickerOpen, setCoverPickerOpen] = useState(false);
   const [accountIds, setAccountIds] = useState<number[]>([]);
   const [perVideo, setPerVideo] = useState(false);
   const [copy, setCopy] = useState<Copy>(emptyCopy);
@@ -121,6 +123,7 @@ export function BatchForm(props: { initialVideos: Material[]; onCreated: (batchI
       description: perVideo ? '' : copy.description,
       topics: perVideo ? [] : copy.topics,
       copies: perVideo ? videos.map((v) => ({ material_id: v.file_id, ...copyOf(v.file_id) })) : [],
+      ...(cover ? { cover_material_id: cover.file_id } : {}),
       schedule:
         mode === 'now'
           ? { platform_timer: false }
@@ -218,6 +221,37 @@ export function BatchForm(props: { initialVideos: Material[]; onCreated: (batchI
           ) : (
             <CopyFields testId="copy-batch" value={copy} onChange={setCopy} />
           )}
+          <Space data-testid="batch-cover">
+            <span>封面：</span>
+            {cover ? (
+              <>
+                <img
+                  src={cover.thumb_url || cover.file_url}
+                  alt="封面"
+                  style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 4 }}
+                />
+                <span data-testid="chosen-cover">{cover.file_name}</span>
+                <Button size="small" type="link" onClick={() => setCover(null)}>
+                  移除
+                </Button>
+              </>
+            ) : (
+              <span style={{ color: 'rgba(0,0,0,0.45)' }}>不选则由平台截取视频画面</span>
+            )}
+            <Button size="small" onClick={() => setCoverPickerOpen(true)} data-testid="pick-cover">
+              从素材库选择封面
+            </Button>
+          </Space>
+          <MaterialPickerDialog
+            open={coverPickerOpen}
+            fileType="image"
+            limit={1}
+            onCancel={() => setCoverPickerOpen(false)}
+            onConfirm={(picked) => {
+              setCover(picked[0] ?? null);
+              setCoverPickerOpen(false);
+            }}
+          />
           <Space wrap>
             {PUBLISH_PLATFORMS.map((p) => (
               <Tag key={p}>
