@@ -30,10 +30,13 @@ export function ClipTaskForm(props: {
   title: string;
   defaultName: string;
   build: BuildTask;
-  children: ReactNode;
+  /** The mode's own fields; a function where they need the chosen 生成数量 (AI剪辑 writes that many scripts). */
+  children: ReactNode | ((form: { count: number }) => ReactNode);
   /** Music is chosen in the page (by a template policy) or here. */
   music?: boolean;
   defaultCount?: number;
+  /** The 生成数量 label where a mode says more about what one video takes. */
+  countLabel?: string;
   onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
   /** False where no synthesised voice speaks (CP拆拼, 口播's own voice). */
   voiced?: boolean;
@@ -55,13 +58,13 @@ export function ClipTaskForm(props: {
         <Form.Item label="任务名称">
           <Input aria-label="任务名称" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         </Form.Item>
-        {props.children}
+        {typeof props.children === 'function' ? props.children({ count }) : props.children}
         {props.music !== false && (
           <Form.Item label="背景音乐">
             <MusicField value={music} onChange={setMusic} />
           </Form.Item>
         )}
-        <NumberField label="生成数量" min={1} max={CLIP_MAX_VIDEOS} value={count} onChange={setCount} />
+        <NumberField label={props.countLabel ?? '生成数量'} min={1} max={CLIP_MAX_VIDEOS} value={count} onChange={setCount} />
         <TaskActions build={build} onAdded={props.onAdded} voiced={props.voiced} />
       </Form>
     </Card>

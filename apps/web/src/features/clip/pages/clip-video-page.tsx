@@ -1,27 +1,25 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Form, Input, Result } from 'antd';
+import { Form, Input } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
+import { useClipTemplate } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { NumberField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
-import { templateByKey, withMusicPolicy } from '../templates.ts';
+import { withMusicPolicy } from '../templates.ts';
 
 /** /clip/ClipVideo (批量混剪): a pool of clips and images mixed into N videos with voice-over lines. */
 export function ClipVideoPage() {
   const [params] = useSearchParams();
-  const template = templateByKey(params.get('template'));
+  const template = useClipTemplate(params.get('template'));
   const [materials, setMaterials] = useState<Material[]>([]);
   const [lines, setLines] = useState('');
   const [segments, setSegments] = useState(3);
   const [seconds, setSeconds] = useState(CLIP_SEGMENT_SECONDS);
-  if (params.get('clip_model') === '6') {
-    return <Result status="info" title="一键成片表单建设中" />;
-  }
   return (
     <ClipTaskForm
       title={`批量混剪 · ${template.name}`}

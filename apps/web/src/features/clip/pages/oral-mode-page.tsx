@@ -5,12 +5,13 @@ import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
+import { useClipTemplate } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { NumberField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
-import { templateByKey, withMusicPolicy } from '../templates.ts';
+import { withMusicPolicy } from '../templates.ts';
 
 /**
  * /clip/OralMode (口播): a talking-head or digital-human clip is the main track (its own voice), with
@@ -19,7 +20,7 @@ import { templateByKey, withMusicPolicy } from '../templates.ts';
  */
 export function OralModePage() {
   const [params] = useSearchParams();
-  const template = templateByKey(params.get('template'));
+  const template = useClipTemplate(params.get('template'));
   const [main, setMain] = useState<Material[]>([]);
   const [broll, setBroll] = useState<Material[]>([]);
   const [brolls, setBrolls] = useState(3);

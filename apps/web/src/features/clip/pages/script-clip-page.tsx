@@ -6,10 +6,11 @@ import { CLIP_LINE_MAX_CHARS, CLIP_MAX_GROUPS } from '@vidmatrix/contract/consta
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
 import { setStepMedia } from '../api/clip-mutations.ts';
+import { useClipTemplate } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
-import { templateByKey, withMusicPolicy } from '../templates.ts';
+import { withMusicPolicy } from '../templates.ts';
 
 interface StepDraft {
   text: string;
@@ -25,7 +26,7 @@ const emptyStep = (): StepDraft => ({ text: '', materials: [] });
  */
 export function ScriptClipPage() {
   const [params] = useSearchParams();
-  const template = templateByKey(params.get('template'));
+  const template = useClipTemplate(params.get('template'));
   const [steps, setSteps] = useState<StepDraft[]>([emptyStep(), emptyStep()]);
   const update = (index: number, patch: Partial<StepDraft>) =>
     setSteps(steps.map((s, i) => (i === index ? { ...s, ...patch } : s)));
