@@ -64,7 +64,13 @@ export function ClipTaskForm(props: {
             <MusicField value={music} onChange={setMusic} />
           </Form.Item>
         )}
-        <NumberField label={props.countLabel ?? '生成数量'} min={1} max={CLIP_MAX_VIDEOS} value={count} onChange={setCount} />
+        <NumberField
+          label={props.countLabel ?? '生成数量'}
+          min={1}
+          max={CLIP_MAX_VIDEOS}
+          value={count}
+          onChange={setCount}
+        />
         <TaskActions build={build} onAdded={props.onAdded} voiced={props.voiced} />
       </Form>
     </Card>
