@@ -111,6 +111,7 @@ test('CP拆拼: shots of long sources recombined; too many videos refused with t
   await clip.newTask(3);
   // No template: the mode card goes straight to the form.
   await expect(page).toHaveURL(/\/clip\/CpMode\?/);
+  await expect(page).toHaveTitle(/^CP拆拼 - /);
   await page.getByLabel('任务名称').fill('拆拼端到端');
   await clip.pick(page.getByRole('button', { name: '选择源视频' }), ['source-1.mp4', 'source-2.mp4']);
   await page.getByLabel('每条视频镜头数').fill('2');
