@@ -11,7 +11,7 @@ import { useWriteScripts } from '../api/write-scripts.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { ProductFactsFields, type ProductFacts } from '../components/product-facts-fields.tsx';
 import { linesOf } from '../components/task-actions.tsx';
-import { ClipTaskForm } from '../components/task-form.tsx';
+import { ClipTaskForm, type Requirement } from '../components/task-form.tsx';
 import { withMusicPolicy } from '../templates.ts';
 
 /** The textContext a jump may carry (SPEC §2.1), as far as it fits the form. */
@@ -51,54 +51,41 @@ export function AiClipPage() {
   const [scripts, setScripts] = useState<string[]>([]);
   const write = useWriteScripts();
 
-  const context = (): TextContext | null => {
-    if (!facts.product.trim()) {
-      notifyError(Msg.clipProductRequired);
-      return null;
-    }
-    return {
-      industry: facts.industry.trim(),
-      product: facts.product.trim(),
-      sellingPoints: linesOf(facts.points),
-      audience: audience.trim(),
-    };
+  const hasProduct: Requirement = [facts.product.trim() !== '', Msg.clipProductRequired];
+  const textContext: TextContext = {
+    industry: facts.industry.trim(),
+    product: facts.product.trim(),
+    sellingPoints: linesOf(facts.points),
+    audience: audience.trim(),
   };
   const handleWrite = (count: number) => {
-    const textContext = context();
-    if (textContext) {
-      write.mutate(
-        { textContext, count },
-        { onSuccess: (drafts) => setScripts(drafts.scripts.map((s) => s.lines.join('\n'))) },
-      );
+    if (!hasProduct[0]) {
+      notifyError(hasProduct[1]);
+      return;
     }
+    write.mutate(
+      { textContext, count },
+      { onSuccess: (drafts) => setScripts(drafts.scripts.map((s) => s.lines.join('\n'))) },
+    );
   };
   return (
     <ClipTaskForm
       title={`AI剪辑 · ${template.name}`}
       defaultName="AI剪辑任务"
       countLabel="生成数量（每条视频一篇文案）"
-      build={(common) => {
-        const textContext = context();
-        if (!textContext) {
-          return null;
-        }
-        if (materials.length === 0) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        return {
-          clip_model: 7,
-          ...common,
-          template: withMusicPolicy(template.template, common.musicIds),
-          textContext,
-          materialIds: materials.map((m) => m.file_id),
-          // Empty: the server has the writer write them when the task is made.
-          scripts: scripts
-            .map((s) => linesOf(s).slice(0, CLIP_MAX_SEGMENTS))
-            .filter((lines) => lines.length > 0)
-            .slice(0, common.count),
-        };
-      }}
+      required={[hasProduct, [materials.length > 0, Msg.chooseMaterial]]}
+      build={(common) => ({
+        clip_model: 7,
+        ...common,
+        template: withMusicPolicy(template.template, common.musicIds),
+        textContext,
+        materialIds: materials.map((m) => m.file_id),
+        // Empty: the server has the writer write them when the task is made.
+        scripts: scripts
+          .map((s) => linesOf(s).slice(0, CLIP_MAX_SEGMENTS))
+          .filter((lines) => lines.length > 0)
+          .slice(0, common.count),
+      })}
     >
       {({ count }) => (
         <>

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Form, Input, Select, Switch } from 'antd';
 import { clipTransition, type ClipTransition } from '@vidmatrix/contract/api/clip-task';
 import type { Material } from '@vidmatrix/contract/api/material';
-import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
+import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
 import { FontField } from '../components/font-field.tsx';
 import { MaterialField } from '../components/material-field.tsx';
-import { NumberField } from '../components/number-field.tsx';
+import { NumberField, SecondsField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { DEFAULT_FONT, TRANSITION_NAMES } from '../templates.ts';
@@ -27,24 +26,19 @@ export function ImageVideoPage() {
       title="图文成片"
       defaultName="图文成片任务"
       voiced={voice}
-      build={(common) => {
-        if (images.length === 0) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        return {
-          clip_model: 5,
-          ...common,
-          imageIds: images.map((m) => m.file_id),
-          imagesPerVideo: perVideo,
-          secondsPerImage: seconds,
-          title: title.trim(),
-          lines: linesOf(lines),
-          voice,
-          transition,
-          font,
-        };
-      }}
+      required={[[images.length > 0, Msg.chooseMaterial]]}
+      build={(common) => ({
+        clip_model: 5,
+        ...common,
+        imageIds: images.map((m) => m.file_id),
+        imagesPerVideo: perVideo,
+        secondsPerImage: seconds,
+        title: title.trim(),
+        lines: linesOf(lines),
+        voice,
+        transition,
+        font,
+      })}
     >
       <Form.Item label="图片素材" extra="每条视频从中选取若干张，推拉摇移，按不同组合生成">
         <MaterialField value={images} onChange={setImages} label="选择图片" />
@@ -71,13 +65,7 @@ export function ImageVideoPage() {
         <FontField value={font} onChange={setFont} />
       </Form.Item>
       <NumberField label="每条视频图片数" min={1} max={CLIP_MAX_SEGMENTS} value={perVideo} onChange={setPerVideo} />
-      <NumberField
-        label="每张图片时长（秒）"
-        min={CLIP_SEGMENT_SECONDS_RANGE.min}
-        max={CLIP_SEGMENT_SECONDS_RANGE.max}
-        value={seconds}
-        onChange={setSeconds}
-      />
+      <SecondsField label="每张图片时长（秒）" value={seconds} onChange={setSeconds} />
     </ClipTaskForm>
   );
 }

@@ -3,7 +3,6 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_GROUPS, CLIP_SCRIPT_MAX_CHARS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
 import { FontField } from '../components/font-field.tsx';
 import { MaterialField } from '../components/material-field.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
@@ -27,28 +26,22 @@ export function OneClickPage() {
   const [font, setFont] = useState(DEFAULT_FONT);
   const update = (index: number, patch: Partial<GroupDraft>) =>
     setGroups(groups.map((g, i) => (i === index ? { ...g, ...patch } : g)));
+  const written = scripts.map((s) => s.trim()).filter((s) => s.length > 0);
   return (
     <ClipTaskForm
       title="一键成片"
       defaultName="一键成片任务"
-      build={(common) => {
-        if (groups.some((g) => g.materials.length === 0)) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        const written = scripts.map((s) => s.trim()).filter((s) => s.length > 0);
-        if (written.length === 0) {
-          notifyError(Msg.clipScriptRequired);
-          return null;
-        }
-        return {
-          clip_model: 6,
-          ...common,
-          groups: groups.map((g) => ({ name: g.name, materialIds: g.materials.map((m) => m.file_id), lines: [] })),
-          scripts: written,
-          font,
-        };
-      }}
+      required={[
+        [groups.every((g) => g.materials.length > 0), Msg.chooseMaterial],
+        [written.length > 0, Msg.clipScriptRequired],
+      ]}
+      build={(common) => ({
+        clip_model: 6,
+        ...common,
+        groups: groups.map((g) => ({ name: g.name, materialIds: g.materials.map((m) => m.file_id), lines: [] })),
+        scripts: written,
+        font,
+      })}
     >
       <Form.Item label="镜头分组（按顺序每组取一段，中间分组随配音延长）">
         {groups.map((g, index) => (

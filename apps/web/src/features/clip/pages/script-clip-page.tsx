@@ -4,7 +4,6 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_LINE_MAX_CHARS, CLIP_MAX_GROUPS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
 import { setStepMedia } from '../api/clip-mutations.ts';
 import { useClipTemplate } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
@@ -42,22 +41,16 @@ export function ScriptClipPage() {
     <ClipTaskForm
       title={`脚本剪辑 · ${template.name}`}
       defaultName="脚本剪辑任务"
-      build={(common) => {
-        if (steps.some((s) => s.text.trim() === '')) {
-          notifyError(Msg.clipScriptRequired);
-          return null;
-        }
-        if (steps.some((s) => s.materials.length === 0)) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        return {
-          clip_model: 2,
-          ...common,
-          template: withMusicPolicy(template.template, common.musicIds),
-          steps: steps.map((s) => ({ text: s.text.trim(), materialIds: s.materials.map((m) => m.file_id) })),
-        };
-      }}
+      required={[
+        [steps.every((s) => s.text.trim() !== ''), Msg.clipScriptRequired],
+        [steps.every((s) => s.materials.length > 0), Msg.chooseMaterial],
+      ]}
+      build={(common) => ({
+        clip_model: 2,
+        ...common,
+        template: withMusicPolicy(template.template, common.musicIds),
+        steps: steps.map((s) => ({ text: s.text.trim(), materialIds: s.materials.map((m) => m.file_id) })),
+      })}
       onAdded={(taskId) =>
         Promise.all(
           steps.map((s, i) =>
