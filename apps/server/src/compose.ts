@@ -80,7 +80,7 @@ export function compose(infra: Infrastructure) {
   const uploads = new UploadService({ ...base, storage }, settings);
   const fileSetting = new FileSettingService({ storage }, uploads);
   const materials = new MaterialService({ ...base, storage, jobs, realtime: infra.realtime }, uploads);
-  const mediaProcessing = new MediaProcessingService({ db, storage }, media);
+  const mediaProcessing = new MediaProcessingService({ db, storage, realtime: infra.realtime }, media);
   const materialExport = new MaterialExportService({ db });
   const materialDownload = new MaterialDownloadService({ ...base, storage }, members);
   const clipRenderer = new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe);

@@ -71,7 +71,11 @@ beforeAll(async () => {
     { clipConcurrency: 1 },
     // Full-size output (no clipOutput): the cancel test needs a render that runs long enough to stop.
     {
-      scriptWriter: new OpenAiCompatibleWriter({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'k', model: 'stub' }),
+      scriptWriter: new OpenAiCompatibleWriter({
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        apiKey: 'k',
+        model: 'imitation',
+      }),
     },
   );
   token = (await login(ctx.app)).ApiToken;

@@ -4,7 +4,7 @@ import type { ClipPlan, ClipScriptDrafts, ClipTaskInfo, ClipTemplate } from '@vi
 import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
 import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import { Msg } from '@vidmatrix/contract/messages';
-import { fixtureDir, makeImage, makeVideo, startLlmStub, type LlmStub } from '@vidmatrix/fixtures';
+import { fixtureDir, makeImage, makeVideo, startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleWriter } from '../src/media/clip/writer/script-writer.ts';
@@ -36,7 +36,7 @@ const TEMPLATE: ClipTemplate = {
 const NO_DEDUP = { mirror: false, crop: false, color: false, speed: false, frameRate: false, stripMetadata: true };
 
 let ctx: TestContext;
-let llm: LlmStub;
+let llm: LlmImitation;
 let token = '';
 let otherToken = '';
 let coffee = 0;
@@ -104,12 +104,12 @@ async function setUsedSpace(account: string, used: number | 'full'): Promise<voi
 }
 
 beforeAll(async () => {
-  llm = await startLlmStub();
+  llm = await startLlmImitation();
   ctx = await createTestApp(
     { clipConcurrency: 1 },
     {
       clipOutput: OUTPUT,
-      scriptWriter: new OpenAiCompatibleWriter({ baseUrl: llm.baseUrl, apiKey: 'k', model: 'stub' }),
+      scriptWriter: new OpenAiCompatibleWriter({ baseUrl: llm.baseUrl, apiKey: 'k', model: 'imitation' }),
     },
   );
   token = (await login(ctx.app)).ApiToken;

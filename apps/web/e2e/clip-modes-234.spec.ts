@@ -4,6 +4,8 @@ import { ClipTaskPages } from './pages/clip-task-pages.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
 
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
+
 // Modes 2, 3 and 4 from the mode cards (the §2.1 jump helper) to videos in the material library:
 // each test makes a task of two videos, watches it finish, plays one and finds both in the library.
 
@@ -84,7 +86,7 @@ test('脚本剪辑: steps with their own media, a preview, two videos in the lib
     'step-c.mp4',
   ]);
   await page.getByLabel('生成数量').fill('2');
-  await page.screenshot({ path: '/tmp/clipa/script-form.png', fullPage: true });
+  await page.screenshot({ path: join(SHOTS, 'clip-script-form.png'), fullPage: true });
   await clip.preview();
 
   // Each step's media is filed with setOssMediaUrl (ap_id = the task, apt_id = the step).
@@ -94,7 +96,7 @@ test('脚本剪辑: steps with their own media, a preview, two videos in the lib
   expect(body.ap_id).toBeGreaterThan(0);
   expect(body.clip_model).toBe(2);
 
-  await clip.watchAndPlay('脚本端到端', 2, '/tmp/clipa/script-tasks.png');
+  await clip.watchAndPlay('脚本端到端', 2, join(SHOTS, 'clip-script-tasks.png'));
   await clip.findInLibrary('脚本端到端', 2);
 });
 
@@ -111,6 +113,7 @@ test('CP拆拼: shots of long sources recombined; too many videos refused with t
   await clip.newTask(3);
   // No template: the mode card goes straight to the form.
   await expect(page).toHaveURL(/\/clip\/CpMode\?/);
+  await expect(page).toHaveTitle(/^CP拆拼 - /);
   await page.getByLabel('任务名称').fill('拆拼端到端');
   await clip.pick(page.getByRole('button', { name: '选择源视频' }), ['source-1.mp4', 'source-2.mp4']);
   await page.getByLabel('每条视频镜头数').fill('2');
@@ -120,12 +123,12 @@ test('CP拆拼: shots of long sources recombined; too many videos refused with t
   await expect(page.getByText(/素材最多可以生成\d+个不重复的视频，请减少数量或添加素材/)).toBeVisible({
     timeout: 120_000,
   });
-  await page.screenshot({ path: '/tmp/clipa/cp-form.png', fullPage: true });
+  await page.screenshot({ path: join(SHOTS, 'clip-cp-form.png'), fullPage: true });
   await expect(page).toHaveURL(/\/clip\/CpMode\?/);
 
   await page.getByLabel('生成数量').fill('2');
   await page.getByRole('button', { name: '开始剪辑' }).click();
-  await clip.watchAndPlay('拆拼端到端', 2, '/tmp/clipa/cp-tasks.png');
+  await clip.watchAndPlay('拆拼端到端', 2, join(SHOTS, 'clip-cp-tasks.png'));
   await clip.findInLibrary('拆拼端到端', 2);
 });
 
@@ -156,9 +159,9 @@ test('口播: a talking head with B-roll at its pauses, silences cut, two videos
   await page.getByLabel('口播文案（用作字幕，每行一句）').fill('大家好\n今天推荐一款好物\n赶紧下单吧');
   await expect(page.getByRole('switch', { name: '剪掉静音' })).toBeChecked();
   await page.getByLabel('生成数量').fill('2');
-  await page.screenshot({ path: '/tmp/clipa/oral-form.png', fullPage: true });
+  await page.screenshot({ path: join(SHOTS, 'clip-oral-form.png'), fullPage: true });
   await clip.preview();
   await page.getByRole('button', { name: '开始剪辑' }).click();
-  await clip.watchAndPlay('口播端到端', 2, '/tmp/clipa/oral-tasks.png');
+  await clip.watchAndPlay('口播端到端', 2, join(SHOTS, 'clip-oral-tasks.png'));
   await clip.findInLibrary('口播端到端', 2);
 });

@@ -43,6 +43,8 @@ async function startAndWatch(page: Page, task: string, total: number, shot: stri
   await row.getByRole('button', { name: '查看视频' }).click();
   const outputs = page.getByTestId('clip-output');
   await expect(outputs).toHaveCount(total);
+  // Each poster shows without a reload: the material_processed frame brings it if the list came first.
+  await expect(outputs.locator('img')).toHaveCount(total, { timeout: 60_000 });
   await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
   await outputs.first().click();
   const player = page.getByRole('dialog').filter({ has: page.locator('video') });
@@ -81,6 +83,19 @@ test('AI剪辑 from /ai/clip with a saved template and written scripts', async (
   await expect(mine).toContainText('我的黄字模板');
   await expect.poll(() => mine.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(540);
   await page.screenshot({ path: join(SHOTS, 'clip-templates.png'), fullPage: true });
+  // Modes 1, 2 and 4 open with the member's own template as well as AI剪辑.
+  for (const [mode, path, title] of [
+    [1, 'ClipVideo', '批量混剪'],
+    [2, 'ScriptClip', '脚本剪辑'],
+    [4, 'OralMode', '口播'],
+  ] as const) {
+    await page.goto(`/clip/VideoTemplate?mode=${mode}&id=0`);
+    await page.locator('[data-testid^="clip-template-own-"]').click();
+    await expect(page).toHaveURL(new RegExp(`/clip/${path}\\?.*template=own-`));
+    await expect(page.getByText(`${title} · 我的黄字模板`)).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, `clip-own-template-${mode}.png`), fullPage: true });
+  }
+  await page.goto('/clip/VideoTemplate?mode=7&id=0');
   await mine.click();
   await expect(page).toHaveURL(/\/clip\/AiClipVideo\?.*clip_model=7.*template=own-/);
   await expect(page.getByText('AI剪辑 · 我的黄字模板')).toBeVisible();

@@ -36,4 +36,19 @@ describe('parseServerFrame', () => {
     expect(parseServerFrame('{"type":"refresh"}')).toEqual({ type: 'refresh', data: {} });
     expect(parseServerFrame('{"type":"other","data":{}}')).toBeNull();
   });
+
+  it('reads material_processed with only the fields it names', () => {
+    const raw =
+      '{"type":"material_processed","data":{"material_id":7,"status":"done","thumb_url":"/storage/t.jpg","x":1}}';
+    expect(parseServerFrame(raw)).toEqual({
+      type: 'material_processed',
+      data: { material_id: 7, status: 'done', thumb_url: '/storage/t.jpg' },
+    });
+    expect(
+      parseServerFrame('{"type":"material_processed","data":{"material_id":"7","status":"done","thumb_url":""}}'),
+    ).toBeNull();
+    expect(
+      parseServerFrame('{"type":"material_processed","data":{"material_id":7,"status":"late","thumb_url":""}}'),
+    ).toBeNull();
+  });
 });

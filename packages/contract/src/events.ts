@@ -80,6 +80,16 @@ export interface DataChangedFrameData {
   what: 'accounts' | 'materials';
 }
 
+/**
+ * What a `material_processed` frame carries: a material's background media work finished, so its poster
+ * (thumb_url, empty when it has none or the work failed) can be shown without a refetch; clip outputs too.
+ */
+export interface MaterialProcessedFrameData {
+  material_id: number;
+  status: 'done' | 'failed';
+  thumb_url: string;
+}
+
 /** Frames the server sends. */
 export type ServerFrame =
   | { type: 'init'; data: { client_id: string } }
@@ -94,7 +104,8 @@ export type ServerFrame =
   | { type: 'publish_job'; data: PublishJobFrameData }
   | { type: 'account_auth'; data: AccountAuthFrameData }
   | { type: 'account_auth_expired'; data: AccountAuthExpiredFrameData }
-  | { type: 'data_changed'; data: DataChangedFrameData };
+  | { type: 'data_changed'; data: DataChangedFrameData }
+  | { type: 'material_processed'; data: MaterialProcessedFrameData };
 
 /** Frames the client sends. */
 export type ClientFrame =
@@ -181,6 +192,15 @@ export function parseServerFrame(raw: string): ServerFrame | null {
     case 'data_changed':
       return data.what === 'accounts' || data.what === 'materials'
         ? { type: 'data_changed', data: { what: data.what } }
+        : null;
+    case 'material_processed':
+      return typeof data.material_id === 'number' &&
+        (data.status === 'done' || data.status === 'failed') &&
+        typeof data.thumb_url === 'string'
+        ? {
+            type: 'material_processed',
+            data: { material_id: data.material_id, status: data.status, thumb_url: data.thumb_url },
+          }
         : null;
     default:
       return null;

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { startLlmStub } from '@vidmatrix/fixtures';
+import { startLlmImitation } from '@vidmatrix/fixtures';
 import { createSchema, withSearchPath } from './pg-schema.mjs';
 
 const BUCKET = 'vidmatrix-e2e';
@@ -54,8 +54,8 @@ if (process.env.E2E_STORAGE === 's3') {
 // OpenAI-compatible service for the run (LLM_BASE_URL given from outside wins).
 let llm;
 if (!env.LLM_BASE_URL) {
-  llm = await startLlmStub();
-  Object.assign(env, { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'e2e', LLM_MODEL: 'e2e-stub' });
+  llm = await startLlmImitation();
+  Object.assign(env, { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: 'e2e', LLM_MODEL: 'e2e-imitation' });
 }
 
 const server = spawn(process.execPath, ['scripts/start.mjs'], { stdio: 'inherit', env });

@@ -4,6 +4,7 @@ import {
   ChatSocket,
   chatSocketUrl,
   onClipProgress,
+  onMaterialProcessed,
   onSendMsg,
   onSocketBound,
   type ChatSocketHandlers,
@@ -100,6 +101,18 @@ describe('ChatSocket', () => {
     offBound();
     last().receive({ type: 'clip_progress', data });
     expect(progress).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands material_processed frames to their listeners until removed', () => {
+    const { last } = setup();
+    const processed = vi.fn();
+    const off = onMaterialProcessed(processed);
+    const data = { material_id: 12, status: 'done', thumb_url: '/storage/thumbs/a.jpg' };
+    last().receive({ type: 'material_processed', data });
+    expect(processed).toHaveBeenCalledWith(data);
+    off();
+    last().receive({ type: 'material_processed', data });
+    expect(processed).toHaveBeenCalledTimes(1);
   });
 
   it('pings every WS_PING_MS and reconnects when no pong arrives in time', () => {

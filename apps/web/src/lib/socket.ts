@@ -5,6 +5,7 @@ import {
   type AccountAuthFrameData,
   type ClientFrame,
   type ClipProgressData,
+  type MaterialProcessedFrameData,
   type PublishJobFrameData,
   type SendMsgData,
   type ServerFrame,
@@ -62,6 +63,17 @@ export function onClipProgress(listener: (data: ClipProgressData) => void): () =
   clipListeners.add(listener);
   return () => {
     clipListeners.delete(listener);
+  };
+}
+
+type MaterialProcessedListener = (data: MaterialProcessedFrameData) => void;
+const materialProcessedListeners = new Set<MaterialProcessedListener>();
+
+/** Registers a listener of `material_processed` frames (a material's poster is ready); returns its removal. */
+export function onMaterialProcessed(listener: MaterialProcessedListener): () => void {
+  materialProcessedListeners.add(listener);
+  return () => {
+    materialProcessedListeners.delete(listener);
   };
 }
 
@@ -206,6 +218,11 @@ export class ChatSocket {
         break;
       case 'clip_progress':
         for (const listener of clipListeners) {
+          listener(frame.data);
+        }
+        break;
+      case 'material_processed':
+        for (const listener of materialProcessedListeners) {
           listener(frame.data);
         }
         break;

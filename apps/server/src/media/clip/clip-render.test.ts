@@ -163,6 +163,42 @@ function meanDifference(a: Buffer, b: Buffer): number {
   return sum / Math.max(1, Math.min(a.length, b.length));
 }
 
+/** How many rows of the top third of a frame (0.5 s in) hold yellow pixels: the height of the title. */
+function yellowRows(file: string, size: { width: number; height: number }): number {
+  const h = Math.round(size.height / 3);
+  const rgb = execFileSync(
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-ss',
+      '0.5',
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      `crop=${size.width}:${h}:0:0,format=rgb24`,
+      '-f',
+      'rawvideo',
+      '-',
+    ],
+    { maxBuffer: 1 << 24 },
+  );
+  let rows = 0;
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < size.width; x += 1) {
+      const i = (y * size.width + x) * 3;
+      if ((rgb[i] ?? 0) > 180 && (rgb[i + 1] ?? 0) > 160 && (rgb[i + 2] ?? 0) < 110) {
+        rows += 1;
+        break;
+      }
+    }
+  }
+  return rows;
+}
+
 /** Mean volume (dB) of one frequency band of a time window. */
 function bandVolume(file: string, from: number, seconds: number, hz: number): number {
   const log = stderrOf([
@@ -243,6 +279,48 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
     expect(probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
     // Three 1 s images joined by two 0.5 s fades still last 3 s.
     expect(probe.duration).toBeCloseTo(3, 1);
+  });
+
+  it('mode 5 图文成片: the burned-in title keeps its share of the height at every output size', async () => {
+    const task = clipTaskInput.parse({
+      name: 't',
+      count: 1,
+      seed: 5,
+      clip_model: 5,
+      imageIds: [11],
+      imagesPerVideo: 1,
+      secondsPerImage: 1,
+      title: '标题',
+      font: FONT,
+    });
+    const [plan] = planClipTask(task, { materials: new Map(library.map((m) => [m.id, m])) });
+    if (!plan) {
+      throw new Error('no plan');
+    }
+    const share: number[] = [];
+    for (const size of [SIZE, { width: SIZE.width * 3, height: SIZE.height * 3 }]) {
+      const output = join(dir, `mode5-title-${size.height}.mp4`);
+      await produceVideo(renderer, {
+        plan,
+        template: templateOf(task),
+        materials: files,
+        musicPath: null,
+        tts,
+        fontsDir: FONTS_DIR,
+        workDir: join(dir, `mode5-title-${size.height}-work`),
+        cacheDir: join(dir, 'voice-cache'),
+        output,
+        size,
+        fps: 15,
+        encode: FAST,
+      });
+      share.push(yellowRows(output, size) / size.height);
+    }
+    const [small, large] = share as [number, number];
+    // The title is the only yellow on a red picture: libass scales the 1080×1920 script to the frame.
+    expect(small).toBeGreaterThan(0.02);
+    expect(small / large).toBeGreaterThan(0.8);
+    expect(small / large).toBeLessThan(1.25);
   });
 
   it('mode 8 分组混剪: burned subtitles change the subtitle band', async () => {

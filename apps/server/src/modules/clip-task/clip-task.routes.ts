@@ -16,18 +16,17 @@ import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
 
-const member = { tags: ['clip'], security: [{ memberToken: [] }] };
-
 /** Clip tasks: seoaivideo.BatchVideo/*, and the fonts (seoaivideo.BatchPublish/getFront). */
 export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const { clipTasks } = app.services;
+  const secured = { tags: ['clip'], security: [{ memberToken: [] }] };
 
   app.post(
     ClipTaskApi.setOssMediaUrl,
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: 'Stores the media a clip task step produced',
         body: setOssMediaUrlBody,
         response: { 200: emptyEnvelope },
@@ -43,7 +42,11 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     ClipTaskApi.getFront,
     {
       preHandler: app.authenticate,
-      schema: { ...member, summary: 'Fonts the renderer can burn text with', response: { 200: envelopeOf(clipFonts) } },
+      schema: {
+        ...secured,
+        summary: 'Fonts the renderer can burn text with',
+        response: { 200: envelopeOf(clipFonts) },
+      },
     },
     async () => ok(await clipTasks.fonts()),
   );
@@ -53,7 +56,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: 'Plans a clip task and queues one render per video',
         body: clipTaskAddBody,
         response: { 200: envelopeOf(clipTaskAdded) },
@@ -67,7 +70,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: 'Renders a few low-resolution seconds of the first video',
         body: clipTaskAddBody,
         response: { 200: envelopeOf(clipPreview) },
@@ -81,7 +84,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: "The member's clip tasks",
         body: clipTaskListBody,
         response: { 200: envelopeOf(clipTaskList) },
@@ -95,7 +98,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: 'A clip task with its videos',
         body: clipTaskIdBody,
         response: { 200: envelopeOf(clipTaskInfo) },
@@ -109,7 +112,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: 'Writes narration scripts from product facts (帮我写文案)',
         body: clipWriteBody,
         response: { 200: envelopeOf(clipScriptDrafts) },
@@ -127,7 +130,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       path,
       {
         preHandler: app.authenticate,
-        schema: { ...member, summary, body: clipTaskIdBody, response: { 200: emptyEnvelope } },
+        schema: { ...secured, summary, body: clipTaskIdBody, response: { 200: emptyEnvelope } },
       },
       async (request) => {
         await clipTasks[action](currentMember(request).memberId, request.body.id);

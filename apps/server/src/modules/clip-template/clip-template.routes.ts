@@ -9,18 +9,17 @@ import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
 
-const member = { tags: ['clip'], security: [{ memberToken: [] }] };
-
 /** Clip templates: seoaivideo.VideoTemplate/* (seeded ones and the member's own, with previews). */
 export const clipTemplateRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const { clipTemplates } = app.services;
+  const secured = { tags: ['clip'], security: [{ memberToken: [] }] };
 
   app.post(
     ClipTemplateApi.list,
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: "Seeded clip templates and the member's own, with preview images",
         response: { 200: envelopeOf(clipTemplateList) },
       },
@@ -33,7 +32,7 @@ export const clipTemplateRoutes: FastifyPluginCallbackZod = (app, _options, done
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: 'Saves a clip template of the member and renders its preview',
         body: clipTemplateSaveBody,
         response: { 200: envelopeOf(clipTemplateItem) },
@@ -47,7 +46,7 @@ export const clipTemplateRoutes: FastifyPluginCallbackZod = (app, _options, done
     {
       preHandler: app.authenticate,
       schema: {
-        ...member,
+        ...secured,
         summary: 'Deletes a clip template of the member',
         body: clipTemplateIdBody,
         response: { 200: emptyEnvelope },

@@ -1,15 +1,19 @@
 import type { Db } from '../../db/types.ts';
 import type { MediaRepository } from '../../media/media.repository.ts';
+import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import { thumbKeyOf } from '../upload/object-name.ts';
 import { MaterialRepository } from './material.repository.ts';
 
-/** Background media work of a material: thumbnail (images), poster and duration (video), duration (audio). */
+/**
+ * Background media work of a material: thumbnail (images), poster and duration (video), duration (audio).
+ * Each finish is pushed to the member (`material_processed`), so a clip output's poster shows at once.
+ */
 export class MediaProcessingService {
   private readonly repo: MaterialRepository;
 
   constructor(
-    private readonly deps: { db: Db; storage: StorageDriver },
+    private readonly deps: { db: Db; storage: StorageDriver; realtime?: RealtimePublisher },
     private readonly media: MediaRepository,
   ) {
     this.repo = new MaterialRepository(deps.db);
@@ -32,6 +36,7 @@ export class MediaProcessingService {
           : source;
         await storage.put(thumbKey, await this.media.imageThumbnail(original), 'image/jpeg');
         await this.repo.setProcessed(materialId, { thumb_key: thumbKey, process_status: 'done', process_error: '' });
+        this.finished(row.member_id, materialId, thumbKey);
         return;
       }
       case 'video': {
@@ -44,6 +49,7 @@ export class MediaProcessingService {
           process_status: 'done',
           process_error: '',
         });
+        this.finished(row.member_id, materialId, thumbKey);
         return;
       }
       default: {
@@ -53,6 +59,7 @@ export class MediaProcessingService {
           process_status: 'done',
           process_error: '',
         });
+        this.finished(row.member_id, materialId, null);
       }
     }
   }
@@ -60,6 +67,24 @@ export class MediaProcessingService {
   /** The last attempt failed: the card shows it instead of a placeholder forever. */
   async markFailed(materialId: number, error: Error): Promise<void> {
     await this.repo.setProcessed(materialId, { process_status: 'failed', process_error: error.message.slice(0, 500) });
+    const row = await this.repo.processingRow(materialId);
+    if (row) {
+      this.deps.realtime?.publish(row.member_id, {
+        type: 'material_processed',
+        data: { material_id: materialId, status: 'failed', thumb_url: '' },
+      });
+    }
+  }
+
+  private finished(memberId: number, materialId: number, thumbKey: string | null): void {
+    this.deps.realtime?.publish(memberId, {
+      type: 'material_processed',
+      data: {
+        material_id: materialId,
+        status: 'done',
+        thumb_url: thumbKey ? this.deps.storage.publicUrl(thumbKey) : '',
+      },
+    });
   }
 }
 

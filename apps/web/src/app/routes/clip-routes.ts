@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { CLIP_PATHS } from '@vidmatrix/contract/console-paths';
+import { Msg } from '@vidmatrix/contract/messages';
 import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
 import { comingPage, type LazyRoute } from '../route-registry.ts';
 
@@ -11,7 +12,8 @@ const CLIP_TITLES: Record<(typeof CLIP_PATHS)[number], string> = {
   '/clip/VideoTemplate': '选择视频模板',
   '/clip/ClipVideo': '视频剪辑',
   '/clip/ScriptClip': '脚本剪辑',
-  '/clip/CpMode': '图文混剪',
+  // Mode 3 is CP拆拼 (long videos cut into shots); 图文混剪 named a mode that does not exist.
+  '/clip/CpMode': Msg.clipMode3,
   '/clip/OralMode': '口播模式',
   '/clip/ImageVideoMode': '图片成片',
   '/clip/AiClipVideo': 'AI智能剪辑',

@@ -1,4 +1,5 @@
 import { Form, InputNumber } from 'antd';
+import { CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
 
 /** A labelled whole-number field of a mode form (the label doubles as the input's accessible name). */
 export function NumberField(props: {
@@ -19,4 +20,9 @@ export function NumberField(props: {
       />
     </Form.Item>
   );
+}
+
+/** A segment length in whole seconds, within the range every mode's planner accepts. */
+export function SecondsField(props: { label: string; value: number; onChange: (value: number) => void }) {
+  return <NumberField {...props} min={CLIP_SEGMENT_SECONDS_RANGE.min} max={CLIP_SEGMENT_SECONDS_RANGE.max} />;
 }

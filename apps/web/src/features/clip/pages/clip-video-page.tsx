@@ -1,46 +1,38 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Form, Input, Result } from 'antd';
+import { Form, Input } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
-import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
+import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
+import { useClipTemplate } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
-import { NumberField } from '../components/number-field.tsx';
+import { NumberField, SecondsField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
-import { templateByKey, withMusicPolicy } from '../templates.ts';
+import { withMusicPolicy } from '../templates.ts';
 
 /** /clip/ClipVideo (批量混剪): a pool of clips and images mixed into N videos with voice-over lines. */
 export function ClipVideoPage() {
   const [params] = useSearchParams();
-  const template = templateByKey(params.get('template'));
+  const template = useClipTemplate(params.get('template'));
   const [materials, setMaterials] = useState<Material[]>([]);
   const [lines, setLines] = useState('');
   const [segments, setSegments] = useState(3);
   const [seconds, setSeconds] = useState(CLIP_SEGMENT_SECONDS);
-  if (params.get('clip_model') === '6') {
-    return <Result status="info" title="一键成片表单建设中" />;
-  }
   return (
     <ClipTaskForm
       title={`批量混剪 · ${template.name}`}
       defaultName="批量混剪任务"
-      build={(common) => {
-        if (materials.length === 0) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        return {
-          clip_model: 1,
-          ...common,
-          template: withMusicPolicy(template.template, common.musicIds),
-          groups: [{ name: '', materialIds: materials.map((m) => m.file_id), lines: [] }],
-          segments,
-          segmentSeconds: seconds,
-          lines: linesOf(lines),
-        };
-      }}
+      required={[[materials.length > 0, Msg.chooseMaterial]]}
+      build={(common) => ({
+        clip_model: 1,
+        ...common,
+        template: withMusicPolicy(template.template, common.musicIds),
+        groups: [{ name: '', materialIds: materials.map((m) => m.file_id), lines: [] }],
+        segments,
+        segmentSeconds: seconds,
+        lines: linesOf(lines),
+      })}
     >
       <Form.Item label="素材（视频或图片）">
         <MaterialField value={materials} onChange={setMaterials} />
@@ -54,13 +46,7 @@ export function ClipVideoPage() {
         />
       </Form.Item>
       <NumberField label="每条视频片段数" min={1} max={CLIP_MAX_SEGMENTS} value={segments} onChange={setSegments} />
-      <NumberField
-        label="片段时长（秒）"
-        min={CLIP_SEGMENT_SECONDS_RANGE.min}
-        max={CLIP_SEGMENT_SECONDS_RANGE.max}
-        value={seconds}
-        onChange={setSeconds}
-      />
+      <SecondsField label="片段时长（秒）" value={seconds} onChange={setSeconds} />
     </ClipTaskForm>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Form } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
-import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
+import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
 import { MaterialField } from '../components/material-field.tsx';
-import { NumberField } from '../components/number-field.tsx';
+import { NumberField, SecondsField } from '../components/number-field.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 
 /** /clip/CpMode (CP拆拼): long source videos cut into shots by scene detection, recombined across sources. */
@@ -18,31 +17,20 @@ export function CpModePage() {
       title="CP拆拼"
       defaultName="CP拆拼任务"
       voiced={false}
-      build={(common) => {
-        if (sources.length === 0) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        return {
-          clip_model: 3,
-          ...common,
-          sourceIds: sources.map((m) => m.file_id),
-          shotsPerVideo: shots,
-          maxShotSeconds: seconds,
-        };
-      }}
+      required={[[sources.length > 0, Msg.chooseMaterial]]}
+      build={(common) => ({
+        clip_model: 3,
+        ...common,
+        sourceIds: sources.map((m) => m.file_id),
+        shotsPerVideo: shots,
+        maxShotSeconds: seconds,
+      })}
     >
       <Form.Item label="源视频" extra="长视频按镜头自动拆分，各视频的镜头交叉重组，不使用模板">
         <MaterialField label="选择源视频" fileType="video" value={sources} onChange={setSources} />
       </Form.Item>
       <NumberField label="每条视频镜头数" min={1} max={CLIP_MAX_SEGMENTS} value={shots} onChange={setShots} />
-      <NumberField
-        label="单个镜头最长（秒）"
-        min={CLIP_SEGMENT_SECONDS_RANGE.min}
-        max={CLIP_SEGMENT_SECONDS_RANGE.max}
-        value={seconds}
-        onChange={setSeconds}
-      />
+      <SecondsField label="单个镜头最长（秒）" value={seconds} onChange={setSeconds} />
     </ClipTaskForm>
   );
 }

@@ -3,7 +3,6 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_GROUPS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
 import { FontField } from '../components/font-field.tsx';
 import { MaterialField } from '../components/material-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
@@ -28,22 +27,17 @@ export function GroupClipPage() {
     <ClipTaskForm
       title="分组混剪"
       defaultName="分组混剪任务"
-      build={(common) => {
-        if (groups.some((g) => g.materials.length === 0)) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        return {
-          clip_model: 8,
-          ...common,
-          font,
-          groups: groups.map((g) => ({
-            name: g.name,
-            materialIds: g.materials.map((m) => m.file_id),
-            lines: linesOf(g.lines),
-          })),
-        };
-      }}
+      required={[[groups.every((g) => g.materials.length > 0), Msg.chooseMaterial]]}
+      build={(common) => ({
+        clip_model: 8,
+        ...common,
+        font,
+        groups: groups.map((g) => ({
+          name: g.name,
+          materialIds: g.materials.map((m) => m.file_id),
+          lines: linesOf(g.lines),
+        })),
+      })}
     >
       {groups.map((g, index) => (
         <Card

@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Space } from 'antd';
-import type { ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { Button, Card, Form, Input, Space } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
-import type { Music } from '@vidmatrix/contract/api/music';
-import { CLIP_MAX_GROUPS, CLIP_MAX_VIDEOS, CLIP_SCRIPT_MAX_CHARS } from '@vidmatrix/contract/constants';
+import { CLIP_MAX_GROUPS, CLIP_SCRIPT_MAX_CHARS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
 import { FontField } from '../components/font-field.tsx';
 import { MaterialField } from '../components/material-field.tsx';
-import { MusicField } from '../components/music-field.tsx';
-import { TaskActions, newSeed } from '../components/task-actions.tsx';
+import { ClipTaskForm } from '../components/task-form.tsx';
 import { DEFAULT_FONT } from '../templates.ts';
 
 interface GroupDraft {
@@ -25,111 +21,83 @@ const groupOf = (n: number): GroupDraft => ({ name: GROUP_NAMES[n - 1] ?? `第${
  * narration per video picked from several; the middle groups stretch so the video lasts as long as the voice.
  */
 export function OneClickPage() {
-  const [name, setName] = useState('一键成片任务');
   const [groups, setGroups] = useState<GroupDraft[]>([groupOf(1), groupOf(2), groupOf(3)]);
   const [scripts, setScripts] = useState<string[]>(['']);
-  const [music, setMusic] = useState<Music | null>(null);
   const [font, setFont] = useState(DEFAULT_FONT);
-  const [count, setCount] = useState(2);
   const update = (index: number, patch: Partial<GroupDraft>) =>
     setGroups(groups.map((g, i) => (i === index ? { ...g, ...patch } : g)));
-  const build = (): ClipTaskInput | null => {
-    if (groups.some((g) => g.materials.length === 0)) {
-      notifyError(Msg.chooseMaterial);
-      return null;
-    }
-    const written = scripts.map((s) => s.trim()).filter((s) => s.length > 0);
-    if (written.length === 0) {
-      notifyError(Msg.clipScriptRequired);
-      return null;
-    }
-    return {
-      clip_model: 6,
-      name: name.trim() || '一键成片任务',
-      count,
-      seed: newSeed(),
-      musicIds: music ? [music.music_id] : [],
-      dedup: { mirror: false, crop: false, color: false, speed: false, frameRate: false, stripMetadata: true },
-      groups: groups.map((g) => ({ name: g.name, materialIds: g.materials.map((m) => m.file_id), lines: [] })),
-      scripts: written,
-      font,
-    };
-  };
+  const written = scripts.map((s) => s.trim()).filter((s) => s.length > 0);
   return (
-    <Card title="一键成片">
-      <Form layout="vertical" style={{ maxWidth: 760 }}>
-        <Form.Item label="任务名称">
-          <Input aria-label="任务名称" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        </Form.Item>
-        <Form.Item label="镜头分组（按顺序每组取一段，中间分组随配音延长）">
-          {groups.map((g, index) => (
-            <Card
-              key={index}
-              size="small"
-              data-testid="one-click-group"
-              style={{ marginBottom: 12 }}
-              title={
-                <Input
-                  aria-label={`分组${index + 1}名称`}
-                  value={g.name}
-                  variant="borderless"
-                  onChange={(e) => update(index, { name: e.target.value })}
-                />
-              }
-              extra={
-                groups.length > 1 && (
-                  <Button size="small" onClick={() => setGroups(groups.filter((_, i) => i !== index))}>
-                    删除分组
-                  </Button>
-                )
-              }
-            >
-              <MaterialField value={g.materials} onChange={(materials) => update(index, { materials })} />
-            </Card>
-          ))}
-          <Button
-            disabled={groups.length >= CLIP_MAX_GROUPS}
-            onClick={() => setGroups([...groups, groupOf(groups.length + 1)])}
+    <ClipTaskForm
+      title="一键成片"
+      defaultName="一键成片任务"
+      required={[
+        [groups.every((g) => g.materials.length > 0), Msg.chooseMaterial],
+        [written.length > 0, Msg.clipScriptRequired],
+      ]}
+      build={(common) => ({
+        clip_model: 6,
+        ...common,
+        groups: groups.map((g) => ({ name: g.name, materialIds: g.materials.map((m) => m.file_id), lines: [] })),
+        scripts: written,
+        font,
+      })}
+    >
+      <Form.Item label="镜头分组（按顺序每组取一段，中间分组随配音延长）">
+        {groups.map((g, index) => (
+          <Card
+            key={index}
+            size="small"
+            data-testid="one-click-group"
+            style={{ marginBottom: 12 }}
+            title={
+              <Input
+                aria-label={`分组${index + 1}名称`}
+                value={g.name}
+                variant="borderless"
+                onChange={(e) => update(index, { name: e.target.value })}
+              />
+            }
+            extra={
+              groups.length > 1 && (
+                <Button size="small" onClick={() => setGroups(groups.filter((_, i) => i !== index))}>
+                  删除分组
+                </Button>
+              )
+            }
           >
-            添加分组
-          </Button>
-        </Form.Item>
-        <Form.Item label="旁白文案（每条视频选用一整篇，尽量不重复）">
-          <Space direction="vertical" style={{ width: '100%' }}>
-            {scripts.map((text, index) => (
-              <Space.Compact key={index} style={{ width: '100%' }}>
-                <Input.TextArea
-                  aria-label={`旁白${index + 1}`}
-                  rows={3}
-                  maxLength={CLIP_SCRIPT_MAX_CHARS}
-                  value={text}
-                  onChange={(e) => setScripts(scripts.map((s, i) => (i === index ? e.target.value : s)))}
-                />
-                {scripts.length > 1 && (
-                  <Button onClick={() => setScripts(scripts.filter((_, i) => i !== index))}>删除</Button>
-                )}
-              </Space.Compact>
-            ))}
-            <Button onClick={() => setScripts([...scripts, ''])}>添加旁白</Button>
-          </Space>
-        </Form.Item>
-        <Form.Item label="字幕字体">
-          <FontField value={font} onChange={setFont} />
-        </Form.Item>
-        <Form.Item label="背景音乐">
-          <MusicField value={music} onChange={setMusic} />
-        </Form.Item>
-        <Form.Item label="生成数量">
-          <InputNumber
-            aria-label="生成数量"
-            min={1}
-            max={CLIP_MAX_VIDEOS}
-            value={count}
-            onChange={(v) => setCount(v ?? 1)}
-          />
-        </Form.Item>
-        <TaskActions build={build} />
-      </Form>
-    </Card>
+            <MaterialField value={g.materials} onChange={(materials) => update(index, { materials })} />
+          </Card>
+        ))}
+        <Button
+          disabled={groups.length >= CLIP_MAX_GROUPS}
+          onClick={() => setGroups([...groups, groupOf(groups.length + 1)])}
+        >
+          添加分组
+        </Button>
+      </Form.Item>
+      <Form.Item label="旁白文案（每条视频选用一整篇，尽量不重复）">
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {scripts.map((text, index) => (
+            <Space.Compact key={index} style={{ width: '100%' }}>
+              <Input.TextArea
+                aria-label={`旁白${index + 1}`}
+                rows={3}
+                maxLength={CLIP_SCRIPT_MAX_CHARS}
+                value={text}
+                onChange={(e) => setScripts(scripts.map((s, i) => (i === index ? e.target.value : s)))}
+              />
+              {scripts.length > 1 && (
+                <Button onClick={() => setScripts(scripts.filter((_, i) => i !== index))}>删除</Button>
+              )}
+            </Space.Compact>
+          ))}
+          <Button onClick={() => setScripts([...scripts, ''])}>添加旁白</Button>
+        </Space>
+      </Form.Item>
+      <Form.Item label="字幕字体">
+        <FontField value={font} onChange={setFont} />
+      </Form.Item>
+    </ClipTaskForm>
   );
 }

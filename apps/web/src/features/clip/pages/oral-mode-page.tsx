@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Form, Input, Space, Switch } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
-import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS, CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
+import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
+import { useClipTemplate } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
-import { NumberField } from '../components/number-field.tsx';
+import { NumberField, SecondsField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
-import { templateByKey, withMusicPolicy } from '../templates.ts';
+import { withMusicPolicy } from '../templates.ts';
 
 /**
  * /clip/OralMode (口播): a talking-head or digital-human clip is the main track (its own voice), with
@@ -19,7 +19,7 @@ import { templateByKey, withMusicPolicy } from '../templates.ts';
  */
 export function OralModePage() {
   const [params] = useSearchParams();
-  const template = templateByKey(params.get('template'));
+  const template = useClipTemplate(params.get('template'));
   const [main, setMain] = useState<Material[]>([]);
   const [broll, setBroll] = useState<Material[]>([]);
   const [brolls, setBrolls] = useState(3);
@@ -32,25 +32,20 @@ export function OralModePage() {
       title={`口播 · ${template.name}`}
       defaultName="口播任务"
       voiced={false}
-      build={(common) => {
-        const [presenter] = main;
-        if (!presenter) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        return {
-          clip_model: 4,
-          ...common,
-          template: withMusicPolicy(template.template, common.musicIds),
-          mainId: presenter.file_id,
-          brollIds: broll.map((m) => m.file_id),
-          brolls,
-          brollSeconds: seconds,
-          lines: linesOf(script),
-          cutSilence,
-          chromaKey,
-        };
-      }}
+      required={[[main.length > 0, Msg.chooseMaterial]]}
+      build={(common) => ({
+        clip_model: 4,
+        ...common,
+        template: withMusicPolicy(template.template, common.musicIds),
+        // The picker holds one video at most, and `required` made sure it holds one.
+        mainId: (main[0] as Material).file_id,
+        brollIds: broll.map((m) => m.file_id),
+        brolls,
+        brollSeconds: seconds,
+        lines: linesOf(script),
+        cutSilence,
+        chromaKey,
+      })}
     >
       <Form.Item label="口播主视频" extra="真人或数字人口播视频，保留原声">
         <MaterialField label="选择口播视频" fileType="video" limit={1} value={main} onChange={setMain} />
@@ -60,13 +55,7 @@ export function OralModePage() {
       </Form.Item>
       <Space size="large" wrap>
         <NumberField label="每条视频空镜数" min={0} max={CLIP_MAX_SEGMENTS} value={brolls} onChange={setBrolls} />
-        <NumberField
-          label="空镜时长（秒）"
-          min={CLIP_SEGMENT_SECONDS_RANGE.min}
-          max={CLIP_SEGMENT_SECONDS_RANGE.max}
-          value={seconds}
-          onChange={setSeconds}
-        />
+        <SecondsField label="空镜时长（秒）" value={seconds} onChange={setSeconds} />
       </Space>
       <Form.Item label="口播文案（用作字幕，每行一句）">
         <Space direction="vertical" style={{ width: '100%' }}>

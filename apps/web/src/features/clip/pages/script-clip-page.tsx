@@ -4,12 +4,12 @@ import { Button, Card, Form, Input, Space } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_LINE_MAX_CHARS, CLIP_MAX_GROUPS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { notifyError } from '../../../lib/notify.ts';
 import { setStepMedia } from '../api/clip-mutations.ts';
+import { useClipTemplate } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
-import { templateByKey, withMusicPolicy } from '../templates.ts';
+import { withMusicPolicy } from '../templates.ts';
 
 interface StepDraft {
   text: string;
@@ -25,7 +25,7 @@ const emptyStep = (): StepDraft => ({ text: '', materials: [] });
  */
 export function ScriptClipPage() {
   const [params] = useSearchParams();
-  const template = templateByKey(params.get('template'));
+  const template = useClipTemplate(params.get('template'));
   const [steps, setSteps] = useState<StepDraft[]>([emptyStep(), emptyStep()]);
   const update = (index: number, patch: Partial<StepDraft>) =>
     setSteps(steps.map((s, i) => (i === index ? { ...s, ...patch } : s)));
@@ -41,22 +41,16 @@ export function ScriptClipPage() {
     <ClipTaskForm
       title={`脚本剪辑 · ${template.name}`}
       defaultName="脚本剪辑任务"
-      build={(common) => {
-        if (steps.some((s) => s.text.trim() === '')) {
-          notifyError(Msg.clipScriptRequired);
-          return null;
-        }
-        if (steps.some((s) => s.materials.length === 0)) {
-          notifyError(Msg.chooseMaterial);
-          return null;
-        }
-        return {
-          clip_model: 2,
-          ...common,
-          template: withMusicPolicy(template.template, common.musicIds),
-          steps: steps.map((s) => ({ text: s.text.trim(), materialIds: s.materials.map((m) => m.file_id) })),
-        };
-      }}
+      required={[
+        [steps.every((s) => s.text.trim() !== ''), Msg.clipScriptRequired],
+        [steps.every((s) => s.materials.length > 0), Msg.chooseMaterial],
+      ]}
+      build={(common) => ({
+        clip_model: 2,
+        ...common,
+        template: withMusicPolicy(template.template, common.musicIds),
+        steps: steps.map((s) => ({ text: s.text.trim(), materialIds: s.materials.map((m) => m.file_id) })),
+      })}
       onAdded={(taskId) =>
         Promise.all(
           steps.map((s, i) =>

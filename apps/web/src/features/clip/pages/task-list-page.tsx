@@ -148,10 +148,11 @@ function TaskOutputs({ id }: { id: number }) {
             setPlaying({ url: o.file_url, name: `${task.data.name}-${o.index + 1}`, poster: o.thumb_url })
           }
           cover={
+            // The whole 9:16 frame: a shorter box cut off the title at the top and the subtitles.
             o.thumb_url ? (
-              <img src={o.thumb_url} alt="" style={{ height: 200, objectFit: 'cover' }} />
+              <img src={o.thumb_url} alt="" style={{ aspectRatio: '9 / 16', objectFit: 'cover' }} />
             ) : (
-              <div style={{ height: 200, background: '#f0f0f0' }} />
+              <div style={{ aspectRatio: '9 / 16', background: '#f0f0f0' }} />
             )
           }
         >
