@@ -114,7 +114,7 @@ export interface AppOptions {
   realtime?: Partial<RealtimeOptions>;
   /** Sends customer replies (default: the local connector). */
   messageConnector?: MessageConnector;
-  /** Clip output size, frame rate and encoder (default 1080×1920 at CLIP_FPS); tests render small. */
+  /** Clip output size, frame rate and encoder (default CLIP_HEIGHT's size at CLIP_FPS); tests render small. */
   clipOutput?: ClipOutput;
   /** Clip script writer (default: LLM_BASE_URL/LLM_MODEL from the environment); tests use a local imitation of an LLM service. */
   scriptWriter?: ScriptWriter;
@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions) {
     clip: {
       concurrency: config.clipConcurrency,
       workDir: path.join(config.dataDir, 'clip'),
-      output: options.clipOutput,
+      output: options.clipOutput ?? { size: config.clipSize },
       writer: options.scriptWriter,
     },
     captcha: options.captcha ?? svgCaptchaGenerator,

@@ -50,4 +50,13 @@ describe('loadConfig', () => {
       },
     );
   });
+
+  it('reads the clip video height: 9:16, a multiple of 32', () => {
+    expect(loadConfig({}).clipSize).toEqual({ width: 1080, height: 1920 });
+    expect(loadConfig({ CLIP_HEIGHT: '1280' }).clipSize).toEqual({ width: 720, height: 1280 });
+    expect(loadConfig({ CLIP_HEIGHT: '640' }).clipSize).toEqual({ width: 360, height: 640 });
+    for (const bad of ['1000', '288', '4096', 'tall', '1280.5']) {
+      expect(() => loadConfig({ CLIP_HEIGHT: bad })).toThrow(/CLIP_HEIGHT must be a multiple of 32 from 320 to 3840/);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
 import { z } from 'zod';
 import { loadStorageConfig } from './storage/create-storage.ts';
 import type { StorageConfig } from './storage/storage.ts';
@@ -55,6 +56,17 @@ const envSchema = z.object({
         .min(1, 'must be an integer from 1 to 64')
         .max(64, 'must be an integer from 1 to 64'),
     ),
+  // Portrait 9:16; a multiple of 32 keeps the width (height × 9/16) even, as x264 needs.
+  CLIP_HEIGHT: withDefault(String(CLIP_OUTPUT_SIZE.height))
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: 'must be a multiple of 32 from 320 to 3840' })
+        .int('must be a multiple of 32 from 320 to 3840')
+        .min(320, 'must be a multiple of 32 from 320 to 3840')
+        .max(3840, 'must be a multiple of 32 from 320 to 3840')
+        .refine((height) => height % 32 === 0, 'must be a multiple of 32 from 320 to 3840'),
+    ),
 });
 
 /** Everything the server reads from the environment, parsed once. */
@@ -94,6 +106,11 @@ export interface Config {
   ffprobePath: string | undefined;
   /** CLIP_CONCURRENCY: clip renders at once per process (default one per two cores). */
   clipConcurrency: number;
+  /**
+   * CLIP_HEIGHT: the height of clip task videos, 9:16 (default 1920, i.e. 1080×1920). A small server
+   * can render 1280 (720×1280) at under half the CPU; the browser tests render 640.
+   */
+  clipSize: { width: number; height: number };
   /** STORAGE_DRIVER (local | s3) and S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL. */
   storage: StorageConfig;
 }
@@ -123,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     clipConcurrency: e.CLIP_CONCURRENCY,
+    clipSize: { width: (e.CLIP_HEIGHT / 16) * 9, height: e.CLIP_HEIGHT },
     storage: loadStorageConfig(env),
   };
 }

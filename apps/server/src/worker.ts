@@ -46,7 +46,11 @@ const services = compose({
   storage,
   jobs,
   mediaTools: await discoverMediaTools(config, log),
-  clip: { concurrency: config.clipConcurrency, workDir: path.join(config.dataDir, 'clip') },
+  clip: {
+    concurrency: config.clipConcurrency,
+    workDir: path.join(config.dataDir, 'clip'),
+    output: { size: config.clipSize },
+  },
   captcha: svgCaptchaGenerator,
   realtime,
   messageConnector: new LocalConnector(),
