@@ -15,7 +15,8 @@ import { MemberSession } from '../core/member-session.ts';
 import { httpTokenIssuer } from '../core/runner-tokens.ts';
 import { defaultSettings, openSettings } from '../core/settings.ts';
 import { fileTokenStore, TaskSync } from '../core/task-sync.ts';
-import { UpdateMachine, versionCodeOf } from '../core/update.ts';
+import { versionCodeOf } from '@vidmatrix/contract/rules/version-code';
+import { UpdateMachine } from '../core/update.ts';
 import { createIpcRouter, type IpcHandlers } from './ipc-router.ts';
 import { shellPaths } from './paths.ts';
 import {

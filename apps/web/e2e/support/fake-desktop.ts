@@ -65,7 +65,7 @@ export async function installFakeDesktop(
       const fake: Required<DesktopApi> = {
         os: shellOs,
         versionName: '1.0.0',
-        versionCode: 100,
+        versionCode: 10000,
         checkForUpdate: () => {
           record('checkForUpdate');
           handle.answers.check.forEach(handle.emit);
