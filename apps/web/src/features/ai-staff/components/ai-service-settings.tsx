@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Switch } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import type { AiServiceInfo } from '@vidmatrix/contract/api/member';
@@ -21,6 +21,14 @@ export function AiServiceSettings({ ai }: { ai: AiServiceInfo }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<AiServiceValues>();
   const save = useUpdateAiService();
+
+  // Each opening starts from the saved setting (the form outlives the dialog).
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue({ enabled: ai.is_ai_service === 1, ai_name: ai.ai_name, ai_link: ai.ai_link });
+    }
+  }, [open, ai, form]);
 
   const handleFinish = (values: AiServiceValues) => {
     const body = {
@@ -59,16 +67,9 @@ export function AiServiceSettings({ ai }: { ai: AiServiceInfo }) {
         okText="保存"
         cancelText="取消"
         confirmLoading={save.isPending}
-        destroyOnHidden
+        forceRender
       >
-        <Form<AiServiceValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          preserve={false}
-          initialValues={{ enabled: ai.is_ai_service === 1, ai_name: ai.ai_name, ai_link: ai.ai_link }}
-          onFinish={handleFinish}
-        >
+        <Form<AiServiceValues> form={form} layout="vertical" requiredMark={false} onFinish={handleFinish}>
           <Form.Item
             label="开启AI客服窗口"
             name="enabled"
