@@ -8,7 +8,7 @@ import { createApiClient } from '../core/api-client.ts';
 import { publisherLogin } from '../core/browser-login.ts';
 import { findChromium, testChromium } from '../core/chromium.ts';
 import { exportDiagnostics } from '../core/diagnostics.ts';
-import { syncFonts } from '../core/fonts.ts';
+import { readSyncedFont, syncFonts } from '../core/fonts.ts';
 import { openHelper } from '../core/helper-link.ts';
 import { createFileLogger } from '../core/log.ts';
 import { MemberSession } from '../core/member-session.ts';
@@ -127,6 +127,7 @@ async function start() {
     [DesktopChannel.syncFonts]: async (fonts) => {
       await syncFonts(fonts, { dir: paths.fonts, serverUrl, log });
     },
+    [DesktopChannel.fontData]: (font) => readSyncedFont(paths.fonts, font),
     [DesktopChannel.openHelper]: (link) =>
       openHelper(link, {
         os,
