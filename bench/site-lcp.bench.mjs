@@ -55,8 +55,10 @@ async function measure(browser, base, path) {
   return result;
 }
 
-const prerendered = await startServer({ port: 18990, env: { WEB_DIST: dist } });
-const spa = await startServer({ port: 18991, env: { WEB_DIST: spaDist } });
+// SITE_LCP_PORT moves the two servers (port and port + 1) off another bench's on this shared machine.
+const port = Number(process.env.SITE_LCP_PORT ?? 18990);
+const prerendered = await startServer({ port, env: { WEB_DIST: dist } });
+const spa = await startServer({ port: port + 1, env: { WEB_DIST: spaDist } });
 const browser = await chromium.launch(chromiumLaunchOptions());
 let failed = false;
 try {

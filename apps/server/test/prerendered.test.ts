@@ -1,20 +1,55 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PRERENDER_DATA_ID, PRERENDER_ROOT_END, PRERENDER_ROOT_START } from '@vidmatrix/contract/prerender';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
 const DOWNLOAD =
   '<!doctype html><html><head><title>APP下载</title></head><body><div id="root"><h1>下载</h1></div></body></html>';
+/** As apps/web/scripts/prerender.mjs writes a page with content calls: its loading markup and an empty data block. */
+const staticPage = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${PRERENDER_ROOT_START}<p>加载中…</p>${PRERENDER_ROOT_END}{"queries":[]}</script></body></html>`;
+
+/**
+ * An imitation of the web build's server renderer (dist/ssr/prerender.js, built from apps/web/src/prerender.tsx):
+ * it lists the pages' content calls as the web's PUBLIC_PAGES does, renders the change log's titles, and counts
+ * its renders, so the server's part is tested without a web build.
+ */
+const RENDERER = `
+globalThis.__renders = 0;
+export const PUBLIC_PAGES = [
+  { path: '/changeLog', data: [{ url: '/api/content.ChangeLog/list', key: ['content', 'changelog'] }] },
+  { path: '/broken', data: [{ url: '/api/content.Nothing/here', key: ['content', 'nothing'] }] },
+  { path: '/download' },
+];
+export async function renderPage(path, queries) {
+  globalThis.__renders += 1;
+  const [, entries] = queries[0];
+  return '<ol>' + entries.map((entry) => '<li>' + entry.title + '</li>').join('') + '</ol>';
+}
+`;
+
 const html = { accept: 'text/html' };
+const renders = () => (globalThis as unknown as { __renders: number }).__renders;
+
+/** The data block of a served page. */
+function dataOf(body: string): { queries: [unknown[], unknown][] } {
+  const match = new RegExp(`id="${PRERENDER_DATA_ID}">(.*?)</script>`).exec(body);
+  return JSON.parse(match?.[1] ?? 'null') as { queries: [unknown[], unknown][] };
+}
 
 let ctx: TestContext;
 beforeAll(async () => {
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vidmatrix-prerendered-'));
   fs.mkdirSync(path.join(webDist, 'prerendered'));
+  fs.mkdirSync(path.join(webDist, 'ssr'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(webDist, 'prerendered', 'download.html'), DOWNLOAD);
+  fs.writeFileSync(path.join(webDist, 'prerendered', 'changeLog.html'), staticPage('更新日志'));
+  fs.writeFileSync(path.join(webDist, 'prerendered', 'broken.html'), staticPage('坏页'));
+  fs.writeFileSync(path.join(webDist, 'ssr', 'prerender.js'), RENDERER);
   ctx = await createTestApp({ webDist });
 });
 afterAll(async () => {
@@ -34,5 +69,56 @@ describe('pre-rendered public pages', () => {
     // Not a navigation: no HTML at all.
     const api = await ctx.app.inject({ method: 'GET', url: '/download', headers: { accept: 'application/json' } });
     expect(api.statusCode).toBe(404);
+  });
+
+  it('renders a page with content calls on their current answers and carries them, once per answer', async () => {
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/content.ChangeLog/list' })).json<{
+      data: { title: string }[];
+    }>().data;
+    expect(list.length).toBeGreaterThan(0);
+
+    const first = await ctx.app.inject({ method: 'GET', url: '/changeLog', headers: html });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^text\/html/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.body).toContain(`<title>更新日志</title>`);
+    // The markup is the content, not the loading line, and the data block holds the call's answer.
+    expect(first.body).not.toContain('加载中');
+    expect(first.body).toContain(`<li>${list[0]?.title}</li>`);
+    expect(dataOf(first.body).queries).toEqual([[['content', 'changelog'], list]]);
+    const rendersAfterFirst = renders();
+
+    // Same answer: served from memory.
+    const again = await ctx.app.inject({ method: 'GET', url: '/changeLog', headers: html });
+    expect(again.body).toBe(first.body);
+    expect(renders()).toBe(rendersAfterFirst);
+
+    // An operator changes the change log: the next visitor sees it.
+    const { content } = ctx.app.services;
+    const [doc, ...rest] = await content.documents(['changelog']);
+    expect(doc).toBeDefined();
+    await content.save([{ ...doc!, title: '<b>运营改过的标题</b>' }, ...rest], 'replace');
+    const changed = await ctx.app.inject({ method: 'GET', url: '/changeLog', headers: html });
+    expect(renders()).toBe(rendersAfterFirst + 1);
+    expect(changed.body).toContain('<li><b>运营改过的标题</b></li>');
+    // The data block cannot be closed or commented out by the content it carries.
+    expect(changed.body).toContain('\\u003cb>运营改过的标题\\u003c/b>');
+    expect(dataOf(changed.body).queries[0]?.[1]).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: '<b>运营改过的标题</b>' })]),
+    );
+  });
+
+  it('serves the static page when the URL has a query string or a content call fails', async () => {
+    const tagged = await ctx.app.inject({ method: 'GET', url: '/changeLog?from=home', headers: html });
+    expect(tagged.body).toBe(staticPage('更新日志'));
+    const broken = await ctx.app.inject({ method: 'GET', url: '/broken', headers: html });
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toBe(staticPage('坏页'));
+  });
+
+  it('does not send the server renderer to browsers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/ssr/prerender.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('renderPage');
   });
 });

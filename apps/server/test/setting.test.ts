@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { siteSetting } from '@vidmatrix/contract/api/setting';
 import { APP_CONFIG_CATE_ID } from '@vidmatrix/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReleaseService } from '../src/modules/setting/release.service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -78,6 +79,29 @@ describe('public settings', () => {
   });
 });
 
+describe('version codes', () => {
+  it('come from the version name: the seed is 1.0.0 at 10000, and a release refuses a code that disagrees', async () => {
+    const { body } = await call<{ versionName: string }>(
+      'GET',
+      '/api/setting.SystemVersion/versionInfo?platform=2&version_code=1',
+    );
+    expect(body.data.versionName).toBe('1.0.0');
+    const rows = await ctx.db.selectFrom('client_version').select(['platform', 'version_code']).execute();
+    expect(rows.map((r) => r.version_code)).toEqual([10000, 10000, 10000]);
+
+    const releases = new ReleaseService({ ...ctx.deps, storage: ctx.app.storage });
+    const release = { platform: 'win', notes: '', files: [] } as const;
+    await expect(releases.publish({ ...release, versionName: '1.2.0', versionCode: 120 })).rejects.toThrow(
+      /1\.2\.0, whose code is 10200/,
+    );
+    await expect(releases.publish({ ...release, versionName: '1.100.0' })).rejects.toThrow(/minor and patch up to 99/);
+    // The name's own code passes these checks (and then wants its files).
+    await expect(releases.publish({ ...release, versionName: '1.2.0', versionCode: 10200 })).rejects.toThrow(
+      /NSIS installer/,
+    );
+  });
+});
+
 describe('version check', () => {
   it('offers a newer version only once its download exists, then with versionCode and downloadUrl', async () => {
     await ctx.app.storage.delete(WINDOWS_KEY);
@@ -86,7 +110,7 @@ describe('version check', () => {
     await publishRelease(WINDOWS_KEY);
     const { body } = await call('GET', '/api/setting.SystemVersion/versionInfo?platform=1&version_code=1');
     expect(body.data).toEqual({
-      versionCode: 100,
+      versionCode: 10000,
       versionName: '1.0.0',
       versionInfo: expect.any(String) as unknown,
       downloadUrl: expect.stringMatching(/\.exe$/) as unknown,
@@ -97,7 +121,7 @@ describe('version check', () => {
     for (const platform of ['web', '1', '2']) {
       const { body } = await call(
         'GET',
-        `/api/setting.SystemVersion/versionInfo?platform=${platform}&version_code=100`,
+        `/api/setting.SystemVersion/versionInfo?platform=${platform}&version_code=10000`,
       );
       expect(Object.keys(body.data as object).sort()).toEqual(['versionInfo', 'versionName']);
     }

@@ -137,6 +137,75 @@ describe('profile', () => {
   });
 });
 
+describe('AI customer service', () => {
+  type AiInfo = { is_ai: { is_ai_service: number; ai_name: string; ai_link: string } };
+
+  it('a member turns their own window on and off; the link must be https; others are untouched', async () => {
+    await addMember(ctx, 'ai_owner');
+    await addMember(ctx, 'ai_other');
+    const token = (await login(ctx.app, 'ai_owner', 'secret-123')).ApiToken;
+    const other = (await login(ctx.app, 'ai_other', 'secret-123')).ApiToken;
+    const url = '/api/member.Member/updateAiService';
+
+    const on = await call('POST', url, token, {
+      is_ai_service: 1,
+      ai_name: ' 小矩 ',
+      ai_link: 'https://kf.example.com/chat?id=7',
+    });
+    expect(on.body).toMatchObject({ code: 200, msg: Msg.aiServiceSaved });
+    const info = await call<AiInfo>('GET', '/api/member.Member/info', token);
+    expect(info.body.data.is_ai).toEqual({
+      is_ai_service: 1,
+      ai_name: '小矩',
+      ai_link: 'https://kf.example.com/chat?id=7',
+    });
+    const untouched = await call<AiInfo>('GET', '/api/member.Member/info', other);
+    expect(untouched.body.data.is_ai.is_ai_service).toBe(0);
+
+    // Off keeps the name and link for turning it on again.
+    await call('POST', url, token, { is_ai_service: 0, ai_name: '小矩', ai_link: 'https://kf.example.com/chat?id=7' });
+    const off = await call<AiInfo>('GET', '/api/member.Member/info', token);
+    expect(off.body.data.is_ai).toEqual({
+      is_ai_service: 0,
+      ai_name: '小矩',
+      ai_link: 'https://kf.example.com/chat?id=7',
+    });
+
+    const http = await call('POST', url, token, {
+      is_ai_service: 1,
+      ai_name: '小矩',
+      ai_link: 'http://kf.example.com',
+    });
+    expect(http.body).toEqual({ code: 400, msg: Msg.aiServiceLinkHttps, data: null });
+    const script = await call('POST', url, token, { is_ai_service: 0, ai_link: 'javascript:alert(1)' });
+    expect(script.body.msg).toBe(Msg.aiServiceLinkHttps);
+    const noName = await call('POST', url, token, {
+      is_ai_service: 1,
+      ai_name: ' ',
+      ai_link: 'https://kf.example.com',
+    });
+    expect(noName.body.msg).toBe(Msg.aiServiceNameRequired);
+    const badFlag = await call('POST', url, token, {
+      is_ai_service: 2,
+      ai_name: 'x',
+      ai_link: 'https://kf.example.com',
+    });
+    expect(badFlag.body.code).toBe(400);
+    const tooLong = await call('POST', url, token, {
+      is_ai_service: 1,
+      ai_name: '名'.repeat(33),
+      ai_link: 'https://a.cn',
+    });
+    expect(tooLong.body.msg).toBe(Msg.textTooLong);
+    // Nothing refused was stored.
+    const still = await call<AiInfo>('GET', '/api/member.Member/info', token);
+    expect(still.body.data.is_ai.is_ai_service).toBe(0);
+
+    const anonymous = await call('POST', url, undefined, { is_ai_service: 0 });
+    expect(anonymous.body.code).toBe(401);
+  });
+});
+
 describe('agent programme and white-label', () => {
   async function registerOn(host: string, account: string) {
     const captcha = await ctx.app.inject({

@@ -179,6 +179,8 @@ test('the help centre finds articles and links to the screen each explains', asy
 });
 
 test('AI staff entries open the feature each presents under a short header', async ({ page, signedIn }) => {
+  // Five console screens in a row, each loading its own code.
+  test.setTimeout(180_000);
   expect(signedIn.ApiToken).toBeTruthy();
   const cases = [
     { path: '/ai/lead', name: 'AI获客员工', shows: '客户消息' },
@@ -195,13 +197,52 @@ test('AI staff entries open the feature each presents under a short header', asy
       await expect(page.getByTestId('lead-table')).toBeVisible();
     }
     if (c.path === '/ai/service') {
-      // The demo member has no AI customer service: the header says how to get it.
+      // The demo member has no AI customer service: the header says how to turn it on.
       await expect(page.getByTestId('ai-staff-note')).toContainText('AI客服未开通');
+      await expect(page.getByTestId('ai-service-settings')).toBeVisible();
     }
     await page.screenshot({ path: shot(`ai-${c.path.slice(4)}-1440`) });
   }
   await page.getByTestId('ai-staff-header').getByRole('link', { name: '打开数据大屏' }).click();
   await expect(page).toHaveURL(/\/largeDataScreen$/);
+});
+
+test('a member turns on their AI customer service on /ai/service and its window opens', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signInNewMember(page, request, 'aikf');
+  await page.goto('/ai/service');
+  const note = page.getByTestId('ai-staff-note');
+  await expect(note).toContainText('AI客服未开通');
+  await expect(page.getByTestId('ai-service-toggle')).toHaveCount(0);
+
+  await note.getByRole('button', { name: 'AI客服设置' }).click();
+  const dialog = page.getByRole('dialog', { name: 'AI客服设置' });
+  await dialog.getByRole('switch').click();
+  await dialog.getByLabel('客服名称').fill('小矩客服');
+  await dialog.getByLabel('客服链接').fill('http://kf.example.com/chat');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  // The contract's rule refuses a link the window could not embed, before anything is sent.
+  await expect(dialog).toContainText(Msg.aiServiceLinkHttps);
+  await page.screenshot({ path: shot('ai-service-settings-1440') });
+
+  await dialog.getByLabel('客服链接').fill('https://kf.example.com/chat');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(note).toContainText('AI客服已开通：「小矩客服」');
+  await page.getByTestId('ai-service-toggle').click();
+  const window = page.getByTestId('ai-service-window');
+  await expect(window).toContainText('小矩客服');
+  await expect(window.locator('iframe')).toHaveAttribute('src', 'https://kf.example.com/chat');
+  await page.screenshot({ path: shot('ai-service-on-1440') });
+
+  // Off again: the window goes, the name and link stay for next time.
+  await page.getByTestId('ai-service-toggle').click();
+  await note.getByRole('button', { name: 'AI客服设置' }).click();
+  await expect(dialog.getByLabel('客服名称')).toHaveValue('小矩客服');
+  await dialog.getByRole('switch').click();
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(note).toContainText('AI客服未开通');
+  await expect(page.getByTestId('ai-service-toggle')).toHaveCount(0);
 });
 
 test('a member watches a members-only chapter on /userCourseDetail', async ({ page, signedIn }) => {

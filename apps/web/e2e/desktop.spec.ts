@@ -56,7 +56,7 @@ test('the update dialog follows the shell: available → 安装并重启 → pro
     type: 'available',
     versionName: '1.2.0',
     versionInfo: '1. 新增批量发布\n2. 修复授权问题',
-    versionCode: 120,
+    versionCode: 10200,
     sizeMb: 80,
   });
   await expect(dialogs.update).toBeVisible();
@@ -96,7 +96,7 @@ test('update errors: update-error shows as info, a download error shows the retu
     type: 'available',
     versionName: '1.3.0',
     versionInfo: '性能优化',
-    versionCode: 130,
+    versionCode: 10300,
     sizeMb: 60,
   });
   await dialogs.install.click();
@@ -234,7 +234,7 @@ test('in a browser a newer version is offered through the download page', async 
       json: {
         code: 200,
         msg: 'ok',
-        data: { versionCode: 200, versionName: '2.0.0', versionInfo: '全新界面', downloadUrl: '/download' },
+        data: { versionCode: 20000, versionName: '2.0.0', versionInfo: '全新界面', downloadUrl: '/download' },
       },
     }),
   );

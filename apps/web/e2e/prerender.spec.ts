@@ -8,23 +8,28 @@ const PAGES = [
   { path: '/home', title: '首页 - AI获客矩阵', text: '矩阵批量发布' },
   { path: '/download', title: 'APP下载 - AI获客矩阵', text: '下载AI获客矩阵客户端' },
   { path: '/agentCenter', title: '代理中心 - AI获客矩阵', text: '代理商计划' },
-  { path: '/changeLog', title: '更新日志 - AI获客矩阵', text: '的每一次更新' },
-  { path: '/subscribe', title: '价格 - AI获客矩阵', text: '选择适合你的版本' },
-  { path: '/live', title: '直播 - AI获客矩阵', text: '每周直播答疑' },
-  { path: '/productDetail', title: '产品详情 - AI获客矩阵', text: '产品详情' },
-  { path: '/userCourseCenter', title: '流量学院 - AI获客矩阵', text: '流量学院' },
-  { path: '/protocol', title: '用户协议 - AI获客矩阵', text: '用户协议与隐私政策' },
+  // Pages with content calls arrive with their content (the server renders them on the answers).
+  { path: '/changeLog', title: '更新日志 - AI获客矩阵', text: '的每一次更新', content: 'v0.10.0' },
+  { path: '/subscribe', title: '价格 - AI获客矩阵', text: '选择适合你的版本', content: '旗舰版' },
+  { path: '/live', title: '直播 - AI获客矩阵', text: '每周直播答疑', content: '每周答疑：矩阵账号怎么起号' },
+  { path: '/productDetail', title: '产品详情 - AI获客矩阵', text: '产品详情', content: '8 种 AI 剪辑模式' },
+  { path: '/userCourseCenter', title: '流量学院 - AI获客矩阵', text: '流量学院', content: '30 分钟上手 AI获客矩阵' },
+  { path: '/protocol', title: '用户协议 - AI获客矩阵', text: '用户协议与隐私政策', content: '一、协议的范围' },
 ];
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('public pages arrive as HTML with their title, description and styles', async ({ page }) => {
-    for (const { path, title, text } of PAGES) {
+    for (const { path, title, text, content } of PAGES) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
       await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /.{20,}/);
       await expect(page.getByText(text).first()).toBeVisible();
+      if (content) {
+        await expect(page.getByText(content).first()).toBeVisible();
+        await expect(page.getByText('加载中…')).toHaveCount(0);
+      }
       await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
       // The page's stylesheet is there before any script: the header is laid out, not a bare list.
       const header = await page.locator('header').first().boundingBox();
@@ -32,6 +37,8 @@ test.describe('without JavaScript', () => {
     }
     await page.goto('/download');
     await page.screenshot({ path: join(shotDir, 'prerendered-download-nojs.png'), fullPage: true });
+    await page.goto('/subscribe');
+    await page.screenshot({ path: join(shotDir, 'prerendered-subscribe-nojs.png'), fullPage: true });
   });
 });
 
@@ -51,5 +58,31 @@ test('the browser hydrates a pre-rendered page without a mismatch and it works a
     await expect(page).toHaveURL(/\/home$/, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByText('矩阵批量发布').first()).toBeVisible();
+  expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+});
+
+test('a page rendered on its content hydrates on the answers it carries, without asking again', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const contentCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/content\.(ChangeLog|Pricing)\//.test(request.url())) {
+      contentCalls.push(request.url());
+    }
+  });
+  await page.goto('/changeLog');
+  await expect(page.getByTestId('changelog-entry').first()).toBeVisible();
+  // Hydrated: a client navigation to the pricing page, whose answer this page did not carry, asks for it.
+  await expect(async () => {
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '价格' }).click();
+    await expect(page).toHaveURL(/\/subscribe$/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('level-card')).toHaveCount(3);
+  expect(contentCalls.map((url) => new URL(url).pathname)).toEqual(['/api/content.Pricing/levels']);
   expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
 });

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Pre-renders the public pages (src/app/routes/public-pages.ts) to HTML after `vite build`: an SSR build of
 // src/prerender.tsx renders each page with react-dom/static; the HTML goes into dist/index.html's root with
-// the page's title, description, stylesheets and module preloads, as dist/prerendered/<path>.html. The
-// server answers a browser navigation to that path with it (the client hydrates); other paths get index.html.
+// the page's title, description, stylesheets and module preloads, as dist/prerendered/<path>.html, followed
+// by the (empty) data block. The server answers a browser navigation to that path with it (the client
+// hydrates); for a page with content calls it renders the page again with their answers, from the SSR
+// build left in dist/ssr (not served). Other paths get index.html.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,7 +12,7 @@ import { build } from 'vite';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
-const ssrOut = join(webRoot, 'node_modules', '.prerender');
+const ssrOut = join(dist, 'ssr');
 const APP_NAME = 'AI获客矩阵';
 
 const escapeHtml = (text) => text.replace(/[<>&"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -29,7 +31,9 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { renderPage, PUBLIC_PAGES } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
+const { renderPage, PUBLIC_PAGES, PRERENDER_ROOT_START, PRERENDER_ROOT_END } = await import(
+  pathToFileURL(join(ssrOut, 'prerender.js')).href
+);
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 
@@ -58,14 +62,14 @@ for (const page of PUBLIC_PAGES) {
     // What index.html already links is left out.
     ...[...css].filter((file) => !template.includes(file)).map((file) => `<link rel="stylesheet" href="/${file}" />`),
     ...[...js].filter((file) => !template.includes(file)).map((file) => `<link rel="modulepreload" href="/${file}" />`),
-    // The page's content call starts with its code instead of after it (answered from the preload cache).
-    ...(page.data ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}" />`),
-    '<script>window.__VM_PRERENDERED__=true</script>',
   ].join('\n    ');
   const out = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${page.title} - ${APP_NAME}`)}</title>`)
     .replace('</head>', `    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    .replace(
+      `${PRERENDER_ROOT_START}</div>`,
+      `${PRERENDER_ROOT_START}${html}${PRERENDER_ROOT_END}{"queries":[]}</script>`,
+    );
   if (out === template || !out.includes(html)) {
     throw new Error(`index.html has no empty #root to fill for ${page.path}`);
   }

@@ -1,15 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { PRERENDER_DATA_ID } from '@vidmatrix/contract/prerender';
 import { createAppRouter } from './app/router.ts';
 import './styles/global.css';
-
-declare global {
-  interface Window {
-    /** Set by a page pre-rendered at build time (scripts/prerender.mjs): hydrate instead of render. */
-    __VM_PRERENDERED__?: boolean;
-  }
-}
 
 /** Resolves once the router has run the guard and loaded the first page's lazy modules. */
 function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
@@ -34,7 +28,8 @@ const app = (
     <RouterProvider router={router} />
   </StrictMode>
 );
-if (root && window.__VM_PRERENDERED__ && root.hasChildNodes()) {
+// A page pre-rendered by scripts/prerender.mjs (or the server) carries its data block: hydrate it.
+if (root && document.getElementById(PRERENDER_DATA_ID) && root.hasChildNodes()) {
   // The pre-rendered HTML stays on screen until the page's code is there, then React takes it over.
   void routerReady(router).then(() => hydrateRoot(root, app));
 } else if (root) {

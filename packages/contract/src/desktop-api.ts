@@ -79,6 +79,8 @@ export interface DesktopApi {
   checkAuthorizations(enterpriseAccountIds: number[]): Promise<Record<number, boolean>>;
   /** Downloads the fonts getFront lists (value, path; size and sha256 when given) into the local font folder. */
   syncFonts(fonts: { value: string; path: string; size?: number; sha256?: string }[]): Promise<void>;
+  /** The bytes of a synced font (the clip preview draws with the local copy), or null when it is not synced. */
+  fontData?(font: { value: string; path: string }): Promise<Uint8Array | null>;
   /**
    * Opens the super terminal helper through its custom protocol, or names the download to offer.
    * Shells before issue 11 answer only a boolean (false: offer the client links' download).

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from './log.ts';
-import { fontFileName, syncFonts } from './fonts.ts';
+import { fontFileName, readSyncedFont, syncFonts } from './fonts.ts';
 import { body, startTestServer } from './test-server.ts';
 
 const hei = Buffer.from('fake font: 黑体'.repeat(200));
@@ -88,5 +88,22 @@ describe('font sync', () => {
     expect(fontFileName({ path: '/a/../../etc/passwd' })).toBe('passwd');
     expect(fontFileName({ path: 'https://cdn.example.com/f/%E9%BB%91%20体.ttf?x=1' })).toBe('黑_体.ttf');
     expect(fontFileName({ path: '/fonts/..' })).toMatch(/^[a-f0-9]{16}$/);
+  });
+
+  it('hands the clip preview a synced font from the folder, and nothing for one not synced', async () => {
+    const server = await fontServer();
+    const dir = await mkdtemp(join(tmpdir(), 'fonts-'));
+    const synced = { value: '黑体', path: '/static/fonts/SimHei.ttf' };
+    expect(await readSyncedFont(dir, synced)).toBeNull();
+    await syncFonts([{ value: '黑体', path: '/storage/fonts/SimHei.ttf' }], {
+      dir,
+      serverUrl: server.url,
+      log: createMemoryLogger(),
+    });
+    // The local copy is found by the file name, whatever folder the server lists it under.
+    expect(Buffer.from((await readSyncedFont(dir, synced)) ?? [])).toEqual(hei);
+    expect(await readSyncedFont(dir, { value: '楷体', path: '/static/fonts/KaiTi.ttf' })).toBeNull();
+    await writeFile(join(tmpdir(), 'outside.ttf'), 'not a font folder file');
+    expect(await readSyncedFont(dir, { value: 'x', path: '/static/fonts/..%2Foutside.ttf' })).toBeNull();
   });
 });

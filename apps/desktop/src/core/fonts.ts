@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -85,4 +85,23 @@ export async function syncFonts(fonts: FontItem[], options: FontSyncOptions): Pr
     }
   }
   return result;
+}
+
+/**
+ * A synced font's bytes, for the page's clip preview (it draws subtitles with the local copy), or null
+ * when the font is not in the folder. Only the font folder is read: the name is fontFileName's.
+ */
+export async function readSyncedFont(
+  dir: string,
+  font: Pick<FontItem, 'value' | 'path'>,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  try {
+    const bytes = await readFile(join(dir, fontFileName(font)));
+    // A plain copy: IPC clones it to the page, which hands it to FontFace.
+    const copy = new Uint8Array(bytes.length);
+    copy.set(bytes);
+    return copy;
+  } catch {
+    return null;
+  }
 }

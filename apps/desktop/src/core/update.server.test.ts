@@ -9,7 +9,8 @@ import type { UpdateEvent } from '@vidmatrix/contract/desktop-api';
 import { createApiClient } from './api-client.ts';
 import { createMemoryLogger } from './log.ts';
 import { startRealServer, type RealServer } from './real-server.ts';
-import { readChannelFile, UpdateMachine, versionCodeOf, type UpdateDriver } from './update.ts';
+import { versionCodeOf } from '@vidmatrix/contract/rules/version-code';
+import { readChannelFile, UpdateMachine, type UpdateDriver } from './update.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..', '..');
 /** Generous: the server starts through tsx on a loaded two-core machine. */

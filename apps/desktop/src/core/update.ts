@@ -200,12 +200,3 @@ export class UpdateMachine {
     this.deps.emit(event);
   }
 }
-
-/** The numeric version_code of a semver version name: 1.2.3 → 10203 (minor and patch below 100). */
-export function versionCodeOf(versionName: string): number {
-  const [major = 0, minor = 0, patch = 0] = stripV(versionName)
-    .split(/[.+-]/)
-    .slice(0, 3)
-    .map((part) => Number.parseInt(part, 10) || 0);
-  return major * 10_000 + minor * 100 + patch;
-}

@@ -8,14 +8,15 @@ import { createApiClient } from '../core/api-client.ts';
 import { publisherLogin } from '../core/browser-login.ts';
 import { findChromium, testChromium } from '../core/chromium.ts';
 import { exportDiagnostics } from '../core/diagnostics.ts';
-import { syncFonts } from '../core/fonts.ts';
+import { readSyncedFont, syncFonts } from '../core/fonts.ts';
 import { openHelper } from '../core/helper-link.ts';
 import { createFileLogger } from '../core/log.ts';
 import { MemberSession } from '../core/member-session.ts';
 import { httpTokenIssuer } from '../core/runner-tokens.ts';
 import { defaultSettings, openSettings } from '../core/settings.ts';
 import { fileTokenStore, TaskSync } from '../core/task-sync.ts';
-import { UpdateMachine, versionCodeOf } from '../core/update.ts';
+import { versionCodeOf } from '@vidmatrix/contract/rules/version-code';
+import { UpdateMachine } from '../core/update.ts';
 import { createIpcRouter, type IpcHandlers } from './ipc-router.ts';
 import { shellPaths } from './paths.ts';
 import {
@@ -126,6 +127,7 @@ async function start() {
     [DesktopChannel.syncFonts]: async (fonts) => {
       await syncFonts(fonts, { dir: paths.fonts, serverUrl, log });
     },
+    [DesktopChannel.fontData]: (font) => readSyncedFont(paths.fonts, font),
     [DesktopChannel.openHelper]: (link) =>
       openHelper(link, {
         os,

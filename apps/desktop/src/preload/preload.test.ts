@@ -44,6 +44,7 @@ describe('the preload object', () => {
     await desktop.authorizeAccount(5, 1);
     await desktop.checkAuthorizations([5, 6]);
     await desktop.syncFonts([{ value: '黑体', path: '/f.ttf', size: 10, sha256: 'a'.repeat(64) }]);
+    await desktop.fontData?.({ value: '黑体', path: '/static/fonts/f.ttf' });
     await desktop.openHelper('vidmatrix-helper://open');
     await desktop.getChromiumPath();
     await desktop.setChromiumPath('/usr/bin/chromium');
@@ -57,6 +58,7 @@ describe('the preload object', () => {
     expect(invoked.map(([channel]) => channel).sort()).toEqual(Object.keys(desktopIpc).sort());
     expect(invoked).toContainEqual([DesktopChannel.authorizeAccount, 5, 1]);
     expect(invoked).toContainEqual([DesktopChannel.signedIn, { memberId: 3, memberToken: 't' }]);
+    expect(invoked).toContainEqual([DesktopChannel.fontData, { value: '黑体', path: '/static/fonts/f.ttf' }]);
     // Size and hash reach the shell, so it can verify the download.
     expect(invoked).toContainEqual([
       DesktopChannel.syncFonts,

@@ -46,6 +46,7 @@ const desktop = {
   authorizeAccount: (id: number, platformId: number) => invoke(DesktopChannel.authorizeAccount, id, platformId),
   checkAuthorizations: (ids: number[]) => invoke(DesktopChannel.checkAuthorizations, ids),
   syncFonts: (fonts: Parameters<DesktopApi['syncFonts']>[0]) => invoke(DesktopChannel.syncFonts, fonts),
+  fontData: (font: { value: string; path: string }) => invoke(DesktopChannel.fontData, font),
   openHelper: (link: string) => invoke(DesktopChannel.openHelper, link),
   getChromiumPath: () => invoke(DesktopChannel.getChromiumPath),
   setChromiumPath: (path: string) => invoke(DesktopChannel.setChromiumPath, path),

@@ -1,4 +1,5 @@
 import { isEmbeddableAiLink } from '@vidmatrix/contract/rules/ai-service';
+import { versionCodeOf } from '@vidmatrix/contract/rules/version-code';
 import { parseArgs } from 'node:util';
 import { accountName, password as passwordSchema } from '@vidmatrix/contract/api/auth';
 import { BATCH_DOWNLOAD_MAX_LIMIT } from '@vidmatrix/contract/constants';
@@ -54,7 +55,7 @@ Usage: npm run admin -- <command> [arguments]
   content export <dir>                               writes the content back out in that layout
   upgrade list                                       members' pending level upgrade requests
   upgrade (done|reject) <id>                         close a request (set the level with set-level)
-  release publish --platform win|mac --version-name <1.2.0> --version-code <n> --notes <text> --file <path> [--file <path> …]
+  release publish --platform win|mac --version-name <1.2.0> [--version-code <n>] --notes <text> --file <path> [--file <path> …]
                                                      publish a desktop release: files and latest.yml / latest-mac.yml
                                                      into storage (releases/win|mac/), the versionInfo record and the
                                                      /download link (Windows: the .exe; macOS: the .zip and the .dmg)
@@ -303,18 +304,19 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
       if (!(platform in RELEASE_PLATFORMS)) {
         throw new UsageError(`--platform must be win or mac, got "${platform}"`);
       }
-      const code = Number(need(values['version-code'], '--version-code <n>'));
+      const versionName = need(values['version-name'], '--version-name <1.2.0>');
+      const given = values['version-code'];
       const releases = new ReleaseService({ ...deps, storage: storage() });
       try {
         const published = await releases.publish({
           platform: platform as ReleasePlatform,
-          versionName: need(values['version-name'], '--version-name <1.2.0>'),
-          versionCode: code,
+          versionName,
+          versionCode: given === undefined ? undefined : Number(given),
           notes: values.notes ?? '',
           files: values.file ?? [],
         });
         return [
-          `Published ${platform} ${values['version-name']} (code ${code}): ${published.files.length} file(s).`,
+          `Published ${platform} ${versionName} (code ${versionCodeOf(versionName)}): ${published.files.length} file(s).`,
           `Download: ${published.downloadUrl}`,
           `Channel file: ${published.channelUrl}`,
         ].join('\n');

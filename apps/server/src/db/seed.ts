@@ -1,5 +1,6 @@
 import { APP_CONFIG_CATE_ID, GENERAL_UPLOAD_MAX_COUNT } from '@vidmatrix/contract/constants';
 import { platformAuthType } from '@vidmatrix/contract/rules/account-selectability';
+import { versionCodeOf } from '@vidmatrix/contract/rules/version-code';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import { randomPassword } from '../modules/auth/password.ts';
@@ -14,6 +15,9 @@ import {
   MEMBER_ROLE,
   PLATFORMS,
 } from './seed-data.ts';
+
+/** The version every client starts at (its code derives from it, as every release's does). */
+export const SEED_VERSION_NAME = '1.0.0';
 
 /** The little of a logger seeding needs (pino and Fastify's logger fit). */
 export interface SeedLogger {
@@ -122,8 +126,8 @@ export async function seedDatabase(
     .values(
       versions.map((v) => ({
         ...v,
-        version_code: 100,
-        version_name: '1.0.0',
+        version_code: versionCodeOf(SEED_VERSION_NAME),
+        version_name: SEED_VERSION_NAME,
         version_info: '首个版本：账号管理、素材库、批量发布与AI智能体员工。',
         created_at: now,
       })),

@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { Code, fail } from '@vidmatrix/contract/envelope';
+import { pathToFileURL } from 'node:url';
+import { Code, fail, isEnvelope } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
+import {
+  PRERENDER_ROOT_END,
+  PRERENDER_ROOT_START,
+  serializePrerenderData,
+  type PrerenderQuery,
+} from '@vidmatrix/contract/prerender';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Prefixes that never fall back to the web client's index.html. */
@@ -20,6 +27,75 @@ export function isHistoryRequest(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/** What the web build's server renderer (apps/web/src/prerender.tsx, built to dist/ssr/prerender.js) exports. */
+export interface PageRenderer {
+  renderPage: (path: string, queries: PrerenderQuery[]) => Promise<string>;
+  PUBLIC_PAGES: { path: string; data?: { url: string; key: readonly unknown[] }[] }[];
+}
+
+/** Pages rendered on their data kept at once (a few per page: the product's and each agent brand's). */
+const RENDERED_CACHE_SIZE = 64;
+
+/**
+ * Renders the pre-rendered pages that show content again on their content calls' current answers, so
+ * the first paint is the final content (issue 12, LCP): the answers go into the page's data block and
+ * the client hydrates on them. The calls are made as the visitor's own tokenless calls (same host, so an
+ * agent's domain gets its brand); a page is rendered once per distinct answer, then served from memory.
+ */
+function dataPageRenderer(app: FastifyInstance, webDist: string) {
+  const bundle = path.join(webDist, 'ssr', 'prerender.js');
+  let renderer: Promise<PageRenderer> | undefined;
+  const rendered = new Map<string, string>();
+
+  /** The static page with its #root markup and data block replaced. */
+  function fill(page: string, markup: string, json: string): string {
+    const start = page.indexOf(PRERENDER_ROOT_START);
+    const end = page.indexOf(PRERENDER_ROOT_END);
+    const close = page.indexOf('</script>', end);
+    if (start < 0 || end < start || close < 0) {
+      throw new Error('The pre-rendered page has no #root and data block to fill');
+    }
+    return `${page.slice(0, start + PRERENDER_ROOT_START.length)}${markup}${PRERENDER_ROOT_END}${json}${page.slice(close)}`;
+  }
+
+  return {
+    available: fs.existsSync(bundle),
+    /** The page rendered on its data, or null when it has no content calls or one of them fails. */
+    async render(request: FastifyRequest, pathname: string, staticPage: string): Promise<string | null> {
+      renderer ??= import(pathToFileURL(bundle).href) as Promise<PageRenderer>;
+      const { renderPage, PUBLIC_PAGES } = await renderer;
+      const data = PUBLIC_PAGES.find((page) => page.path === pathname)?.data;
+      if (!data?.length) {
+        return null;
+      }
+      const queries: PrerenderQuery[] = [];
+      for (const { url, key } of data) {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { host: request.headers.host ?? 'localhost', accept: 'application/json' },
+        });
+        const body: unknown = res.json();
+        if (!isEnvelope(body) || body.code !== Code.ok) {
+          return null;
+        }
+        queries.push([key, body.data]);
+      }
+      const json = serializePrerenderData({ queries });
+      const cacheKey = `${pathname}\n${json}`;
+      let html = rendered.get(cacheKey);
+      if (html === undefined) {
+        html = fill(staticPage, await renderPage(pathname, queries), json);
+        if (rendered.size >= RENDERED_CACHE_SIZE) {
+          rendered.delete(rendered.keys().next().value as string);
+        }
+        rendered.set(cacheKey, html);
+      }
+      return html;
+    },
+  };
+}
+
 /**
  * Serves the built web client at `/` (hashed assets cached forever, index.html never) with a
  * history fallback; everything else unknown is a 404 envelope. Without a build: API only.
@@ -31,6 +107,8 @@ export async function setupWebClient(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       prefix: '/',
       cacheControl: false,
+      // The server renderer is read by this process, not sent to browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
         res.setHeader(
@@ -54,11 +132,32 @@ export async function setupWebClient(app: FastifyInstance, webDist: string): Pro
       : [],
   );
 
-  app.setNotFoundHandler((request, reply) => {
+  const dataPages = dataPageRenderer(app, webDist);
+  const staticPages = new Map<string, string>();
+
+  app.setNotFoundHandler(async (request, reply) => {
     if (hasClient && isHistoryRequest(request)) {
-      const pathname = (request.url.split('?')[0] ?? '').replace(/\/$/, '');
+      const [rawPath = '', search] = request.url.split('?');
+      const pathname = rawPath.replace(/\/$/, '');
       const page = prerendered.has(pathname) ? `prerendered${pathname}.html` : 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      reply.header('cache-control', 'no-cache');
+      // With a query string (a tab, a campaign tag) the page differs from its data render: the static one.
+      if (page !== 'index.html' && dataPages.available && search === undefined) {
+        try {
+          let staticPage = staticPages.get(pathname);
+          if (staticPage === undefined) {
+            staticPage = await fs.promises.readFile(path.join(webDist, page), 'utf8');
+            staticPages.set(pathname, staticPage);
+          }
+          const html = await dataPages.render(request, pathname, staticPage);
+          if (html !== null) {
+            return reply.type('text/html; charset=utf-8').send(html);
+          }
+        } catch (err) {
+          request.log.warn({ err, pathname }, 'Rendering a public page on its data failed: serving it without');
+        }
+      }
+      return reply.sendFile(page);
     }
     return reply.code(Code.notFound).send(fail(Msg.notFound, Code.notFound));
   });

@@ -18,6 +18,8 @@ export interface FakeDesktopAnswers {
   test: ChromiumCheck;
   diagnostics: string;
   settings: DesktopSettings;
+  /** Where the fake reads a synced font's bytes from (the real shell reads its font folder); null: not synced. */
+  fontUrl: string | null;
 }
 
 interface FakeDesktopHandle {
@@ -40,6 +42,7 @@ const defaults: FakeDesktopAnswers = {
     devtools: false,
     showRunnerBrowser: false,
   },
+  fontUrl: null,
 };
 
 /**
@@ -65,7 +68,7 @@ export async function installFakeDesktop(
       const fake: Required<DesktopApi> = {
         os: shellOs,
         versionName: '1.0.0',
-        versionCode: 100,
+        versionCode: 10000,
         checkForUpdate: () => {
           record('checkForUpdate');
           handle.answers.check.forEach(handle.emit);
@@ -90,6 +93,11 @@ export async function installFakeDesktop(
         syncFonts: (fonts) => {
           record('syncFonts', fonts);
           return Promise.resolve();
+        },
+        fontData: async (font) => {
+          record('fontData', font);
+          const url = handle.answers.fontUrl;
+          return url ? new Uint8Array(await (await fetch(url)).arrayBuffer()) : null;
         },
         openHelper: (link) => {
           record('openHelper', link);

@@ -10,6 +10,7 @@ export const DesktopChannel = {
   authorizeAccount: 'desktop:account-authorize',
   checkAuthorizations: 'desktop:account-check',
   syncFonts: 'desktop:fonts-sync',
+  fontData: 'desktop:font-data',
   openHelper: 'desktop:helper-open',
   getChromiumPath: 'desktop:chromium-get',
   setChromiumPath: 'desktop:chromium-set',
@@ -56,6 +57,10 @@ export const desktopIpc = {
     result: z.record(z.string(), z.boolean()),
   },
   [DesktopChannel.syncFonts]: { args: z.tuple([z.array(fontItem).max(500)]), result: z.void() },
+  [DesktopChannel.fontData]: {
+    args: z.tuple([fontItem.pick({ value: true, path: true })]),
+    result: z.instanceof(Uint8Array).nullable(),
+  },
   [DesktopChannel.openHelper]: {
     // A custom-protocol link (scheme://...); web schemes go through the window-open rules instead.
     args: z.tuple([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
+import { isEmbeddableAiLink } from '../rules/ai-service.ts';
 import { text } from './common.ts';
 
 /** Largest avatar or logo image, in bytes (after base64 decoding). */
@@ -24,6 +25,31 @@ export const profileBody = z.object({
   phone: mobilePhone.optional().default(''),
 });
 export type ProfileBody = z.input<typeof profileBody>;
+
+/** Longest AI customer-service name (the window's title) and link. */
+export const AI_SERVICE_NAME_MAX = 32;
+export const AI_SERVICE_LINK_MAX = 2048;
+
+/**
+ * POST /api/member.Member/updateAiService: the member's own AI customer-service window (SPEC §2.3, §3
+ * is_ai). Turned on it needs a name and an embeddable (https) link; turned off both are kept for later.
+ */
+export const aiServiceBody = z
+  .object({
+    is_ai_service: z.union([z.literal(0), z.literal(1)], { error: Msg.invalidParams }),
+    ai_name: text().trim().max(AI_SERVICE_NAME_MAX, Msg.textTooLong).default(''),
+    ai_link: text().trim().max(AI_SERVICE_LINK_MAX, Msg.textTooLong).default(''),
+  })
+  .superRefine((body, ctx) => {
+    if (body.is_ai_service === 1 && !body.ai_name) {
+      ctx.addIssue({ code: 'custom', path: ['ai_name'], message: Msg.aiServiceNameRequired });
+    }
+    // An off window may keep an unfinished link; one that shows must be embeddable.
+    if ((body.is_ai_service === 1 || body.ai_link) && !isEmbeddableAiLink(body.ai_link)) {
+      ctx.addIssue({ code: 'custom', path: ['ai_link'], message: Msg.aiServiceLinkHttps });
+    }
+  });
+export type AiServiceBody = z.input<typeof aiServiceBody>;
 
 /** POST /api/member.Member/updateAvatar: the cropped avatar. */
 export const avatarBody = z.object({ image: imageDataUrl });

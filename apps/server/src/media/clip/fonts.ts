@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { dirname } from 'node:path';
+import { basename, dirname, extname } from 'node:path';
 import { promisify } from 'node:util';
 
 /** A font the renderer can burn subtitles with: `value` is the family libass matches, `path` its file. */
@@ -37,4 +37,31 @@ export async function listChineseFonts(): Promise<ClipFont[]> {
 /** The directory libass is pointed at for a font (its `fontsdir`). */
 export function fontsDirOf(font: ClipFont | undefined): string {
   return font ? dirname(font.path) : '/usr/share/fonts';
+}
+
+/** Where the server serves the fonts it lists (getFront's `path`): the desktop syncs them, the web previews with them. */
+export const FONT_URL_PREFIX = '/static/fonts/';
+
+/** The URL of a listed font's file: its file name under FONT_URL_PREFIX (never its path on this host). */
+export function fontUrlOf(font: ClipFont): string {
+  return `${FONT_URL_PREFIX}${encodeURIComponent(basename(font.path))}`;
+}
+
+/** The listed font whose URL file name is `file`, if any: only listed files are ever served. */
+export function fontByFileName(fonts: readonly ClipFont[], file: string): ClipFont | undefined {
+  return fonts.find((font) => basename(font.path) === file);
+}
+
+const FONT_TYPES: Record<string, string> = {
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.ttc': 'font/collection',
+  '.otc': 'font/collection',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+/** The content type of a font file by its extension. */
+export function fontContentType(path: string): string {
+  return FONT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }

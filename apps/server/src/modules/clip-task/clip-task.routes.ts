@@ -13,7 +13,11 @@ import {
 } from '@vidmatrix/contract/api/clip-task';
 import { setOssMediaUrlBody } from '@vidmatrix/contract/api/material';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
+import { createReadStream } from 'node:fs';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { fontContentType } from '../../media/clip/fonts.ts';
 import { currentMember } from '../../plugins/auth.ts';
 
 /** Clip tasks: seoaivideo.BatchVideo/*, and the fonts (seoaivideo.BatchPublish/getFront). */
@@ -48,7 +52,21 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 200: envelopeOf(clipFonts) },
       },
     },
-    async () => ok(await clipTasks.fonts()),
+    async () => ok(await clipTasks.publicFonts()),
+  );
+
+  // The font files getFront lists, public like any web font: the desktop syncs them, the subtitle preview draws with them.
+  app.get(
+    '/static/fonts/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().max(255) }) } },
+    async (request, reply) => {
+      const file = await clipTasks.fontFile(request.params.file);
+      if (file === undefined) {
+        throw notFound();
+      }
+      reply.type(fontContentType(file)).header('cache-control', 'public, max-age=86400');
+      return reply.send(createReadStream(file));
+    },
   );
 
   app.post(

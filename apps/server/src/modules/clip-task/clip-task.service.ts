@@ -27,7 +27,7 @@ import type { z } from 'zod';
 import type { ClipTaskTable, Db } from '../../db/types.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { fontsDirOf, type ClipFont } from '../../media/clip/fonts.ts';
+import { fontByFileName, fontsDirOf, fontUrlOf, type ClipFont } from '../../media/clip/fonts.ts';
 import { planClipTask } from '../../media/clip/plan.ts';
 import { ClipInputError, templateOf, type PlanContext } from '../../media/clip/planners/shared.ts';
 import { produceVideo } from '../../media/clip/produce.ts';
@@ -110,13 +110,23 @@ export class ClipTaskService {
     }
   }
 
-  /** getFront: the fonts subtitles and titles can use. */
-  async fonts(): Promise<ClipFontItem[]> {
+  /** The fonts subtitles and titles can use, with their files on this host (the renderer's). */
+  async fonts(): Promise<ClipFont[]> {
     this.fontList ??= this.deps.clip.fonts().catch((error: unknown) => {
       this.fontList = null;
       throw error;
     });
     return (await this.fontList).map((f) => ({ value: f.value, path: f.path }));
+  }
+
+  /** getFront: the fonts with the URL the server serves each at (the desktop downloads it, the web previews it). */
+  async publicFonts(): Promise<ClipFontItem[]> {
+    return (await this.fonts()).map((f) => ({ value: f.value, path: fontUrlOf(f) }));
+  }
+
+  /** A listed font's file on this host by its URL file name, or undefined (nothing else is served). */
+  async fontFile(file: string): Promise<string | undefined> {
+    return fontByFileName(await this.fonts(), file)?.path;
   }
 
   /** writeScript (帮我写文案): `count` scripts from product facts; a writer's failure is a §8 refusal. */

@@ -1,4 +1,4 @@
-import type { avatarBody, profileBody } from '@vidmatrix/contract/api/user-center';
+import type { aiServiceBody, avatarBody, profileBody } from '@vidmatrix/contract/api/user-center';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
@@ -6,7 +6,7 @@ import { storeImageDataUrl } from '../brand/brand-image.ts';
 import { memberCacheOf, type MemberCache } from './member-cache.ts';
 import { MemberRepository } from './member.repository.ts';
 
-/** The user centre's profile: nickname, phone and the cropped avatar. */
+/** The user centre's profile: nickname, phone, the cropped avatar and the AI customer-service window. */
 export class ProfileService {
   private readonly repo: MemberRepository;
   private readonly cache: MemberCache;
@@ -21,6 +21,16 @@ export class ProfileService {
   /** Changes the member's nickname and phone. */
   async update(memberId: number, body: z.output<typeof profileBody>): Promise<void> {
     await this.repo.updateProfile(memberId, { nickname: body.nickname, phone: body.phone }, this.deps.now());
+    this.cache.dropInfo(memberId);
+  }
+
+  /** The member's own AI customer-service window: on or off, its name and link (member info's is_ai). */
+  async updateAiService(memberId: number, body: z.output<typeof aiServiceBody>): Promise<void> {
+    await this.repo.updateAiService(
+      memberId,
+      { is_ai_service: body.is_ai_service, ai_name: body.ai_name, ai_link: body.ai_link },
+      this.deps.now(),
+    );
     this.cache.dropInfo(memberId);
   }
 

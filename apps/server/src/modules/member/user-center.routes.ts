@@ -1,4 +1,5 @@
 import {
+  aiServiceBody,
   avatarBody,
   avatarResult,
   endSessionBody,
@@ -41,6 +42,23 @@ export const userCenterRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     },
     async (request) =>
       ok({ avatar_url: await profiles.updateAvatar(currentMember(request).memberId, request.body) }, Msg.updated),
+  );
+
+  app.post(
+    '/api/member.Member/updateAiService',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Turn the AI customer-service window on or off, with its name and link',
+        body: aiServiceBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await profiles.updateAiService(currentMember(request).memberId, request.body);
+      return ok(null, Msg.aiServiceSaved);
+    },
   );
 
   app.get(

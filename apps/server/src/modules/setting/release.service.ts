@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import { isVersionName, VERSION_PART_MAX, versionCodeOf } from '@vidmatrix/contract/rules/version-code';
 import type { Db } from '../../db/types.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import { SettingRepository } from './setting.repository.ts';
@@ -77,7 +78,8 @@ export class ReleaseError extends Error {}
 export interface PublishReleaseInput {
   platform: ReleasePlatform;
   versionName: string;
-  versionCode: number;
+  /** Optional: derived from versionName (contract rules/version-code); when given it must agree. */
+  versionCode?: number;
   notes: string;
   /** Local paths of the release's files (electron-builder's output). */
   files: readonly string[];
@@ -99,14 +101,20 @@ export class ReleaseService {
     input: PublishReleaseInput,
   ): Promise<{ downloadUrl: string; channelUrl: string; files: ReleaseFile[] }> {
     const target = RELEASE_PLATFORMS[input.platform];
-    if (!/^\d+\.\d+\.\d+([-+][\w.]+)?$/.test(input.versionName)) {
-      throw new ReleaseError(`--version-name must be a version such as 1.2.0, got "${input.versionName}"`);
+    if (!isVersionName(input.versionName)) {
+      throw new ReleaseError(
+        `--version-name must be a version such as 1.2.0 (minor and patch up to ${VERSION_PART_MAX}), got "${input.versionName}"`,
+      );
     }
-    if (!Number.isInteger(input.versionCode) || input.versionCode <= 0) {
-      throw new ReleaseError('--version-code must be a positive integer');
+    // The code is the name's (the desktop counts its own that way): given, it must agree.
+    const versionCode = versionCodeOf(input.versionName);
+    if (input.versionCode !== undefined && input.versionCode !== versionCode) {
+      throw new ReleaseError(
+        `--version-code ${input.versionCode} does not match ${input.versionName}, whose code is ${versionCode}`,
+      );
     }
-    if (await this.repo.versionExists(target.versionPlatform, input.versionCode)) {
-      throw new ReleaseError(`${input.platform} already has a release with version code ${input.versionCode}`);
+    if (await this.repo.versionExists(target.versionPlatform, versionCode)) {
+      throw new ReleaseError(`${input.platform} already has a release with version code ${versionCode}`);
     }
     const files: ReleaseFile[] = [];
     for (const path of input.files) {
@@ -135,7 +143,7 @@ export class ReleaseService {
     const downloadUrl = storage.publicUrl(`${target.folder}/${download.url}`);
     await this.repo.insertVersion({
       platform: target.versionPlatform,
-      version_code: input.versionCode,
+      version_code: versionCode,
       version_name: input.versionName,
       version_info: input.notes,
       download_url: downloadUrl,

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useMemberInfo } from '../../api/member/get-member-info.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { AiServiceSettings } from '../../features/ai-staff/components/ai-service-settings.tsx';
 import { AiStaffHeader } from '../../features/ai-staff/components/ai-staff-header.tsx';
 
 // Each AI staff entry presents a feature: its header, then that feature's own page (composed here,
@@ -33,11 +34,14 @@ export function AiLeadPage() {
 export function AiServicePage() {
   const { data: member } = useMemberInfo();
   const ai = member?.is_ai;
-  const note = !member
-    ? null
-    : ai?.is_ai_service === 1
-      ? `AI客服已开通：「${ai.ai_name}」，右下角的客服窗口随时可用`
-      : 'AI客服未开通：请联系运营人员为您开通（开通后右下角出现AI客服窗口）';
+  const note = !ai ? null : (
+    <>
+      {ai.is_ai_service === 1
+        ? `AI客服已开通：「${ai.ai_name}」，右下角的客服窗口随时可用`
+        : 'AI客服未开通：填写您的AI客服链接并开启后，右下角出现AI客服窗口'}{' '}
+      <AiServiceSettings ai={ai} />
+    </>
+  );
   return (
     <AiStaffHeader staff="service" note={note}>
       <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,11 @@
 import { PublicPath } from '@vidmatrix/contract/console-paths';
+import { contentKeys } from '../../features/content/api/content-keys.ts';
+
+/** A public content call whose answer a pre-rendered page carries, and the query key the page reads it under. */
+export interface PageData {
+  url: string;
+  key: readonly unknown[];
+}
 
 /** A public page pre-rendered to HTML at build time: its title, description and the lazy modules it loads. */
 export interface PublicPage {
@@ -10,20 +17,20 @@ export interface PublicPage {
   /** Source paths (as in Vite's manifest) of the route modules the page loads: CSS and preloads come from them. */
   modules: string[];
   /**
-   * Public content calls the page makes at once: preloaded by the HTML so they run beside the page's
-   * code. Only calls whose answer is the same for every visitor: the browser hands the preloaded
-   * (tokenless) answer to the page's own call even when that call carries a member's token.
+   * Public content calls the page makes at once. The server answers a navigation with the page rendered
+   * on their tokenless answers, which it embeds, so the first paint is the final content (LCP). Only
+   * calls answered the same to every visitor of a host, keyed as a visitor without a token reads them.
    */
-  data?: string[];
+  data?: PageData[];
 }
 
 const SITE_LAYOUT = 'src/app/layouts/site-layout.tsx';
 const QUERY_OUTLET = 'src/app/layouts/query-outlet.tsx';
 
 /**
- * Public pages without antd (antd's CSS-in-JS has no server styles here; the content pages show their
- * hero and a loading line until their data arrives), pre-rendered by
- * `scripts/prerender.mjs` and served in place of index.html for their path. A new public page adds a line.
+ * Public pages without antd (antd's CSS-in-JS has no server styles here), pre-rendered by
+ * `scripts/prerender.mjs` and served in place of index.html for their path; the server renders the ones
+ * with `data` again on their content (apps/server/src/plugins/web-client.ts). A new public page adds a line.
  */
 export const PUBLIC_PAGES: PublicPage[] = [
   {
@@ -49,41 +56,42 @@ export const PUBLIC_PAGES: PublicPage[] = [
     title: '更新日志',
     description: 'AI获客矩阵更新日志：网页端、桌面端与服务端每个版本的新功能、改进与修复。',
     modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/change-log-page.tsx'],
-    data: ['/api/content.ChangeLog/list'],
+    data: [{ url: '/api/content.ChangeLog/list', key: contentKeys.changelog() }],
   },
   {
     path: PublicPath.subscribe,
     title: '价格',
     description: 'AI获客矩阵会员价格：各版本的账号数量、云空间、素材保留时长与功能对比，登录后在线申请升级。',
-    // No data preload: the levels answer carries the signed-in member's current level.
     modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/subscribe-page.tsx'],
+    // The visitor's answer (no current level); a member's page shows these levels until their own answer.
+    data: [{ url: '/api/content.Pricing/levels', key: contentKeys.pricing(false) }],
   },
   {
     path: PublicPath.live,
     title: '直播',
     description: 'AI获客矩阵直播：即将开播、正在直播与往期回放，学习矩阵运营与AI获客实战。',
     modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/live-page.tsx'],
-    data: ['/api/content.Live/list'],
+    data: [{ url: '/api/content.Live/list', key: contentKeys.live() }],
   },
   {
     path: PublicPath.productDetail,
     title: '产品详情',
     description: 'AI获客矩阵产品详情：多平台账号矩阵、批量发布、AI智能剪辑、AI客服与线索管理、数据大屏。',
     modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/product-detail-page.tsx'],
-    data: ['/api/content.Page/sections?page=product'],
+    data: [{ url: '/api/content.Page/sections?page=product', key: contentKeys.sections('product') }],
   },
   {
     path: PublicPath.userCourseCenter,
     title: '流量学院',
     description: 'AI获客矩阵流量学院：从入门到精通的视频课程，免费章节随时观看，会员专享进阶内容。',
     modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/course-catalog-page.tsx'],
-    data: ['/api/content.Course/list'],
+    data: [{ url: '/api/content.Course/list', key: contentKeys.courses() }],
   },
   {
     path: PublicPath.protocol,
     title: '用户协议',
     description: 'AI获客矩阵用户协议与隐私政策：当前版本与生效日期，协议更新后登录时重新确认。',
     modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/protocol-page.tsx'],
-    data: ['/api/content.Agreement/current?kind=agreement'],
+    data: [{ url: '/api/content.Agreement/current?kind=agreement', key: contentKeys.agreement('agreement') }],
   },
 ];

@@ -14,10 +14,17 @@ export function getPricingQueryOptions(signedIn: boolean) {
   return queryOptions({ queryKey: contentKeys.pricing(signedIn), queryFn: ({ signal }) => getPricing(signal) });
 }
 
-/** The membership levels side by side. */
+/**
+ * The membership levels side by side. A member sees the visitor's levels (those the pre-rendered page
+ * carries) as placeholder until their own answer says which level is theirs.
+ */
 export function usePricing() {
   const signedIn = useSessionStore((s) => Boolean(s.token));
-  return useQuery(getPricingQueryOptions(signedIn));
+  const client = useQueryClient();
+  return useQuery({
+    ...getPricingQueryOptions(signedIn),
+    placeholderData: signedIn ? () => client.getQueryData(getPricingQueryOptions(false).queryKey) : undefined,
+  });
 }
 
 /** POST /api/content.Pricing/upgrade: a request an operator handles (no payment provider here). */

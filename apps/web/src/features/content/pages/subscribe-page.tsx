@@ -104,7 +104,8 @@ export function SubscribePage() {
                           <li key={feature}>{feature}</li>
                         ))}
                       </ul>
-                      <LevelAction level={level} current={current} />
+                      {/* A member's action waits for their own answer (the placeholder has no current level). */}
+                      {query.isPlaceholderData ? null : <LevelAction level={level} current={current} />}
                     </section>
                   ))}
                 </div>
