@@ -5,24 +5,17 @@ import { join } from 'node:path';
 import type { ClipScriptDrafts } from '@vidmatrix/contract/api/clip-task';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { ffmpeg, fixtureDir, makeAudio, makeVideo } from '@vidmatrix/fixtures';
+import { until } from '@vidmatrix/publisher/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleWriter } from '../src/media/clip/writer/script-writer.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { addVideos as addVideosOf, clipTaskInfo } from './clip-helpers.ts';
+import { addVideos as addVideosOf, CLIP_FONT as FONT, clipTaskInfo, SUBTITLED_TEMPLATE } from './clip-helpers.ts';
 import { call } from './upload-client.ts';
 
 // 脚本剪辑's step media, 帮我写文案 through a local OpenAI-compatible imitation (of a language-model
 // service), and a cancel that stops ffmpeg in the middle of a full-size render.
 
-const FONT = 'WenQuanYi Micro Hei';
-const TEMPLATE = {
-  subtitle: null,
-  title: null,
-  transition: null,
-  filter: 'none',
-  fit: 'cover',
-  music: { policy: 'none', volume: 0.3, duck: true },
-};
+const TEMPLATE = { ...SUBTITLED_TEMPLATE, subtitle: null };
 
 let ctx: TestContext;
 let token = '';
@@ -37,21 +30,6 @@ const info = (id: number) => clipTaskInfo(ctx, token, id);
 
 async function material(id: number): Promise<Material> {
   return (await call<Material>(ctx.app, token, `/api/file.File/info?file_id=${id}`)).data;
-}
-
-/** Waits for a condition the server reaches on its own (no sleeps as assertions). */
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`condition not reached: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 beforeAll(async () => {
@@ -188,6 +166,7 @@ describe('clip modes', () => {
     expect(added.code).toBe(200);
     // ffmpeg has reported progress: the render is under way.
     await until(
+      'the render under way',
       () => info(added.data.id),
       (t) => t.outputs.some((o) => o.status === 'running' && o.progress > 0),
       300_000,

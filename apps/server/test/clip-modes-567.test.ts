@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClipPlan, ClipScriptDrafts, ClipTaskInfo, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan, ClipScriptDrafts, ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
 import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
 import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -9,30 +9,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleWriter } from '../src/media/clip/writer/script-writer.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import { CLIP_FONT as FONT, SUBTITLED_TEMPLATE as TEMPLATE, TINY_OUTPUT as OUTPUT } from './clip-helpers.ts';
 import { call, tusUpload } from './upload-client.ts';
 
 // Issue 9, modes 5–7 and templates: member templates with server-rendered previews, the script
 // writer (against a local imitation of an OpenAI-compatible service), AI剪辑 matching sentences to
 // materials by their tags, 一键成片 following its voice, and clip videos charged to the cloud space.
 
-const OUTPUT = { size: { width: 180, height: 320 }, fps: 15, encode: { preset: 'ultrafast', crf: 30 } };
-const FONT = 'WenQuanYi Micro Hei';
-const TEMPLATE: ClipTemplate = {
-  subtitle: {
-    font: FONT,
-    size: 64,
-    color: '#FFFFFF',
-    outlineColor: '#000000',
-    outline: 3,
-    box: false,
-    position: 'bottom',
-  },
-  title: null,
-  transition: null,
-  filter: 'none',
-  fit: 'cover',
-  music: { policy: 'none', volume: 0.3, duck: true },
-};
 const NO_DEDUP = { mirror: false, crop: false, color: false, speed: false, frameRate: false, stripMetadata: true };
 
 let ctx: TestContext;

@@ -1,31 +1,17 @@
 import { join } from 'node:path';
-import type { ClipFontItem, ClipTaskList, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { ClipFontItem, ClipTaskList } from '@vidmatrix/contract/api/clip-task';
 import type { Material, MaterialList } from '@vidmatrix/contract/api/material';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { addVideos as addVideosOf, clipTaskInfo } from './clip-helpers.ts';
+import {
+  addVideos as addVideosOf,
+  CLIP_FONT as FONT,
+  clipTaskInfo,
+  SUBTITLED_TEMPLATE as TEMPLATE,
+  TINY_OUTPUT as OUTPUT,
+} from './clip-helpers.ts';
 import { call } from './upload-client.ts';
-
-// Tiny renders: 180×320 at 15 fps, x264 ultrafast, so a video takes a second or two.
-const OUTPUT = { size: { width: 180, height: 320 }, fps: 15, encode: { preset: 'ultrafast', crf: 30 } };
-const FONT = 'WenQuanYi Micro Hei';
-const TEMPLATE: ClipTemplate = {
-  subtitle: {
-    font: FONT,
-    size: 64,
-    color: '#FFFFFF',
-    outlineColor: '#000000',
-    outline: 3,
-    box: false,
-    position: 'bottom',
-  },
-  title: null,
-  transition: null,
-  filter: 'none',
-  fit: 'cover',
-  music: { policy: 'none', volume: 0.3, duck: true },
-};
 
 let ctx: TestContext;
 let token = '';

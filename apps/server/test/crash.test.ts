@@ -1,17 +1,22 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { AccountApi, ACCOUNT_IMPORT_HEADERS } from '@vidmatrix/contract/api/enterprise-account';
 import { MaterialExportApi } from '@vidmatrix/contract/api/material-export';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { readXlsx, xlsxFile } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaFixtures } from '@vidmatrix/fixtures';
+import { discoverMediaTools } from '../src/media/ffmpeg-discovery.ts';
+import { thumbKeyOf } from '../src/modules/upload/object-name.ts';
 import { createTestApp, DEMO_PASSWORD, type TestContext } from './helpers.ts';
 import { materialRow } from './material-rows.ts';
 import { memberIdOf } from './publish-helpers.ts';
 import { childEnv, start, type Child } from './server-process.ts';
 
-// Issue 13 crash suite: the API is killed with SIGKILL in the middle of an upload, an account import
-// and an export, then started again on the same data. Nothing may be half-written, the used space
+// Issue 13 crash suite: the API is killed with SIGKILL in the middle of an upload, an account import,
+// an export and a video's media job, then started again on the same data. Nothing may be half-written, the used space
 // must equal what the member holds, and each interrupted piece of work can be finished afterwards.
 // Every wait is on a condition (bytes on disk, rows in the database, a first chunk), never a sleep.
 
@@ -28,8 +33,8 @@ function env(): Record<string, string> {
 }
 
 /** Starts the API as a child process and signs in (a fresh token after every restart). */
-async function startServer(): Promise<void> {
-  server = start('main.ts', env());
+async function startServer(childEnvironment: Record<string, string> = env()): Promise<void> {
+  server = start('main.ts', childEnvironment);
   const listening = await server.waitFor((msg) => msg.startsWith('Server listening at'));
   base = String(listening.msg).replace('Server listening at ', '');
   const res = await fetch(`${base}/api/member.Login/login`, {
@@ -52,8 +57,12 @@ function kill(): Promise<void> {
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> {
-  const deadline = Date.now() + CONDITION_MS;
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  withinMs = CONDITION_MS,
+): Promise<T> {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const value = await probe();
     if (value) {
@@ -274,4 +283,100 @@ describe('kill -9 of the API', () => {
     expect(sheet.length).toBe(1 + 1 + total);
     expect(await spaceAccount()).toMatchObject({ used: 6 * 1024 * 1024 });
   }, 300_000);
+
+  it("during a video material's media job: the job finishes after restart, and the used space is exact", async () => {
+    // The first server's ffmpeg holds every poster run at a gate the test never opens (the real
+    // ffmpeg behind it), so the kill lands while the job runs, not before or after it.
+    const gateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-ffmpeg-'));
+    const tools = await discoverMediaTools(ctx.config, { info: () => undefined, warn: () => undefined });
+    execFileSync('mkfifo', [path.join(gateDir, 'gate')]);
+    const gated = path.join(gateDir, 'ffmpeg');
+    fs.writeFileSync(
+      gated,
+      [
+        '#!/bin/sh',
+        'case " $* " in *" pipe:1 "*)',
+        `  printf '%s\\n' "$*" > "${gateDir}/held-$$.tmp" && mv "${gateDir}/held-$$.tmp" "${gateDir}/held-$$"`,
+        `  read _ < "${gateDir}/gate" ;;`,
+        'esac',
+        `exec "${tools.ffmpeg}" "$@"`,
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const heldPids = () =>
+      fs
+        .readdirSync(gateDir)
+        .filter((name) => /^held-\d+$/.test(name))
+        .map((name) => ({ pid: Number(name.slice(5)), args: fs.readFileSync(path.join(gateDir, name), 'utf8') }));
+    // One Redis prefix for both runs: with REDIS_URL, the restarted server's BullMQ must see the job.
+    const jobsEnv = { ...childEnv(ctx, 'crash-media'), JOBS: 'on', FFPROBE_PATH: tools.ffprobe };
+    await kill();
+    await startServer({ ...jobsEnv, FFMPEG_PATH: gated });
+
+    const before = await spaceAccount();
+    const video = mediaFixtures().mp4;
+    const created = await api('/api/file.Upload/tus', {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(video.length),
+        'upload-metadata': `filename ${Buffer.from('海报.mp4').toString('base64')}`,
+      },
+    });
+    const location = created.headers.get('location') ?? '';
+    const uploaded = await api(location, {
+      method: 'PATCH',
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: video,
+    });
+    expect(uploaded.status).toBe(204);
+    const objectKey = `media/${location.split('/').pop() ?? ''}`;
+    const added = (await (
+      await api('/api/file.File/add', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'url', file_url: objectKey, file_name: '海报.mp4', file_type: 'video' }),
+      })
+    ).json()) as { code: number; msg: string; data: { file_id: number }[] };
+    expect(added.code, added.msg).toBe(200);
+    const materialId = added.data[0]?.file_id ?? 0;
+
+    await until('the media job in its poster step', () => heldPids().some((held) => held.args.includes(objectKey)));
+    await kill();
+    // The held ffmpeg runs outlive the server they belonged to; they are this test's to end.
+    for (const held of heldPids()) {
+      try {
+        process.kill(held.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    const material = () =>
+      ctx.db
+        .selectFrom('material')
+        .select(['thumb_key', 'duration_ms', 'process_status'])
+        .where('id', '=', materialId)
+        .executeTakeFirstOrThrow();
+    expect(await material()).toMatchObject({ thumb_key: '', process_status: 'pending' });
+
+    await startServer(jobsEnv);
+    // The dead process's claim lapses (the job lease, 30 s; BullMQ's stalled check), then it runs again.
+    const done = await until(
+      'the media job finished after restart',
+      async () => {
+        const row = await material();
+        return row.process_status === 'done' ? row : undefined;
+      },
+      240_000,
+    );
+    expect(done.thumb_key).toBe(thumbKeyOf(objectKey));
+    expect(Number(done.duration_ms)).toBeGreaterThan(1500);
+    expect(Number(done.duration_ms)).toBeLessThan(2500);
+    const poster = await api(`/storage/${done.thumb_key}`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect(await spaceAccount()).toEqual({ used: before.used + video.length, held: before.held + video.length });
+    fs.rmSync(gateDir, { recursive: true, force: true });
+  }, 420_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedJobQueue } from '../src/jobs/embedded-queue.ts';
+import { JOB_LEASE_MS as LEASE_MS } from '../src/jobs/job-queue.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 // The DB-backed queue on its own, over the test database (SQLite, or PostgreSQL with DATABASE_URL);
@@ -22,6 +23,21 @@ function signal<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** Polls `probe` until it answers a value (state, not time; the deadline only ends a broken run). */
+async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 describe('EmbeddedJobQueue', () => {
@@ -86,5 +102,57 @@ describe('EmbeddedJobQueue', () => {
       .where('name', 'in', ['material.media', 'customer.deliver'])
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('gives a claimed job a short lease that its heartbeat extends while the handler runs', async () => {
+    // A second queue, as another process would be; its heartbeat beats often so the test need not wait.
+    const held = new EmbeddedJobQueue(ctx.db, undefined, () => ctx.clock.now, { heartbeatMs: 5 });
+    const started = signal<void>();
+    const release = signal<void>();
+    let runs = 0;
+    held.handle('clip.render', async () => {
+      runs += 1;
+      started.resolve();
+      await release.promise;
+    });
+    const row = () =>
+      ctx.db
+        .selectFrom('job')
+        .select(['status', 'attempts', 'locked_until'])
+        .where('name', '=', 'clip.render')
+        .executeTakeFirst();
+    try {
+      await held.start();
+      await held.enqueue('clip.render', { outputId: 7 });
+      await started.promise;
+      const claimedAt = ctx.clock.now;
+      // Claimed with the short lease, not ten minutes.
+      const claimed = await row();
+      expect(claimed).toMatchObject({ status: 'running' });
+      expect([Number(claimed?.attempts), Number(claimed?.locked_until)]).toEqual([1, claimedAt + LEASE_MS]);
+
+      // Two thirds into the lease, the heartbeat extends it from the queue's own clock.
+      ctx.clock.advance((LEASE_MS * 2) / 3);
+      const renewedTo = ctx.clock.now + LEASE_MS;
+      await until('the lease renewed', async () => {
+        const r = await row();
+        return r && Number(r.locked_until) === renewedTo ? r : undefined;
+      });
+      // Past the claim's first lease: the job is still leased, so no process may retake it.
+      ctx.clock.advance((LEASE_MS * 2) / 3);
+      const now = ctx.clock.now;
+      expect(claimedAt + LEASE_MS).toBeLessThan(now);
+      const current = await row();
+      expect(current?.status).toBe('running');
+      expect(Number(current?.locked_until)).toBeGreaterThan(now);
+
+      release.resolve();
+      await held.drain();
+      expect(await row()).toBeUndefined();
+      expect(runs).toBe(1);
+    } finally {
+      release.resolve();
+      await held.close();
+    }
   });
 });

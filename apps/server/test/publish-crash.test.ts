@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
-import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
+import type { SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import type { Sandbox } from '@vidmatrix/platform-sandbox/server';
 import type { SandboxPlatform } from '@vidmatrix/platform-sandbox/skins';
 import { chromiumProcesses } from '@vidmatrix/publisher/browser-process';
 import { openAccount } from '@vidmatrix/publisher/run-job';
@@ -16,8 +16,17 @@ import {
   PUBLISH_SPACING_JITTER,
 } from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, until as waitFor } from './publish-helpers.ts';
+import type { TestContext } from './helpers.ts';
+import {
+  addAccounts,
+  addVideos,
+  createRunner,
+  memberCall,
+  memberIdOf,
+  startPublishStage,
+  until as waitFor,
+  type PublishStage,
+} from './publish-helpers.ts';
 import type { RunnerProcessConfig } from './runner-process.ts';
 
 // Crash tests (issue 10): the runner process alone dies by SIGKILL while one job is uploading, one is
@@ -32,6 +41,7 @@ const BILIBILI = 5;
 const DEADLINE_MS = 300_000;
 const RUNNER_SCRIPT = fileURLToPath(new URL('./runner-process.ts', import.meta.url));
 
+let stage: PublishStage;
 let ctx: TestContext;
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -40,11 +50,8 @@ let workDir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: 'off' });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  sandbox = await startSandbox();
-  control = sandboxControl(sandbox.url);
-  token = (await login(ctx.app)).ApiToken;
+  stage = await startPublishStage();
+  ({ ctx, sandbox, control, token } = stage);
   workDir = await tempDir('runner-crash');
 });
 
@@ -52,8 +59,7 @@ afterAll(async () => {
   for (const child of children) {
     killGroup(child);
   }
-  await sandbox?.close();
-  await ctx?.close();
+  await stage?.close();
 });
 
 /** Cleanup: SIGKILLs a runner's process group (its browsers end by the parent-death signal). */

@@ -1,7 +1,41 @@
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
+import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/types.ts';
-import { auth } from './helpers.ts';
+import { auth, createTestApp, login, type TestContext } from './helpers.ts';
+
+export { until } from '@vidmatrix/publisher/test-support';
+
+/**
+ * What the runner tests publish against: the app listening on a free port (its own queue off, so
+ * only the runner under test works), the platform sandbox, and the demo member signed in.
+ */
+export interface PublishStage {
+  ctx: TestContext;
+  sandbox: Sandbox;
+  control: SandboxControl;
+  /** The demo member's API token. */
+  token: string;
+  /** Closes the sandbox and the app (stop any runner first). */
+  close(): Promise<void>;
+}
+
+export async function startPublishStage(): Promise<PublishStage> {
+  const ctx = await createTestApp({ jobs: 'off' });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const sandbox = await startSandbox();
+  return {
+    ctx,
+    sandbox,
+    control: sandboxControl(sandbox.url),
+    token: (await login(ctx.app)).ApiToken,
+    async close() {
+      await sandbox.close();
+      await ctx.close();
+    },
+  };
+}
 
 /** An envelope answer. */
 export interface Answer<T = unknown> {
@@ -142,24 +176,4 @@ export async function addAccounts(
     ids.push(row.id);
   }
   return ids;
-}
-
-/** Polls `read` until `check` holds; fails with what it last saw after `deadlineMs` (no fixed waits). */
-export async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  deadlineMs: number,
-): Promise<T> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) {
-      return value;
-    }
-    if (Date.now() > end) {
-      throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }

@@ -1,13 +1,13 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Code } from '@vidmatrix/contract/envelope';
-import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
-import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
+import type { SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import type { Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { openAccount } from '@vidmatrix/publisher/run-job';
 import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestApp, login, type TestContext } from './helpers.ts';
+import { auth, type TestContext } from './helpers.ts';
 import {
   addAccounts,
   addImage,
@@ -15,7 +15,9 @@ import {
   createRunner,
   memberCall,
   memberIdOf,
+  startPublishStage,
   until as waitFor,
+  type PublishStage,
 } from './publish-helpers.ts';
 
 const DOUYIN = 1;
@@ -23,6 +25,7 @@ const BILIBILI = 5;
 /** Generous: a busy two-core machine runs Chromium, ffmpeg and the server at once. */
 const DEADLINE_MS = 240_000;
 
+let stage: PublishStage;
 let ctx: TestContext;
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -31,18 +34,14 @@ let token: string;
 let workDir: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: 'off' });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  sandbox = await startSandbox();
-  control = sandboxControl(sandbox.url);
-  token = (await login(ctx.app)).ApiToken;
+  stage = await startPublishStage();
+  ({ ctx, sandbox, control, token } = stage);
   workDir = await tempDir('runner-e2e');
 });
 
 afterAll(async () => {
   await runner?.stop();
-  await sandbox?.close();
-  await ctx?.close();
+  await stage?.close();
 });
 
 /** Polls until `check` holds, up to this file's deadline. */

@@ -1,13 +1,23 @@
 import { join } from 'node:path';
 import { RunnerAuthApi, type AuthorizeView } from '@vidmatrix/contract/api/runner-auth';
 import { Msg } from '@vidmatrix/contract/messages';
-import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
-import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
+import type { SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import type { Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
+import { addMember, login, type TestContext } from './helpers.ts';
+import {
+  addAccounts,
+  addVideos,
+  createRunner,
+  memberCall,
+  memberIdOf,
+  runnerCall,
+  startPublishStage,
+  until as waitFor,
+  type PublishStage,
+} from './publish-helpers.ts';
 import { socketUrl, TestSocket } from './realtime-helpers.ts';
 
 const DOUYIN = 1;
@@ -15,6 +25,7 @@ const XIAOHONGSHU = 3;
 /** Generous: a busy two-core machine runs Chromium and the server at once. */
 const DEADLINE_MS = 240_000;
 
+let stage: PublishStage;
 let ctx: TestContext;
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -23,33 +34,19 @@ let token: string;
 let memberId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: 'off' });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  sandbox = await startSandbox();
-  control = sandboxControl(sandbox.url);
-  token = (await login(ctx.app)).ApiToken;
+  stage = await startPublishStage();
+  ({ ctx, sandbox, control, token } = stage);
   memberId = await memberIdOf(ctx.db, 'demo');
 });
 
 afterAll(async () => {
   await runner?.stop();
-  await sandbox?.close();
-  await ctx?.close();
+  await stage?.close();
 });
 
-/** Polls `read` until `check` holds; fails with what it last saw after the deadline (no fixed waits). */
-async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + DEADLINE_MS;
-  for (;;) {
-    const value = await read();
-    if (check(value)) {
-      return value;
-    }
-    if (Date.now() > end) {
-      throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Polls until `check` holds, up to this file's deadline. */
+function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  return waitFor(what, read, check, DEADLINE_MS);
 }
 
 const statusOf = async (id: number) =>

@@ -16,6 +16,29 @@ export function makeCoverPng(dir: string, name = 'cover.png'): Promise<string> {
   return Promise.resolve(makeImage(join(dir, name), { width: 320, height: 240, color: 'orange' }));
 }
 
+/**
+ * Polls `read` until `check` holds; fails with what it last saw after `deadlineMs`. Tests wait on
+ * state this way, never on a fixed time (server, desktop and publisher tests share it).
+ */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  deadlineMs: number,
+): Promise<T> {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) {
+      return value;
+    }
+    if (Date.now() > end) {
+      throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** A fresh temporary directory. */
 export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `vm-${prefix}-`));

@@ -8,7 +8,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import { sandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { startRunner } from '@vidmatrix/publisher/runner/runner-loop';
-import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
+import { sandboxOptions, tempDir, until as waitFor } from '@vidmatrix/publisher/test-support';
 import { createMemoryLogger } from './log.ts';
 import { startRealServer, type RealServer } from './real-server.ts';
 import { httpTokenIssuer } from './runner-tokens.ts';
@@ -49,18 +49,9 @@ async function call<T>(path: string, body: object, headers: Record<string, strin
   return (await res.json()) as Answer<T>;
 }
 
-async function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + DEADLINE_MS;
-  for (;;) {
-    const value = await read();
-    if (check(value)) {
-      return value;
-    }
-    if (Date.now() > end) {
-      throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Polls until `check` holds, up to this file's deadline. */
+function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  return waitFor(what, read, check, DEADLINE_MS);
 }
 
 describe('task sync against the real server', { timeout: DEADLINE_MS * 2 }, () => {

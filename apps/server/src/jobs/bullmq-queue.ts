@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_CONCURRENCY,
+  JOB_LEASE_MS,
   logJobFailure,
   retryDelayMs,
   silentJobLogger,
@@ -79,6 +80,10 @@ export class BullJobQueue implements JobQueue {
           connection: this.connection,
           prefix: this.prefix,
           concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+          // The embedded queue's lease: a dead worker's job is found stalled and rerun after at most
+          // two of these (BullMQ checks every stalledInterval); the lock renews at half of it.
+          lockDuration: JOB_LEASE_MS,
+          stalledInterval: JOB_LEASE_MS,
           settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
         },
       );

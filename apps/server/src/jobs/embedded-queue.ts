@@ -4,6 +4,7 @@ import type { Db } from '../db/types.ts';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_CONCURRENCY,
+  JOB_LEASE_MS,
   logJobFailure,
   retryDelayMs,
   silentJobLogger,
@@ -16,8 +17,15 @@ import {
 
 /** How often idle workers look for due jobs, ms. */
 const POLL_MS = 250;
-/** A running job whose lease ran out (its process died) is picked up again, ms. */
-const LEASE_MS = 10 * 60_000;
+/** How often the process running a job extends its lease (real time), ms: three beats per lease. */
+export const HEARTBEAT_MS = JOB_LEASE_MS / 3;
+
+export interface EmbeddedQueueOptions {
+  /** Lease of a claimed job on the queue's clock, ms (default JOB_LEASE_MS). */
+  leaseMs?: number;
+  /** Real-time period of the lease heartbeat, ms (default HEARTBEAT_MS; tests use a short one). */
+  heartbeatMs?: number;
+}
 
 /** The idle poll's query, compiled once per number of names (it runs four times a second). */
 const dueQueries = new CompiledQueries();
@@ -43,7 +51,14 @@ export class EmbeddedJobQueue implements JobQueue {
     private readonly db: Db,
     private readonly log: JobLogger = silentJobLogger,
     private readonly now: () => number = Date.now,
-  ) {}
+    options: EmbeddedQueueOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  }
+
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
 
   handle<N extends JobName>(
     name: N,
@@ -191,7 +206,7 @@ export class EmbeddedJobQueue implements JobQueue {
     for (const job of due) {
       const claimed = await this.db
         .updateTable('job')
-        .set({ status: 'running', attempts: job.attempts + 1, locked_until: now + LEASE_MS, updated_at: now })
+        .set({ status: 'running', attempts: job.attempts + 1, locked_until: now + this.leaseMs, updated_at: now })
         .where('id', '=', job.id)
         .where('attempts', '=', job.attempts)
         .executeTakeFirst();
@@ -210,6 +225,8 @@ export class EmbeddedJobQueue implements JobQueue {
 
   private async run(name: JobName, id: number, reg: Registered, raw: string, attempt: number, maxAttempts: number) {
     let payload: unknown;
+    // The heartbeat lives in this process: killed with it, it stops, and the lease lapses.
+    const heartbeat = setInterval(() => void this.renew(id, attempt), this.heartbeatMs);
     try {
       payload = parseJobPayload(name, JSON.parse(raw));
       await reg.handler(payload, { attempt, maxAttempts });
@@ -236,7 +253,25 @@ export class EmbeddedJobQueue implements JobQueue {
           this.log.error({ job: name, jobId: id, err }, 'Job onFailed handler failed');
         });
       }
+    } finally {
+      clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * Extends the lease of a job this process runs. Only this claim's lease: a job another process
+   * retook (its attempts moved on) or that already ended is left alone.
+   */
+  private async renew(id: number, attempt: number): Promise<void> {
+    const now = this.now();
+    await this.db
+      .updateTable('job')
+      .set({ locked_until: now + this.leaseMs, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', attempt)
+      .execute()
+      .catch((err: unknown) => this.log.warn({ jobId: id, err }, 'Job lease not renewed'));
   }
 }
 

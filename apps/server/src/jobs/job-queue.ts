@@ -49,6 +49,12 @@ export interface EnqueueOptions {
 
 /** Default tries of a job. */
 export const DEFAULT_ATTEMPTS = 3;
+/**
+ * A running job's lease, ms: when the process running it dies, the job runs again once this lapses.
+ * Short, so a killed process's work resumes within half a minute; while the handler runs, its process
+ * keeps extending it (the embedded queue's heartbeat, BullMQ's lock renewal at half the lease).
+ */
+export const JOB_LEASE_MS = 30_000;
 /** Default concurrency per job name and process. */
 export const DEFAULT_CONCURRENCY = 2;
 

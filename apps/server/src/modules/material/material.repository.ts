@@ -218,11 +218,13 @@ export class MaterialRepository {
       .executeTakeFirst();
   }
 
+  /** Writes a material's media results; false when the material is gone (deleted meanwhile). */
   async setProcessed(
     id: number,
     values: Partial<Pick<MaterialTable, 'thumb_key' | 'duration_ms' | 'process_status' | 'process_error'>>,
-  ): Promise<void> {
-    await this.db.updateTable('material').set(values).where('id', '=', id).execute();
+  ): Promise<boolean> {
+    const result = await this.db.updateTable('material').set(values).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async incrementUseCount(memberId: number, ids: readonly number[]): Promise<void> {

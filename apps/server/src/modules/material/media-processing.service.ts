@@ -35,32 +35,51 @@ export class MediaProcessingService {
           ? await streamToBuffer(await storage.read(row.object_key))
           : source;
         await storage.put(thumbKey, await this.media.imageThumbnail(original), 'image/jpeg');
-        await this.repo.setProcessed(materialId, { thumb_key: thumbKey, process_status: 'done', process_error: '' });
-        this.finished(row.member_id, materialId, thumbKey);
+        await this.finish(row.member_id, materialId, thumbKey, {
+          thumb_key: thumbKey,
+          process_status: 'done',
+          process_error: '',
+        });
         return;
       }
       case 'video': {
         const source = await storage.mediaSource(row.object_key);
         const duration = await this.media.duration(source);
         await storage.put(thumbKey, await this.media.videoPoster(source, duration), 'image/jpeg');
-        await this.repo.setProcessed(materialId, {
+        await this.finish(row.member_id, materialId, thumbKey, {
           thumb_key: thumbKey,
           duration_ms: Math.round((duration ?? 0) * 1000),
           process_status: 'done',
           process_error: '',
         });
-        this.finished(row.member_id, materialId, thumbKey);
         return;
       }
       default: {
         const duration = await this.media.duration(await storage.mediaSource(row.object_key));
-        await this.repo.setProcessed(materialId, {
+        await this.finish(row.member_id, materialId, null, {
           duration_ms: Math.round((duration ?? 0) * 1000),
           process_status: 'done',
           process_error: '',
         });
-        this.finished(row.member_id, materialId, null);
       }
+    }
+  }
+
+  /**
+   * The job's last write, only onto a material that still exists, then the frame to its owner. One
+   * deleted while the job ran had its objects removed by the delete, possibly before the thumbnail was
+   * written: the job removes that thumbnail itself, or it would stay in storage with no material to own it.
+   */
+  private async finish(
+    memberId: number,
+    materialId: number,
+    thumbKey: string | null,
+    values: Parameters<MaterialRepository['setProcessed']>[1],
+  ): Promise<void> {
+    if (await this.repo.setProcessed(materialId, values)) {
+      this.finished(memberId, materialId, thumbKey);
+    } else if (thumbKey) {
+      await this.deps.storage.delete(thumbKey);
     }
   }
 
