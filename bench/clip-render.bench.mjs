@@ -3,8 +3,11 @@
 // our pipeline (plan → timeline → ASS → one ffmpeg → ffprobe check → rename; TTS excluded: the
 // voice is synthesised once before timing) against ONE hand-written ffmpeg command making the same
 // video from the same voice and ASS files: wall ≤ 1.10×, CPU ≤ 1.05×, SSIM ≥ 0.98.
+// (3) A batch of 10 from 12 clips in 4 groups (a task of count 10), rendered one video after another,
+// against ten such hand-written commands run one after another: wall ≤ 1.10×; 10 distinct combinations.
 // Both ffmpeg runs are their own processes, measured by /usr/bin/time. Needs ffmpeg and espeak-ng.
-// BENCH_CLIP_SECONDS (segment seconds × 6, default 5), BENCH_CLIP_RUNS (default 1), BENCH_CLIP_PRESET.
+// BENCH_CLIP_SECONDS (segment seconds × 6, default 5), BENCH_CLIP_RUNS (default 1), BENCH_CLIP_PRESET,
+// BENCH_CLIP_SIZE (default 1080x1920), BENCH_CLIP_BATCH (videos in the batch, default 10; 0 skips it).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -26,6 +29,7 @@ const RUNS = Number(process.env.BENCH_CLIP_RUNS ?? 1);
 const PRESET = process.env.BENCH_CLIP_PRESET ?? 'veryfast';
 const [WIDTH, HEIGHT] = (process.env.BENCH_CLIP_SIZE ?? '1080x1920').split('x').map(Number);
 const KEEP = process.env.BENCH_CLIP_KEEP === '1';
+const BATCH = Number(process.env.BENCH_CLIP_BATCH ?? 10);
 const FONT = 'WenQuanYi Micro Hei';
 const FONTS_DIR = '/usr/share/fonts/truetype/wqy';
 const load = () =>
@@ -83,7 +87,7 @@ const SOURCE = SEGMENT * 2 + 2;
 mkdirSync(cache, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), 'vm-clip-bench-'));
 const sources = [];
-for (let i = 0; i < 6; i += 1) {
+for (let i = 0; i < 12; i += 1) {
   const file = join(cache, `src${i}-${SOURCE}.mp4`);
   if (!existsSync(file)) {
     // 1080p landscape sources with grain, so decoding costs what real footage costs.
@@ -93,7 +97,7 @@ for (let i = 0; i < 6; i += 1) {
       rate: 30,
       seconds: SOURCE,
       pattern: 'testsrc2',
-      filter: `noise=alls=12:allf=t,hue=h=${i * 60}`,
+      filter: `noise=alls=12:allf=t,hue=h=${i * 30}`,
       preset: 'veryfast',
       mbps: 8,
     });
@@ -128,7 +132,7 @@ const task = clipTaskInput.parse({
   segmentSeconds: SEGMENT,
   lines: [line],
 });
-const [plan] = planClipTask(task, { materials });
+const [single] = planClipTask(task, { materials });
 const template = templateOf(task);
 
 // ffmpeg behind /usr/bin/time, so the child's CPU and peak RSS are measured the same way for both.
@@ -144,7 +148,7 @@ const lastStats = () => {
 const voiceCache = join(cache, 'voice');
 /** The spec our pipeline rendered: the baseline cuts at the same points. */
 let rendered = null;
-async function ours(run, size = { width: WIDTH, height: HEIGHT }) {
+async function ours(run, size = { width: WIDTH, height: HEIGHT }, plan = single) {
   const output = join(work, `ours${run}.mp4`);
   const renderer = new ClipRenderer(timed);
   const start = process.hrtime.bigint();
@@ -170,8 +174,8 @@ async function ours(run, size = { width: WIDTH, height: HEIGHT }) {
   return { ...lastStats(), wall, output, duration: probe.duration };
 }
 
-/** The baseline: one command written out by hand for the same six pieces, transitions, text and sound. */
-function baseline(run, duration) {
+/** The baseline: one command written out by hand for the same pieces, transitions, text and sound. */
+function baseline(run, duration, plan = single) {
   const output = join(work, `base${run}.mp4`);
   // The cut points come from the voice's length (as ours do): the same numbers, written in by hand.
   const clipLengths = rendered.clips.map((c) => c.length);
@@ -203,11 +207,12 @@ function baseline(run, duration) {
     prev = `x${k + 1}`;
   });
   chains.push(`[${prev}]subtitles=filename=${ass}:fontsdir=${FONTS_DIR}[vout]`);
+  const n = plan.segments.length;
   chains.push(
-    `[6:a]aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo,apad=whole_dur=${duration},asplit[voice][key]`,
+    `[${n}:a]aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo,apad=whole_dur=${duration},asplit[voice][key]`,
   );
   chains.push(
-    `[7:a]aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo,volume=0.3,afade=t=out:st=${duration - 1.5}:d=1.5[bgm]`,
+    `[${n + 1}:a]aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo,volume=0.3,afade=t=out:st=${duration - 1.5}:d=1.5[bgm]`,
   );
   chains.push('[bgm][key]sidechaincompress=threshold=0.03:ratio=8:attack=20:release=300[ducked]');
   chains.push(
@@ -278,7 +283,7 @@ for (let run = 0; run < RUNS; run += 1) {
 }
 const pick = (xs, key) => median(xs.map((x) => x[key]));
 console.log(
-  `video: ${mine[0].duration.toFixed(2)} s at ${WIDTH}×${HEIGHT}, ${plan.segments.length} sources; load now ${load()}`,
+  `video: ${mine[0].duration.toFixed(2)} s at ${WIDTH}×${HEIGHT}, ${single.segments.length} sources; load now ${load()}`,
 );
 report('clip render wall', pick(mine, 'wall'), pick(theirs, 'wall'), 's', '≤ 1.10');
 report('clip render CPU', pick(mine, 'cpu'), pick(theirs, 'cpu'), 's', '≤ 1.05');
@@ -286,6 +291,36 @@ console.log(
   `peak RSS: ours ${pick(mine, 'rssMb').toFixed(0)} MB, baseline ${pick(theirs, 'rssMb').toFixed(0)} MB (target ≤ 1024 MB)`,
 );
 console.log(`SSIM ours vs baseline: ${ssim(mine[0].output, theirs[0].output).toFixed(4)} (target ≥ 0.98)`);
+// (3) The batch: one task of BATCH videos from 12 clips in 4 groups of 3 (3^4 = 81 combinations).
+if (BATCH > 0) {
+  const batchTask = clipTaskInput.parse({
+    ...task,
+    count: BATCH,
+    seed: 11,
+    groups: [0, 1, 2, 3].map((g) => ({ materialIds: [1, 2, 3].map((k) => g * 3 + k) })),
+  });
+  const plans = planClipTask(batchTask, { materials });
+  const distinct = new Set(plans.map((p) => p.key)).size;
+  let oursWall = 0;
+  let oursCpu = 0;
+  let baseWall = 0;
+  let baseCpu = 0;
+  for (const [i, plan] of plans.entries()) {
+    // Each baseline command runs right after our render of the same plan: it reads that render's
+    // voice and ASS files (the same text), and both see the same machine at nearly the same moment.
+    const mineOne = await ours(`b${i}`, { width: WIDTH, height: HEIGHT }, plan);
+    oursWall += mineOne.wall;
+    oursCpu += mineOne.cpu;
+    const theirsOne = baseline(`b${i}`, mineOne.duration, plan);
+    baseWall += theirsOne.wall;
+    baseCpu += theirsOne.cpu;
+  }
+  console.log(
+    `batch: ${plans.length} videos, ${distinct} distinct combinations (target ${BATCH}), from 12 clips in 4 groups; load now ${load()}`,
+  );
+  report(`batch of ${plans.length} wall`, oursWall, baseWall, 's', '≤ 1.10');
+  report(`batch of ${plans.length} CPU`, oursCpu, baseCpu, 's', 'none set');
+}
 if (KEEP) {
   console.log(`outputs kept in ${work}`);
 } else {
