@@ -31,8 +31,9 @@ rmSync(join(spaDist, 'prerendered'), { recursive: true, force: true });
 
 // Records the last LCP candidate and the layout shifts not caused by input, from the first byte on.
 const OBSERVE = `
-  window.__lcp = 0; window.__cls = 0;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; })
+  window.__lcp = 0; window.__cls = 0; window.__lcpOf = '';
+  const named = (el) => el ? el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + ' "' + (el.textContent || '').trim().slice(0, 24) + '"' : '?';
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.__lcp = e.startTime; window.__lcpOf = named(e.element); } })
     .observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
     .observe({ type: 'layout-shift', buffered: true });
@@ -50,7 +51,7 @@ async function measure(browser, base, path) {
   await page.goto(path, { waitUntil: 'networkidle', timeout: 180_000 });
   // Late shifts (fonts, data arriving) count too: settle, then read before anything ends the LCP window.
   await page.waitForTimeout(2_000);
-  const result = await page.evaluate(() => ({ lcp: globalThis.__lcp, cls: globalThis.__cls }));
+  const result = await page.evaluate(() => ({ lcp: globalThis.__lcp, cls: globalThis.__cls, of: globalThis.__lcpOf }));
   await context.close();
   return result;
 }
@@ -64,12 +65,14 @@ let failed = false;
 try {
   for (const path of PAGES) {
     const lcp = { pre: [], spa: [] };
+    const elements = new Set();
     const cls = { pre: [], spa: [] };
     // Alternate the two builds so a load spike on this shared machine hits both alike.
     for (let run = 0; run < RUNS; run++) {
       const a = await measure(browser, prerendered.base, path);
       const b = await measure(browser, spa.base, path);
       lcp.pre.push(a.lcp);
+      elements.add(a.of);
       cls.pre.push(a.cls);
       lcp.spa.push(b.lcp);
       cls.spa.push(b.cls);
@@ -79,7 +82,8 @@ try {
     const preCls = Math.max(...cls.pre);
     console.log(
       `${path}: LCP ${preLcp.toFixed(0)} ms pre-rendered vs ${spaLcp.toFixed(0)} ms SPA shell → ratio ${(preLcp / spaLcp).toFixed(2)}; ` +
-        `LCP/target ${(preLcp / 2500).toFixed(2)} (≤ 1); CLS ${preCls.toFixed(3)} (worst of ${RUNS}; SPA ${Math.max(...cls.spa).toFixed(3)}; target ≤ 0.1)`,
+        `LCP/target ${(preLcp / 2500).toFixed(2)} (≤ 1); CLS ${preCls.toFixed(3)} (worst of ${RUNS}; SPA ${Math.max(...cls.spa).toFixed(3)}; target ≤ 0.1); ` +
+        `LCP element ${[...elements].join(' | ')}`,
     );
     failed ||= preLcp > 2500 || preCls > 0.1;
   }
