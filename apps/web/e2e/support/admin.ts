@@ -4,6 +4,7 @@ import { test } from '@playwright/test';
 import { withSearchPath } from './pg-schema.mjs';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..', '..');
+const builtAdmin = join(repoRoot, 'apps/server/dist/admin.js');
 
 /** A shared e2e server as its Playwright project's metadata names it (playwright.config.ts). */
 export interface E2eServerInfo {
@@ -26,13 +27,15 @@ export function e2eServerEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs `npm run admin -- <args>` against the shared e2e server's database; returns its output. The
- * CLI is a fresh tsx process (seconds on a busy machine): setup, not the behaviour under test, so the
- * running test's timeout grows by the time it took and load never decides whether a test passes.
+ * Runs the operator CLI (`npm run admin -- <args>`) against the shared e2e server's database; returns
+ * its output. It runs the built CLI: the e2e server's start (scripts/start.mjs) has rebuilt the server
+ * when its sources changed, and tsx compiling the sources anew for each call cost seconds of CPU. A
+ * call is setup, not the behaviour under test, so the running test's timeout grows by the time it took
+ * and load never decides whether a test passes.
  */
 export function runAdmin(args: string[]): string {
   const started = Date.now();
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+  const output = execFileSync(process.execPath, [builtAdmin, ...args], {
     cwd: repoRoot,
     env: e2eServerEnv(),
     encoding: 'utf8',
