@@ -121,6 +121,11 @@ test('AI剪辑 from /ai/clip with a saved template and written scripts', async (
   release();
   await expect(page.getByText('口播 · 我的黄字模板')).toBeVisible();
   await page.unroute('**/seoaivideo.VideoTemplate/list');
+  // A template that is not (or no longer) the member's is named as gone, not replaced by another.
+  await page.goto('/clip/ScriptClip?id=0&template=own-2147483647');
+  await expect(page.getByText('模板不存在或已被删除，请重新选择模板')).toBeVisible();
+  await page.getByRole('link', { name: '选择视频模板' }).click();
+  await expect(page).toHaveURL(/\/clip\/VideoTemplate\?.*mode=2/);
   await page.goto('/clip/VideoTemplate?mode=7&id=0');
   await mine.click();
   await expect(page).toHaveURL(/\/clip\/AiClipVideo\?.*clip_model=7.*template=own-/);

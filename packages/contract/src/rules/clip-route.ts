@@ -26,7 +26,7 @@ export interface ClipTaskRef {
 const SKIP_TEMPLATE_MODES = new Set([3, 5, 6, 8]);
 
 /** Step 2 destinations by mode; `withMode` adds clip_model to the query. */
-const STEP_TWO: Record<ClipModel, { path: string; withMode: boolean }> = {
+const STEP_TWO: Record<number, { path: string; withMode: boolean }> = {
   1: { path: '/clip/ClipVideo', withMode: false },
   2: { path: '/clip/ScriptClip', withMode: false },
   3: { path: '/clip/CpMode', withMode: false },
@@ -55,7 +55,7 @@ function newTask(task: ClipTaskRef): ClipDestination {
 }
 
 function stepTwo(task: ClipTaskRef): ClipDestination | null {
-  const target = STEP_TWO[task.mode as ClipModel] as (typeof STEP_TWO)[ClipModel] | undefined;
+  const target = STEP_TWO[task.mode];
   if (!target) {
     return null;
   }
@@ -94,13 +94,12 @@ export function clipPageMode(path: string, clipModel: string | null): ClipModel 
   if (own !== undefined) {
     return Number(own) as ClipModel;
   }
-  const modes = (Object.keys(STEP_TWO).map(Number) as ClipModel[]).filter((mode) => STEP_TWO[mode].path === path);
-  return (
-    modes.find((mode) => STEP_TWO[mode].withMode && String(mode) === clipModel) ??
-    modes.find((mode) => !STEP_TWO[mode].withMode) ??
-    modes[0] ??
-    null
-  );
+  const modes = Object.entries(STEP_TWO).filter(([, target]) => target.path === path);
+  const served =
+    modes.find(([mode, target]) => target.withMode && mode === clipModel) ??
+    modes.find(([, target]) => !target.withMode) ??
+    modes[0];
+  return served ? (Number(served[0]) as ClipModel) : null;
 }
 
 /** The title of a clip page (navbar, document title): the mode's name wherever the page serves one mode. */
