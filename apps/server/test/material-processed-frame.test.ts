@@ -5,8 +5,8 @@ import { addMember, createTestApp, login, type TestContext } from './helpers.ts'
 import { TestSocket, socketUrl, testChannel, webhookSecretOf } from './realtime-helpers.ts';
 import { call, tusUpload } from './upload-client.ts';
 
-// The material media job tells the owner when a poster is ready (`material_processed`), so a clip
-// output's poster shows in the task list without a refetch; no other member hears of it.
+// The material media job tells the owner when a poster is ready (`material_processed`), so the library's
+// card and a clip output show its poster and duration without a refetch; no other member hears of it.
 
 let ctx: TestContext;
 
@@ -45,7 +45,13 @@ describe('material_processed frames', () => {
       const frame = await owner.next('material_processed', (f) => f.data.material_id === id);
       const listed = await call<MaterialList>(ctx.app, token, '/api/file.File/list');
       const video = listed.data.list.find((m) => m.file_id === id) as Material;
-      expect(frame.data).toEqual({ material_id: id, status: 'done', thumb_url: video.thumb_url });
+      expect(frame.data).toEqual({
+        material_id: id,
+        status: 'done',
+        thumb_url: video.thumb_url,
+        duration: video.duration,
+      });
+      expect(video.duration).toBeGreaterThan(0);
       expect(video.thumb_url).toMatch(/^\/storage\/thumbs\/.+\.jpg$/);
 
       // A frame for the other member would have been queued on their socket before this pong.

@@ -8,7 +8,8 @@ import { signInNewMember } from './support/members.ts';
 
 // Issue 9, modes 5, 6 and 7 and templates, in Chromium: a member saves their own template (its preview
 // rendered by the server), runs AI剪辑 from /ai/clip with scripts written by the (imitated) language model,
-// makes 图文成片 and 一键成片 tasks, watches them finish, plays a video and finds the videos in the library.
+// makes 图文成片 and 一键成片 tasks (一键成片's narrations by 帮我写文案, as 分组混剪's lines), watches them
+// finish, plays a video and finds the videos in the library; page titles are the issue's mode names.
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
 
@@ -31,6 +32,15 @@ async function pick(page: Page, button: ReturnType<Page['getByRole']>, names: st
   }
   await picker.getByRole('button', { name: /确\s*定/ }).click();
   await expect(picker).toBeHidden();
+}
+
+/** 帮我写文案 on a mode page: the product, then the written scripts land in the page's fields. */
+async function writeScripts(page: Page, product: string): Promise<void> {
+  await page.getByRole('button', { name: '帮我写文案' }).click();
+  const dialog = page.getByRole('dialog', { name: '帮我写文案' });
+  await dialog.getByLabel('产品').fill(product);
+  await dialog.getByRole('button', { name: '生成文案' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** Starts the task, waits on the task list until all its videos are done, and plays the first. */
@@ -93,8 +103,29 @@ test('AI剪辑 from /ai/clip with a saved template and written scripts', async (
     await page.locator('[data-testid^="clip-template-own-"]').click();
     await expect(page).toHaveURL(new RegExp(`/clip/${path}\\?.*template=own-`));
     await expect(page.getByText(`${title} · 我的黄字模板`)).toBeVisible();
+    // The navbar names the page as the issue names the mode (the contract's clipModeName).
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
     await page.screenshot({ path: join(SHOTS, `clip-own-template-${mode}.png`), fullPage: true });
   }
+  // Opened afresh, a mode page waits for the member's own template instead of showing the first seeded one.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/seoaivideo.VideoTemplate/list', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByTestId('clip-template-loading')).toBeVisible();
+  await expect(page.getByText(/经典字幕/)).toHaveCount(0);
+  await page.screenshot({ path: join(SHOTS, 'clip-template-loading.png'), fullPage: true });
+  release();
+  await expect(page.getByText('口播 · 我的黄字模板')).toBeVisible();
+  await page.unroute('**/seoaivideo.VideoTemplate/list');
+  // A template that is not (or no longer) the member's is named as gone, not replaced by another.
+  await page.goto('/clip/ScriptClip?id=0&template=own-2147483647');
+  await expect(page.getByText('模板不存在或已被删除，请重新选择模板')).toBeVisible();
+  await page.getByRole('link', { name: '选择视频模板' }).click();
+  await expect(page).toHaveURL(/\/clip\/VideoTemplate\?.*mode=2/);
   await page.goto('/clip/VideoTemplate?mode=7&id=0');
   await mine.click();
   await expect(page).toHaveURL(/\/clip\/AiClipVideo\?.*clip_model=7.*template=own-/);
@@ -129,9 +160,22 @@ test('图文成片 and 一键成片 render into the library', async ({ page, req
     makeVideo(join(dir, '开场.mp4'), { seconds: 3, width: 320, height: 240 }),
   ]);
 
+  // The library shows a video's poster and duration from the material_processed frame: with list
+  // refetches refused once the cards are there, they still arrive.
+  const library = new MaterialsPage(page);
+  await expect(library.card('开场.mp4')).toBeVisible();
+  await page.route('**/file.File/list*', (route) => route.abort());
+  await expect(library.card('开场.mp4').getByTestId('material-duration')).not.toHaveText(/^(00:00)?$/, {
+    timeout: 120_000,
+  });
+  await expect(library.card('开场.mp4').locator('img')).toBeVisible();
+  await page.screenshot({ path: join(SHOTS, 'clip-library-live.png'), fullPage: true });
+  await page.unroute('**/file.File/list*');
+
   await page.goto('/clip/AddTask');
   await page.getByTestId('clip-mode-5').click();
   await expect(page).toHaveURL(/\/clip\/ImageVideoMode\?/);
+  await expect(page.getByRole('heading', { level: 1, name: '图文成片', exact: true })).toBeVisible();
   await page.getByLabel('任务名称').fill('端到端图文');
   await pick(page, page.getByRole('button', { name: '选择图片' }), ['海报一.png', '海报二.png']);
   await page.getByLabel('标题').fill('新品上市');
@@ -158,12 +202,23 @@ test('图文成片 and 一键成片 render into the library', async ({ page, req
   await pick(page, groups.nth(0).getByRole('button', { name: '选择素材' }), ['开场.mp4']);
   await pick(page, groups.nth(1).getByRole('button', { name: '选择素材' }), ['海报一.png', '海报二.png']);
   await pick(page, groups.nth(2).getByRole('button', { name: '选择素材' }), ['开场.mp4']);
-  await page.getByLabel('旁白1').fill('欢迎光临，本店新品上市，全场八折。');
-  await page.getByRole('button', { name: '添加旁白' }).click();
-  await page.getByLabel('旁白2').fill('新品上市，欢迎到店品尝。');
+  await expect(page.getByRole('heading', { level: 1, name: '一键成片', exact: true })).toBeVisible();
+  // 帮我写文案 writes one narration per video to make.
   await page.getByLabel('生成数量').fill('2');
+  await writeScripts(page, '本店新品');
+  await expect(page.getByLabel('旁白1')).toHaveValue('第1篇，本店新品来了。喜欢就点个关注。');
+  await expect(page.getByLabel('旁白2')).toHaveValue(/^第2篇，本店新品来了。/);
   await page.screenshot({ path: join(SHOTS, 'clip-one-click-form.png'), fullPage: true });
   await startAndWatch(page, '端到端一键成片', 2, 'clip-one-click-tasks.png');
+
+  // 分组混剪 has no template step either; 帮我写文案 spreads each script's sentences over its groups.
+  await page.goto('/clip/AddTaskGroupClick');
+  await expect(page).toHaveURL(/\/clip\/ClipGroupVideo\?.*clip_model=8/);
+  await expect(page.getByRole('heading', { level: 1, name: '分组混剪', exact: true })).toBeVisible();
+  await writeScripts(page, '本店新品');
+  await expect(page.getByLabel('分组1文案')).toHaveValue('第1篇，本店新品来了。\n第2篇，本店新品来了。');
+  await expect(page.getByLabel('分组2文案')).toHaveValue('喜欢就点个关注。\n喜欢就点个关注。');
+  await page.screenshot({ path: join(SHOTS, 'clip-group-form.png'), fullPage: true });
 
   const materials = new MaterialsPage(page);
   await materials.open();

@@ -39,16 +39,23 @@ describe('parseServerFrame', () => {
 
   it('reads material_processed with only the fields it names', () => {
     const raw =
-      '{"type":"material_processed","data":{"material_id":7,"status":"done","thumb_url":"/storage/t.jpg","x":1}}';
+      '{"type":"material_processed","data":{"material_id":7,"status":"done","thumb_url":"/storage/t.jpg","duration":2.5,"x":1}}';
     expect(parseServerFrame(raw)).toEqual({
       type: 'material_processed',
-      data: { material_id: 7, status: 'done', thumb_url: '/storage/t.jpg' },
+      data: { material_id: 7, status: 'done', thumb_url: '/storage/t.jpg', duration: 2.5 },
     });
     expect(
-      parseServerFrame('{"type":"material_processed","data":{"material_id":"7","status":"done","thumb_url":""}}'),
+      parseServerFrame('{"type":"material_processed","data":{"material_id":7,"status":"done","thumb_url":""}}'),
     ).toBeNull();
     expect(
-      parseServerFrame('{"type":"material_processed","data":{"material_id":7,"status":"late","thumb_url":""}}'),
+      parseServerFrame(
+        '{"type":"material_processed","data":{"material_id":"7","status":"done","thumb_url":"","duration":0}}',
+      ),
+    ).toBeNull();
+    expect(
+      parseServerFrame(
+        '{"type":"material_processed","data":{"material_id":7,"status":"late","thumb_url":"","duration":0}}',
+      ),
     ).toBeNull();
   });
 });

@@ -82,12 +82,15 @@ export interface DataChangedFrameData {
 
 /**
  * What a `material_processed` frame carries: a material's background media work finished, so its poster
- * (thumb_url, empty when it has none or the work failed) can be shown without a refetch; clip outputs too.
+ * (thumb_url, empty when it has none or the work failed) and duration show without a refetch, in the
+ * library and the clip task list.
  */
 export interface MaterialProcessedFrameData {
   material_id: number;
   status: 'done' | 'failed';
   thumb_url: string;
+  /** Seconds, as the library lists it; 0 for an image or a failure. */
+  duration: number;
 }
 
 /** Frames the server sends. */
@@ -196,10 +199,16 @@ export function parseServerFrame(raw: string): ServerFrame | null {
     case 'material_processed':
       return typeof data.material_id === 'number' &&
         (data.status === 'done' || data.status === 'failed') &&
-        typeof data.thumb_url === 'string'
+        typeof data.thumb_url === 'string' &&
+        typeof data.duration === 'number'
         ? {
             type: 'material_processed',
-            data: { material_id: data.material_id, status: data.status, thumb_url: data.thumb_url },
+            data: {
+              material_id: data.material_id,
+              status: data.status,
+              thumb_url: data.thumb_url,
+              duration: data.duration,
+            },
           }
         : null;
     default:

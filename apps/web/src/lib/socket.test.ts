@@ -107,7 +107,7 @@ describe('ChatSocket', () => {
     const { last } = setup();
     const processed = vi.fn();
     const off = onMaterialProcessed(processed);
-    const data = { material_id: 12, status: 'done', thumb_url: '/storage/thumbs/a.jpg' };
+    const data = { material_id: 12, status: 'done', thumb_url: '/storage/thumbs/a.jpg', duration: 2 };
     last().receive({ type: 'material_processed', data });
     expect(processed).toHaveBeenCalledWith(data);
     off();

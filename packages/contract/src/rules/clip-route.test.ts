@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipRoute, toHref } from './clip-route.ts';
+import { clipPageMode, clipPageTitle, clipRoute, toHref } from './clip-route.ts';
 
 const task = (mode: number) => ({ id: 42, mode, clipModeName: '模式' });
 
@@ -61,5 +61,28 @@ describe('clipRoute — step 0', () => {
 describe('toHref', () => {
   it('omits an empty query', () => {
     expect(toHref({ path: '/clip/CpMode', query: {} })).toBe('/clip/CpMode');
+  });
+});
+
+describe('clipPageTitle — the mode names of the issue on every page that serves one mode', () => {
+  it.each([
+    ['/clip/ClipVideo', null, '批量混剪'],
+    ['/clip/ClipVideo', '6', '一键成片'],
+    ['/clip/ScriptClip', null, '脚本剪辑'],
+    ['/clip/CpMode', null, 'CP拆拼'],
+    ['/clip/OralMode', null, '口播'],
+    ['/clip/ImageVideoMode', null, '图文成片'],
+    ['/clip/AiClipVideo', '7', 'AI剪辑'],
+    ['/clip/ClipGroupVideo', '8', '分组混剪'],
+    ['/clip/AddTaskOneClick', null, '一键成片'],
+    ['/clip/AddTaskGroupClick', null, '分组混剪'],
+    ['/clip/AddTask', null, '新建剪辑任务'],
+    ['/clip/VideoTemplate', '1', '选择视频模板'],
+  ])('%s (clip_model %s) is titled %s', (path, clipModel, title) => {
+    expect(clipPageTitle(path, clipModel)).toBe(title);
+  });
+  it('a step-2 page without its clip_model still names its mode', () => {
+    expect(clipPageMode('/clip/AiClipVideo', null)).toBe(7);
+    expect(clipPageMode('/clip/ClipVideo', '8')).toBe(1);
   });
 });

@@ -1,3 +1,6 @@
+import { clipModeName, type ClipModel } from '../api/clip-task.ts';
+import { Msg } from '../messages.ts';
+
 /** The steps of the clip-task jump helper (SPEC §2.1). `new` opens the task form. */
 export type ClipStep = 'new' | 0 | 1 | 2;
 
@@ -34,9 +37,11 @@ const STEP_TWO: Record<number, { path: string; withMode: boolean }> = {
   8: { path: '/clip/ClipGroupVideo', withMode: true },
 };
 
+/** Modes with a new-task page of their own; the others share /clip/AddTask. */
+const OWN_NEW_TASK: Partial<Record<number, string>> = { 6: '/clip/AddTaskOneClick', 8: '/clip/AddTaskGroupClick' };
+
 function newTask(task: ClipTaskRef): ClipDestination {
-  const path =
-    task.mode === 6 ? '/clip/AddTaskOneClick' : task.mode === 8 ? '/clip/AddTaskGroupClick' : '/clip/AddTask';
+  const path = OWN_NEW_TASK[task.mode] ?? '/clip/AddTask';
   const query: Record<string, string> = {
     mode: String(task.mode),
     clipModeName: task.clipModeName ?? '',
@@ -81,4 +86,27 @@ export function clipRoute(step: ClipStep, task: ClipTaskRef): ClipDestination | 
 export function toHref(destination: ClipDestination): string {
   const search = new URLSearchParams(destination.query).toString();
   return search ? `${destination.path}?${search}` : destination.path;
+}
+
+/** The mode a clip page serves: its step-2 form (clip_model tells 一键成片 from 批量混剪), or the new-task page of 6 or 8. */
+export function clipPageMode(path: string, clipModel: string | null): ClipModel | null {
+  const own = Object.keys(OWN_NEW_TASK).find((mode) => OWN_NEW_TASK[Number(mode)] === path);
+  if (own !== undefined) {
+    return Number(own) as ClipModel;
+  }
+  const modes = Object.entries(STEP_TWO).filter(([, target]) => target.path === path);
+  const served =
+    modes.find(([mode, target]) => target.withMode && mode === clipModel) ??
+    modes.find(([, target]) => !target.withMode) ??
+    modes[0];
+  return served ? (Number(served[0]) as ClipModel) : null;
+}
+
+/** The title of a clip page (navbar, document title): the mode's name wherever the page serves one mode. */
+export function clipPageTitle(path: string, clipModel: string | null): string {
+  const mode = clipPageMode(path, clipModel);
+  if (mode !== null) {
+    return clipModeName[mode];
+  }
+  return path === '/clip/VideoTemplate' ? Msg.clipChooseTemplate : Msg.clipNewTask;
 }

@@ -7,7 +7,7 @@ import { MaterialRepository } from './material.repository.ts';
 
 /**
  * Background media work of a material: thumbnail (images), poster and duration (video), duration (audio).
- * Each finish is pushed to the member (`material_processed`), so a clip output's poster shows at once.
+ * Each finish is pushed to the member (`material_processed`), so a poster and duration show at once.
  */
 export class MediaProcessingService {
   private readonly repo: MaterialRepository;
@@ -77,7 +77,7 @@ export class MediaProcessingService {
     values: Parameters<MaterialRepository['setProcessed']>[1],
   ): Promise<void> {
     if (await this.repo.setProcessed(materialId, values)) {
-      this.finished(memberId, materialId, thumbKey);
+      this.finished(memberId, materialId, thumbKey, (values.duration_ms ?? 0) / 1000);
     } else if (thumbKey) {
       await this.deps.storage.delete(thumbKey);
     }
@@ -90,18 +90,20 @@ export class MediaProcessingService {
     if (row) {
       this.deps.realtime?.publish(row.member_id, {
         type: 'material_processed',
-        data: { material_id: materialId, status: 'failed', thumb_url: '' },
+        data: { material_id: materialId, status: 'failed', thumb_url: '', duration: 0 },
       });
     }
   }
 
-  private finished(memberId: number, materialId: number, thumbKey: string | null): void {
+  /** `duration` in seconds, as the library lists it. */
+  private finished(memberId: number, materialId: number, thumbKey: string | null, duration: number): void {
     this.deps.realtime?.publish(memberId, {
       type: 'material_processed',
       data: {
         material_id: materialId,
         status: 'done',
         thumb_url: thumbKey ? this.deps.storage.publicUrl(thumbKey) : '',
+        duration,
       },
     });
   }

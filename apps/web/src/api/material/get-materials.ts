@@ -3,6 +3,10 @@ import { MaterialApi, type MaterialList, type MaterialSearchState } from '@vidma
 import { MATERIAL_DEFAULT_PAGE_SIZE } from '@vidmatrix/contract/constants';
 import { post } from '../../lib/request.ts';
 import { materialKeys } from './material-keys.ts';
+import { useMaterialProcessed } from './use-material-processed.ts';
+
+/** How often a page with pending materials refetches when no frame has come (frames are the live path). */
+const PENDING_FALLBACK_POLL_MS = 10_000;
 
 /** A fresh search state (SPEC §3), page size 16. */
 export function initialSearchState(): MaterialSearchState {
@@ -52,12 +56,15 @@ export function getMaterialsQueryOptions(state: MaterialSearchState, picker = fa
     queryKey: materialKeys.list(params),
     queryFn: ({ signal }) => getMaterials(params, signal),
     placeholderData: keepPreviousData,
-    // Cards wait for their thumbnail job: poll while any is pending.
-    refetchInterval: (query) => (query.state.data?.list.some((m) => m.process_status === 'pending') ? 2000 : false),
+    // Cards wait for their media job, whose frame patches them (useMaterialProcessed): this slow poll
+    // while any is pending only covers a frame lost on a link that did not come back.
+    refetchInterval: (query) =>
+      query.state.data?.list.some((m) => m.process_status === 'pending') ? PENDING_FALLBACK_POLL_MS : false,
   });
 }
 
-/** The materials of a search state. */
+/** The materials of a search state, their posters and durations arriving live. */
 export function useMaterials(state: MaterialSearchState, picker = false) {
+  useMaterialProcessed();
   return useQuery(getMaterialsQueryOptions(state, picker));
 }

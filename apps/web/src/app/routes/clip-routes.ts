@@ -1,42 +1,28 @@
 import { redirect, type RouteObject } from 'react-router';
 import { CLIP_PATHS } from '@vidmatrix/contract/console-paths';
-import { Msg } from '@vidmatrix/contract/messages';
-import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
+import { clipPageTitle, clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
 import { comingPage, type LazyRoute } from '../route-registry.ts';
 
-/** Titles of the clip-task pages (SPEC §2.1). */
-const CLIP_TITLES: Record<(typeof CLIP_PATHS)[number], string> = {
-  '/clip/AddTask': '新建剪辑任务',
-  '/clip/AddTaskOneClick': '一键成片',
-  '/clip/AddTaskGroupClick': '组合成片',
-  '/clip/VideoTemplate': '选择视频模板',
-  '/clip/ClipVideo': '视频剪辑',
-  '/clip/ScriptClip': '脚本剪辑',
-  // Mode 3 is CP拆拼 (long videos cut into shots); 图文混剪 named a mode that does not exist.
-  '/clip/CpMode': Msg.clipMode3,
-  '/clip/OralMode': '口播模式',
-  '/clip/ImageVideoMode': '图片成片',
-  '/clip/AiClipVideo': 'AI智能剪辑',
-  '/clip/ClipGroupVideo': '组合剪辑',
-};
-
-const addTask: LazyRoute = async () => ({
-  Component: (await import('../../features/clip/pages/add-task-page.tsx')).AddTaskPage,
-});
-
-/** The built clip pages; the others show the coming page. */
-const CLIP_PAGES: Partial<Record<(typeof CLIP_PATHS)[number], LazyRoute>> = {
-  '/clip/AddTask': addTask,
-  // 一键成片 has no template step: straight to its form (/clip/ClipVideo with clip_model 6).
-  '/clip/AddTaskOneClick': () =>
+/** A new-task page of one mode that has no template step goes straight to that mode's form. */
+function straightToForm(mode: number): LazyRoute {
+  return () =>
     Promise.resolve({
       loader: ({ request }) => {
         const id = new URL(request.url).searchParams.get('id') ?? '0';
-        const to = clipRoute(1, { id, mode: 6 });
+        const to = clipRoute(1, { id, mode });
         return to ? redirect(toHref(to)) : null;
       },
-    }),
-  '/clip/AddTaskGroupClick': addTask,
+    });
+}
+
+/** The built clip pages; the others show the coming page. */
+const CLIP_PAGES: Partial<Record<(typeof CLIP_PATHS)[number], LazyRoute>> = {
+  '/clip/AddTask': async () => ({
+    Component: (await import('../../features/clip/pages/add-task-page.tsx')).AddTaskPage,
+  }),
+  // 一键成片 and 分组混剪 have no template step: straight to their forms (SPEC §2.1, step 1).
+  '/clip/AddTaskOneClick': straightToForm(6),
+  '/clip/AddTaskGroupClick': straightToForm(8),
   '/clip/VideoTemplate': async () => ({
     Component: (await import('../../features/clip/pages/video-template-page.tsx')).VideoTemplatePage,
   }),
@@ -63,9 +49,9 @@ const CLIP_PAGES: Partial<Record<(typeof CLIP_PATHS)[number], LazyRoute>> = {
   }),
 };
 
-/** The clip-task pages (SPEC §2.1), under the console layout. */
+/** The clip-task pages (SPEC §2.1), under the console layout, titled by the contract's mode names. */
 export const clipRoutes: RouteObject[] = CLIP_PATHS.map((path): RouteObject => ({
   path,
-  handle: { title: CLIP_TITLES[path] },
+  handle: { title: (search: URLSearchParams) => clipPageTitle(path, search.get('clip_model')) },
   lazy: CLIP_PAGES[path] ?? comingPage,
 }));

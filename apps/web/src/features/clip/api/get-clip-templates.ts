@@ -18,14 +18,35 @@ export function useClipTemplates() {
   return useQuery(getClipTemplatesQueryOptions());
 }
 
+/** A template as a mode page uses it: its name (in the header) and its settings. */
+export interface ClipTemplateChoice {
+  name: string;
+  template: ClipTemplateItem['template'];
+}
+
+/** Where the template of a mode page stands: the member's own may still be loading, or gone. */
+export type ClipTemplateState =
+  | { status: 'loading' }
+  | { status: 'failed'; retry: () => void }
+  | { status: 'missing' }
+  | { status: 'ready'; choice: ClipTemplateChoice };
+
 /**
- * The template a mode page was opened with (`template` query value): a seeded one at once, the
- * member's own (`own-<id>`) once the list has loaded; the first seeded one when the key is unknown.
+ * The template a mode page was opened with (`template` query value): a seeded one at once (the first
+ * when the key is none of them), the member's own (`own-<id>`) only once the list has loaded.
  */
-export function useClipTemplate(key: string | null): { name: string; template: ClipTemplateItem['template'] } {
-  const seeded = templateByKey(key);
+export function useClipTemplate(key: string | null): ClipTemplateState {
   const own = key?.startsWith('own-') ?? false;
   const list = useQuery({ ...getClipTemplatesQueryOptions(), enabled: own });
-  const found = own ? list.data?.find((t) => t.key === key) : undefined;
-  return found ?? seeded;
+  if (!own) {
+    return { status: 'ready', choice: templateByKey(key) };
+  }
+  if (list.isPending) {
+    return { status: 'loading' };
+  }
+  if (list.isError) {
+    return { status: 'failed', retry: () => void list.refetch() };
+  }
+  const found = list.data.find((t) => t.key === key);
+  return found ? { status: 'ready', choice: found } : { status: 'missing' };
 }

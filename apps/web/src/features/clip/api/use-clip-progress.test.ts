@@ -30,13 +30,15 @@ const task: ClipTaskInfo = {
 
 describe('withPoster', () => {
   it('sets the poster of the video that is that material only', () => {
-    const next = withPoster(task, { material_id: 41, status: 'done', thumb_url: '/storage/thumbs/p.jpg' });
+    const next = withPoster(task, { material_id: 41, status: 'done', thumb_url: '/storage/thumbs/p.jpg', duration: 3 });
     expect(next.outputs.map((o) => o.thumb_url)).toEqual(['/storage/thumbs/p.jpg', '']);
     expect(task.outputs[0]?.thumb_url).toBe('');
   });
 
   it('leaves the task as it is for another material or a failed poster', () => {
-    expect(withPoster(task, { material_id: 99, status: 'done', thumb_url: '/storage/thumbs/p.jpg' })).toBe(task);
-    expect(withPoster(task, { material_id: 41, status: 'failed', thumb_url: '' })).toBe(task);
+    expect(withPoster(task, { material_id: 99, status: 'done', thumb_url: '/storage/thumbs/p.jpg', duration: 3 })).toBe(
+      task,
+    );
+    expect(withPoster(task, { material_id: 41, status: 'failed', thumb_url: '', duration: 0 })).toBe(task);
   });
 });

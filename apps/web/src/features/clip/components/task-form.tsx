@@ -1,6 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Form, Input } from 'antd';
-import { dedupOptions, type ClipTaskInput, type DedupOptions } from '@vidmatrix/contract/api/clip-task';
+import {
+  clipModeName,
+  dedupOptions,
+  type ClipModel,
+  type ClipTaskInput,
+  type DedupOptions,
+} from '@vidmatrix/contract/api/clip-task';
 import type { Music } from '@vidmatrix/contract/api/music';
 import { CLIP_MAX_VIDEOS } from '@vidmatrix/contract/constants';
 import { notifyError } from '../../../lib/notify.ts';
@@ -27,12 +33,13 @@ export type BuildTask = (common: TaskCommon) => ClipTaskInput;
 export type Requirement = readonly [met: boolean, msg: string];
 
 /**
- * The frame of every mode page: task name on top, the mode's own fields, then background music,
+ * The frame of every mode page, headed by the mode's name (the route title's source too): task name on top, the mode's own fields, then background music,
  * 生成数量 and the preview / start buttons. `onAdded` runs after addTask (e.g. 脚本剪辑's step media).
  */
 export function ClipTaskForm(props: {
-  title: string;
-  defaultName: string;
+  mode: ClipModel;
+  /** The name of the template the page renders with, shown beside the mode's. */
+  template?: string;
   build: BuildTask;
   /** Checked in order before build; the first unmet one is shown and nothing is sent. */
   required: readonly Requirement[];
@@ -47,7 +54,9 @@ export function ClipTaskForm(props: {
   /** False where no synthesised voice speaks (CP拆拼, 口播's own voice). */
   voiced?: boolean;
 }) {
-  const [name, setName] = useState(props.defaultName);
+  const modeName = clipModeName[props.mode];
+  const defaultName = `${modeName}任务`;
+  const [name, setName] = useState(defaultName);
   const [music, setMusic] = useState<Music | null>(null);
   const [count, setCount] = useState(props.defaultCount ?? 2);
   const build = (): ClipTaskInput | null => {
@@ -57,7 +66,7 @@ export function ClipTaskForm(props: {
       return null;
     }
     return props.build({
-      name: name.trim() || props.defaultName,
+      name: name.trim() || defaultName,
       count,
       seed: newSeed(),
       musicIds: music ? [music.music_id] : [],
@@ -65,7 +74,7 @@ export function ClipTaskForm(props: {
     });
   };
   return (
-    <Card title={props.title}>
+    <Card title={props.template === undefined ? modeName : `${modeName} · ${props.template}`}>
       <Form layout="vertical" style={{ maxWidth: 760 }}>
         <Form.Item label="任务名称">
           <Input aria-label="任务名称" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />

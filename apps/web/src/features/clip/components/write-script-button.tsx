@@ -5,7 +5,10 @@ import { useWriteScript } from '../api/write-script.ts';
 import { NO_FACTS, ProductFactsFields, type ProductFacts } from './product-facts-fields.tsx';
 import { linesOf } from './task-actions.tsx';
 
-/** 帮我写文案: asks for the product facts, then hands the written scripts to the page. */
+/**
+ * 帮我写文案 (modes 1, 2, 4, 6, 8): asks for the product facts, has `count` scripts written, and hands
+ * them to the page, which places them in its own fields.
+ */
 export function WriteScriptButton(props: { count?: number; onWritten: (drafts: ClipScriptDrafts) => void }) {
   const [open, setOpen] = useState(false);
   const [facts, setFacts] = useState<ProductFacts>(NO_FACTS);

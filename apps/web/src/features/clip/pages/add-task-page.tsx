@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Card, Col, Row, Typography } from 'antd';
 import { ClipMode, clipModeName, type ClipModel } from '@vidmatrix/contract/api/clip-task';
+import { Msg } from '@vidmatrix/contract/messages';
 import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
 
 /** What each mode card says. */
@@ -25,7 +26,7 @@ export function AddTaskPage() {
     }
   };
   return (
-    <Card title="新建剪辑任务">
+    <Card title={Msg.clipNewTask}>
       <Row gutter={[16, 16]}>
         {Object.values(ClipMode).map((mode) => (
           <Col key={mode} xs={24} sm={12} lg={6}>

@@ -6,11 +6,12 @@ import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
-import { useClipTemplate } from '../api/get-clip-templates.ts';
-import { useWriteScripts } from '../api/write-scripts.ts';
+import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
+import { useWriteScript } from '../api/write-script.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { ProductFactsFields, type ProductFacts } from '../components/product-facts-fields.tsx';
 import { linesOf } from '../components/task-actions.tsx';
+import { ClipTemplateGate } from '../components/template-gate.tsx';
 import { ClipTaskForm, type Requirement } from '../components/task-form.tsx';
 import { withMusicPolicy } from '../templates.ts';
 
@@ -38,8 +39,12 @@ function initialContext(raw: string | null): TextContext {
  * each sentence is matched to the chosen materials by their tags and names, then rendered with the template.
  */
 export function AiClipPage() {
+  return <ClipTemplateGate mode={7}>{(template) => <AiClipForm template={template} />}</ClipTemplateGate>;
+}
+
+/** The form, once the template is known. */
+function AiClipForm({ template }: { template: ClipTemplateChoice }) {
   const [params] = useSearchParams();
-  const template = useClipTemplate(params.get('template'));
   const initial = initialContext(params.get('textContext'));
   const [facts, setFacts] = useState<ProductFacts>({
     industry: initial.industry,
@@ -49,7 +54,7 @@ export function AiClipPage() {
   const [audience, setAudience] = useState(initial.audience);
   const [materials, setMaterials] = useState<Material[]>([]);
   const [scripts, setScripts] = useState<string[]>([]);
-  const write = useWriteScripts();
+  const write = useWriteScript();
 
   const hasProduct: Requirement = [facts.product.trim() !== '', Msg.clipProductRequired];
   const textContext: TextContext = {
@@ -70,8 +75,8 @@ export function AiClipPage() {
   };
   return (
     <ClipTaskForm
-      title={`AI剪辑 · ${template.name}`}
-      defaultName="AI剪辑任务"
+      mode={7}
+      template={template.name}
       countLabel="生成数量（每条视频一篇文案）"
       required={[hasProduct, [materials.length > 0, Msg.chooseMaterial]]}
       build={(common) => ({

@@ -14,8 +14,7 @@ export function CpModePage() {
   const [seconds, setSeconds] = useState(CLIP_SEGMENT_SECONDS);
   return (
     <ClipTaskForm
-      title="CP拆拼"
-      defaultName="CP拆拼任务"
+      mode={3}
       voiced={false}
       required={[[sources.length > 0, Msg.chooseMaterial]]}
       build={(common) => ({

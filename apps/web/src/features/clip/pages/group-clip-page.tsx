@@ -7,6 +7,8 @@ import { FontField } from '../components/font-field.tsx';
 import { MaterialField } from '../components/material-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
+import { WriteScriptButton } from '../components/write-script-button.tsx';
+import { linesPerGroup } from '../lib/written-scripts.ts';
 import { DEFAULT_FONT } from '../templates.ts';
 
 interface GroupDraft {
@@ -25,8 +27,7 @@ export function GroupClipPage() {
     setGroups(groups.map((g, i) => (i === index ? { ...g, ...patch } : g)));
   return (
     <ClipTaskForm
-      title="分组混剪"
-      defaultName="分组混剪任务"
+      mode={8}
       required={[[groups.every((g) => g.materials.length > 0), Msg.chooseMaterial]]}
       build={(common) => ({
         clip_model: 8,
@@ -39,44 +40,65 @@ export function GroupClipPage() {
         })),
       })}
     >
-      {groups.map((g, index) => (
-        <Card
-          key={index}
-          size="small"
-          style={{ marginBottom: 12 }}
-          title={
-            <Input value={g.name} variant="borderless" onChange={(e) => update(index, { name: e.target.value })} />
-          }
-          extra={
-            groups.length > 1 && (
-              <Button size="small" onClick={() => setGroups(groups.filter((_, i) => i !== index))}>
-                删除分组
-              </Button>
-            )
-          }
-        >
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <MaterialField value={g.materials} onChange={(materials) => update(index, { materials })} />
-            <Input.TextArea
-              rows={2}
-              placeholder="本组文案，每行一条（可不填）"
-              value={g.lines}
-              onChange={(e) => update(index, { lines: e.target.value })}
+      {({ count }) => (
+        <>
+          <Form.Item>
+            {/* A script per video to make: each group gets that many alternative lines. */}
+            <WriteScriptButton
+              count={count}
+              onWritten={(drafts) => {
+                const written = linesPerGroup(groups.length, drafts);
+                setGroups(groups.map((g, i) => ({ ...g, lines: written[i] ?? g.lines })));
+              }}
             />
-          </Space>
-        </Card>
-      ))}
-      <Form.Item>
-        <Button
-          disabled={groups.length >= CLIP_MAX_GROUPS}
-          onClick={() => setGroups([...groups, emptyGroup(groups.length + 1)])}
-        >
-          添加分组
-        </Button>
-      </Form.Item>
-      <Form.Item label="字幕字体">
-        <FontField value={font} onChange={setFont} />
-      </Form.Item>
+          </Form.Item>
+          {groups.map((g, index) => (
+            <Card
+              key={index}
+              size="small"
+              data-testid="group-clip-group"
+              style={{ marginBottom: 12 }}
+              title={
+                <Input
+                  aria-label={`分组${index + 1}名称`}
+                  value={g.name}
+                  variant="borderless"
+                  onChange={(e) => update(index, { name: e.target.value })}
+                />
+              }
+              extra={
+                groups.length > 1 && (
+                  <Button size="small" onClick={() => setGroups(groups.filter((_, i) => i !== index))}>
+                    删除分组
+                  </Button>
+                )
+              }
+            >
+              <Space direction="vertical" style={{ width: '100%' }}>
+                <MaterialField value={g.materials} onChange={(materials) => update(index, { materials })} />
+                <Input.TextArea
+                  aria-label={`分组${index + 1}文案`}
+                  rows={2}
+                  placeholder="本组文案，每行一条（可不填）"
+                  value={g.lines}
+                  onChange={(e) => update(index, { lines: e.target.value })}
+                />
+              </Space>
+            </Card>
+          ))}
+          <Form.Item>
+            <Button
+              disabled={groups.length >= CLIP_MAX_GROUPS}
+              onClick={() => setGroups([...groups, emptyGroup(groups.length + 1)])}
+            >
+              添加分组
+            </Button>
+          </Form.Item>
+          <Form.Item label="字幕字体">
+            <FontField value={font} onChange={setFont} />
+          </Form.Item>
+        </>
+      )}
     </ClipTaskForm>
   );
 }

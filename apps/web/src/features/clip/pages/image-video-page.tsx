@@ -23,8 +23,7 @@ export function ImageVideoPage() {
   const [seconds, setSeconds] = useState(CLIP_SEGMENT_SECONDS);
   return (
     <ClipTaskForm
-      title="图文成片"
-      defaultName="图文成片任务"
+      mode={5}
       voiced={voice}
       required={[[images.length > 0, Msg.chooseMaterial]]}
       build={(common) => ({

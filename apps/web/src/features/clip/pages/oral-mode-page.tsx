@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Form, Input, Space, Switch } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import { useClipTemplate } from '../api/get-clip-templates.ts';
+import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { NumberField, SecondsField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
+import { ClipTemplateGate } from '../components/template-gate.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
 import { withMusicPolicy } from '../templates.ts';
@@ -18,8 +18,11 @@ import { withMusicPolicy } from '../templates.ts';
  * optionally its silences cut.
  */
 export function OralModePage() {
-  const [params] = useSearchParams();
-  const template = useClipTemplate(params.get('template'));
+  return <ClipTemplateGate mode={4}>{(template) => <OralModeForm template={template} />}</ClipTemplateGate>;
+}
+
+/** The form, once the template is known. */
+function OralModeForm({ template }: { template: ClipTemplateChoice }) {
   const [main, setMain] = useState<Material[]>([]);
   const [broll, setBroll] = useState<Material[]>([]);
   const [brolls, setBrolls] = useState(3);
@@ -29,8 +32,8 @@ export function OralModePage() {
   const [chromaKey, setChromaKey] = useState(false);
   return (
     <ClipTaskForm
-      title={`口播 · ${template.name}`}
-      defaultName="口播任务"
+      mode={4}
+      template={template.name}
       voiced={false}
       required={[[main.length > 0, Msg.chooseMaterial]]}
       build={(common) => ({

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button, Card, Form, Input, Space } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_LINE_MAX_CHARS, CLIP_MAX_GROUPS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { setStepMedia } from '../api/clip-mutations.ts';
-import { useClipTemplate } from '../api/get-clip-templates.ts';
+import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
 import { MaterialField } from '../components/material-field.tsx';
+import { ClipTemplateGate } from '../components/template-gate.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
 import { withMusicPolicy } from '../templates.ts';
@@ -24,8 +24,11 @@ const emptyStep = (): StepDraft => ({ text: '', materials: [] });
  * setOssMediaUrl (ap_id = the task, apt_id = the step, from 1).
  */
 export function ScriptClipPage() {
-  const [params] = useSearchParams();
-  const template = useClipTemplate(params.get('template'));
+  return <ClipTemplateGate mode={2}>{(template) => <ScriptClipForm template={template} />}</ClipTemplateGate>;
+}
+
+/** The form, once the template is known. */
+function ScriptClipForm({ template }: { template: ClipTemplateChoice }) {
   const [steps, setSteps] = useState<StepDraft[]>([emptyStep(), emptyStep()]);
   const update = (index: number, patch: Partial<StepDraft>) =>
     setSteps(steps.map((s, i) => (i === index ? { ...s, ...patch } : s)));
@@ -39,8 +42,8 @@ export function ScriptClipPage() {
   };
   return (
     <ClipTaskForm
-      title={`脚本剪辑 · ${template.name}`}
-      defaultName="脚本剪辑任务"
+      mode={2}
+      template={template.name}
       required={[
         [steps.every((s) => s.text.trim() !== ''), Msg.clipScriptRequired],
         [steps.every((s) => s.materials.length > 0), Msg.chooseMaterial],

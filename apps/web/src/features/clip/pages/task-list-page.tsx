@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { clipModeName, type ClipModel, type ClipStatus, type ClipTaskSummary } from '@vidmatrix/contract/api/clip-task';
+import { Msg } from '@vidmatrix/contract/messages';
 import { useClipTaskAction } from '../api/clip-mutations.ts';
 import { getClipTaskQueryOptions, useClipTask } from '../api/get-clip-task.ts';
 import { useClipTasks } from '../api/get-clip-tasks.ts';
@@ -45,7 +46,7 @@ export function ClipTaskListPage() {
       title="剪辑任务"
       extra={
         <Button type="primary" onClick={() => void navigate('/clip/AddTask')}>
-          新建剪辑任务
+          {Msg.clipNewTask}
         </Button>
       }
     >

@@ -57,7 +57,7 @@ export function VideoTemplatePage() {
     }
   };
   return (
-    <Card title="选择视频模板" loading={templates.isPending}>
+    <Card title={Msg.clipChooseTemplate} loading={templates.isPending}>
       <Row gutter={[16, 16]}>
         {(templates.data ?? []).map((t) => (
           <Col key={t.key} xs={24} sm={12} lg={6}>
