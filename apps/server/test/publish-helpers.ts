@@ -7,32 +7,50 @@ import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 
 export { until } from '@vidmatrix/publisher/test-support';
 
-/**
- * What the runner tests publish against: the app listening on a free port (its own queue off, so
- * only the runner under test works), the platform sandbox, and the demo member signed in.
- */
-export interface PublishStage {
+/** The app with its own queue off (so only the runner under test works) and the demo member signed in. */
+export interface PublishServer {
   ctx: TestContext;
-  sandbox: Sandbox;
-  control: SandboxControl;
   /** The demo member's API token. */
   token: string;
+  /** The demo member's id. */
+  memberId: number;
+  /** Closes the app (stop any runner first). */
+  close(): Promise<void>;
+}
+
+/** What the runner tests publish against: the server listening on a free port, and the platform sandbox. */
+export interface PublishStage extends PublishServer {
+  sandbox: Sandbox;
+  control: SandboxControl;
   /** Closes the sandbox and the app (stop any runner first). */
   close(): Promise<void>;
 }
 
-export async function startPublishStage(): Promise<PublishStage> {
+/** The publish tests' server; `listen` puts it on a free port for a runner to reach. */
+export async function startPublishServer({ listen = false } = {}): Promise<PublishServer> {
   const ctx = await createTestApp({ jobs: 'off' });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const sandbox = await startSandbox();
+  if (listen) {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  }
   return {
     ctx,
+    token: (await login(ctx.app)).ApiToken,
+    memberId: await memberIdOf(ctx.db, 'demo'),
+    close: () => ctx.close(),
+  };
+}
+
+/** The server listening, and the sandbox beside it. */
+export async function startPublishStage(): Promise<PublishStage> {
+  const server = await startPublishServer({ listen: true });
+  const sandbox = await startSandbox();
+  return {
+    ...server,
     sandbox,
     control: sandboxControl(sandbox.url),
-    token: (await login(ctx.app)).ApiToken,
     async close() {
       await sandbox.close();
-      await ctx.close();
+      await server.close();
     },
   };
 }
