@@ -14,10 +14,11 @@ import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 // A runner killed by SIGKILL used to leave its Chromium alive: Playwright starts it in a process group
-// of its own, and on losing its driver Chromium lets a create request held in `page.route` interception
-// go out, so the platform saw a second submit. Two guards: the browser dies with the runner (the parent
-// death signal), and a launch first ends any browser still holding the profile (a runner that crashed
-// before this existed, or on a system without setpriv).
+// of its own, and an orphan browser can still act on the account (it once let a create request held in
+// `page.route` interception go out, so the platform saw a second submit; the create answer is now read
+// without holding the request). Two guards: the browser dies with the runner (the parent death
+// signal), and a launch first ends any browser still holding the profile (a runner that crashed before
+// this existed, or on a system without setpriv).
 
 /** util-linux's setpriv (Debian's essential util-linux has it); absent elsewhere. */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
