@@ -14,15 +14,7 @@ import {
   PUBLISH_SPACING_JITTER,
 } from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addAccounts,
-  addVideos,
-  createRunner,
-  memberCall,
-  startPublishStage,
-  until as waitFor,
-  type PublishStage,
-} from './publish-helpers.ts';
+import { addAccounts, addVideos, createRunner, memberCall, publishStageHooks, untilWithin } from './publish-helpers.ts';
 import type { RunnerProcessConfig } from './runner-process.ts';
 
 // Crash tests (issue 10): the runner process alone dies by SIGKILL while one job is uploading, one is
@@ -37,20 +29,20 @@ const BILIBILI = 5;
 const DEADLINE_MS = 300_000;
 const RUNNER_SCRIPT = fileURLToPath(new URL('./runner-process.ts', import.meta.url));
 
-let stage: PublishStage;
+const stage = publishStageHooks();
+
 let workDir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  stage = await startPublishStage();
   workDir = await tempDir('runner-crash');
 });
 
-afterAll(async () => {
+// Registered after the stage's hooks, so it runs before the stage closes.
+afterAll(() => {
   for (const child of children) {
     killGroup(child);
   }
-  await stage?.close();
 });
 
 /** Cleanup: SIGKILLs a runner's process group (its browsers end by the parent-death signal). */
@@ -83,7 +75,7 @@ async function killRunner(child: ChildProcess, profiles: string[]): Promise<void
 /** Starts a runner process of its own (its own process group, for the cleanup). */
 function startRunnerProcess(runnerToken: string): ChildProcess {
   const config: RunnerProcessConfig = {
-    serverUrl: `http://127.0.0.1:${(stage.ctx.app.server.address() as { port: number }).port}`,
+    serverUrl: stage.serverUrl,
     token: runnerToken,
     workDir,
     sandboxUrl: stage.sandbox.url,
@@ -99,9 +91,7 @@ function startRunnerProcess(runnerToken: string): ChildProcess {
 }
 
 /** Polls until `check` holds, up to this file's deadline. */
-function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  return waitFor(what, read, check, DEADLINE_MS);
-}
+const until = untilWithin(DEADLINE_MS);
 
 describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, () => {
   it('leaves at most one post per job and loses none: a new runner finishes or verifies each', async () => {

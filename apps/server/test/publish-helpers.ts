@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
@@ -5,7 +6,16 @@ import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/types.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 
-export { until } from '@vidmatrix/publisher/test-support';
+import { until } from '@vidmatrix/publisher/test-support';
+import { afterAll, beforeAll } from 'vitest';
+
+export { until };
+
+/** `until` bound to a test file's deadline. */
+export function untilWithin(deadlineMs: number) {
+  return <T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> =>
+    until(what, read, check, deadlineMs);
+}
 
 /** The app with its own queue off (so only the runner under test works) and the demo member signed in. */
 export interface PublishServer {
@@ -20,6 +30,8 @@ export interface PublishServer {
 
 /** What the runner tests publish against: the server listening on a free port, and the platform sandbox. */
 export interface PublishStage extends PublishServer {
+  /** Where a runner reaches the server. */
+  serverUrl: string;
   sandbox: Sandbox;
   control: SandboxControl;
   /** Closes the sandbox and the app (stop any runner first). */
@@ -40,12 +52,34 @@ export async function startPublishServer({ listen = false } = {}): Promise<Publi
   };
 }
 
+/** A runner test file's stage, filled in before its tests; `runner`, when set, is stopped before it closes. */
+export interface StageOfFile extends PublishStage {
+  runner?: { stop(): Promise<void> };
+}
+
+/**
+ * Registers the file's stage hooks: the stage starts before the file's tests and closes after them
+ * (its runner stopped first). The object returned is filled in by the `beforeAll`.
+ */
+export function publishStageHooks(): StageOfFile {
+  const stage = {} as StageOfFile;
+  beforeAll(async () => {
+    Object.assign(stage, await startPublishStage());
+  });
+  afterAll(async () => {
+    await stage.runner?.stop();
+    await stage.close?.();
+  });
+  return stage;
+}
+
 /** The server listening, and the sandbox beside it. */
 export async function startPublishStage(): Promise<PublishStage> {
   const server = await startPublishServer({ listen: true });
   const sandbox = await startSandbox();
   return {
     ...server,
+    serverUrl: `http://127.0.0.1:${(server.ctx.app.server.address() as AddressInfo).port}`,
     sandbox,
     control: sandboxControl(sandbox.url),
     async close() {

@@ -2,9 +2,9 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Code } from '@vidmatrix/contract/envelope';
 import { openAccount } from '@vidmatrix/publisher/run-job';
-import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
+import { startRunner } from '@vidmatrix/publisher/runner/runner-loop';
 import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auth } from './helpers.ts';
 import {
   addAccounts,
@@ -12,9 +12,8 @@ import {
   addVideos,
   createRunner,
   memberCall,
-  startPublishStage,
-  until as waitFor,
-  type PublishStage,
+  publishStageHooks,
+  untilWithin,
 } from './publish-helpers.ts';
 
 const DOUYIN = 1;
@@ -22,24 +21,16 @@ const BILIBILI = 5;
 /** Generous: a busy two-core machine runs Chromium, ffmpeg and the server at once. */
 const DEADLINE_MS = 240_000;
 
-let stage: PublishStage;
-let runner: RunnerHandle | undefined;
+const stage = publishStageHooks();
+
 let workDir: string;
 
 beforeAll(async () => {
-  stage = await startPublishStage();
   workDir = await tempDir('runner-e2e');
 });
 
-afterAll(async () => {
-  await runner?.stop();
-  await stage?.close();
-});
-
 /** Polls until `check` holds, up to this file's deadline. */
-function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  return waitFor(what, read, check, DEADLINE_MS);
-}
+const until = untilWithin(DEADLINE_MS);
 
 const jobsOf = (batchId: number) =>
   stage.ctx.db.selectFrom('publish_job').selectAll().where('batch_id', '=', batchId).orderBy('id').execute();
@@ -104,8 +95,8 @@ describe('the runner loop against the platform sandbox', { timeout: DEADLINE_MS 
     await stage.control.setSwitches('bilibili', { submitError500: true });
 
     const { token: runnerToken } = await createRunner(stage.ctx.app, stage.token, 'e2e');
-    runner = startRunner({
-      serverUrl: `http://127.0.0.1:${(stage.ctx.app.server.address() as { port: number }).port}`,
+    stage.runner = startRunner({
+      serverUrl: stage.serverUrl,
       token: runnerToken,
       workDir,
       slots: 2,

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { RunnerAuthApi, type AuthorizeView } from '@vidmatrix/contract/api/runner-auth';
 import { Msg } from '@vidmatrix/contract/messages';
-import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
+import { startRunner } from '@vidmatrix/publisher/runner/runner-loop';
 import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, login } from './helpers.ts';
 import {
   addAccounts,
@@ -11,9 +11,8 @@ import {
   createRunner,
   memberCall,
   runnerCall,
-  startPublishStage,
-  until as waitFor,
-  type PublishStage,
+  publishStageHooks,
+  untilWithin,
 } from './publish-helpers.ts';
 import { socketUrl, TestSocket } from './realtime-helpers.ts';
 
@@ -22,22 +21,10 @@ const XIAOHONGSHU = 3;
 /** Generous: a busy two-core machine runs Chromium and the server at once. */
 const DEADLINE_MS = 240_000;
 
-let stage: PublishStage;
-let runner: RunnerHandle | undefined;
-
-beforeAll(async () => {
-  stage = await startPublishStage();
-});
-
-afterAll(async () => {
-  await runner?.stop();
-  await stage?.close();
-});
+const stage = publishStageHooks();
 
 /** Polls until `check` holds, up to this file's deadline. */
-function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  return waitFor(what, read, check, DEADLINE_MS);
-}
+const until = untilWithin(DEADLINE_MS);
 
 const statusOf = async (id: number) =>
   (
@@ -65,8 +52,8 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
     const socket = await TestSocket.bound(socketUrl(stage.ctx.app), stage.memberId, stage.token);
     const workDir = await tempDir('runner-auth');
     const { token: runnerToken } = await createRunner(stage.ctx.app, stage.token, 'auth');
-    runner = startRunner({
-      serverUrl: `http://127.0.0.1:${(stage.ctx.app.server.address() as { port: number }).port}`,
+    stage.runner = startRunner({
+      serverUrl: stage.serverUrl,
       token: runnerToken,
       workDir,
       slots: 2,
@@ -164,8 +151,8 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
     expect(expired.data.list.map((a) => a.enterprise_account_id)).not.toContain(xhs);
     socket.close();
     // The next test claims by hand: this runner must not take the job first.
-    await runner.stop();
-    runner = undefined;
+    await stage.runner?.stop();
+    stage.runner = undefined;
   });
 });
 
