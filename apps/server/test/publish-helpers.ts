@@ -6,6 +6,7 @@ import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/types.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 
+import { startRunner, type RunnerHandle, type RunnerOptions } from '@vidmatrix/publisher/runner/runner-loop';
 import { until } from '@vidmatrix/publisher/test-support';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -54,7 +55,12 @@ export async function startPublishServer({ listen = false } = {}): Promise<Publi
 
 /** A runner test file's stage, filled in before its tests; `runner`, when set, is stopped before it closes. */
 export interface StageOfFile extends PublishStage {
-  runner?: { stop(): Promise<void> };
+  runner?: RunnerHandle;
+  /**
+   * Creates a runner token `name` for the demo member and starts the runner loop with it (2 slots,
+   * 2 s claim waits unless given): the stage's runner, stopped before the stage closes.
+   */
+  startRunner(name: string, options: Omit<RunnerOptions, 'serverUrl' | 'token'>): Promise<RunnerHandle>;
 }
 
 /**
@@ -62,7 +68,13 @@ export interface StageOfFile extends PublishStage {
  * (its runner stopped first). The object returned is filled in by the `beforeAll`.
  */
 export function publishStageHooks(): StageOfFile {
-  const stage = {} as StageOfFile;
+  const stage: StageOfFile = {
+    async startRunner(name, options) {
+      const { token } = await createRunner(stage.ctx.app, stage.token, name);
+      stage.runner = startRunner({ slots: 2, claimWaitMs: 2_000, ...options, serverUrl: stage.serverUrl, token });
+      return stage.runner;
+    },
+  } as StageOfFile;
   beforeAll(async () => {
     Object.assign(stage, await startPublishStage());
   });

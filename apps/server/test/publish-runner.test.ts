@@ -2,19 +2,10 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Code } from '@vidmatrix/contract/envelope';
 import { openAccount } from '@vidmatrix/publisher/run-job';
-import { startRunner } from '@vidmatrix/publisher/runner/runner-loop';
 import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth } from './helpers.ts';
-import {
-  addAccounts,
-  addImage,
-  addVideos,
-  createRunner,
-  memberCall,
-  publishStageHooks,
-  untilWithin,
-} from './publish-helpers.ts';
+import { addAccounts, addImage, addVideos, memberCall, publishStageHooks, untilWithin } from './publish-helpers.ts';
 
 const DOUYIN = 1;
 const BILIBILI = 5;
@@ -94,16 +85,7 @@ describe('the runner loop against the platform sandbox', { timeout: DEADLINE_MS 
     const batchId = batch.data.batch_id;
     await stage.control.setSwitches('bilibili', { submitError500: true });
 
-    const { token: runnerToken } = await createRunner(stage.ctx.app, stage.token, 'e2e');
-    stage.runner = startRunner({
-      serverUrl: stage.serverUrl,
-      token: runnerToken,
-      workDir,
-      slots: 2,
-      claimWaitMs: 2_000,
-      actionPollMs: 250,
-      publisher: options,
-    });
+    await stage.startRunner('e2e', { workDir, actionPollMs: 250, publisher: options });
 
     const first = await until(
       'first round',

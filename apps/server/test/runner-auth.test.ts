@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { RunnerAuthApi, type AuthorizeView } from '@vidmatrix/contract/api/runner-auth';
 import { Msg } from '@vidmatrix/contract/messages';
-import { startRunner } from '@vidmatrix/publisher/runner/runner-loop';
 import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { describe, expect, it } from 'vitest';
 import { addMember, login } from './helpers.ts';
@@ -51,13 +50,8 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
     ];
     const socket = await TestSocket.bound(socketUrl(stage.ctx.app), stage.memberId, stage.token);
     const workDir = await tempDir('runner-auth');
-    const { token: runnerToken } = await createRunner(stage.ctx.app, stage.token, 'auth');
-    stage.runner = startRunner({
-      serverUrl: stage.serverUrl,
-      token: runnerToken,
+    await stage.startRunner('auth', {
       workDir,
-      slots: 2,
-      claimWaitMs: 2_000,
       publisher: sandboxOptions(stage.sandbox.url, join(workDir, 'artefacts')),
     });
     // Online once its first claim reached the server.
