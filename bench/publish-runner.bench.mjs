@@ -28,6 +28,7 @@ if (process.argv[2] === 'sandbox') {
 } else {
   const { sandboxControl } = await import('../tools/platform-sandbox/src/client.ts');
   const { openAccount } = await import('../packages/publisher/src/run-job.ts');
+  const { RUNNER_CHROMIUM_ARGS } = await import('../packages/publisher/src/browser.ts');
   const { sandboxOptions, TEST_TIMEOUTS } = await import('../packages/publisher/src/test-support.ts');
 
   const platformProcess = fork(self, ['sandbox'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -45,60 +46,129 @@ if (process.argv[2] === 'sandbox') {
 
   /**
    * Memory of the processes this job started (the browser and its helpers, not the sandbox), bytes:
-   * proportional set size (Pss), so pages the Chromium processes share are counted once, not per process.
+   * proportional set size (Pss), so pages the Chromium processes share are counted once, not per
+   * process; and its anonymous and shared-memory part alone (Pss_Anon + Pss_Shmem, "own"): the file
+   * part (the Chromium binary's pages) shrinks whenever another Chromium on the machine maps the same
+   * pages, so on a shared machine total Pss moves by ±100 MB between runs, and flags are compared on
+   * the own part.
    */
   const platformTree = processTree(platformProcess.pid);
-  const childRss = () =>
-    [...processTree(process.pid)]
-      .filter((pid) => pid !== process.pid && !platformTree.has(pid))
-      .reduce((sum, pid) => {
-        try {
-          const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-          return sum + Number(pss?.[1] ?? 0) * 1024;
-        } catch {
-          return sum;
-        }
-      }, 0);
-
-  const rows = [];
-  for (let i = 0; i < JOBS; i += 1) {
-    const before = (await control.timings()).length;
-    let peak = 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, childRss())), 200);
-    const started = performance.now();
-    const session = await openAccount(account, options);
-    const result = await session.publish({
-      id: `bench-${i}`,
-      platform: PLATFORM,
-      account,
-      videoPath: video,
-      title: `新品上架 第${i + 1}期`,
-      description: '春季新品到店，欢迎来体验',
-      topics: ['新品'],
-    });
-    await session.close();
-    const wall = performance.now() - started;
-    clearInterval(sampler);
-    const timing = (await control.timings()).slice(before).at(-1);
-    if (result.outcome !== 'published' || !timing?.processedAt) {
-      throw new Error(`job ${i}: ${result.outcome} ${result.error?.message ?? ''}`);
+  const browserMemory = () => {
+    const sum = { pss: 0, own: 0, kinds: {} };
+    for (const pid of processTree(process.pid)) {
+      if (pid === process.pid || platformTree.has(pid)) {
+        continue;
+      }
+      try {
+        const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+        const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
+        sum.pss += kb('Pss');
+        sum.own += kb('Pss_Anon') + kb('Pss_Shmem');
+        // Chromium rewrites its command line into one string: the process kind is its --type.
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+        const kind = (argv.find((a) => a.startsWith('--type=')) ?? '--type=browser').slice('--type='.length);
+        const sub = argv
+          .find((a) => a.startsWith('--utility-sub-type='))
+          ?.split('.')
+          .at(-1);
+        const name = sub ? `${kind}:${sub}` : kind;
+        sum.kinds[name] = (sum.kinds[name] ?? 0) + kb('Pss_Anon') + kb('Pss_Shmem');
+      } catch {
+        // the process ended meanwhile
+      }
     }
-    const platformMs = timing.processedAt - timing.startedAt;
-    rows.push({ wall, platformMs, overhead: wall - platformMs, peak });
-    console.log(
-      `job ${i + 1}: wall ${(wall / 1000).toFixed(1)} s, platform upload+processing ${(platformMs / 1000).toFixed(1)} s, ` +
-        `overhead ${((wall - platformMs) / 1000).toFixed(1)} s, browser memory (Pss) peak ${(peak / 2 ** 20).toFixed(0)} MB`,
-    );
+    return sum;
+  };
+
+  // Side by side, one job of each in turn: the shared Chromium flags alone (baseline) and with the
+  // runner's own (RUNNER_CHROMIUM_ARGS). BENCH_VARIANTS="name=--flag --flag;name2=..." tries others.
+  const variants = process.env.BENCH_VARIANTS
+    ? process.env.BENCH_VARIANTS.split(';').map((spec) => {
+        const eq = spec.indexOf('=');
+        const flags = eq < 0 ? '' : spec.slice(eq + 1);
+        return { name: eq < 0 ? spec : spec.slice(0, eq), args: flags.split(' ').filter(Boolean) };
+      })
+    : [{ name: 'runner flags', args: [...RUNNER_CHROMIUM_ARGS] }];
+  const all = [{ name: 'baseline', args: [] }, ...variants];
+  const rows = new Map(all.map((v) => [v.name, []]));
+  for (let i = 0; i < JOBS; i += 1) {
+    for (const variant of all) {
+      const before = (await control.timings()).length;
+      let peak = 0;
+      let peakOwn = 0;
+      let peakKinds = {};
+      const sample = () => {
+        const now = browserMemory();
+        if (now.own > peakOwn) {
+          peakKinds = now.kinds;
+        }
+        peak = Math.max(peak, now.pss);
+        peakOwn = Math.max(peakOwn, now.own);
+      };
+      const sampler = setInterval(sample, 200);
+      const started = performance.now();
+      const session = await openAccount(account, { ...options, runnerArgs: variant.args });
+      const result = await session.publish({
+        id: `bench-${variant.name}-${i}`,
+        platform: PLATFORM,
+        account,
+        videoPath: video,
+        title: `新品上架 第${rows.get(variant.name).length + 1}期 ${all.indexOf(variant)}`,
+        description: '春季新品到店，欢迎来体验',
+        topics: ['新品'],
+      });
+      sample();
+      await session.close();
+      const wall = performance.now() - started;
+      clearInterval(sampler);
+      const timing = (await control.timings()).slice(before).at(-1);
+      if (result.outcome !== 'published' || !timing?.processedAt) {
+        throw new Error(`${variant.name} job ${i}: ${result.outcome} ${result.error?.message ?? ''}`);
+      }
+      const platformMs = timing.processedAt - timing.startedAt;
+      rows.get(variant.name).push({ wall, platformMs, overhead: wall - platformMs, peak, peakOwn });
+      console.log(
+        `${variant.name} job ${i + 1}: wall ${(wall / 1000).toFixed(1)} s, platform upload+processing ${(platformMs / 1000).toFixed(1)} s, ` +
+          `overhead ${((wall - platformMs) / 1000).toFixed(1)} s, browser memory peak Pss ${(peak / 2 ** 20).toFixed(0)} MB, own ${(peakOwn / 2 ** 20).toFixed(0)} MB (own at its peak: ${Object.entries(
+            peakKinds,
+          )
+            .map(([k, v]) => `${k} ${(v / 2 ** 20).toFixed(0)}`)
+            .join(', ')})`,
+      );
+    }
   }
   platformProcess.send('stop');
-  const median = (key) => [...rows].sort((a, b) => a[key] - b[key])[Math.floor(rows.length / 2)][key];
+  const median = (name, key) => {
+    const list = [...rows.get(name)].sort((a, b) => a[key] - b[key]);
+    return list[Math.floor(list.length / 2)][key];
+  };
   console.log(
-    `${PLATFORM}, ${JOBS} jobs, ${(statSync(video).size / 2 ** 20).toFixed(1)} MB video; medians below (target: overhead ≤ 5 s, RSS ≤ 400 MB per context)`,
+    `${PLATFORM}, ${JOBS} jobs per variant, ${(statSync(video).size / 2 ** 20).toFixed(1)} MB video; medians below (target: overhead ≤ 5 s, Pss ≤ 400 MB per context)`,
   );
-  report('job wall time', median('wall') / 1000, median('platformMs') / 1000, 's', 'wall − platform ≤ 5 s');
-  console.log(`runner overhead: ${(median('overhead') / 1000).toFixed(1)} s (target ≤ 5 s)`);
-  console.log(`memory (Pss) per active account context: ${(median('peak') / 2 ** 20).toFixed(0)} MB (target ≤ 400 MB)`);
-  if (median('overhead') > 5_000 || median('peak') > 400 * 2 ** 20) {
+  const mb = (name, key = 'peak') => median(name, key) / 2 ** 20;
+  for (const variant of variants) {
+    console.log(`${variant.name}: ${variant.args.join(' ') || '(none)'}`);
+    report(
+      `  job wall time`,
+      median(variant.name, 'wall') / 1000,
+      median(variant.name, 'platformMs') / 1000,
+      's',
+      'wall − platform ≤ 5 s',
+    );
+    console.log(
+      `  runner overhead: ${(median(variant.name, 'overhead') / 1000).toFixed(1)} s (baseline flags ${(median('baseline', 'overhead') / 1000).toFixed(1)} s; target ≤ 5 s)`,
+    );
+    report(`  memory (Pss) per active account context`, mb(variant.name), mb('baseline'), 'MB', '≤ 400 MB');
+    report(
+      `  own memory (Pss anon + shmem) per active account context`,
+      mb(variant.name, 'peakOwn'),
+      mb('baseline', 'peakOwn'),
+      'MB',
+      '< 1',
+    );
+  }
+  const kept = variants[0].name;
+  if (median(kept, 'overhead') > 5_000 || median(kept, 'peak') > 400 * 2 ** 20) {
     process.exitCode = 1;
   }
 }

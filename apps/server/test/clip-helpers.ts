@@ -2,24 +2,18 @@ import { readFileSync } from 'node:fs';
 import type { ClipTaskInfo, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
 import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import { expect } from 'vitest';
+import { SUBTITLE_STYLE } from '../src/media/clip/clip-fixtures.ts';
 import type { TestContext } from './helpers.ts';
 import { call, tusUpload } from './upload-client.ts';
 
+/** The clip tests' CJK font, from the unit tests' fixtures (one source). */
+export { CLIP_FONT } from '../src/media/clip/clip-fixtures.ts';
+
 /** Tiny renders: 180×320 at 15 fps, x264 ultrafast, so a video takes a second or two. */
 export const TINY_OUTPUT = { size: { width: 180, height: 320 }, fps: 15, encode: { preset: 'ultrafast', crf: 30 } };
-/** A CJK font every test machine has (the server's font list finds it). */
-export const CLIP_FONT = 'WenQuanYi Micro Hei';
 /** A plain template: subtitles at the bottom, nothing else. */
 export const SUBTITLED_TEMPLATE: ClipTemplate = {
-  subtitle: {
-    font: CLIP_FONT,
-    size: 64,
-    color: '#FFFFFF',
-    outlineColor: '#000000',
-    outline: 3,
-    box: false,
-    position: 'bottom',
-  },
+  subtitle: SUBTITLE_STYLE,
   title: null,
   transition: null,
   filter: 'none',

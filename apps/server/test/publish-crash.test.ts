@@ -3,8 +3,6 @@ import { once } from 'node:events';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SandboxControl } from '@vidmatrix/platform-sandbox/client';
-import type { Sandbox } from '@vidmatrix/platform-sandbox/server';
 import type { SandboxPlatform } from '@vidmatrix/platform-sandbox/skins';
 import { chromiumProcesses } from '@vidmatrix/publisher/browser-process';
 import { openAccount } from '@vidmatrix/publisher/run-job';
@@ -16,17 +14,7 @@ import {
   PUBLISH_SPACING_JITTER,
 } from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from './helpers.ts';
-import {
-  addAccounts,
-  addVideos,
-  createRunner,
-  memberCall,
-  memberIdOf,
-  startPublishStage,
-  until as waitFor,
-  type PublishStage,
-} from './publish-helpers.ts';
+import { addAccounts, addVideos, createRunner, memberCall, publishStageHooks, untilWithin } from './publish-helpers.ts';
 import type { RunnerProcessConfig } from './runner-process.ts';
 
 // Crash tests (issue 10): the runner process alone dies by SIGKILL while one job is uploading, one is
@@ -41,25 +29,20 @@ const BILIBILI = 5;
 const DEADLINE_MS = 300_000;
 const RUNNER_SCRIPT = fileURLToPath(new URL('./runner-process.ts', import.meta.url));
 
-let stage: PublishStage;
-let ctx: TestContext;
-let sandbox: Sandbox;
-let control: SandboxControl;
-let token: string;
+const stage = publishStageHooks();
+
 let workDir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  stage = await startPublishStage();
-  ({ ctx, sandbox, control, token } = stage);
   workDir = await tempDir('runner-crash');
 });
 
-afterAll(async () => {
+// Registered after the stage's hooks, so it runs before the stage closes.
+afterAll(() => {
   for (const child of children) {
     killGroup(child);
   }
-  await stage?.close();
 });
 
 /** Cleanup: SIGKILLs a runner's process group (its browsers end by the parent-death signal). */
@@ -92,10 +75,10 @@ async function killRunner(child: ChildProcess, profiles: string[]): Promise<void
 /** Starts a runner process of its own (its own process group, for the cleanup). */
 function startRunnerProcess(runnerToken: string): ChildProcess {
   const config: RunnerProcessConfig = {
-    serverUrl: `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`,
+    serverUrl: stage.serverUrl,
     token: runnerToken,
     workDir,
-    sandboxUrl: sandbox.url,
+    sandboxUrl: stage.sandbox.url,
     slots: 3,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', RUNNER_SCRIPT], {
@@ -108,63 +91,70 @@ function startRunnerProcess(runnerToken: string): ChildProcess {
 }
 
 /** Polls until `check` holds, up to this file's deadline. */
-function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  return waitFor(what, read, check, DEADLINE_MS);
-}
+const until = untilWithin(DEADLINE_MS);
 
 describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, () => {
   it('leaves at most one post per job and loses none: a new runner finishes or verifies each', async () => {
-    const memberId = await memberIdOf(ctx.db, 'demo');
     const source = await makeTinyMp4(await tempDir('crash-videos'));
-    await mkdir(join(ctx.config.dataDir, 'storage', 'media'), { recursive: true });
-    await copyFile(source, join(ctx.config.dataDir, 'storage', 'media/crash.mp4'));
-    const [video] = await addVideos(ctx.db, memberId, ['崩溃测试.mp4'], ['media/crash.mp4']);
+    await mkdir(join(stage.ctx.config.dataDir, 'storage', 'media'), { recursive: true });
+    await copyFile(source, join(stage.ctx.config.dataDir, 'storage', 'media/crash.mp4'));
+    const [video] = await addVideos(stage.ctx.db, stage.memberId, ['崩溃测试.mp4'], ['media/crash.mp4']);
     const platforms: [SandboxPlatform, number][] = [
       ['douyin', DOUYIN],
       ['bilibili', BILIBILI],
       ['xiaohongshu', XHS],
     ];
     const accounts = await addAccounts(
-      ctx.db,
-      memberId,
+      stage.ctx.db,
+      stage.memberId,
       platforms.map(([, id]) => id),
     );
     const userOf = new Map(accounts.map((id) => [id, `crash-${id}`]));
-    const options = sandboxOptions(sandbox.url, join(workDir, 'artefacts'));
+    const options = sandboxOptions(stage.sandbox.url, join(workDir, 'artefacts'));
     const profiles = platforms.map(([platform], i) => join(workDir, 'profiles', `${platform}-${accounts[i]!}`));
     for (const [i, [platform]] of platforms.entries()) {
       const id = accounts[i]!;
       const session = await openAccount({ id: String(id), profileDir: profiles[i]! }, options);
-      await session.loginByQr(platform, (image) => control.scan(image, userOf.get(id)).then(() => undefined));
+      await session.loginByQr(platform, (image) => stage.control.scan(image, userOf.get(id)).then(() => undefined));
       await session.close();
     }
 
     // Douyin's upload never ends, Bilibili's create goes through but is never answered, and
     // Xiaohongshu's works list hides the new post: each job parks in its phase.
-    await control.setSwitches('douyin', { uploadStall: true });
-    await control.setSwitches('bilibili', { createStall: true });
-    await control.setSwitches('xiaohongshu', { hiddenReads: 1_000_000 });
-    const batch = await memberCall<{ batch_id: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/add', {
-      material_ids: [video],
-      enterprise_account_ids: accounts,
-      title: '崩溃也不重复发布',
-      description: '测试',
-      schedule: { spacing_sec: 0 },
-    });
+    await stage.control.setSwitches('douyin', { uploadStall: true });
+    await stage.control.setSwitches('bilibili', { createStall: true });
+    await stage.control.setSwitches('xiaohongshu', { hiddenReads: 1_000_000 });
+    const batch = await memberCall<{ batch_id: number }>(
+      stage.ctx.app,
+      stage.token,
+      '/api/seoaivideo.BatchPublish/add',
+      {
+        material_ids: [video],
+        enterprise_account_ids: accounts,
+        title: '崩溃也不重复发布',
+        description: '测试',
+        schedule: { spacing_sec: 0 },
+      },
+    );
     expect(batch.code).toBe(200);
     const jobsOf = () =>
-      ctx.db.selectFrom('publish_job').selectAll().where('batch_id', '=', batch.data.batch_id).orderBy('id').execute();
+      stage.ctx.db
+        .selectFrom('publish_job')
+        .selectAll()
+        .where('batch_id', '=', batch.data.batch_id)
+        .orderBy('id')
+        .execute();
     const jobOf = (jobs: Awaited<ReturnType<typeof jobsOf>>, account: number) =>
       jobs.find((j) => j.enterprise_account_id === account);
     const [douyin, bilibili, xhs] = accounts as [number, number, number];
 
-    const first = await createRunner(ctx.app, token, 'crash-1');
+    const first = await createRunner(stage.ctx.app, stage.token, 'crash-1');
     const doomed = startRunnerProcess(first.token);
     await until(
       'each job parked in its phase',
       async () => ({
         jobs: (await jobsOf()).map((j) => [j.enterprise_account_id, j.state]),
-        bilibiliCreates: (await control.creates('bilibili', userOf.get(bilibili)!)).accepted,
+        bilibiliCreates: (await stage.control.creates('bilibili', userOf.get(bilibili)!)).accepted,
       }),
       ({ jobs, bilibiliCreates }) => {
         const state = new Map(jobs as [number, string][]);
@@ -180,22 +170,22 @@ describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, (
     expect(profiles.map((dir) => chromiumProcesses(dir).length > 0)).toEqual([true, true, true]);
     await killRunner(doomed, profiles);
     // The orphan browser used to let the held create through once its driver was gone: one request only.
-    expect((await control.creates('bilibili', userOf.get(bilibili)!)).requests).toBe(1);
+    expect((await stage.control.creates('bilibili', userOf.get(bilibili)!)).requests).toBe(1);
 
     // The platforms recover; the leases run out (the server's clock moves instead of the test waiting).
-    await control.setSwitches('douyin', { uploadStall: false });
-    await control.setSwitches('bilibili', { createStall: false });
-    await control.setSwitches('xiaohongshu', { hiddenReads: 0 });
-    ctx.clock.advance(PUBLISH_LEASE_MS + 1);
-    await ctx.app.services.publish.sweep();
+    await stage.control.setSwitches('douyin', { uploadStall: false });
+    await stage.control.setSwitches('bilibili', { createStall: false });
+    await stage.control.setSwitches('xiaohongshu', { hiddenReads: 0 });
+    stage.ctx.clock.advance(PUBLISH_LEASE_MS + 1);
+    await stage.ctx.app.services.publish.sweep();
     const swept = await jobsOf();
     // Before the click: back in the queue. After it: verification only, never a second submit.
     expect(jobOf(swept, douyin)?.state).toBe('queued');
     expect(jobOf(swept, bilibili)).toMatchObject({ state: 'verifying', verify_only: 1 });
     expect(jobOf(swept, xhs)).toMatchObject({ state: 'verifying', verify_only: 1 });
-    ctx.clock.advance(PUBLISH_RETRY_BACKOFF_MS[0] * (1 + PUBLISH_SPACING_JITTER) + 1);
+    stage.ctx.clock.advance(PUBLISH_RETRY_BACKOFF_MS[0] * (1 + PUBLISH_SPACING_JITTER) + 1);
 
-    const second = await createRunner(ctx.app, token, 'crash-2');
+    const second = await createRunner(stage.ctx.app, stage.token, 'crash-2');
     const survivor = startRunnerProcess(second.token);
     const done = await until('every job final', jobsOf, (jobs) =>
       jobs.every((j) => (FINAL_STATES as readonly string[]).includes(j.state)),
@@ -206,10 +196,10 @@ describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, (
     // Exactly one create reached each platform: no runner clicked submit again, and no orphan browser
     // let a held request through.
     for (const [i, [platform]] of platforms.entries()) {
-      const creates = await control.creates(platform, userOf.get(accounts[i]!)!);
+      const creates = await stage.control.creates(platform, userOf.get(accounts[i]!)!);
       expect({ platform, ...creates }).toEqual({ platform, accepted: 1, requests: 1 });
     }
-    const verified = await ctx.db
+    const verified = await stage.ctx.db
       .selectFrom('publish_attempt')
       .select(['job_id', 'verify_only', 'outcome'])
       .where('job_id', 'in', [jobOf(done, bilibili)!.id, jobOf(done, xhs)!.id])

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
@@ -5,34 +6,97 @@ import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/types.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 
-export { until } from '@vidmatrix/publisher/test-support';
+import { startRunner, type RunnerHandle, type RunnerOptions } from '@vidmatrix/publisher/runner/runner-loop';
+import { until } from '@vidmatrix/publisher/test-support';
+import { afterAll, beforeAll } from 'vitest';
 
-/**
- * What the runner tests publish against: the app listening on a free port (its own queue off, so
- * only the runner under test works), the platform sandbox, and the demo member signed in.
- */
-export interface PublishStage {
+export { until };
+
+/** `until` bound to a test file's deadline. */
+export function untilWithin(deadlineMs: number) {
+  return <T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> =>
+    until(what, read, check, deadlineMs);
+}
+
+/** The app with its own queue off (so only the runner under test works) and the demo member signed in. */
+export interface PublishServer {
   ctx: TestContext;
-  sandbox: Sandbox;
-  control: SandboxControl;
   /** The demo member's API token. */
   token: string;
+  /** The demo member's id. */
+  memberId: number;
+  /** Closes the app (stop any runner first). */
+  close(): Promise<void>;
+}
+
+/** What the runner tests publish against: the server listening on a free port, and the platform sandbox. */
+export interface PublishStage extends PublishServer {
+  /** Where a runner reaches the server. */
+  serverUrl: string;
+  sandbox: Sandbox;
+  control: SandboxControl;
   /** Closes the sandbox and the app (stop any runner first). */
   close(): Promise<void>;
 }
 
-export async function startPublishStage(): Promise<PublishStage> {
+/** The publish tests' server; `listen` puts it on a free port for a runner to reach. */
+export async function startPublishServer({ listen = false } = {}): Promise<PublishServer> {
   const ctx = await createTestApp({ jobs: 'off' });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const sandbox = await startSandbox();
+  if (listen) {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  }
   return {
     ctx,
+    token: (await login(ctx.app)).ApiToken,
+    memberId: await memberIdOf(ctx.db, 'demo'),
+    close: () => ctx.close(),
+  };
+}
+
+/** A runner test file's stage, filled in before its tests; `runner`, when set, is stopped before it closes. */
+export interface StageOfFile extends PublishStage {
+  runner?: RunnerHandle;
+  /**
+   * Creates a runner token `name` for the demo member and starts the runner loop with it (2 slots,
+   * 2 s claim waits unless given): the stage's runner, stopped before the stage closes.
+   */
+  startRunner(name: string, options: Omit<RunnerOptions, 'serverUrl' | 'token'>): Promise<RunnerHandle>;
+}
+
+/**
+ * Registers the file's stage hooks: the stage starts before the file's tests and closes after them
+ * (its runner stopped first). The object returned is filled in by the `beforeAll`.
+ */
+export function publishStageHooks(): StageOfFile {
+  const stage: StageOfFile = {
+    async startRunner(name, options) {
+      const { token } = await createRunner(stage.ctx.app, stage.token, name);
+      stage.runner = startRunner({ slots: 2, claimWaitMs: 2_000, ...options, serverUrl: stage.serverUrl, token });
+      return stage.runner;
+    },
+  } as StageOfFile;
+  beforeAll(async () => {
+    Object.assign(stage, await startPublishStage());
+  });
+  afterAll(async () => {
+    await stage.runner?.stop();
+    await stage.close?.();
+  });
+  return stage;
+}
+
+/** The server listening, and the sandbox beside it. */
+export async function startPublishStage(): Promise<PublishStage> {
+  const server = await startPublishServer({ listen: true });
+  const sandbox = await startSandbox();
+  return {
+    ...server,
+    serverUrl: `http://127.0.0.1:${(server.ctx.app.server.address() as AddressInfo).port}`,
     sandbox,
     control: sandboxControl(sandbox.url),
-    token: (await login(ctx.app)).ApiToken,
     async close() {
       await sandbox.close();
-      await ctx.close();
+      await server.close();
     },
   };
 }

@@ -6,66 +6,68 @@ import {
   PUBLISH_RETRY_BACKOFF_MS,
 } from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
+import { addMember, auth, login } from './helpers.ts';
 import {
   addAccounts,
   addVideos,
   createRunner,
   memberCall,
-  memberIdOf,
   runnerCall,
+  startPublishServer,
   type Answer,
+  type PublishServer,
 } from './publish-helpers.ts';
 
 const XHS = 3;
 const DOUYIN = 1;
 const BILIBILI = 5;
 
-let ctx: TestContext;
-let token: string;
-let memberId: number;
+let server: PublishServer;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: 'off' });
-  token = (await login(ctx.app)).ApiToken;
-  memberId = await memberIdOf(ctx.db, 'demo');
+  server = await startPublishServer();
 });
 afterAll(async () => {
-  await ctx.close();
+  await server.close();
 });
 
 async function addBatch(videos: number[], accounts: number[], extra: object = {}) {
-  return memberCall<{ batch_id: number; job_count: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/add', {
-    material_ids: videos,
-    enterprise_account_ids: accounts,
-    title: '春季新品',
-    description: '好看又实惠',
-    topics: ['新品'],
-    schedule: { spacing_sec: 0 },
-    ...extra,
-  });
+  return memberCall<{ batch_id: number; job_count: number }>(
+    server.ctx.app,
+    server.token,
+    '/api/seoaivideo.BatchPublish/add',
+    {
+      material_ids: videos,
+      enterprise_account_ids: accounts,
+      title: '春季新品',
+      description: '好看又实惠',
+      topics: ['新品'],
+      schedule: { spacing_sec: 0 },
+      ...extra,
+    },
+  );
 }
 
 async function claim(runnerToken: string, body: object = {}): Promise<ClaimedJob[]> {
-  const res = await runnerCall<{ jobs: ClaimedJob[] }>(ctx.app, runnerToken, 'claim', { slots: 4, ...body });
+  const res = await runnerCall<{ jobs: ClaimedJob[] }>(server.ctx.app, runnerToken, 'claim', { slots: 4, ...body });
   expect(res.code).toBe(200);
   return res.data.jobs;
 }
 
 async function jobState(jobId: number) {
-  return ctx.db.selectFrom('publish_job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+  return server.ctx.db.selectFrom('publish_job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 }
 
 describe('batch creation', () => {
   it('refuses a batch breaking a platform rule, naming the video, the account and the rule', async () => {
-    const [video] = await addVideos(ctx.db, memberId, ['探店.mp4']);
-    const [account] = await addAccounts(ctx.db, memberId, [XHS]);
+    const [video] = await addVideos(server.ctx.db, server.memberId, ['探店.mp4']);
+    const [account] = await addAccounts(server.ctx.db, server.memberId, [XHS]);
     const res = await addBatch([video!], [account!], { title: '这是一个超过小红书二十个字限制的非常非常长的标题文字' });
     expect(res.code).toBe(400);
     expect(res.msg).toContain('探店.mp4');
-    expect(res.msg).toMatch(new RegExp(`账号${memberId}-\\d+`));
+    expect(res.msg).toMatch(new RegExp(`账号${server.memberId}-\\d+`));
     expect(res.msg).toContain('标题最多20个字');
-    const { n } = await ctx.db
+    const { n } = await server.ctx.db
       .selectFrom('publish_job')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('material_id', '=', video!)
@@ -74,17 +76,17 @@ describe('batch creation', () => {
   });
 
   it('refuses an account the selector would not offer (§5.4)', async () => {
-    const [video] = await addVideos(ctx.db, memberId, ['a.mp4']);
-    const [expired] = await addAccounts(ctx.db, memberId, [DOUYIN], 2);
+    const [video] = await addVideos(server.ctx.db, server.memberId, ['a.mp4']);
+    const [expired] = await addAccounts(server.ctx.db, server.memberId, [DOUYIN], 2);
     const res = await addBatch([video!], [expired!]);
     expect(res.code).toBe(400);
     expect(res.msg).toContain(Msg.publishAuthExpired);
   });
 
   it('refuses a material that is not a video', async () => {
-    const [video] = await addVideos(ctx.db, memberId, ['封面.png']);
-    await ctx.db.updateTable('material').set({ file_type: 'image' }).where('id', '=', video!).execute();
-    const [account] = await addAccounts(ctx.db, memberId, [BILIBILI]);
+    const [video] = await addVideos(server.ctx.db, server.memberId, ['封面.png']);
+    await server.ctx.db.updateTable('material').set({ file_type: 'image' }).where('id', '=', video!).execute();
+    const [account] = await addAccounts(server.ctx.db, server.memberId, [BILIBILI]);
     const res = await addBatch([video!], [account!]);
     expect(res.code).toBe(400);
     expect(res.msg).toContain('封面.png');
@@ -93,30 +95,34 @@ describe('batch creation', () => {
 
 describe('runner tokens', () => {
   it('a revoked runner claims nothing, and another member’s runner never sees the jobs', async () => {
-    const videos = await addVideos(ctx.db, memberId, ['r1.mp4']);
-    const accounts = await addAccounts(ctx.db, memberId, [XHS]);
+    const videos = await addVideos(server.ctx.db, server.memberId, ['r1.mp4']);
+    const accounts = await addAccounts(server.ctx.db, server.memberId, [XHS]);
     expect((await addBatch(videos, accounts)).code).toBe(200);
 
-    await addMember(ctx, 'other_pub');
-    const otherToken = (await login(ctx.app, 'other_pub', 'secret-123')).ApiToken;
-    const other = await createRunner(ctx.app, otherToken);
+    await addMember(server.ctx, 'other_pub');
+    const otherToken = (await login(server.ctx.app, 'other_pub', 'secret-123')).ApiToken;
+    const other = await createRunner(server.ctx.app, otherToken);
     expect(await claim(other.token)).toEqual([]);
 
-    const mine = await createRunner(ctx.app, token, 'revoked');
-    const revoke = await memberCall(ctx.app, token, '/api/runner.Runner/revoke', { runner_id: mine.id });
+    const mine = await createRunner(server.ctx.app, server.token, 'revoked');
+    const revoke = await memberCall(server.ctx.app, server.token, '/api/runner.Runner/revoke', { runner_id: mine.id });
     expect(revoke.code).toBe(200);
-    const res = await runnerCall(ctx.app, mine.token, 'claim', { slots: 4 });
+    const res = await runnerCall(server.ctx.app, mine.token, 'claim', { slots: 4 });
     expect(res.code).toBe(401);
     expect(res.msg).toBe(Msg.runnerTokenInvalid);
     // Another member cannot revoke or see my runners.
-    const list = await memberCall<{ list: { runner_id: number }[] }>(ctx.app, otherToken, '/api/runner.Runner/list');
+    const list = await memberCall<{ list: { runner_id: number }[] }>(
+      server.ctx.app,
+      otherToken,
+      '/api/runner.Runner/list',
+    );
     expect(list.data.list.map((r) => r.runner_id)).toEqual([other.id]);
 
     // Clean up: a runner of mine takes the job so later tests start from an empty queue.
-    const live = await createRunner(ctx.app, token);
+    const live = await createRunner(server.ctx.app, server.token);
     const jobs = await claim(live.token, { slots: 16 });
     for (const job of jobs) {
-      await runnerCall(ctx.app, live.token, 'finish', {
+      await runnerCall(server.ctx.app, live.token, 'finish', {
         job_id: job.job_id,
         outcome: 'failed',
         submit_clicked: false,
@@ -128,15 +134,17 @@ describe('runner tokens', () => {
 
 describe('claims under concurrency', () => {
   it('8 runners claiming in parallel on 200 due jobs never claim one twice', async () => {
-    const videos = await addVideos(ctx.db, memberId, ['c1.mp4', 'c2.mp4', 'c3.mp4', 'c4.mp4']);
+    const videos = await addVideos(server.ctx.db, server.memberId, ['c1.mp4', 'c2.mp4', 'c3.mp4', 'c4.mp4']);
     const accounts = await addAccounts(
-      ctx.db,
-      memberId,
+      server.ctx.db,
+      server.memberId,
       Array.from({ length: 50 }, () => XHS),
     );
     const batch = await addBatch(videos, accounts);
     expect(batch.data.job_count).toBe(200);
-    const runners = await Promise.all(Array.from({ length: 8 }, (_, i) => createRunner(ctx.app, token, `r${i}`)));
+    const runners = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createRunner(server.ctx.app, server.token, `r${i}`)),
+    );
     const claimed: number[] = [];
     let done = 0;
     await Promise.all(
@@ -145,8 +153,10 @@ describe('claims under concurrency', () => {
           const jobs = await claim(runner.token);
           for (const job of jobs) {
             claimed.push(job.job_id);
-            expect((await runnerCall(ctx.app, runner.token, 'beforeSubmit', { job_id: job.job_id })).code).toBe(200);
-            const fin = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+            expect((await runnerCall(server.ctx.app, runner.token, 'beforeSubmit', { job_id: job.job_id })).code).toBe(
+              200,
+            );
+            const fin = await runnerCall<{ state: string }>(server.ctx.app, runner.token, 'finish', {
               job_id: job.job_id,
               outcome: 'published',
               submit_clicked: true,
@@ -160,7 +170,7 @@ describe('claims under concurrency', () => {
     );
     expect(claimed).toHaveLength(200);
     expect(new Set(claimed).size).toBe(200);
-    const attempts = await ctx.db
+    const attempts = await server.ctx.db
       .selectFrom('publish_attempt as a')
       .innerJoin('publish_job as j', 'j.id', 'a.job_id')
       .select('a.job_id')
@@ -168,8 +178,8 @@ describe('claims under concurrency', () => {
       .execute();
     expect(attempts).toHaveLength(200);
     const info = await memberCall<{ batch: { states: Record<string, number> } }>(
-      ctx.app,
-      token,
+      server.ctx.app,
+      server.token,
       '/api/seoaivideo.BatchPublish/info',
       { batch_id: batch.data.batch_id },
     );
@@ -177,23 +187,23 @@ describe('claims under concurrency', () => {
   });
 
   it('keeps one job per account running at a time', async () => {
-    const videos = await addVideos(ctx.db, memberId, ['o1.mp4', 'o2.mp4']);
-    const accounts = await addAccounts(ctx.db, memberId, [BILIBILI]);
+    const videos = await addVideos(server.ctx.db, server.memberId, ['o1.mp4', 'o2.mp4']);
+    const accounts = await addAccounts(server.ctx.db, server.memberId, [BILIBILI]);
     await addBatch(videos, accounts);
-    const a = await createRunner(ctx.app, token);
-    const b = await createRunner(ctx.app, token);
+    const a = await createRunner(server.ctx.app, server.token);
+    const b = await createRunner(server.ctx.app, server.token);
     const first = await claim(a.token);
     expect(first).toHaveLength(1);
     expect(await claim(b.token)).toEqual([]);
-    await runnerCall(ctx.app, a.token, 'beforeSubmit', { job_id: first[0]!.job_id });
-    await runnerCall(ctx.app, a.token, 'finish', {
+    await runnerCall(server.ctx.app, a.token, 'beforeSubmit', { job_id: first[0]!.job_id });
+    await runnerCall(server.ctx.app, a.token, 'finish', {
       job_id: first[0]!.job_id,
       outcome: 'published',
       submit_clicked: true,
     });
     const second = await claim(b.token);
     expect(second).toHaveLength(1);
-    await runnerCall(ctx.app, b.token, 'finish', {
+    await runnerCall(server.ctx.app, b.token, 'finish', {
       job_id: second[0]!.job_id,
       outcome: 'failed',
       submit_clicked: false,
@@ -204,33 +214,38 @@ describe('claims under concurrency', () => {
 
 describe('leases', () => {
   it('a lease lost before submitting puts the job back in the queue', async () => {
-    const videos = await addVideos(ctx.db, memberId, ['l1.mp4']);
-    const accounts = await addAccounts(ctx.db, memberId, [XHS]);
+    const videos = await addVideos(server.ctx.db, server.memberId, ['l1.mp4']);
+    const accounts = await addAccounts(server.ctx.db, server.memberId, [XHS]);
     await addBatch(videos, accounts);
-    const lost = await createRunner(ctx.app, token);
+    const lost = await createRunner(server.ctx.app, server.token);
     const [job] = await claim(lost.token);
     expect(job!.verify_only).toBe(false);
     expect(
-      (await runnerCall(ctx.app, lost.token, 'progress', { job_id: job!.job_id, phase: 'uploading', percent: 40 }))
-        .code,
+      (
+        await runnerCall(server.ctx.app, lost.token, 'progress', {
+          job_id: job!.job_id,
+          phase: 'uploading',
+          percent: 40,
+        })
+      ).code,
     ).toBe(200);
 
-    ctx.clock.advance(PUBLISH_LEASE_MS + 1);
-    await ctx.app.services.publish.sweep();
+    server.ctx.clock.advance(PUBLISH_LEASE_MS + 1);
+    await server.ctx.app.services.publish.sweep();
     const row = await jobState(job!.job_id);
     expect(row.state).toBe('queued');
     expect(row.lease_owner).toBeNull();
-    expect(row.run_at).toBeGreaterThan(ctx.clock.now);
+    expect(row.run_at).toBeGreaterThan(server.ctx.clock.now);
     // The runner that lost it can no longer move it, nor submit it.
-    expect((await runnerCall(ctx.app, lost.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
+    expect((await runnerCall(server.ctx.app, lost.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
 
-    ctx.clock.advance(PUBLISH_RETRY_BACKOFF_MS[0] * 2);
-    const next = await createRunner(ctx.app, token);
+    server.ctx.clock.advance(PUBLISH_RETRY_BACKOFF_MS[0] * 2);
+    const next = await createRunner(server.ctx.app, server.token);
     const [again] = await claim(next.token);
     expect(again!.job_id).toBe(job!.job_id);
     expect(again!.verify_only).toBe(false);
     expect((await jobState(job!.job_id)).attempt_count).toBe(2);
-    await runnerCall(ctx.app, next.token, 'finish', {
+    await runnerCall(server.ctx.app, next.token, 'finish', {
       job_id: job!.job_id,
       outcome: 'failed',
       submit_clicked: false,
@@ -239,34 +254,34 @@ describe('leases', () => {
   });
 
   it('a lease lost after submitting sends the job to verification, never to a second submit', async () => {
-    const videos = await addVideos(ctx.db, memberId, ['l2.mp4']);
-    const accounts = await addAccounts(ctx.db, memberId, [XHS]);
+    const videos = await addVideos(server.ctx.db, server.memberId, ['l2.mp4']);
+    const accounts = await addAccounts(server.ctx.db, server.memberId, [XHS]);
     await addBatch(videos, accounts);
-    const lost = await createRunner(ctx.app, token);
+    const lost = await createRunner(server.ctx.app, server.token);
     const [job] = await claim(lost.token);
-    expect((await runnerCall(ctx.app, lost.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(200);
+    expect((await runnerCall(server.ctx.app, lost.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(200);
 
-    ctx.clock.advance(PUBLISH_LEASE_MS + 1);
-    await ctx.app.services.publish.sweep();
+    server.ctx.clock.advance(PUBLISH_LEASE_MS + 1);
+    await server.ctx.app.services.publish.sweep();
     const row = await jobState(job!.job_id);
     expect(row.state).toBe('verifying');
     expect(row.verify_only).toBe(1);
 
-    const verifier = await createRunner(ctx.app, token);
+    const verifier = await createRunner(server.ctx.app, server.token);
     const [again] = await claim(verifier.token);
     expect(again).toMatchObject({ job_id: job!.job_id, verify_only: true });
     // Neither runner may submit it again.
-    expect((await runnerCall(ctx.app, verifier.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
+    expect((await runnerCall(server.ctx.app, verifier.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
     expect(
       (
-        await runnerCall(ctx.app, lost.token, 'finish', {
+        await runnerCall(server.ctx.app, lost.token, 'finish', {
           job_id: job!.job_id,
           outcome: 'published',
           submit_clicked: true,
         })
       ).code,
     ).toBe(403);
-    const fin = await runnerCall<{ state: string }>(ctx.app, verifier.token, 'finish', {
+    const fin = await runnerCall<{ state: string }>(server.ctx.app, verifier.token, 'finish', {
       job_id: job!.job_id,
       outcome: 'published',
       submit_clicked: false,
@@ -278,30 +293,45 @@ describe('leases', () => {
   });
 
   it('heartbeats keep the lease and carry a cancellation back', async () => {
-    const videos = await addVideos(ctx.db, memberId, ['h1.mp4']);
-    const accounts = await addAccounts(ctx.db, memberId, [XHS]);
+    const videos = await addVideos(server.ctx.db, server.memberId, ['h1.mp4']);
+    const accounts = await addAccounts(server.ctx.db, server.memberId, [XHS]);
     const batch = await addBatch(videos, accounts);
-    const runner = await createRunner(ctx.app, token);
+    const runner = await createRunner(server.ctx.app, server.token);
     const [job] = await claim(runner.token);
-    ctx.clock.advance(PUBLISH_LEASE_MS - 1000);
-    const beat = await runnerCall<{ jobs: { held: boolean; cancel: boolean }[] }>(ctx.app, runner.token, 'heartbeat', {
-      job_ids: [job!.job_id],
-    });
+    server.ctx.clock.advance(PUBLISH_LEASE_MS - 1000);
+    const beat = await runnerCall<{ jobs: { held: boolean; cancel: boolean }[] }>(
+      server.ctx.app,
+      runner.token,
+      'heartbeat',
+      {
+        job_ids: [job!.job_id],
+      },
+    );
     expect(beat.data.jobs[0]).toMatchObject({ held: true, cancel: false });
-    ctx.clock.advance(2000);
-    await ctx.app.services.publish.sweep();
+    server.ctx.clock.advance(2000);
+    await server.ctx.app.services.publish.sweep();
     expect((await jobState(job!.job_id)).state).toBe('claimed');
 
-    const cancel = await memberCall<{ count: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/cancel', {
-      batch_id: batch.data.batch_id,
-    });
+    const cancel = await memberCall<{ count: number }>(
+      server.ctx.app,
+      server.token,
+      '/api/seoaivideo.BatchPublish/cancel',
+      {
+        batch_id: batch.data.batch_id,
+      },
+    );
     expect(cancel.data.count).toBe(1);
-    const beat2 = await runnerCall<{ jobs: { held: boolean; cancel: boolean }[] }>(ctx.app, runner.token, 'heartbeat', {
-      job_ids: [job!.job_id],
-    });
+    const beat2 = await runnerCall<{ jobs: { held: boolean; cancel: boolean }[] }>(
+      server.ctx.app,
+      runner.token,
+      'heartbeat',
+      {
+        job_ids: [job!.job_id],
+      },
+    );
     expect(beat2.data.jobs[0]).toMatchObject({ held: true, cancel: true });
-    expect((await runnerCall(ctx.app, runner.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
-    const fin = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+    expect((await runnerCall(server.ctx.app, runner.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(403);
+    const fin = await runnerCall<{ state: string }>(server.ctx.app, runner.token, 'finish', {
       job_id: job!.job_id,
       outcome: 'failed',
       submit_clicked: false,
@@ -313,15 +343,15 @@ describe('leases', () => {
 
 describe('hand-offs and retries', () => {
   it('relays a needs_action answer to the runner, and fails one nobody answers in 10 minutes', async () => {
-    const videos = await addVideos(ctx.db, memberId, ['n1.mp4']);
-    const accounts = await addAccounts(ctx.db, memberId, [XHS, BILIBILI]);
+    const videos = await addVideos(server.ctx.db, server.memberId, ['n1.mp4']);
+    const accounts = await addAccounts(server.ctx.db, server.memberId, [XHS, BILIBILI]);
     const batch = await addBatch(videos, accounts);
-    const runner = await createRunner(ctx.app, token);
+    const runner = await createRunner(server.ctx.app, server.token);
     const jobs = await claim(runner.token);
     expect(jobs).toHaveLength(2);
     const [answered, ignored] = jobs as [ClaimedJob, ClaimedJob];
     for (const job of jobs) {
-      const res = await runnerCall(ctx.app, runner.token, 'progress', {
+      const res = await runnerCall(server.ctx.app, runner.token, 'progress', {
         job_id: job.job_id,
         phase: 'needs_action',
         action: { kind: 'sms', prompt: '请输入短信验证码', screenshot: Buffer.from('png').toString('base64') },
@@ -329,40 +359,46 @@ describe('hand-offs and retries', () => {
       expect(res.code).toBe(200);
     }
     const info = await memberCall<{ jobs: { job_id: number; state: string; action: { prompt: string } | null }[] }>(
-      ctx.app,
-      token,
+      server.ctx.app,
+      server.token,
       '/api/seoaivideo.BatchPublish/info',
       { batch_id: batch.data.batch_id },
     );
     expect(info.data.jobs.find((j) => j.job_id === answered.job_id)?.action?.prompt).toBe('请输入短信验证码');
     expect(
-      (await runnerCall<{ status: string }>(ctx.app, runner.token, 'action', { job_id: answered.job_id })).data.status,
+      (await runnerCall<{ status: string }>(server.ctx.app, runner.token, 'action', { job_id: answered.job_id })).data
+        .status,
     ).toBe('waiting');
     expect(
       (
-        await memberCall(ctx.app, token, '/api/seoaivideo.BatchPublish/answerAction', {
+        await memberCall(server.ctx.app, server.token, '/api/seoaivideo.BatchPublish/answerAction', {
           job_id: answered.job_id,
           code: '123456',
         })
       ).code,
     ).toBe(200);
-    const action = await runnerCall<{ status: string; code: string }>(ctx.app, runner.token, 'action', {
+    const action = await runnerCall<{ status: string; code: string }>(server.ctx.app, runner.token, 'action', {
       job_id: answered.job_id,
     });
     expect(action.data).toEqual({ status: 'answered', code: '123456' });
     expect((await jobState(answered.job_id)).state).toBe('claimed');
 
-    ctx.clock.advance(PUBLISH_ACTION_TIMEOUT_MS + 1);
-    await runnerCall(ctx.app, runner.token, 'heartbeat', { job_ids: [answered.job_id, ignored.job_id] });
-    await ctx.app.services.publish.sweep();
+    server.ctx.clock.advance(PUBLISH_ACTION_TIMEOUT_MS + 1);
+    await runnerCall(server.ctx.app, runner.token, 'heartbeat', { job_ids: [answered.job_id, ignored.job_id] });
+    await server.ctx.app.services.publish.sweep();
     const row = await jobState(ignored.job_id);
     expect(row.state).toBe('failed');
     expect(row.last_error).toBe(Msg.publishActionTimeout);
-    const beat = await runnerCall<{ jobs: { job_id: number; cancel: boolean }[] }>(ctx.app, runner.token, 'heartbeat', {
-      job_ids: [ignored.job_id],
-    });
+    const beat = await runnerCall<{ jobs: { job_id: number; cancel: boolean }[] }>(
+      server.ctx.app,
+      runner.token,
+      'heartbeat',
+      {
+        job_ids: [ignored.job_id],
+      },
+    );
     expect(beat.data.jobs[0]!.cancel).toBe(true);
-    await runnerCall(ctx.app, runner.token, 'finish', {
+    await runnerCall(server.ctx.app, runner.token, 'finish', {
       job_id: answered.job_id,
       outcome: 'failed',
       submit_clicked: false,
@@ -371,15 +407,15 @@ describe('hand-offs and retries', () => {
   });
 
   it('retryFailed re-queues only the failed jobs, never an unconfirmed one', async () => {
-    const videos = await addVideos(ctx.db, memberId, ['f1.mp4']);
-    const accounts = await addAccounts(ctx.db, memberId, [XHS, BILIBILI]);
+    const videos = await addVideos(server.ctx.db, server.memberId, ['f1.mp4']);
+    const accounts = await addAccounts(server.ctx.db, server.memberId, [XHS, BILIBILI]);
     const batch = await addBatch(videos, accounts);
-    const runner = await createRunner(ctx.app, token);
+    const runner = await createRunner(server.ctx.app, server.token);
     const [refused, unsure] = (await claim(runner.token)) as [ClaimedJob, ClaimedJob];
     for (const job of [refused, unsure]) {
-      await runnerCall(ctx.app, runner.token, 'beforeSubmit', { job_id: job.job_id });
+      await runnerCall(server.ctx.app, runner.token, 'beforeSubmit', { job_id: job.job_id });
     }
-    const failed = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+    const failed = await runnerCall<{ state: string }>(server.ctx.app, runner.token, 'finish', {
       job_id: refused.job_id,
       outcome: 'failed',
       submit_clicked: true,
@@ -392,15 +428,15 @@ describe('hand-offs and retries', () => {
       },
     });
     expect(failed.data.state).toBe('failed');
-    const unconfirmed = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+    const unconfirmed = await runnerCall<{ state: string }>(server.ctx.app, runner.token, 'finish', {
       job_id: unsure.job_id,
       outcome: 'unconfirmed',
       submit_clicked: true,
     });
     expect(unconfirmed.data.state).toBe('unconfirmed');
     const info = await memberCall<{ jobs: { job_id: number; screenshot_url: string; error_text: string }[] }>(
-      ctx.app,
-      token,
+      server.ctx.app,
+      server.token,
       '/api/seoaivideo.BatchPublish/info',
       { batch_id: batch.data.batch_id },
     );
@@ -408,28 +444,37 @@ describe('hand-offs and retries', () => {
     expect(refusedView.screenshot_url).toMatch(/^\/api\/seoaivideo\.BatchPublish\/screenshot\?job_id=\d+/);
     expect(refusedView.error_text).toBe('发布失败');
     const shot = (memberToken?: string) =>
-      ctx.app.inject({ method: 'GET', url: refusedView.screenshot_url, headers: memberToken ? auth(memberToken) : {} });
-    const mine = await shot(token);
+      server.ctx.app.inject({
+        method: 'GET',
+        url: refusedView.screenshot_url,
+        headers: memberToken ? auth(memberToken) : {},
+      });
+    const mine = await shot(server.token);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/png');
     expect(mine.body).toBe('png');
-    // Another member gets the not-found envelope, and nobody reads it without a token or from /storage.
-    await addMember(ctx, 'shot_peer');
-    const peer = await shot((await login(ctx.app, 'shot_peer', 'secret-123')).ApiToken);
+    // Another member gets the not-found envelope, and nobody reads it without a server.token or from /storage.
+    await addMember(server.ctx, 'shot_peer');
+    const peer = await shot((await login(server.ctx.app, 'shot_peer', 'secret-123')).ApiToken);
     expect(peer.json()).toMatchObject({ code: 404, msg: Msg.notFound });
     expect((await shot()).json<{ code: number }>().code).toBe(401);
     const { screenshot_key: key } = await jobState(refused.job_id);
     expect(key.startsWith('private/')).toBe(true);
-    expect((await ctx.app.inject({ method: 'GET', url: `/storage/${key}` })).statusCode).not.toBe(200);
+    expect((await server.ctx.app.inject({ method: 'GET', url: `/storage/${key}` })).statusCode).not.toBe(200);
 
-    const retry = await memberCall<{ count: number }>(ctx.app, token, '/api/seoaivideo.BatchPublish/retryFailed', {
-      batch_id: batch.data.batch_id,
-    });
+    const retry = await memberCall<{ count: number }>(
+      server.ctx.app,
+      server.token,
+      '/api/seoaivideo.BatchPublish/retryFailed',
+      {
+        batch_id: batch.data.batch_id,
+      },
+    );
     expect(retry.data.count).toBe(1);
     expect((await jobState(refused.job_id)).state).toBe('queued');
     expect((await jobState(unsure.job_id)).state).toBe('unconfirmed');
 
-    const resolve = await memberCall(ctx.app, token, '/api/seoaivideo.BatchPublish/resolveUnconfirmed', {
+    const resolve = await memberCall(server.ctx.app, server.token, '/api/seoaivideo.BatchPublish/resolveUnconfirmed', {
       job_id: unsure.job_id,
       published: true,
       link: 'https://example.test/w/1',
@@ -442,8 +487,8 @@ describe('hand-offs and retries', () => {
 
   it('answers list pages with jobs per state', async () => {
     const res = await memberCall<{ list: { job_count: number }[]; count: number }>(
-      ctx.app,
-      token,
+      server.ctx.app,
+      server.token,
       '/api/seoaivideo.BatchPublish/list',
       {
         page: 1,

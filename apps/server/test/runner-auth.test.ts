@@ -1,22 +1,17 @@
 import { join } from 'node:path';
 import { RunnerAuthApi, type AuthorizeView } from '@vidmatrix/contract/api/runner-auth';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { SandboxControl } from '@vidmatrix/platform-sandbox/client';
-import type { Sandbox } from '@vidmatrix/platform-sandbox/server';
-import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, login, type TestContext } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { addMember, login } from './helpers.ts';
 import {
   addAccounts,
   addVideos,
   createRunner,
   memberCall,
-  memberIdOf,
   runnerCall,
-  startPublishStage,
-  until as waitFor,
-  type PublishStage,
+  publishStageHooks,
+  untilWithin,
 } from './publish-helpers.ts';
 import { socketUrl, TestSocket } from './realtime-helpers.ts';
 
@@ -25,33 +20,14 @@ const XIAOHONGSHU = 3;
 /** Generous: a busy two-core machine runs Chromium and the server at once. */
 const DEADLINE_MS = 240_000;
 
-let stage: PublishStage;
-let ctx: TestContext;
-let sandbox: Sandbox;
-let control: SandboxControl;
-let runner: RunnerHandle | undefined;
-let token: string;
-let memberId: number;
-
-beforeAll(async () => {
-  stage = await startPublishStage();
-  ({ ctx, sandbox, control, token } = stage);
-  memberId = await memberIdOf(ctx.db, 'demo');
-});
-
-afterAll(async () => {
-  await runner?.stop();
-  await stage?.close();
-});
+const stage = publishStageHooks();
 
 /** Polls until `check` holds, up to this file's deadline. */
-function until<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  return waitFor(what, read, check, DEADLINE_MS);
-}
+const until = untilWithin(DEADLINE_MS);
 
 const statusOf = async (id: number) =>
   (
-    await ctx.db
+    await stage.ctx.db
       .selectFrom('enterprise_account')
       .select('cookie_auth_status')
       .where('id', '=', id)
@@ -60,30 +36,33 @@ const statusOf = async (id: number) =>
 
 describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 }, () => {
   it('answers 请在客户端进行操作 while none of the member’s runners is online', async () => {
-    const [account] = (await addAccounts(ctx.db, memberId, [DOUYIN], 0)) as [number];
-    await createRunner(ctx.app, token, 'never-started');
-    const res = await memberCall(ctx.app, token, RunnerAuthApi.start, { enterprise_account_id: account });
+    const [account] = (await addAccounts(stage.ctx.db, stage.memberId, [DOUYIN], 0)) as [number];
+    await createRunner(stage.ctx.app, stage.token, 'never-started');
+    const res = await memberCall(stage.ctx.app, stage.token, RunnerAuthApi.start, { enterprise_account_id: account });
     expect(res.code).not.toBe(200);
     expect(res.msg).toBe(Msg.clientOnly);
   });
 
   it('relays the QR to the console, sets status 1 on the scan, and the daily sweep sets 2 when the login stops working', async () => {
-    const [douyin, xhs] = (await addAccounts(ctx.db, memberId, [DOUYIN, XIAOHONGSHU], 0)) as [number, number];
-    const socket = await TestSocket.bound(socketUrl(ctx.app), memberId, token);
+    const [douyin, xhs] = (await addAccounts(stage.ctx.db, stage.memberId, [DOUYIN, XIAOHONGSHU], 0)) as [
+      number,
+      number,
+    ];
+    const socket = await TestSocket.bound(socketUrl(stage.ctx.app), stage.memberId, stage.token);
     const workDir = await tempDir('runner-auth');
-    const { token: runnerToken } = await createRunner(ctx.app, token, 'auth');
-    runner = startRunner({
-      serverUrl: `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`,
-      token: runnerToken,
+    await stage.startRunner('auth', {
       workDir,
-      slots: 2,
-      claimWaitMs: 2_000,
-      publisher: sandboxOptions(sandbox.url, join(workDir, 'artefacts')),
+      publisher: sandboxOptions(stage.sandbox.url, join(workDir, 'artefacts')),
     });
     // Online once its first claim reached the server.
     await until(
       'runner online',
-      () => memberCall<{ list: { online: boolean; name: string }[] }>(ctx.app, token, '/api/runner.Runner/list'),
+      () =>
+        memberCall<{ list: { online: boolean; name: string }[] }>(
+          stage.ctx.app,
+          stage.token,
+          '/api/runner.Runner/list',
+        ),
       (r) => r.data.list.some((x) => x.name === 'auth' && x.online),
     );
 
@@ -92,7 +71,7 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
       [douyin, 'dy-user'],
       [xhs, 'xhs-user'],
     ] as const) {
-      const started = await memberCall<{ request_id: number }>(ctx.app, token, RunnerAuthApi.start, {
+      const started = await memberCall<{ request_id: number }>(stage.ctx.app, stage.token, RunnerAuthApi.start, {
         enterprise_account_id: account,
       });
       expect(started.code).toBe(200);
@@ -102,15 +81,17 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
       const qr = await socket.next('account_auth', (f) => f.data.request_id === requestId && f.data.state === 'qr');
       expect(qr.data.qr_image).toMatch(/^data:image\//);
       expect(qr.data.msg).toMatch(/扫码登录/);
-      await control.scan(qr.data.qr_image, user);
+      await stage.control.scan(qr.data.qr_image, user);
       const done = await socket.next('account_auth', (f) => f.data.request_id === requestId && f.data.state === 'done');
       expect(done.data.msg).toBe(Msg.authSuccess);
       expect(done.data.cookie_auth_status).toBe(1);
       expect(await statusOf(account)).toBe(1);
-      const info = await memberCall<AuthorizeView>(ctx.app, token, RunnerAuthApi.info, { request_id: requestId });
+      const info = await memberCall<AuthorizeView>(stage.ctx.app, stage.token, RunnerAuthApi.info, {
+        request_id: requestId,
+      });
       expect(info.data.state).toBe('done');
     }
-    const logs = await ctx.db
+    const logs = await stage.ctx.db
       .selectFrom('enterprise_account_auth_log')
       .select(['enterprise_account_id', 'to_status', 'reason'])
       .where('enterprise_account_id', 'in', [douyin, xhs])
@@ -123,16 +104,16 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
     );
 
     // Another member sees nothing of these requests.
-    await addMember(ctx, 'other-auth');
-    const otherToken = (await login(ctx.app, 'other-auth', 'secret-123')).ApiToken;
-    const peek = await memberCall(ctx.app, otherToken, RunnerAuthApi.info, { request_id: started0 });
+    await addMember(stage.ctx, 'other-auth');
+    const otherToken = (await login(stage.ctx.app, 'other-auth', 'secret-123')).ApiToken;
+    const peek = await memberCall(stage.ctx.app, otherToken, RunnerAuthApi.info, { request_id: started0 });
     expect(peek.code).not.toBe(200);
-    const steal = await memberCall(ctx.app, otherToken, RunnerAuthApi.start, { enterprise_account_id: douyin });
+    const steal = await memberCall(stage.ctx.app, otherToken, RunnerAuthApi.start, { enterprise_account_id: douyin });
     expect(steal.msg).toBe(Msg.accountNotOwned);
 
     // Douyin's session ends on the platform; the daily sweep has the runner check every authorized account.
-    await control.expireSession('douyin', 'dy-user');
-    const made = await ctx.app.services.runnerAuth.sweep();
+    await stage.control.expireSession('douyin', 'dy-user');
+    const made = await stage.ctx.app.services.runnerAuth.sweep();
     expect(made).toBeGreaterThanOrEqual(2);
     await until(
       'douyin expired',
@@ -146,7 +127,7 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
     await until(
       'xiaohongshu checks valid',
       () =>
-        ctx.db
+        stage.ctx.db
           .selectFrom('account_auth_request')
           .select(['state', 'result'])
           .where('enterprise_account_id', '=', xhs)
@@ -156,42 +137,47 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
     );
     expect(await statusOf(xhs)).toBe(1);
     const expired = await memberCall<{ list: { enterprise_account_id: number }[] }>(
-      ctx.app,
-      token,
+      stage.ctx.app,
+      stage.token,
       RunnerAuthApi.expired,
     );
     expect(expired.data.list.map((a) => a.enterprise_account_id)).toContain(douyin);
     expect(expired.data.list.map((a) => a.enterprise_account_id)).not.toContain(xhs);
     socket.close();
     // The next test claims by hand: this runner must not take the job first.
-    await runner.stop();
-    runner = undefined;
+    await stage.runner?.stop();
+    stage.runner = undefined;
   });
 });
 
 describe('the login check before each job', () => {
   it('sets status 2 when a job finds the account logged out', async () => {
     // A member of its own: a claim the stopped runner left waiting on the server could take the job.
-    const ownerId = await addMember(ctx, 'login-check');
-    const ownerToken = (await login(ctx.app, 'login-check', 'secret-123')).ApiToken;
-    const [account] = (await addAccounts(ctx.db, ownerId, [XIAOHONGSHU], 1)) as [number];
-    const [video] = (await addVideos(ctx.db, ownerId, ['登录检查.mp4'])) as [number];
-    const batch = await memberCall<{ batch_id: number }>(ctx.app, ownerToken, '/api/seoaivideo.BatchPublish/add', {
-      material_ids: [video],
-      enterprise_account_ids: [account],
-      title: '登录检查测试',
-    });
+    const ownerId = await addMember(stage.ctx, 'login-check');
+    const ownerToken = (await login(stage.ctx.app, 'login-check', 'secret-123')).ApiToken;
+    const [account] = (await addAccounts(stage.ctx.db, ownerId, [XIAOHONGSHU], 1)) as [number];
+    const [video] = (await addVideos(stage.ctx.db, ownerId, ['登录检查.mp4'])) as [number];
+    const batch = await memberCall<{ batch_id: number }>(
+      stage.ctx.app,
+      ownerToken,
+      '/api/seoaivideo.BatchPublish/add',
+      {
+        material_ids: [video],
+        enterprise_account_ids: [account],
+        title: '登录检查测试',
+      },
+    );
     expect(batch.code).toBe(200);
-    const { token: runnerToken } = await createRunner(ctx.app, ownerToken, 'check');
+    const { token: runnerToken } = await createRunner(stage.ctx.app, ownerToken, 'check');
     const claim = await runnerCall<{ jobs: { job_id: number; enterprise_account_id: number }[] }>(
-      ctx.app,
+      stage.ctx.app,
       runnerToken,
       'claim',
       { slots: 1, accounts: [account] },
     );
     const job = claim.data.jobs.find((j) => j.enterprise_account_id === account);
     expect(job).toBeDefined();
-    const finished = await runnerCall(ctx.app, runnerToken, 'finish', {
+    const finished = await runnerCall(stage.ctx.app, runnerToken, 'finish', {
       job_id: job?.job_id,
       outcome: 'failed',
       submit_clicked: false,
@@ -199,7 +185,7 @@ describe('the login check before each job', () => {
     });
     expect(finished.code).toBe(200);
     expect(await statusOf(account)).toBe(2);
-    const log = await ctx.db
+    const log = await stage.ctx.db
       .selectFrom('enterprise_account_auth_log')
       .select(['to_status', 'reason'])
       .where('enterprise_account_id', '=', account)

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { mkdir, readlink, symlink } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readlink, stat, symlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath } from '@vidmatrix/chromium';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isChromiumOf, parentBoundWrapper, releaseProfile } from './browser-process.ts';
+import { isChromiumOf, parentBoundWrapper, releaseProfile, writeWrapper } from './browser-process.ts';
 import { launchAccountContext } from './browser.ts';
 import { tempDir } from './test-support.ts';
 
@@ -109,7 +109,8 @@ describe.skipIf(process.platform !== 'linux')('releaseProfile', () => {
 });
 
 describe.skipIf(!parentBoundWrapper())('parentBoundWrapper', () => {
-  it('starts the browser so that it dies when its parent is killed with SIGKILL', async () => {
+  it('starts the browser so that it dies when its parent is killed with SIGKILL, leaving no new wrapper in /tmp', async () => {
+    const tmp = await tempDir('wrapper-tmp');
     // The parent launches the wrapper (with `sleep` standing in for Chromium, which would also exit
     // by itself once its pipe closes) and is killed; the kernel's parent-death signal must end the child.
     const module = fileURLToPath(new URL('./browser-process.ts', import.meta.url));
@@ -128,7 +129,7 @@ describe.skipIf(!parentBoundWrapper())('parentBoundWrapper', () => {
          console.log(child.pid);
          setInterval(() => {}, 1000);`,
       ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TMPDIR: tmp } },
     );
     started.push(parent.pid!);
     const [line] = (await once(parent.stdout, 'data')) as [Buffer];
@@ -139,5 +140,25 @@ describe.skipIf(!parentBoundWrapper())('parentBoundWrapper', () => {
 
     parent.kill('SIGKILL');
     await until('the child to die with its parent', () => !alive(child));
+    // No exit handler ran; what is left is the user's one wrapper (beside tsx's cache), which the next
+    // runner reuses.
+    const shared = `vidmatrix-chromium-${process.getuid!()}`;
+    const wrappers = async () => (await readdir(tmp)).filter((name) => name.startsWith('vidmatrix-'));
+    expect(await wrappers()).toEqual([shared]);
+    expect(writeWrapper(tmp)).toBe(join(tmp, shared, 'chromium'));
+    expect(await wrappers()).toEqual([shared]);
+    expect(await readdir(join(tmp, shared))).toEqual(['chromium']);
+  });
+
+  it('does not trust a wrapper directory others may write to', async () => {
+    const tmp = await tempDir('wrapper-planted');
+    const planted = join(tmp, `vidmatrix-chromium-${process.getuid!()}`);
+    await mkdir(planted, { mode: 0o777 });
+    await chmod(planted, 0o777);
+    const path = writeWrapper(tmp);
+    expect(path.startsWith(`${planted}/`)).toBe(false);
+    expect(path.startsWith(join(tmp, 'vidmatrix-chromium-'))).toBe(true);
+    expect((await stat(path)).mode & 0o777).toBe(0o700);
+    expect(await readdir(planted)).toEqual([]);
   });
 });

@@ -1,13 +1,24 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { lstat, readlink, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 // A runner killed by SIGKILL used to leave its Chromium alive: Playwright starts it in a process group
-// of its own, and on losing its driver Chromium lets a create request held in `page.route` interception
-// go out, so the platform saw a second submit. Two guards: the browser dies with the runner (the parent
-// death signal), and a launch first ends any browser still holding the profile (a runner that crashed
-// before this existed, or on a system without setpriv).
+// of its own, and an orphan browser can still act on the account (it once let a create request held in
+// `page.route` interception go out, so the platform saw a second submit; the create answer is now read
+// without holding the request). Two guards: the browser dies with the runner (the parent death
+// signal), and a launch first ends any browser still holding the profile (a runner that crashed before
+// this existed, or on a system without setpriv).
 
 /** util-linux's setpriv (Debian's essential util-linux has it); absent elsewhere. */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
@@ -31,17 +42,50 @@ export function parentBoundWrapper(): string | undefined {
   if (process.platform !== 'linux' || !SETPRIV) {
     return undefined;
   }
-  if (!wrapperPath) {
-    // A private directory per process (mkdtemp), so no other user can plant the script.
-    const dir = mkdtempSync(join(tmpdir(), 'vidmatrix-chromium-'));
-    const path = join(dir, 'chromium');
-    writeFileSync(path, `#!/bin/sh\nexec ${SETPRIV} --pdeathsig KILL -- "$${WRAPPED_CHROMIUM_ENV}" "$@"\n`, {
-      mode: 0o700,
-    });
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    wrapperPath = path;
-  }
+  wrapperPath ??= writeWrapper(tmpdir());
   return wrapperPath;
+}
+
+/**
+ * Writes the wrapper into `<base>/vidmatrix-chromium-<uid>`, one fixed directory per user that every
+ * runner of the user reuses, so a runner killed by SIGKILL (no exit handler runs) leaves nothing new
+ * behind. The directory is trusted only when it is a real directory of this user that no one else
+ * may write to (mode 0700); otherwise (someone planted it) the script goes to a private `mkdtemp`
+ * directory of this process, removed at exit. Its path.
+ */
+export function writeWrapper(base: string): string {
+  const script = `#!/bin/sh\nexec ${SETPRIV ?? 'setpriv'} --pdeathsig KILL -- "$${WRAPPED_CHROMIUM_ENV}" "$@"\n`;
+  const uid = process.getuid?.() ?? 0;
+  const shared = join(base, `vidmatrix-chromium-${uid}`);
+  try {
+    mkdirSync(shared, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw err;
+    }
+  }
+  const info = lstatSync(shared);
+  let dir = shared;
+  if (!info.isDirectory() || info.uid !== uid || (info.mode & 0o077) !== 0) {
+    dir = mkdtempSync(join(base, 'vidmatrix-chromium-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  const path = join(dir, 'chromium');
+  if (readFileSafe(path) !== script) {
+    // Written aside and renamed: another runner launching through it never reads half a script.
+    const next = join(dir, `chromium.${process.pid}`);
+    writeFileSync(next, script, { mode: 0o700 });
+    renameSync(next, path);
+  }
+  return path;
+}
+
+function readFileSafe(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** True while pid runs (a zombie no one has reaped yet counts as gone). */

@@ -6,11 +6,22 @@ import type { AccountProfile } from './types.ts';
 /** The project's Chromium flags (from @vidmatrix/chromium) for a headless launch; the desktop's check uses them. */
 export const CHROMIUM_ARGS = chromiumArgs({ headless: true });
 
+/**
+ * The runner's own flags, on top of the shared ones, to keep each account's whole Chromium small (one
+ * runs per active account): one renderer for the account's pages, so no spare renderer is kept warm.
+ * Measured side by side in `bench/publish-runner.bench.mjs`; flags that did not measurably help, or
+ * that change what a platform's scripts can see (no WebGL without the software rasterizer), were left
+ * out (docs/decisions.md).
+ */
+export const RUNNER_CHROMIUM_ARGS: readonly string[] = Object.freeze(['--renderer-process-limit=1']);
+
 export interface BrowserOptions {
   /** The user's Chromium (the /chromiumPath setting); else CHROMIUM_PATH, Debian's, or one on PATH. */
   chromiumPath?: string;
   /** Headed on a desktop, headless on a server. */
   headless?: boolean;
+  /** Flags on top of the shared ones; RUNNER_CHROMIUM_ARGS unless set (the bench's baseline passes []). */
+  runnerArgs?: readonly string[];
 }
 
 /**
@@ -30,7 +41,7 @@ export async function launchAccountContext(
     ...(wrapper ? { env: { ...process.env, [WRAPPED_CHROMIUM_ENV]: executable } } : {}),
     headless,
     chromiumSandbox: false,
-    args: chromiumArgs({ headless }),
+    args: [...chromiumArgs({ headless }), ...(options.runnerArgs ?? RUNNER_CHROMIUM_ARGS)],
     proxy: account.proxy,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',

@@ -11,6 +11,7 @@ import {
   withOverrides,
 } from './connectors/definition.ts';
 import { CONNECTORS } from './connectors/registry.ts';
+import { type CreateAnswer, watchCreateAnswer } from './create-answer.ts';
 import { DeadlineError, firstOf, type Probe, withDeadline } from './deadline.ts';
 import {
   checkLogin,
@@ -137,19 +138,6 @@ export async function publishOnPage(
   hooks: RunHooks,
   options: PublisherOptions,
 ): Promise<JobResult> {
-  try {
-    return await publishFlow(page, job, hooks, options);
-  } finally {
-    await page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
-  }
-}
-
-async function publishFlow(
-  page: Page,
-  job: PublishJob,
-  hooks: RunHooks,
-  options: PublisherOptions,
-): Promise<JobResult> {
   const def = connectorFor(job.platform, options);
   const early = await ruleFailure(job, def);
   if (early) {
@@ -187,6 +175,7 @@ async function publishFlow(
   let before = new Set<string>();
   let workId: string | undefined;
   let createSeen = false;
+  let createWatch: CreateAnswer | undefined;
   try {
     await enter('preparing');
     if (!def.createResponse.workIdPath) {
@@ -240,36 +229,19 @@ async function publishFlow(
       throw new JobFailure('cancelled', `not submitted: ${err instanceof Error ? err.message : String(err)}`);
     });
 
-    // The create answer is read in the route, before the page sees it: once the page navigates to its
-    // success URL, Chromium drops the body and a response listener can no longer read it.
-    const createPattern = new RegExp(def.urls.createResponse);
-    let createBody: unknown;
-    let createUncertain = false;
-    let markCreated: () => void = () => undefined;
-    const created = new Promise<void>((resolve) => {
-      markCreated = resolve;
-    });
-    await page.route(
-      (u) => createPattern.test(u.href),
-      async (route) => {
-        if (route.request().method() !== 'POST') {
-          return route.fallback();
-        }
-        try {
-          const response = await route.fetch();
-          const body: unknown = await response.json().catch(() => undefined);
-          if (response.ok() && valueAt(body, def.createResponse.okPath) === def.createResponse.okValue) {
-            createBody = body;
-            markCreated();
-          }
-          await route.fulfill({ response });
-        } catch {
-          // The request may have reached the platform: the page's error proves nothing, the works list will.
-          createUncertain = true;
-          await route.abort('failed').catch(() => undefined);
-        }
-      },
+    // The create answer is read as Chromium receives it, before the page sees it (a page that navigates
+    // to its success URL makes Chromium drop the body), and the request itself is never held.
+    createWatch = await watchCreateAnswer(
+      page,
+      new RegExp(def.urls.createResponse),
+      (status, body) =>
+        status >= 200 && status < 300 && valueAt(body, def.createResponse.okPath) === def.createResponse.okValue,
     );
+    const createAnswer = createWatch;
+    let createBody: unknown;
+    const created = createAnswer.accepted.then((body) => {
+      createBody = body;
+    });
 
     submitClicked = true;
     await dismissOverlays(root, def);
@@ -298,7 +270,7 @@ async function publishFlow(
         }
         throw err;
       });
-      if (signal === 'created' || signal === 'success' || signal === 'timeout' || createUncertain) {
+      if (signal === 'created' || signal === 'success' || signal === 'timeout' || createAnswer.uncertain()) {
         break;
       }
       if (signal === 'error') {
@@ -330,6 +302,8 @@ async function publishFlow(
       return await fail(reason, err instanceof Error ? err.message : String(err));
     }
     // Past the click the post may exist: never fail it, prove it or leave it unconfirmed.
+  } finally {
+    await createWatch?.stop();
   }
 
   try {

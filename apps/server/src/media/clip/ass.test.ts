@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assColor, assText, assTime, writeAss } from './ass.ts';
+import { SUBTITLE_STYLE } from './clip-fixtures.ts';
 
 describe('ASS writer', () => {
   it('writes times to the centisecond, rounding', () => {
@@ -18,15 +19,7 @@ describe('ASS writer', () => {
   });
   it('writes a script (snapshot)', () => {
     const ass = writeAss(
-      {
-        font: 'WenQuanYi Micro Hei',
-        size: 64,
-        color: '#FFFFFF',
-        outlineColor: '#000000',
-        outline: 3,
-        box: false,
-        position: 'bottom',
-      },
+      SUBTITLE_STYLE,
       [
         { start: 0, end: 1.5, text: '第一句' },
         { start: 1.65, end: 3.2, text: '第二句比较长，需要换行才能显示完整的内容' },

@@ -1,7 +1,26 @@
-import { clipTaskInput, type ClipMaterial, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import {
+  clipTaskInput,
+  type ClipMaterial,
+  type ClipTaskInput,
+  type SubtitleStyle,
+} from '@vidmatrix/contract/api/clip-task';
 import type { PlanContext } from './planners/shared.ts';
 
-// Test inputs shared by the planner and filter-graph tests: a small library and one task per mode.
+// Test inputs shared by the planner, filter-graph and ASS tests (and the server's clip tests): a small
+// library, one task per mode, and the subtitle style.
+
+/** A CJK font every test machine has (the server's font list finds it). */
+export const CLIP_FONT = 'WenQuanYi Micro Hei';
+/** Plain white subtitles with a black outline at the bottom. */
+export const SUBTITLE_STYLE: SubtitleStyle = {
+  font: CLIP_FONT,
+  size: 64,
+  color: '#FFFFFF',
+  outlineColor: '#000000',
+  outline: 3,
+  box: false,
+  position: 'bottom',
+};
 
 const video = (id: number, duration: number, tags: string[] = [], name = `clip${id}.mp4`): ClipMaterial => ({
   id,
@@ -36,7 +55,7 @@ export const library = [
   image(15),
 ];
 export const ctx: PlanContext = { materials: new Map(library.map((m) => [m.id, m])) };
-const template = { subtitle: { font: 'WenQuanYi Micro Hei' }, transition: { names: ['fade', 'wipeleft'] } };
+const template = { subtitle: { font: CLIP_FONT }, transition: { names: ['fade', 'wipeleft'] } };
 
 /** One valid task per mode (parsed, so defaults fill in). */
 export function tasks(count: number, seed: number): ClipTaskInput[] {
@@ -67,14 +86,14 @@ export function tasks(count: number, seed: number): ClipTaskInput[] {
       imageIds: [11, 12, 13, 14, 15],
       imagesPerVideo: 3,
       lines: ['a', 'b'],
-      font: 'WenQuanYi Micro Hei',
+      font: CLIP_FONT,
     },
     {
       clip_model: 6,
       ...common,
       groups: [{ materialIds: [1, 2] }, { materialIds: [3, 4] }],
       scripts: ['一。二。', '三。'],
-      font: 'WenQuanYi Micro Hei',
+      font: CLIP_FONT,
     },
     {
       clip_model: 7,
@@ -92,7 +111,7 @@ export function tasks(count: number, seed: number): ClipTaskInput[] {
         { materialIds: [11] },
         { materialIds: [3, 4], lines: ['丙。'] },
       ],
-      font: 'WenQuanYi Micro Hei',
+      font: CLIP_FONT,
     },
   ];
   return raw.map((t) => clipTaskInput.parse(t));
