@@ -167,15 +167,7 @@ export const Msg = {
   accountDeleteConfirm: '账号删除后无法恢复，其子账号也会一并删除，确定删除选中的账号？',
   accountSheetName: '账号列表',
 
-  // Clip tasks (issue 9): modes, refusals, voice and script writer
-  clipMode1: '批量混剪',
-  clipMode2: '脚本剪辑',
-  clipMode3: 'CP拆拼',
-  clipMode4: '口播',
-  clipMode5: '图文成片',
-  clipMode6: '一键成片',
-  clipMode7: 'AI剪辑',
-  clipMode8: '分组混剪',
+  // Clip tasks (issue 9): refusals, voice and script writer (the modes' names: messages-core.ts, for the router)
   clipTooMany: '素材最多可以生成{n}个不重复的视频，请减少数量或添加素材',
   clipExhausted: '这些素材的组合已全部生成过，请添加新素材',
   clipMaterialMissing: '素材不存在或已被删除',

@@ -1,6 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { CLIP_PATHS } from '@vidmatrix/contract/console-paths';
-import { Msg } from '@vidmatrix/contract/messages';
+// The shell's share of the catalogue: the whole of it here went into every page's entry (~7 KB gzip).
+import { CoreMsg as Msg } from '@vidmatrix/contract/messages-core';
 import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
 import { comingPage, type LazyRoute } from '../route-registry.ts';
 
