@@ -26,6 +26,8 @@ process.once('SIGTERM', (signal) => void shutdown(signal));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // The first visitor of a content page would otherwise wait for the renderer's import.
+  app.warmPublicPages().catch((err: unknown) => app.log.warn({ err }, 'Loading the public pages renderer failed'));
 } catch (err) {
   app.log.fatal({ err }, 'Could not start listening');
   await app.close();

@@ -32,7 +32,7 @@ export async function renderPage(path, queries) {
 `;
 
 const html = { accept: 'text/html' };
-const renders = () => (globalThis as unknown as { __renders: number }).__renders;
+const renders = () => (globalThis as unknown as { __renders?: number }).__renders;
 
 /** The data block of a served page. */
 function dataOf(body: string): { queries: [unknown[], unknown][] } {
@@ -57,6 +57,13 @@ afterAll(async () => {
 });
 
 describe('pre-rendered public pages', () => {
+  it('loads the server renderer when asked (main.ts, once listening), before any navigation', async () => {
+    expect(renders()).toBeUndefined();
+    await ctx.app.warmPublicPages();
+    // The renderer module ran (it sets its counter on import) and rendered nothing yet.
+    expect(renders()).toBe(0);
+  });
+
   it('answers a navigation to a pre-rendered path with its HTML, others with index.html', async () => {
     for (const url of ['/download', '/download?from=home', '/download/']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: html });
@@ -86,7 +93,7 @@ describe('pre-rendered public pages', () => {
     expect(first.body).not.toContain('加载中');
     expect(first.body).toContain(`<li>${list[0]?.title}</li>`);
     expect(dataOf(first.body).queries).toEqual([[['content', 'changelog'], list]]);
-    const rendersAfterFirst = renders();
+    const rendersAfterFirst = renders() ?? 0;
 
     // Same answer: served from memory.
     const again = await ctx.app.inject({ method: 'GET', url: '/changeLog', headers: html });

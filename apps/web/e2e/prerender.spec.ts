@@ -34,6 +34,9 @@ test.describe('without JavaScript', () => {
       // The page's stylesheet is there before any script: the header is laid out, not a bare list.
       const header = await page.locator('header').first().boundingBox();
       expect(header?.height ?? 0).toBeLessThan(120);
+      // Inlined: the first paint waits for no stylesheet request (the files' links stay, disabled).
+      await expect(page.locator('link[rel=stylesheet]:not([disabled])')).toHaveCount(0);
+      expect(await page.locator('head style').count()).toBeGreaterThan(0);
     }
     await page.goto('/download');
     await page.screenshot({ path: join(shotDir, 'prerendered-download-nojs.png'), fullPage: true });
@@ -70,13 +73,21 @@ test('a page rendered on its content hydrates on the answers it carries, without
   });
   page.on('pageerror', (error) => errors.push(error.message));
   const contentCalls: string[] = [];
+  const stylesheets: string[] = [];
   page.on('request', (request) => {
     if (/\/api\/content\.(ChangeLog|Pricing)\//.test(request.url())) {
       contentCalls.push(request.url());
     }
+    if (request.resourceType() === 'stylesheet') {
+      stylesheets.push(new URL(request.url()).pathname);
+    }
   });
   await page.goto('/changeLog');
   await expect(page.getByTestId('changelog-entry').first()).toBeVisible();
+  const inlined = await page
+    .locator('link[rel=stylesheet][disabled]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(inlined.length).toBeGreaterThan(1);
   // Hydrated: a client navigation to the pricing page, whose answer this page did not carry, asks for it.
   await expect(async () => {
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '价格' }).click();
@@ -84,5 +95,7 @@ test('a page rendered on its content hydrates on the answers it carries, without
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('level-card')).toHaveCount(3);
   expect(contentCalls.map((url) => new URL(url).pathname)).toEqual(['/api/content.Pricing/levels']);
+  // Hydrating and navigating fetched none of the stylesheets the page carried inline.
+  expect(stylesheets.filter((path) => inlined.includes(path))).toEqual([]);
   expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
 });

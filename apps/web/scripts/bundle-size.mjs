@@ -23,6 +23,20 @@ const ROUTES = {
     'src/features/site/pages/download-page.tsx',
   ],
   '/agentCenter': ['src/app/layouts/site-layout.tsx', 'src/features/agent/pages/agent-center-page.tsx'],
+  // The pre-rendered content pages (src/app/routes/public-pages.ts), same budget.
+  ...Object.fromEntries(
+    [
+      ['/changeLog', 'change-log-page'],
+      ['/subscribe', 'subscribe-page'],
+      ['/live', 'live-page'],
+      ['/productDetail', 'product-detail-page'],
+      ['/userCourseCenter', 'course-catalog-page'],
+      ['/protocol', 'protocol-page'],
+    ].map(([route, page]) => [
+      route,
+      ['src/app/layouts/site-layout.tsx', 'src/app/layouts/query-outlet.tsx', `src/features/content/pages/${page}.tsx`],
+    ]),
+  ),
 };
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -60,6 +74,6 @@ if (process.argv.includes('--json')) {
   console.log(JSON.stringify(result));
 } else {
   for (const [route, { gzipKB, files }] of Object.entries(result)) {
-    console.log(`${route.padEnd(12)} ${String(gzipKB).padStart(7)} KB gzip JS  (${files} files)`);
+    console.log(`${route.padEnd(17)} ${String(gzipKB).padStart(7)} KB gzip JS  (${files} files)`);
   }
 }

@@ -15,6 +15,17 @@ export const CoreMsg = {
   networkError: '网络连接失败，请检查网络后重试',
   requestTimeout: '请求超时，请稍后重试',
   badResponse: '服务器响应异常，请稍后重试',
+  // The clip modes' names and the clip pages' titles (issue 9): the router titles every clip page.
+  clipMode1: '批量混剪',
+  clipMode2: '脚本剪辑',
+  clipMode3: 'CP拆拼',
+  clipMode4: '口播',
+  clipMode5: '图文成片',
+  clipMode6: '一键成片',
+  clipMode7: 'AI剪辑',
+  clipMode8: '分组混剪',
+  clipNewTask: '新建剪辑任务',
+  clipChooseTemplate: '选择视频模板',
 } as const;
 
 /** Fills `{name}` placeholders of a catalogue template. */

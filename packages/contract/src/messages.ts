@@ -167,17 +167,8 @@ export const Msg = {
   accountDeleteConfirm: '账号删除后无法恢复，其子账号也会一并删除，确定删除选中的账号？',
   accountSheetName: '账号列表',
 
-  // Clip tasks (issue 9): modes, refusals, voice and script writer
-  clipMode1: '批量混剪',
-  clipMode2: '脚本剪辑',
-  clipMode3: 'CP拆拼',
-  clipMode4: '口播',
-  clipMode5: '图文成片',
-  clipMode6: '一键成片',
-  clipMode7: 'AI剪辑',
-  clipMode8: '分组混剪',
-  clipNewTask: '新建剪辑任务',
-  clipChooseTemplate: '选择视频模板',
+  // Clip tasks (issue 9): refusals, voice and script writer (the modes' names and the page titles:
+  // messages-core.ts, for the router)
   clipTemplateMissing: '模板不存在或已被删除，请重新选择模板',
   clipTemplateLoadFailed: '模板加载失败，请重试',
   clipTooMany: '素材最多可以生成{n}个不重复的视频，请减少数量或添加素材',

@@ -12,30 +12,9 @@ import {
 import { Msg } from '../messages.ts';
 import { INT_MAX } from './common.ts';
 
-/** The eight clip modes by clip_model (SPEC §2.1). */
-export const ClipMode = {
-  clipVideo: 1,
-  scriptClip: 2,
-  cpMode: 3,
-  oral: 4,
-  imageVideo: 5,
-  oneClick: 6,
-  aiClip: 7,
-  groupClip: 8,
-} as const;
-export type ClipModel = (typeof ClipMode)[keyof typeof ClipMode];
+import type { ClipModel } from '../rules/clip-mode.ts';
 
-/** Display name of each mode. */
-export const clipModeName: Record<ClipModel, string> = {
-  1: Msg.clipMode1,
-  2: Msg.clipMode2,
-  3: Msg.clipMode3,
-  4: Msg.clipMode4,
-  5: Msg.clipMode5,
-  6: Msg.clipMode6,
-  7: Msg.clipMode7,
-  8: Msg.clipMode8,
-};
+export { ClipMode, clipModeName, type ClipModel } from '../rules/clip-mode.ts';
 
 /** Modes that take a template (the others skip /clip/VideoTemplate, as clip-route.ts does). */
 export const TEMPLATE_MODES: readonly ClipModel[] = [1, 2, 4, 7];

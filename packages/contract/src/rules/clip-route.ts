@@ -1,5 +1,5 @@
-import { clipModeName, type ClipModel } from '../api/clip-task.ts';
-import { Msg } from '../messages.ts';
+import { CoreMsg } from '../messages-core.ts';
+import { clipModeName, type ClipModel } from './clip-mode.ts';
 
 /** The steps of the clip-task jump helper (SPEC §2.1). `new` opens the task form. */
 export type ClipStep = 'new' | 0 | 1 | 2;
@@ -108,5 +108,5 @@ export function clipPageTitle(path: string, clipModel: string | null): string {
   if (mode !== null) {
     return clipModeName[mode];
   }
-  return path === '/clip/VideoTemplate' ? Msg.clipChooseTemplate : Msg.clipNewTask;
+  return path === '/clip/VideoTemplate' ? CoreMsg.clipChooseTemplate : CoreMsg.clipNewTask;
 }

@@ -54,4 +54,12 @@ describe('ffmpeg output parsing', () => {
       { value: 'WenQuanYi Micro Hei', path: '/f/wqy.ttc' },
     ]);
   });
+  it('keeps the face of each family in a collection', () => {
+    const out =
+      '/f/wqy.ttc: WenQuanYi Micro Hei,文泉驿微米黑:index=0\n/f/wqy.ttc: WenQuanYi Micro Hei Mono,文泉驿等宽微米黑:index=1\n';
+    expect(parseFcList(out)).toEqual([
+      { value: 'WenQuanYi Micro Hei', path: '/f/wqy.ttc', index: 0 },
+      { value: 'WenQuanYi Micro Hei Mono', path: '/f/wqy.ttc', index: 1 },
+    ]);
+  });
 });

@@ -27,7 +27,14 @@ import type { z } from 'zod';
 import type { ClipTaskTable, Db } from '../../db/types.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { fontByFileName, fontsDirOf, fontUrlOf, type ClipFont } from '../../media/clip/fonts.ts';
+import {
+  fontByFileName,
+  fontUrlOf,
+  renderFontsDir,
+  servedFontFile,
+  servedFontsDir,
+  type ClipFont,
+} from '../../media/clip/fonts.ts';
 import { planClipTask } from '../../media/clip/plan.ts';
 import { ClipInputError, templateOf, type PlanContext } from '../../media/clip/planners/shared.ts';
 import { produceVideo } from '../../media/clip/produce.ts';
@@ -116,7 +123,7 @@ export class ClipTaskService {
       this.fontList = null;
       throw error;
     });
-    return (await this.fontList).map((f) => ({ value: f.value, path: f.path }));
+    return (await this.fontList).map((f) => ({ ...f }));
   }
 
   /** getFront: the fonts with the URL the server serves each at (the desktop downloads it, the web previews it). */
@@ -124,9 +131,10 @@ export class ClipTaskService {
     return (await this.fonts()).map((f) => ({ value: f.value, path: fontUrlOf(f) }));
   }
 
-  /** A listed font's file on this host by its URL file name, or undefined (nothing else is served). */
+  /** A listed font's served file by its URL file name (a collection's face as a font of its own), or undefined. */
   async fontFile(file: string): Promise<string | undefined> {
-    return fontByFileName(await this.fonts(), file)?.path;
+    const font = fontByFileName(await this.fonts(), file);
+    return font && servedFontFile(font, servedFontsDir(this.deps.clip.workDir));
   }
 
   /** writeScript (帮我写文案): `count` scripts from product facts; a writer's failure is a §8 refusal. */
@@ -476,9 +484,12 @@ export class ClipTaskService {
     const workDir = join(clip.workDir, randomObjectName());
     await mkdir(workDir, { recursive: true });
     try {
-      const fonts = await this.fonts();
-      const font = template.subtitle?.font ?? template.title?.font;
-      const chosen = fonts.find((f) => f.value === font) ?? fonts[0];
+      // The files of the fonts the member picked (title and subtitle), as served to the page and the desktop.
+      const fontsDir = await renderFontsDir(
+        await this.fonts(),
+        [template.subtitle?.font, template.title?.font],
+        clip.workDir,
+      );
       const output = join(workDir, 'out.mp4');
       const probe = await produceVideo(clip.renderer, {
         plan,
@@ -487,7 +498,7 @@ export class ClipTaskService {
         musicPath: plan.musicId === null ? null : await this.musicPath(memberId, plan.musicId),
         speech: input.clip_model === 4 ? await this.speechOf(library, input.mainId) : undefined,
         tts: clip.tts,
-        fontsDir: fontsDirOf(chosen),
+        fontsDir,
         workDir,
         cacheDir: join(clip.workDir, 'voice-cache'),
         output,

@@ -13,7 +13,7 @@ import { SEEDED_TEMPLATES } from '@vidmatrix/contract/rules/clip-templates';
 import type { z } from 'zod';
 import type { Db } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { fontsDirOf, type ClipFont } from '../../media/clip/fonts.ts';
+import { renderFontsDir, type ClipFont } from '../../media/clip/fonts.ts';
 import type { ClipRenderer } from '../../media/clip/render.ts';
 import { templatePreviewArgs, templatePreviewAss } from '../../media/clip/template-preview.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
@@ -127,12 +127,14 @@ export class ClipTemplateService {
     const dir = join(workDir, `template-${randomObjectName()}`);
     await mkdir(dir, { recursive: true });
     try {
-      const fonts = await this.deps.fonts();
-      const font = template.subtitle?.font ?? template.title?.font;
       const ass = join(dir, 'text.ass');
       const output = join(dir, 'preview.jpg');
       await writeFile(ass, templatePreviewAss(template));
-      const fontsDir = fontsDirOf(fonts.find((f) => f.value === font) ?? fonts[0]);
+      const fontsDir = await renderFontsDir(
+        await this.deps.fonts(),
+        [template.subtitle?.font, template.title?.font],
+        workDir,
+      );
       await renderer.still(templatePreviewArgs(template, { ass, fontsDir, output }, CLIP_TEMPLATE_PREVIEW_SIZE));
       await storage.put(key, await readFile(output), 'image/jpeg');
     } finally {

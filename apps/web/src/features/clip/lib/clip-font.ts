@@ -17,9 +17,9 @@ async function addFace(family: string, source: string | BufferSource): Promise<b
 /**
  * Loads a getFront font into the page so the subtitle preview draws with the renderer's own font: in
  * the desktop the copy it synced (issue 11: font sync), else the file the server serves at `path`.
- * Chromium refuses some collections the renderer reads (wqy-microhei.ttc: "FFTM: misaligned table"),
- * so the same family installed on this computer is the fallback. Resolves false when none loads (the
- * preview keeps the system font).
+ * The server serves a collection's face as a single-face font (Chromium refused wqy-microhei.ttc:
+ * "FFTM: misaligned table"); for a file Chromium still refuses, the same family installed on this
+ * computer is the fallback. Resolves false when none loads (the preview keeps the system font).
  */
 export function loadClipFont(font: ClipFontItem): Promise<boolean> {
   let pending = loading.get(font.value);
