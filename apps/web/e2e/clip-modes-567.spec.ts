@@ -8,7 +8,7 @@ import { signInNewMember } from './support/members.ts';
 
 // Issue 9, modes 5, 6 and 7 and templates, in Chromium: a member saves their own template (its preview
 // rendered by the server), runs AI剪辑 from /ai/clip with scripts written by the (imitated) language model,
-// makes 图文成片 and 一键成片 tasks (一键成片's narrations by 帮我写文案, as 分组混剪's lines), watches them
+// makes 图文成片, 一键成片 and 分组混剪 tasks (一键成片's narrations and 分组混剪's lines by 帮我写文案), watches them
 // finish, plays a video and finds the videos in the library; page titles are the issue's mode names.
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
@@ -150,7 +150,7 @@ test('AI剪辑 from /ai/clip with a saved template and written scripts', async (
   await expect(materials.card('端到端AI剪辑-2.mp4')).toBeVisible();
 });
 
-test('图文成片 and 一键成片 render into the library', async ({ page, request }) => {
+test('图文成片, 一键成片 and 分组混剪 render into the library', async ({ page, request }) => {
   test.setTimeout(600_000);
   const dir = fixtureDir('vm-e2e-img-');
   await signInNewMember(page, request, 'imgclip');
@@ -218,11 +218,24 @@ test('图文成片 and 一键成片 render into the library', async ({ page, req
   await writeScripts(page, '本店新品');
   await expect(page.getByLabel('分组1文案')).toHaveValue('第1篇，本店新品来了。\n第2篇，本店新品来了。');
   await expect(page.getByLabel('分组2文案')).toHaveValue('喜欢就点个关注。\n喜欢就点个关注。');
+  await page.getByLabel('任务名称').fill('端到端分组混剪');
+  const clipGroups = page.getByTestId('group-clip-group');
+  await pick(page, clipGroups.nth(0).getByRole('button', { name: '选择素材' }), ['海报一.png', '海报二.png']);
+  await pick(page, clipGroups.nth(1).getByRole('button', { name: '选择素材' }), ['开场.mp4']);
   await page.screenshot({ path: join(SHOTS, 'clip-group-form.png'), fullPage: true });
+  // Two pictures × two lines in the first group, one clip × two lines in the second: two of the choices.
+  await startAndWatch(page, '端到端分组混剪', 2, 'clip-group-tasks.png');
 
   const materials = new MaterialsPage(page);
   await materials.open();
-  for (const name of ['端到端图文-1.mp4', '端到端图文-2.mp4', '端到端一键成片-1.mp4', '端到端一键成片-2.mp4']) {
+  for (const name of [
+    '端到端图文-1.mp4',
+    '端到端图文-2.mp4',
+    '端到端一键成片-1.mp4',
+    '端到端一键成片-2.mp4',
+    '端到端分组混剪-1.mp4',
+    '端到端分组混剪-2.mp4',
+  ]) {
     await expect(materials.card(name)).toBeVisible();
   }
 });
