@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedJobQueue } from '../src/jobs/embedded-queue.ts';
-import { JOB_LEASE_MS as LEASE_MS } from '../src/jobs/job-queue.ts';
+import { JOB_LEASE_MS as LEASE_MS, STALLED_JOB_ERROR } from '../src/jobs/job-queue.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 // The DB-backed queue on its own, over the test database (SQLite, or PostgreSQL with DATABASE_URL);
@@ -153,6 +153,89 @@ describe('EmbeddedJobQueue', () => {
     } finally {
       release.resolve();
       await held.close();
+    }
+  });
+  it('fails a job whose last attempt stalled, once, and tells its onFailed instead of running it again', async () => {
+    const other = new EmbeddedJobQueue(ctx.db, undefined, () => ctx.clock.now);
+    const failed = signal<{ payload: unknown; error: Error }>();
+    let runs = 0;
+    other.handle(
+      'material.media',
+      () => {
+        runs += 1;
+        return Promise.resolve();
+      },
+      {
+        onFailed: (payload, error) => {
+          failed.resolve({ payload, error });
+          return Promise.resolve();
+        },
+      },
+    );
+    // Its process died on the third of three attempts: the lease lapsed with no attempt left.
+    const now = ctx.clock.now;
+    const inserted = await ctx.db
+      .insertInto('job')
+      .values({
+        name: 'material.media',
+        payload: JSON.stringify({ materialId: 41 }),
+        status: 'running',
+        attempts: 3,
+        max_attempts: 3,
+        run_at: now - 60_000,
+        locked_until: now - 1,
+        last_error: '',
+        created_at: now - 60_000,
+        updated_at: now - 60_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      await other.start();
+      const { payload, error } = await failed.promise;
+      expect(payload).toEqual({ materialId: 41 });
+      expect(error.message).toBe(STALLED_JOB_ERROR);
+      const row = await ctx.db
+        .selectFrom('job')
+        .select(['status', 'attempts', 'last_error'])
+        .where('id', '=', inserted.id)
+        .executeTakeFirstOrThrow();
+      expect({ ...row, attempts: Number(row.attempts) }).toEqual({
+        status: 'failed',
+        attempts: 3,
+        last_error: STALLED_JOB_ERROR,
+      });
+      expect(runs).toBe(0);
+    } finally {
+      await other.close();
+      await ctx.db.deleteFrom('job').where('id', '=', inserted.id).execute();
+    }
+  });
+
+  it('lets a late finisher of a lost claim change nothing of the run another process took since', async () => {
+    const late = new EmbeddedJobQueue(ctx.db, undefined, () => ctx.clock.now);
+    const started = signal<void>();
+    const release = signal<void>();
+    late.handle('clip.render', async () => {
+      started.resolve();
+      await release.promise;
+    });
+    const row = () =>
+      ctx.db.selectFrom('job').select(['status', 'attempts']).where('name', '=', 'clip.render').executeTakeFirst();
+    try {
+      await late.start();
+      await late.enqueue('clip.render', { outputId: 8 });
+      await started.promise;
+      // Another process retook it (this one was paused past its lease): the claim moved on to attempt 2.
+      await ctx.db.updateTable('job').set({ attempts: 2 }).where('name', '=', 'clip.render').execute();
+      release.resolve();
+      await late.close();
+      const current = await row();
+      expect(current && { ...current, attempts: Number(current.attempts) }).toEqual({ status: 'running', attempts: 2 });
+    } finally {
+      release.resolve();
+      await late.close();
+      await ctx.db.deleteFrom('job').where('name', '=', 'clip.render').execute();
     }
   });
 });

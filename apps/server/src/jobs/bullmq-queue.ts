@@ -1,10 +1,11 @@
 import { parseJobPayload, type JobName, type JobPayload } from '@vidmatrix/contract/jobs';
-import { Queue, Worker } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_CONCURRENCY,
   JOB_LEASE_MS,
+  STALLED_JOB_ERROR,
   logJobFailure,
   retryDelayMs,
   silentJobLogger,
@@ -71,11 +72,15 @@ export class BullJobQueue implements JobQueue {
     for (const [name, { handler, options }] of this.handlers) {
       const worker = new Worker(
         name,
-        async (job) =>
-          handler(parseJobPayload(name, job.data), {
-            attempt: job.attemptsMade + 1,
-            maxAttempts: job.opts.attempts ?? 1,
-          }),
+        async (job) => {
+          const maxAttempts = job.opts.attempts ?? 1;
+          // attemptsStarted counts every run, the ones a dead worker left unfinished (stalled) too: as
+          // on the embedded queue, those use up attempts, and past the last one the job fails.
+          if (job.attemptsStarted > maxAttempts) {
+            throw new UnrecoverableError(STALLED_JOB_ERROR);
+          }
+          await handler(parseJobPayload(name, job.data), { attempt: job.attemptsStarted, maxAttempts });
+        },
         {
           connection: this.connection,
           prefix: this.prefix,
@@ -84,6 +89,8 @@ export class BullJobQueue implements JobQueue {
           // two of these (BullMQ checks every stalledInterval); the lock renews at half of it.
           lockDuration: JOB_LEASE_MS,
           stalledInterval: JOB_LEASE_MS,
+          // Stalls are bounded per job by its attempts (above), not by BullMQ's own count.
+          maxStalledCount: Number.MAX_SAFE_INTEGER,
           settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
         },
       );
@@ -94,7 +101,7 @@ export class BullJobQueue implements JobQueue {
         // attemptsMade already counts the attempt that just failed.
         const maxAttempts = job.opts.attempts ?? 1;
         logJobFailure(this.log, { name, id: job.id, attempt: job.attemptsMade, maxAttempts }, error);
-        if (job.attemptsMade >= maxAttempts) {
+        if (job.attemptsMade >= maxAttempts || error instanceof UnrecoverableError) {
           void options.onFailed?.(job.data, error).catch((err: unknown) => {
             this.log.error({ job: name, jobId: job.id, err }, 'Job onFailed handler failed');
           });

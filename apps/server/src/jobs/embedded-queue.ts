@@ -5,6 +5,7 @@ import {
   DEFAULT_ATTEMPTS,
   DEFAULT_CONCURRENCY,
   JOB_LEASE_MS,
+  STALLED_JOB_ERROR,
   logJobFailure,
   retryDelayMs,
   silentJobLogger,
@@ -192,7 +193,7 @@ export class EmbeddedJobQueue implements JobQueue {
     const now = this.now();
     const due = await this.db
       .selectFrom('job')
-      .select(['id', 'payload', 'attempts', 'max_attempts'])
+      .select(['id', 'status', 'payload', 'attempts', 'max_attempts'])
       .where('name', '=', name)
       .where((eb) =>
         eb.or([
@@ -204,6 +205,10 @@ export class EmbeddedJobQueue implements JobQueue {
       .limit(free)
       .execute();
     for (const job of due) {
+      if (job.status === 'running' && job.attempts >= job.max_attempts) {
+        await this.failStalled(name, reg, job);
+        continue;
+      }
       const claimed = await this.db
         .updateTable('job')
         .set({ status: 'running', attempts: job.attempts + 1, locked_until: now + this.leaseMs, updated_at: now })
@@ -223,20 +228,47 @@ export class EmbeddedJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * A job whose last attempt a dead process left unfinished: it fails (once, if several processes
+   * find it) instead of running again, and its onFailed makes that visible.
+   */
+  private async failStalled(
+    name: JobName,
+    reg: Registered,
+    job: { id: number; payload: string; attempts: number },
+  ): Promise<void> {
+    const now = this.now();
+    const failed = await this.db
+      .updateTable('job')
+      .set({ status: 'failed', locked_until: null, last_error: STALLED_JOB_ERROR, updated_at: now })
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', job.attempts)
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) !== 1) {
+      return;
+    }
+    const error = new Error(STALLED_JOB_ERROR);
+    logJobFailure(this.log, { name, id: job.id, attempt: job.attempts, maxAttempts: job.attempts }, error);
+    await this.notifyFailed(name, job.id, reg, () => parseJobPayload(name, JSON.parse(job.payload)), error);
+  }
+
   private async run(name: JobName, id: number, reg: Registered, raw: string, attempt: number, maxAttempts: number) {
     let payload: unknown;
     // The heartbeat lives in this process: killed with it, it stops, and the lease lapses.
     const heartbeat = setInterval(() => void this.renew(id, attempt), this.heartbeatMs);
+    // The outcome is written only while this claim is current (attempts unchanged): a process that lost
+    // its lease (paused past it) and finishes late must not end or reschedule another process's run.
     try {
       payload = parseJobPayload(name, JSON.parse(raw));
       await reg.handler(payload, { attempt, maxAttempts });
-      await this.db.deleteFrom('job').where('id', '=', id).execute();
+      await this.db.deleteFrom('job').where('id', '=', id).where('attempts', '=', attempt).execute();
     } catch (cause) {
       const error = cause instanceof Error ? cause : new Error(String(cause));
       logJobFailure(this.log, { name, id, attempt, maxAttempts }, error);
       const last = attempt >= maxAttempts;
       const now = this.now();
-      await this.db
+      const recorded = await this.db
         .updateTable('job')
         .set({
           status: last ? 'failed' : 'queued',
@@ -246,15 +278,30 @@ export class EmbeddedJobQueue implements JobQueue {
           updated_at: now,
         })
         .where('id', '=', id)
-        .execute()
+        .where('attempts', '=', attempt)
+        .executeTakeFirst()
         .catch(() => undefined);
-      if (last && payload !== undefined) {
-        await reg.options.onFailed?.(payload, error).catch((err: unknown) => {
-          this.log.error({ job: name, jobId: id, err }, 'Job onFailed handler failed');
-        });
+      if (last && payload !== undefined && Number(recorded?.numUpdatedRows ?? 0) === 1) {
+        const parsed = payload;
+        await this.notifyFailed(name, id, reg, () => parsed, error);
       }
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /** Runs the name's onFailed with the job's payload; a payload that does not parse is only logged. */
+  private async notifyFailed(
+    name: JobName,
+    id: number,
+    reg: Registered,
+    payloadOf: () => unknown,
+    error: Error,
+  ): Promise<void> {
+    try {
+      await reg.options.onFailed?.(payloadOf(), error);
+    } catch (err: unknown) {
+      this.log.error({ job: name, jobId: id, err }, 'Job onFailed handler failed');
     }
   }
 

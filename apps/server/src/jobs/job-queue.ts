@@ -8,7 +8,9 @@ import type { JobName, JobPayload } from '@vidmatrix/contract/jobs';
  * Usage: `jobs.handle('material.media', (p) => …)` once at startup (in `modules/<f>/<f>.jobs.ts`),
  * then `await jobs.enqueue('material.media', { materialId })` anywhere. Payloads are validated
  * against the catalogue before the handler runs. Handlers must be idempotent: a job runs at least
- * once and is retried (with backoff) until `attempts` is used up, then `onFailed` runs.
+ * once and is retried (with backoff) until `attempts` is used up, then `onFailed` runs. A run that a
+ * dead process left unfinished (its lease lapsed) uses up an attempt too, on both backends: a job that
+ * kills its process every time ends failed, not in an endless loop.
  */
 export interface JobQueue {
   /** Registers the handler of a job name; call before `start`. */
@@ -49,6 +51,8 @@ export interface EnqueueOptions {
 
 /** Default tries of a job. */
 export const DEFAULT_ATTEMPTS = 3;
+/** The error of a job whose last attempt was left unfinished by a dead process. */
+export const STALLED_JOB_ERROR = 'The job stopped with its process on its last attempt';
 /**
  * A running job's lease, ms: when the process running it dies, the job runs again once this lapses.
  * Short, so a killed process's work resumes within half a minute; while the handler runs, its process
