@@ -1,13 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ClipScriptDrafts } from '@vidmatrix/contract/api/clip-task';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { ffmpeg, fixtureDir, makeAudio, makeVideo } from '@vidmatrix/fixtures';
 import { until } from '@vidmatrix/publisher/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleWriter } from '../src/media/clip/writer/script-writer.ts';
+import { servedFontsDir } from '../src/media/clip/fonts.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 import { addVideos as addVideosOf, CLIP_FONT as FONT, clipTaskInfo, SUBTITLED_TEMPLATE } from './clip-helpers.ts';
 import { call } from './upload-client.ts';
@@ -184,8 +185,9 @@ describe('clip modes', () => {
       })
     ).json<{ data: { count: number } }>().data.count;
     expect(videosAfter).toBe(videosBefore);
-    // Only the shared voice cache may stay in the scratch directory.
-    const scratch = readdirSync(join(ctx.config.dataDir, 'clip')).filter((name) => name !== 'voice-cache');
+    // Only the shared caches may stay in the scratch directory: voices, and the served font files.
+    const shared = new Set(['voice-cache', basename(servedFontsDir(''))]);
+    const scratch = readdirSync(join(ctx.config.dataDir, 'clip')).filter((name) => !shared.has(name));
     expect(scratch).toEqual([]);
   }, 600_000);
 });
