@@ -112,9 +112,6 @@ export default defineConfig({
     baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    // The app honours reduced motion (global.css): no looping spinner or shimmer keeps Chromium's
-    // software compositor drawing 60 frames a second (docs/decisions.md).
-    reducedMotion: 'reduce',
     // A failure leaves its screenshot and page snapshot. Traces only on request (E2E_TRACE=1): recording
     // one for every test, kept or not, was a third of the browser passes' CPU (docs/decisions.md).
     screenshot: 'only-on-failure',

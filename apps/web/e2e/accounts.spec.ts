@@ -11,7 +11,7 @@ import { readXlsx, xlsxFile as xlsx } from '@vidmatrix/fixtures';
 import { AccountsPage } from './pages/accounts-page.ts';
 import { apiLogin, expect, test, useToken } from './support/fixtures.ts';
 import { runAdmin } from './support/admin.ts';
-import { closeWithEscape } from './support/antd.ts';
+import { closeWithEscape, opened } from './support/antd.ts';
 import { desktopCalls, installFakeDesktop, setDesktopAnswer } from './support/fake-desktop.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -59,6 +59,7 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
 
   // Groups: add two, rename one.
   await page.getByTestId('manage-groups').click();
+  await opened(page.getByRole('dialog', { name: '分组管理' }));
   await accounts.addGroup('华东组');
   await accounts.addGroup('华南组');
   await page.getByRole('button', { name: '重命名 华南组' }).click();
@@ -227,7 +228,9 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
 
   // Deleting a group moves its accounts to no group.
   await page.getByTestId('manage-groups').click();
+  await opened(page.getByRole('dialog', { name: '分组管理' }));
   await page.getByRole('button', { name: '删除 华南一组' }).click();
+  await opened(page.locator('.ant-popconfirm'));
   await page
     .locator('.ant-popconfirm')
     .getByRole('button', { name: /删\s*除/ })

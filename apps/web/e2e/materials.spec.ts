@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { exeBytes, fixtureDir, makeAudio, makeImage, makeVideo, sparseFile } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
+import { opened } from './support/antd.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
 
@@ -66,6 +67,7 @@ test('a member uploads, sees thumbnails and durations, groups, tags, filters, pr
 
   // Groups and tags, then batch edits.
   await page.getByRole('button', { name: '添加分组' }).click();
+  await opened(page.getByRole('dialog', { name: '添加分组' }));
   await page
     .getByRole('dialog', { name: '添加分组' })
     .getByRole('button', { name: /确\s*定|OK/ })
@@ -78,6 +80,7 @@ test('a member uploads, sees thumbnails and durations, groups, tags, filters, pr
     .click();
   await expect(materials.toast('添加成功')).toHaveCount(1);
   await page.getByRole('button', { name: '添加标签' }).click();
+  await opened(page.getByRole('dialog', { name: '添加标签' }));
   await page.getByRole('dialog', { name: '添加标签' }).getByLabel('标签名称').fill(tagName);
   await page
     .getByRole('dialog', { name: '添加标签' })
@@ -88,12 +91,14 @@ test('a member uploads, sees thumbnails and durations, groups, tags, filters, pr
 
   await page.getByRole('button', { name: /^全\s*选$/ }).click();
   await page.getByRole('button', { name: '批量分组' }).click();
+  await opened(page.getByRole('dialog', { name: '批量分组' }));
   await materials.pickOption('目标分组', groupName);
   await page
     .getByRole('dialog', { name: '批量分组' })
     .getByRole('button', { name: /确\s*定|OK/ })
     .click();
   await page.getByRole('button', { name: '批量标签' }).click();
+  await opened(page.getByRole('dialog', { name: '批量标签' }));
   await materials.pickOption('目标标签', tagName);
   await page
     .getByRole('dialog', { name: '批量标签' })
@@ -107,6 +112,7 @@ test('a member uploads, sees thumbnails and durations, groups, tags, filters, pr
   await materials.search.fill('clip');
   await expect(materials.cards).toHaveCount(1);
   await materials.search.fill('');
+  await expect(materials.search).toHaveValue('');
   await expect(materials.cards).toHaveCount(2);
 
   // Preview the video in the 950x540 player.

@@ -1,6 +1,6 @@
-import type { Download, Locator, Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
-import { chooseOption } from '../support/antd.ts';
+import { chooseOption, opened } from '../support/antd.ts';
 
 /** The account management page (ConsolePath.accounts) and its dialogs. */
 export class AccountsPage {
@@ -46,8 +46,13 @@ export class AccountsPage {
       await row.getByRole('button', { name: '编辑' }).click();
       return;
     }
+    // The menu of a row opened before may still be closing (its leave motion): wait until it has gone,
+    // so the menu picked below is this row's.
+    const menus = this.page.locator('.ant-dropdown:visible');
+    await expect(menus).toHaveCount(0);
     await row.getByRole('button', { name: '更多' }).click();
-    await this.page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: action }).click();
+    await opened(menus);
+    await menus.getByRole('menuitem', { name: action }).click();
   }
 
   /** The header checkbox that selects every account of the page. */
@@ -70,6 +75,9 @@ export class AccountsPage {
     await this.page
       .locator('.ant-modal input[type=file]')
       .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+    // The dialog takes the file in a moment (antd's Upload reads it asynchronously): press 导入 once
+    // the file is listed, as a person would see it before pressing.
+    await expect(this.page.locator('.ant-modal .ant-upload-list').getByText(name, { exact: true })).toBeVisible();
     await this.page.getByTestId('import-submit').click();
   }
 

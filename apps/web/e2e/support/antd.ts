@@ -25,3 +25,13 @@ export async function closeWithEscape(page: Page, overlay: Locator): Promise<voi
     await expect(overlay).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Waits until an antd overlay (a dialog, drawer, dropdown or popconfirm) is open and its opening motion
+ * (antd's `*-appear` / `*-enter` classes) has ended: a click while antd zooms or slides it in can land
+ * elsewhere, or on the mask.
+ */
+export async function opened(overlay: Locator): Promise<void> {
+  await expect(overlay).toBeVisible();
+  await expect(overlay).not.toHaveClass(/-(appear|enter)\b/);
+}
