@@ -113,7 +113,7 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     // A failure leaves its screenshot and page snapshot. Traces only on request (E2E_TRACE=1): recording
-    // one for every test, kept or not, was a third of the browser passes' CPU (docs/decisions.md).
+    // one for every test, kept or not, was about half the browser passes' CPU (docs/decisions.md).
     screenshot: 'only-on-failure',
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     launchOptions: chromiumLaunchOptions(),
