@@ -15,8 +15,8 @@ export const CONSOLE_ROUTE_ID = 'console';
 /** Id of the console's antd pages (every console page but the dashboard); server menus are patched in here. */
 export const CONSOLE_PAGES_ROUTE_ID = 'console-pages';
 
-// Pathless layouts: TanStack Query for every page but the public site's content pages, antd for every
-// console page but /dashboard.
+// Pathless layouts: TanStack Query for every page but the public site's (/home, /agentCenter and the
+// content pages), antd for every console page but /dashboard.
 const queryOutlet = lazyPage(
   () => import('./layouts/query-outlet.tsx'),
   (m) => m.QueryOutlet,
