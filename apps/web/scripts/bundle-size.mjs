@@ -64,9 +64,7 @@ if (process.argv.includes('--json')) {
 } else {
   for (const [route, { gzipKB, files, budgetKB }] of Object.entries(result)) {
     const mark = gzipKB > budgetKB ? '  OVER BUDGET' : '';
-    console.log(
-      `${route.padEnd(17)} ${String(gzipKB).padStart(7)} KB gzip JS of ${budgetKB} (${files} files)${mark}`,
-    );
+    console.log(`${route.padEnd(17)} ${String(gzipKB).padStart(7)} KB gzip JS of ${budgetKB} (${files} files)${mark}`);
   }
 }
 if (over.length > 0) {

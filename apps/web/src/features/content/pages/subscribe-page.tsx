@@ -22,7 +22,8 @@ function LevelAction({ level, current }: { level: PricingLevel; current: Pricing
     setUpgrade({ state: 'sending' });
     requestUpgrade(level.level_id).then(
       () => setUpgrade({ state: 'sent' }),
-      (error: unknown) => setUpgrade({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        setUpgrade({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
   };
   if (!current) {
@@ -48,12 +49,7 @@ function LevelAction({ level, current }: { level: PricingLevel; current: Pricing
   const sent = upgrade.state === 'sent';
   return (
     <>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={upgrade.state === 'sending' || sent}
-        onClick={send}
-      >
+      <button type="button" className={styles.button} disabled={upgrade.state === 'sending' || sent} onClick={send}>
         {sent ? '已提交申请' : '申请升级'}
       </button>
       {sent ? <p className={styles.status}>{Msg.upgradeRequested}</p> : null}
