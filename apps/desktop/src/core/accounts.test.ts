@@ -40,9 +40,15 @@ function fakeChecker(answers: Record<number, 'valid' | 'invalid' | 'unknown' | '
   return { asked, check };
 }
 
+/** The member's accounts as getEnterpriseAccountList answers them (only the ids are read). */
+const listOf = (ids: number[]) =>
+  envelope({ list: ids.map((id) => ({ enterprise_account_id: id, nickname: `号${id}` })), count: ids.length });
+const ACCOUNT_LIST = 'GET /api/member.EnterpriseAccount/getEnterpriseAccountList';
+
 describe('authorization at start', () => {
   it('pushes the valid accounts with status 1 and the expired ones with 2, in two calls', async () => {
     const server = await startTestServer({
+      [ACCOUNT_LIST]: listOf([11, 12, 13, 14, 15]),
       'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 2 }),
     });
     close = server.close;
@@ -52,6 +58,8 @@ describe('authorization at start', () => {
       [13, 1],
       [14, 2],
       [15, 1],
+      // Another member's login on this computer (or an account deleted since): never checked nor pushed.
+      [16, 1],
     ]);
     const { asked, check } = fakeChecker({ 11: 'valid', 12: 'invalid', 13: 'valid', 14: 'throw', 15: 'invalid' });
     const api = createApiClient({ serverUrl: server.url, memberToken: () => 'member-token' });
@@ -68,6 +76,7 @@ describe('authorization at start', () => {
     expect(asked[0]?.profileDir).toMatch(/profiles[/\\]douyin-11$/);
     expect(outcome.unknown).toEqual([14]);
     expect(server.requests.map((r) => [r.body, r.headers.membertoken])).toEqual([
+      [undefined, 'member-token'],
       [{ enterprise_account_id: '11,13', cookie_auth_status: 1, reason: Msg.authReasonCheckValid }, 'member-token'],
       [{ enterprise_account_id: '12,15', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired }, 'member-token'],
     ]);
@@ -75,6 +84,7 @@ describe('authorization at start', () => {
 
   it('makes only the call that has accounts', async () => {
     const server = await startTestServer({
+      [ACCOUNT_LIST]: listOf([21]),
       'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }),
     });
     close = server.close;
@@ -86,7 +96,7 @@ describe('authorization at start', () => {
       api,
       log: createMemoryLogger(),
     });
-    expect(server.requests.map((r) => r.body)).toEqual([
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { enterprise_account_id: '21', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired },
     ]);
   });

@@ -77,17 +77,21 @@ export async function checkAccounts(accounts: LocalAccount[], check: LoginChecke
 }
 
 /**
- * SPEC §4 start-up check: every locally stored login is checked, then pushed in two calls of
- * authCkAllStatus — the valid ones with 1, the expired ones with 2. A check that could not decide
- * (network down, page changed) is left out rather than marking a working login expired.
+ * SPEC §4 start-up check: every locally stored login of the signed-in member's accounts is checked,
+ * then pushed in two calls of authCkAllStatus — the valid ones with 1, the expired ones with 2. A check
+ * that could not decide (network down, page changed) is left out rather than marking a working login
+ * expired. Logins here of accounts not the member's (another member on this computer, or deleted) are
+ * left alone: the server refuses a whole batch that names one.
  */
 export async function pushAuthorizationAtStart(deps: {
   accounts: AccountStore;
   check: LoginChecker;
-  api: Pick<DesktopServerApi, 'authCkAllStatus'>;
+  api: Pick<DesktopServerApi, 'authCkAllStatus' | 'accountIds'>;
   log: Logger;
 }) {
-  const outcome = await checkAccounts(await deps.accounts.list(), deps.check, deps.log);
+  const mine = new Set(await deps.api.accountIds());
+  const local = (await deps.accounts.list()).filter((a) => mine.has(a.enterpriseAccountId));
+  const outcome = await checkAccounts(local, deps.check, deps.log);
   if (outcome.valid.length > 0) {
     await deps.api.authCkAllStatus(outcome.valid, 1, Msg.authReasonCheckValid);
   }
