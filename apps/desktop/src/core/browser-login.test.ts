@@ -51,7 +51,10 @@ describe.runIf(existsSync(CHROMIUM))('authorization in the local browser (platfo
 
     const api = await startTestServer({
       'GET /api/member.EnterpriseAccount/getEnterpriseAccountList': envelope({
-        list: [{ enterprise_account_id: 101 }, { enterprise_account_id: 102 }],
+        list: [
+          { enterprise_account_id: 101, cookie_auth_status: 1 },
+          { enterprise_account_id: 102, cookie_auth_status: 1 },
+        ],
         count: 2,
       }),
       'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }),
