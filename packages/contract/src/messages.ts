@@ -196,6 +196,10 @@ export const Msg = {
   desktopAuthFailed: '授权失败，请重试',
   desktopAuthBusy: '该账号正在授权或发布中，请稍后再试',
   chromiumNotFound: '未找到可用的浏览器，请在系统设置中设置浏览器路径',
+  chromiumLaunchFailed: '无法启动该浏览器，请检查浏览器路径',
+  // The shell's update check and download when the cause is a library's English error (§8 words the rest)
+  updateCheckFailed: '检查更新失败，请稍后重试',
+  updateDownloadFailed: '更新下载失败，请稍后重试',
   // §6 feature flags: batch download (is_batch_download, batch_download_max) and proxies (is_ip) (issue 13.12)
   batchDownloadOff: '当前账号未开通批量下载',
   batchDownloadTooMany: '一次最多下载{n}个素材',
