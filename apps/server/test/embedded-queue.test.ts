@@ -159,8 +159,9 @@ describe('EmbeddedJobQueue', () => {
     const other = new EmbeddedJobQueue(ctx.db, undefined, () => ctx.clock.now);
     const failed = signal<{ payload: unknown; error: Error }>();
     let runs = 0;
+    // A name the shared queue above does not handle, so only this queue can find the job.
     other.handle(
-      'material.media',
+      'clip.render',
       () => {
         runs += 1;
         return Promise.resolve();
@@ -177,8 +178,8 @@ describe('EmbeddedJobQueue', () => {
     const inserted = await ctx.db
       .insertInto('job')
       .values({
-        name: 'material.media',
-        payload: JSON.stringify({ materialId: 41 }),
+        name: 'clip.render',
+        payload: JSON.stringify({ outputId: 41 }),
         status: 'running',
         attempts: 3,
         max_attempts: 3,
@@ -193,7 +194,7 @@ describe('EmbeddedJobQueue', () => {
     try {
       await other.start();
       const { payload, error } = await failed.promise;
-      expect(payload).toEqual({ materialId: 41 });
+      expect(payload).toEqual({ outputId: 41 });
       expect(error.message).toBe(STALLED_JOB_ERROR);
       const row = await ctx.db
         .selectFrom('job')
