@@ -92,7 +92,7 @@ test('脚本剪辑: steps with their own media, a preview, two videos in the lib
   await clip.preview();
 
   // Each step's media is filed with setOssMediaUrl (ap_id = the task, apt_id = the step).
-  const added = page.waitForRequest((r) => r.url().includes('/BatchVideo/addTask'));
+  const added = page.waitForRequest((r) => r.url().includes('.BatchVideo/addTask'));
   const filed = page.waitForResponse((r) => r.url().includes('/setOssMediaUrl') && r.ok());
   await page.getByRole('button', { name: '开始剪辑' }).click();
   expect((await added).postDataJSON()).toMatchObject({ template: { title: { text: '夏日特饮', color: '#FFE400' } } });

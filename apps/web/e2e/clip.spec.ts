@@ -51,7 +51,7 @@ test('a mode-1 clip task renders two videos into the library', async ({ page, re
   await page.getByRole('checkbox', { name: '镜像' }).check();
   await page.getByRole('checkbox', { name: '微调色' }).check();
   await page.screenshot({ path: '/tmp/clip-video-form.png', fullPage: true });
-  const added = page.waitForRequest((r) => r.url().includes('/BatchVideo/addTask'));
+  const added = page.waitForRequest((r) => r.url().includes('.BatchVideo/addTask'));
   await page.getByRole('button', { name: '开始剪辑' }).click();
   expect((await added).postDataJSON()).toMatchObject({
     dedup: { mirror: true, color: true, crop: false, speed: false, frameRate: false, stripMetadata: true },
