@@ -90,6 +90,9 @@ describe('web client', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("media-src 'self' blob:");
     expect(csp).toContain("img-src 'self' data: blob:");
+    // Strict for script (the desktop shell loads this console): own files only, no inline, no eval.
+    expect(csp).toMatch(/(^|;)\s*script-src 'self';/);
+    expect(csp).toContain("object-src 'none'");
   });
 });
 

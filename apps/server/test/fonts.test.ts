@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,9 @@ describe('fonts (getFront)', () => {
       expect(font.path).toMatch(/^\/static\/fonts\/[^/]+$/);
       const file = await ctx.app.inject({ method: 'GET', url: font.path });
       expect(file.statusCode).toBe(200);
+      // The desktop verifies its synced copy against these.
+      expect(font.size).toBe(file.rawPayload.length);
+      expect(font.sha256).toBe(createHash('sha256').update(file.rawPayload).digest('hex'));
       expect(file.headers['content-type']).toMatch(/^font\//);
       const own = fs.readFileSync(onHost[index]?.path ?? '');
       if (isFontCollection(own)) {

@@ -46,20 +46,24 @@ test('the update dialog follows the shell: available → 安装并重启 → pro
   signedIn,
 }) => {
   expect(signedIn.ApiToken).toBeTruthy();
-  await installFakeDesktop(page);
+  // The shell's start-up check finds a release: the console asks for it, nobody presses 检查更新.
+  await installFakeDesktop(page, 'win32', {
+    check: [
+      { type: 'checking' },
+      {
+        type: 'available',
+        versionName: '1.2.0',
+        versionInfo: '1. 新增批量发布\n2. 修复授权问题',
+        versionCode: 10200,
+        sizeMb: 80,
+      },
+    ],
+  });
   await page.goto('/dashboard');
   const dialogs = new UpdateDialogs(page);
   await expect(new ConsolePage(page).statusBar).toContainText('v1.0.0');
-
-  await emitUpdate(page, { type: 'checking' });
-  await emitUpdate(page, {
-    type: 'available',
-    versionName: '1.2.0',
-    versionInfo: '1. 新增批量发布\n2. 修复授权问题',
-    versionCode: 10200,
-    sizeMb: 80,
-  });
   await expect(dialogs.update).toBeVisible();
+  expect(await desktopCalls(page, 'checkForUpdate')).toEqual([[]]);
   await expect(dialogs.update).toContainText('v1.2.0');
   await expect(dialogs.notes).toContainText('新增批量发布');
   await page.screenshot({ path: shot('update-available') });
@@ -117,11 +121,12 @@ test('检查更新 in the desktop with nothing newer shows 当前已是最新版
   await page.goto('/debugger');
   const dialogs = new UpdateDialogs(page);
   // The shell's own check at start answers none: no dialog for a check nobody asked for.
-  await emitUpdate(page, { type: 'none', message: Msg.latestVersion });
+  await expect.poll(() => desktopCalls(page, 'checkForUpdate')).toHaveLength(1);
+  await expect(page.getByTestId('desktop-debug')).toBeVisible();
   await expect(dialogs.latest).toHaveCount(0);
 
   await page.getByRole('button', { name: '检查更新' }).click();
-  await expect.poll(() => desktopCalls(page, 'checkForUpdate')).toHaveLength(1);
+  await expect.poll(() => desktopCalls(page, 'checkForUpdate')).toHaveLength(2);
   await expect(dialogs.latest).toBeVisible();
   await page.screenshot({ path: shot('update-none') });
   await dialogs.latest.getByRole('button', { name: /确\s*定/ }).click();
@@ -144,6 +149,12 @@ test('/chromiumPath in the desktop detects, tests and saves the runner browser',
   await page.getByRole('button', { name: '测试启动' }).click();
   await expect(page.getByTestId('chromium-check')).toContainText('无法启动该浏览器：文件不存在');
   expect(await desktopCalls(page, 'testChromiumPath')).toEqual([['/opt/missing/chrome']]);
+  // An empty path means "found automatically": 测试启动 looks for one instead of testing nothing.
+  await path.fill('');
+  await page.getByRole('button', { name: '测试启动' }).click();
+  await expect(page.getByTestId('chromium-check')).toContainText('浏览器可用');
+  expect(await desktopCalls(page, 'detectChromium')).toHaveLength(2);
+  expect(await desktopCalls(page, 'testChromiumPath')).toHaveLength(1);
 
   await path.fill('/usr/bin/chromium');
   await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -228,7 +239,7 @@ test('in a browser the desktop-only actions say 请在客户端进行操作 and 
 
 test('in a browser a newer version is offered through the download page', async ({ page, signedIn }) => {
   expect(signedIn.ApiToken).toBeTruthy();
-  // No operator command publishes a release yet: the server's answer for a newer version is given here.
+  // The server's answer for a newer web version is given here (`release publish` covers the desktop platforms).
   await page.route('**/api/setting.SystemVersion/versionInfo**', (route) =>
     route.fulfill({
       json: {

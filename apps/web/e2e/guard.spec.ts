@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Route } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { opened } from './support/antd.ts';
 import { apiLogout, expect, test } from './support/fixtures.ts';
 
 const shotDir = join(import.meta.dirname, '..', '..', '..', 'test-results', 'site-shots');
@@ -96,7 +97,9 @@ test.describe('with a token', () => {
     const alert = page.getByRole('dialog');
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('提示');
-    await alert.getByRole('button', { name: '重新登录' }).click();
+    // The alert focuses its button once open; a click while antd still zooms it in can miss it.
+    await opened(alert);
+    await alert.getByRole('button', { name: '重新登录' }).press('Enter');
     await expect(page).toHaveURL(/\/homeLogin\?redirect=\/setting$/);
     await expect(page.getByPlaceholder('请输入账号')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('memberToken'))).toBeNull();

@@ -1,42 +1,29 @@
 #!/usr/bin/env node
-// Prints the gzip size of the JavaScript a first visit needs for /home and /dashboard:
-// the entry chunk, the lazy route chunks of that page (layout + page), and every static import
-// of those, read from dist/.vite/manifest.json. Usage: node apps/web/scripts/bundle-size.mjs [--json] [--dist <dir>]
+// Prints the gzip size of the JavaScript a first visit needs, against its budget, and exits 1 when a page
+// is over: every pre-rendered public page (the module script and preloads of its HTML, js-budget.mjs:
+// 120 KB like /home), /courseCenter (public, not pre-rendered: 120 KB) and /dashboard (250 KB), the last
+// two from dist/.vite/manifest.json (the entry chunk, the page's lazy route modules and their static
+// imports). Usage: node apps/web/scripts/bundle-size.mjs [--json] [--dist <dir>]
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { gzipBytes, PUBLIC_PAGE_BUDGET_KB, publicPageSizes } from './js-budget.mjs';
 
 const distArg = process.argv.indexOf('--dist');
 const dist =
   distArg > 0 ? resolve(process.argv[distArg + 1] ?? '') : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-/** The lazy route modules each measured page loads on a cold visit (source paths as in the manifest). */
+/** Pages without a pre-rendered HTML: the lazy route modules each loads on a cold visit, and its budget. */
 const ROUTES = {
-  '/home': ['src/app/layouts/site-layout.tsx', 'src/features/site/pages/home-page.tsx'],
-  '/dashboard': ['src/app/layouts/console-layout.tsx', 'src/app/routes/dashboard-route.tsx'],
-  // Public pages under the query outlet (budget 120 KB like /home).
-  '/download': [
-    'src/app/layouts/site-layout.tsx',
-    'src/app/layouts/query-outlet.tsx',
-    'src/features/site/pages/download-page.tsx',
-  ],
-  '/agentCenter': ['src/app/layouts/site-layout.tsx', 'src/features/agent/pages/agent-center-page.tsx'],
-  // The pre-rendered content pages (src/app/routes/public-pages.ts), same budget.
-  ...Object.fromEntries(
-    [
-      ['/changeLog', 'change-log-page'],
-      ['/subscribe', 'subscribe-page'],
-      ['/live', 'live-page'],
-      ['/productDetail', 'product-detail-page'],
-      ['/userCourseCenter', 'course-catalog-page'],
-      ['/protocol', 'protocol-page'],
-    ].map(([route, page]) => [
-      route,
-      ['src/app/layouts/site-layout.tsx', 'src/app/layouts/query-outlet.tsx', `src/features/content/pages/${page}.tsx`],
-    ]),
-  ),
+  '/courseCenter': {
+    modules: ['src/app/layouts/site-layout.tsx', 'src/features/content/pages/course-page.tsx'],
+    budgetKB: PUBLIC_PAGE_BUDGET_KB,
+  },
+  '/dashboard': {
+    modules: ['src/app/layouts/console-layout.tsx', 'src/app/routes/dashboard-route.tsx'],
+    budgetKB: 250,
+  },
 };
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -58,22 +45,29 @@ function collect(key, files) {
   }
 }
 
-const gzipped = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-
 const result = {};
-for (const [route, modules] of Object.entries(ROUTES)) {
+for (const { route, gzipBytes: bytes, gzipKB, files } of publicPageSizes(dist)) {
+  result[route] = { gzipBytes: bytes, gzipKB, files, budgetKB: PUBLIC_PAGE_BUDGET_KB };
+}
+for (const [route, { modules, budgetKB }] of Object.entries(ROUTES)) {
   const files = new Set();
   collect(entryKey, files);
   modules.forEach((module) => collect(module, files));
   const js = [...files].filter((file) => file.endsWith('.js'));
-  const bytes = js.reduce((sum, file) => sum + gzipped(file), 0);
-  result[route] = { gzipBytes: bytes, gzipKB: Number((bytes / 1024).toFixed(1)), files: js.length };
+  const bytes = gzipBytes(dist, js);
+  result[route] = { gzipBytes: bytes, gzipKB: Number((bytes / 1024).toFixed(1)), files: js.length, budgetKB };
 }
 
+const over = Object.entries(result).filter(([, size]) => size.gzipBytes > size.budgetKB * 1024);
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(result));
 } else {
-  for (const [route, { gzipKB, files }] of Object.entries(result)) {
-    console.log(`${route.padEnd(17)} ${String(gzipKB).padStart(7)} KB gzip JS  (${files} files)`);
+  for (const [route, { gzipKB, files, budgetKB }] of Object.entries(result)) {
+    const mark = gzipKB > budgetKB ? '  OVER BUDGET' : '';
+    console.log(`${route.padEnd(17)} ${String(gzipKB).padStart(7)} KB gzip JS of ${budgetKB} (${files} files)${mark}`);
   }
+}
+if (over.length > 0) {
+  console.error(`over budget: ${over.map(([route]) => route).join(', ')}`);
+  process.exitCode = 1;
 }

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { overBudget, PUBLIC_PAGE_BUDGET_KB, publicPageSizes } from './js-budget.mjs';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
@@ -91,3 +92,16 @@ for (const page of PUBLIC_PAGES) {
     `prerendered ${page.path.padEnd(16)} ${(html.length / 1024).toFixed(1)} KB HTML, ${css.size} CSS, ${js.size} JS`,
   );
 }
+
+// Issue 12's budget, kept by every build (CI builds before its browser tests): a public page whose
+// first-visit JS outgrows it fails the build, naming the page. `npm run bundle-size -w @vidmatrix/web`
+// prints every page's figure.
+const sizes = publicPageSizes(dist);
+const over = overBudget(sizes);
+if (over.length > 0) {
+  throw new Error(`JS budget of the public pages exceeded:\n${over.join('\n')}`);
+}
+const largest = sizes.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+console.log(
+  `JS budget: ${sizes.length} public pages within ${PUBLIC_PAGE_BUDGET_KB} KB gzip (largest ${largest.route}: ${largest.gzipKB} KB)`,
+);

@@ -1,8 +1,10 @@
 import { CoreMsg } from './messages-core.ts';
+import { SiteMsg } from './messages-site.ts';
 
 /**
  * The SPEC §8 message catalogue: every Chinese text a user reads from the server or the client.
- * Text lives here once (the shell's share in messages-core.ts); templates are filled with fillMsg.
+ * Text lives here once (the shell's share in messages-core.ts, the public site's in messages-site.ts);
+ * templates are filled with fillMsg.
  */
 export const Msg = {
   // Login, session, transport and router (§2.2, §4, §8): in messages-core.ts
@@ -194,18 +196,16 @@ export const Msg = {
   desktopAuthFailed: '授权失败，请重试',
   desktopAuthBusy: '该账号正在授权或发布中，请稍后再试',
   chromiumNotFound: '未找到可用的浏览器，请在系统设置中设置浏览器路径',
+  chromiumLaunchFailed: '无法启动该浏览器，请检查浏览器路径',
+  // The shell's update check and download when the cause is a library's English error (§8 words the rest)
+  updateCheckFailed: '检查更新失败，请稍后重试',
+  updateDownloadFailed: '更新下载失败，请稍后重试',
   // §6 feature flags: batch download (is_batch_download, batch_download_max) and proxies (is_ip) (issue 13.12)
   batchDownloadOff: '当前账号未开通批量下载',
   batchDownloadTooMany: '一次最多下载{n}个素材',
   proxyNotAllowed: '当前账号未开通代理IP',
-  // Public site content (issue 12): pricing, courses, agreements
-  levelNotFound: '会员等级不存在',
-  upgradeRequested: '升级申请已提交，工作人员会尽快与您联系开通',
-  upgradeNotHigher: '请选择高于当前等级的套餐',
-  paymentUnavailable: '当前未接入在线支付，升级申请将由工作人员人工开通',
-  courseNotFound: '课程不存在',
-  chapterSignIn: '该章节仅限会员观看，请先登录',
-  agreementChanged: '协议已更新，请阅读最新版本后再同意',
+  // Public site content (issue 12): pricing, courses, agreements: in messages-site.ts
+  ...SiteMsg,
   // User centre and agents (issue 12)
   nicknameRequired: '请输入昵称',
   phoneFormat: '请输入正确的手机号',

@@ -1,8 +1,9 @@
 /**
- * The data a pre-rendered public page carries (issue 12): the answers of its public content calls, as
- * TanStack Query entries, so the page's first paint is its final content and the browser hydrates it
- * without asking again. Build time (apps/web/scripts/prerender.mjs) writes an empty block; the server
- * (apps/server/src/plugins/web-client.ts) fills it, and the page's HTML, on each navigation.
+ * The data a pre-rendered public page carries (issue 12): the answers of its public content calls, by the
+ * keys the page reads them under (apps/web/src/lib/page-data.ts), so the page's first paint is its final
+ * content and the browser hydrates it without asking again. Build time (apps/web/scripts/prerender.mjs)
+ * writes an empty block; the server (apps/server/src/plugins/web-client.ts) fills it, and the page's HTML,
+ * on each navigation.
  * No zod here: the browser's first bundle reads it.
  */
 
@@ -18,7 +19,7 @@ export const PRERENDER_ROOT_END = `</div><script type="application/json" id="${P
 /** The HTML that opens #root in index.html. */
 export const PRERENDER_ROOT_START = '<div id="root">';
 
-/** A query key and the data the page's call answered. */
+/** A key and the data the page's call answered. */
 export type PrerenderQuery = [key: readonly unknown[], data: unknown];
 
 export interface PrerenderData {

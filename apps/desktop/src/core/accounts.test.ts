@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,9 +40,18 @@ function fakeChecker(answers: Record<number, 'valid' | 'invalid' | 'unknown' | '
   return { asked, check };
 }
 
+/** The member's accounts as getEnterpriseAccountList answers them (ids and statuses are read; 1 unless given). */
+const listOf = (ids: number[], statuses: Record<number, number> = {}) =>
+  envelope({
+    list: ids.map((id) => ({ enterprise_account_id: id, nickname: `号${id}`, cookie_auth_status: statuses[id] ?? 1 })),
+    count: ids.length,
+  });
+const ACCOUNT_LIST = 'GET /api/member.EnterpriseAccount/getEnterpriseAccountList';
+
 describe('authorization at start', () => {
   it('pushes the valid accounts with status 1 and the expired ones with 2, in two calls', async () => {
     const server = await startTestServer({
+      [ACCOUNT_LIST]: listOf([11, 12, 13, 14, 15]),
       'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 2 }),
     });
     close = server.close;
@@ -52,6 +61,8 @@ describe('authorization at start', () => {
       [13, 1],
       [14, 2],
       [15, 1],
+      // Another member's login on this computer (or an account deleted since): never checked nor pushed.
+      [16, 1],
     ]);
     const { asked, check } = fakeChecker({ 11: 'valid', 12: 'invalid', 13: 'valid', 14: 'throw', 15: 'invalid' });
     const api = createApiClient({ serverUrl: server.url, memberToken: () => 'member-token' });
@@ -68,13 +79,44 @@ describe('authorization at start', () => {
     expect(asked[0]?.profileDir).toMatch(/profiles[/\\]douyin-11$/);
     expect(outcome.unknown).toEqual([14]);
     expect(server.requests.map((r) => [r.body, r.headers.membertoken])).toEqual([
+      [undefined, 'member-token'],
       [{ enterprise_account_id: '11,13', cookie_auth_status: 1, reason: Msg.authReasonCheckValid }, 'member-token'],
       [{ enterprise_account_id: '12,15', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired }, 'member-token'],
     ]);
   });
 
+  it('checks the profiles the runner logged in, once the server has seen them authorized', async () => {
+    const server = await startTestServer({
+      [ACCOUNT_LIST]: listOf([31, 32, 33], { 31: 2, 32: 0, 33: 1 }),
+      'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }),
+    });
+    close = server.close;
+    const accounts = await storeWith([]);
+    // 31 expired and 33 authorized on the server; 32's first login failed (未授权 stays); 34 is not the member's.
+    for (const [platform, id] of [
+      ['douyin', 31],
+      ['douyin', 32],
+      ['kuaishou', 33],
+      ['douyin', 34],
+    ] as const) {
+      await mkdir(accounts.profileDir(id, platform), { recursive: true });
+    }
+    const { asked, check } = fakeChecker({ 31: 'valid', 32: 'invalid', 33: 'invalid', 34: 'invalid' });
+    const api = createApiClient({ serverUrl: server.url });
+    await pushAuthorizationAtStart({ accounts, check, api, log: createMemoryLogger() });
+    expect(asked.map((a) => [a.enterpriseAccountId, a.platform]).sort()).toEqual([
+      [31, 'douyin'],
+      [33, 'kuaishou'],
+    ]);
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+      { enterprise_account_id: '31', cookie_auth_status: 1, reason: Msg.authReasonCheckValid },
+      { enterprise_account_id: '33', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired },
+    ]);
+  });
+
   it('makes only the call that has accounts', async () => {
     const server = await startTestServer({
+      [ACCOUNT_LIST]: listOf([21]),
       'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }),
     });
     close = server.close;
@@ -86,7 +128,7 @@ describe('authorization at start', () => {
       api,
       log: createMemoryLogger(),
     });
-    expect(server.requests.map((r) => r.body)).toEqual([
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { enterprise_account_id: '21', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired },
     ]);
   });

@@ -1,7 +1,14 @@
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { publishPlatformOf, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import {
+  PUBLISH_PLATFORMS,
+  PUBLISH_RULES,
+  publishPlatformOf,
+  type PublishPlatform,
+} from '@vidmatrix/contract/rules/publish-rules';
 import { Msg } from '@vidmatrix/contract/messages';
+import { CookieAuth } from '@vidmatrix/contract/rules/account-selectability';
 import { DeadlineError } from '@vidmatrix/publisher/deadline';
 import { profileDirOf } from '@vidmatrix/publisher/runner/auth-loop';
 import type { AuthorizeResult } from '@vidmatrix/contract/desktop-api';
@@ -15,6 +22,8 @@ export interface LocalAccount {
   platformId: number;
   platform: PublishPlatform;
   profileDir: string;
+  /** Authorized in this shell (accounts.json); otherwise only its profile is here (the runner logged it in). */
+  remembered: boolean;
 }
 
 const stored = z.record(z.string(), z.object({ platformId: z.number().int(), authorizedAt: z.string() }));
@@ -41,13 +50,40 @@ export function accountStore(userDataDir: string): AccountStore {
     profileDir,
     async list() {
       const entries = Object.entries(await load());
-      return entries.flatMap(([key, value]) => {
+      const remembered = entries.flatMap(([key, value]) => {
         const id = Number(key);
         const platform = publishPlatformOf(value.platformId);
         return Number.isInteger(id) && platform
-          ? [{ enterpriseAccountId: id, platformId: value.platformId, platform, profileDir: profileDir(id, platform) }]
+          ? [
+              {
+                enterpriseAccountId: id,
+                platformId: value.platformId,
+                platform,
+                profileDir: profileDir(id, platform),
+                remembered: true,
+              },
+            ]
           : [];
       });
+      // Profiles the embedded runner made (its QR logins, jobs) without the shell's own authorize.
+      const dirs = await readdir(join(userDataDir, 'profiles')).catch(() => [] as string[]);
+      const profiled = dirs.flatMap((dir) => {
+        const [, name, digits] = /^([a-z]+)-(\d+)$/.exec(dir) ?? [];
+        const platform = PUBLISH_PLATFORMS.find((p) => p === name);
+        const id = Number(digits);
+        return platform && !remembered.some((a) => a.enterpriseAccountId === id)
+          ? [
+              {
+                enterpriseAccountId: id,
+                platformId: PUBLISH_RULES[platform].platformIds[0] ?? 0,
+                platform,
+                profileDir: profileDir(id, platform),
+                remembered: false,
+              },
+            ]
+          : [];
+      });
+      return [...remembered, ...profiled];
     },
     async remember(id, platformId) {
       const all = await load();
@@ -77,17 +113,25 @@ export async function checkAccounts(accounts: LocalAccount[], check: LoginChecke
 }
 
 /**
- * SPEC §4 start-up check: every locally stored login is checked, then pushed in two calls of
- * authCkAllStatus — the valid ones with 1, the expired ones with 2. A check that could not decide
- * (network down, page changed) is left out rather than marking a working login expired.
+ * SPEC §4 start-up check: every locally stored login of the signed-in member's accounts is checked,
+ * then pushed in two calls of authCkAllStatus — the valid ones with 1, the expired ones with 2. A check
+ * that could not decide (network down, page changed) is left out rather than marking a working login
+ * expired. Logins here of accounts not the member's (another member on this computer, or deleted) are
+ * left alone: the server refuses a whole batch that names one. A profile only the runner made counts
+ * once the server has seen it authorized (status 1 or 2): a failed first login must stay 未授权.
  */
 export async function pushAuthorizationAtStart(deps: {
   accounts: AccountStore;
   check: LoginChecker;
-  api: Pick<DesktopServerApi, 'authCkAllStatus'>;
+  api: Pick<DesktopServerApi, 'authCkAllStatus' | 'memberAccounts'>;
   log: Logger;
 }) {
-  const outcome = await checkAccounts(await deps.accounts.list(), deps.check, deps.log);
+  const status = new Map((await deps.api.memberAccounts()).map((a) => [a.enterprise_account_id, a.cookie_auth_status]));
+  const local = (await deps.accounts.list()).filter((a) => {
+    const known = status.get(a.enterpriseAccountId);
+    return known !== undefined && (a.remembered || known === CookieAuth.authorized || known === CookieAuth.expired);
+  });
+  const outcome = await checkAccounts(local, deps.check, deps.log);
   if (outcome.valid.length > 0) {
     await deps.api.authCkAllStatus(outcome.valid, 1, Msg.authReasonCheckValid);
   }
@@ -134,6 +178,7 @@ export async function authorizeAccount(
     platformId,
     platform,
     profileDir: deps.accounts.profileDir(enterpriseAccountId, platform),
+    remembered: false,
   };
   try {
     await deps.open(account);

@@ -21,6 +21,8 @@ export interface DesktopServerApi {
   fonts(): Promise<FontItem[]>;
   authCkAllStatus(ids: number[], status: 1 | 2, reason?: string): Promise<void>;
   authCkStatus(id: number): Promise<void>;
+  /** The signed-in member's accounts (every one, sub-accounts included) with their server status. */
+  memberAccounts(): Promise<{ enterprise_account_id: number; cookie_auth_status: number }[]>;
   versionInfo(platform: '1' | '2', versionCode: number): Promise<VersionResult>;
   clientLinks(): Promise<ClientLinks>;
 }
@@ -31,6 +33,11 @@ export interface ApiClientOptions {
   memberToken?: () => string | undefined;
   fetch?: typeof fetch;
 }
+
+/** The ids and statuses of getEnterpriseAccountList (limit 0: all). */
+const accountIdList = z.object({
+  list: z.array(z.object({ enterprise_account_id: z.number().int(), cookie_auth_status: z.number().int() })),
+});
 
 const anyEnvelope = z.object({ code: z.number(), msg: z.string().default(''), data: z.unknown() });
 
@@ -104,6 +111,7 @@ export function createApiClient(options: ApiClientOptions): DesktopServerApi {
     authCkStatus: async (id) => {
       await call('POST', AccountApi.authCkStatus, ignored, { enterprise_account_id: id, cookie_auth_status: 1 });
     },
+    memberAccounts: async () => (await call('GET', AccountApi.selectorList, accountIdList, { limit: 0 })).list,
     // A release stored on the server answers a path (/storage/releases/…): made absolute here, since
     // electron-updater's generic provider reads the channel file beside it.
     versionInfo: async (platform, versionCode) => {

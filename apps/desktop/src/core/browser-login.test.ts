@@ -49,7 +49,16 @@ describe.runIf(existsSync(CHROMIUM))('authorization in the local browser (platfo
     });
     await accounts.remember(102, 2);
 
-    const api = await startTestServer({ 'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }) });
+    const api = await startTestServer({
+      'GET /api/member.EnterpriseAccount/getEnterpriseAccountList': envelope({
+        list: [
+          { enterprise_account_id: 101, cookie_auth_status: 1 },
+          { enterprise_account_id: 102, cookie_auth_status: 1 },
+        ],
+        count: 2,
+      }),
+      'POST /api/customer.AuthPlatform/authCkAllStatus': envelope({ changed: 1 }),
+    });
     try {
       const outcome = await pushAuthorizationAtStart({
         accounts,
@@ -58,7 +67,7 @@ describe.runIf(existsSync(CHROMIUM))('authorization in the local browser (platfo
         log,
       });
       expect(outcome).toEqual({ valid: [101], invalid: [102], unknown: [] });
-      expect(api.requests.map((r) => r.body)).toEqual([
+      expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
         { enterprise_account_id: '101', cookie_auth_status: 1, reason: Msg.authReasonCheckValid },
         { enterprise_account_id: '102', cookie_auth_status: 2, reason: Msg.authReasonCheckExpired },
       ]);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Msg } from '@vidmatrix/contract/messages';
 import { chromiumCandidates, findChromium, testChromium } from './chromium.ts';
+import { createMemoryLogger } from './log.ts';
 
 const DEBIAN_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -33,9 +34,14 @@ describe('chromium discovery', () => {
       path: '/nonexistent/chrome',
       error: Msg.chromiumNotFound,
     });
-    const notBrowser = await testChromium('/bin/true');
-    expect(notBrowser.ok).toBe(false);
-    expect(notBrowser.error).toBeTruthy();
+    const log = createMemoryLogger();
+    // Playwright's English reason goes to the log; the page shows Chinese.
+    expect(await testChromium('/bin/true', log)).toEqual({
+      ok: false,
+      path: '/bin/true',
+      error: Msg.chromiumLaunchFailed,
+    });
+    expect(log.entries.map((e) => [e.level, e.fields?.path])).toEqual([['warn', '/bin/true']]);
   });
 
   it.runIf(existsSync(DEBIAN_CHROMIUM))('finds the Linux browser, skipping a configured path that fails', async () => {

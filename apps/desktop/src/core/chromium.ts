@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import type { ChromiumCheck, DesktopApi } from '@vidmatrix/contract/desktop-api';
 import { Msg } from '@vidmatrix/contract/messages';
 import { CHROMIUM_ARGS } from '@vidmatrix/publisher/browser';
+import type { Logger } from './log.ts';
 
 /** Where Chrome, Edge and Chromium install themselves, most likely first (paths in the target OS's syntax). */
 export function chromiumCandidates(os: DesktopApi['os'], env: NodeJS.ProcessEnv): string[] {
@@ -35,8 +36,11 @@ export function chromiumCandidates(os: DesktopApi['os'], env: NodeJS.ProcessEnv)
   ];
 }
 
-/** Launches the browser once, headless, and reads its version: the only proof a path works. */
-export async function testChromium(path: string): Promise<ChromiumCheck> {
+/**
+ * Launches the browser once, headless, and reads its version: the only proof a path works. Why a launch
+ * failed is Playwright's English, so it goes to `log` and the page gets the Chinese message.
+ */
+export async function testChromium(path: string, log?: Pick<Logger, 'warn'>): Promise<ChromiumCheck> {
   try {
     await access(path, constants.X_OK);
   } catch {
@@ -53,11 +57,8 @@ export async function testChromium(path: string): Promise<ChromiumCheck> {
     await browser.close();
     return { ok: true, path, version };
   } catch (error) {
-    return {
-      ok: false,
-      path,
-      error: error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error),
-    };
+    log?.warn('browser did not launch', { path, error: String(error).split('\n')[0] });
+    return { ok: false, path, error: Msg.chromiumLaunchFailed };
   }
 }
 

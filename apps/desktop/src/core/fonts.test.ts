@@ -58,6 +58,17 @@ describe('font sync', () => {
     expect(await readFile(join(dir, 'SimHei.ttf'))).toEqual(hei);
   });
 
+  it('replaces a local file of the listed size whose sha256 differs (the font changed on the server)', async () => {
+    const server = await fontServer();
+    const dir = await mkdtemp(join(tmpdir(), 'fonts-'));
+    await writeFile(join(dir, 'SimHei.ttf'), Buffer.alloc(hei.length, 1));
+    const listed = [{ value: '黑体', path: '/storage/fonts/SimHei.ttf', size: hei.length, sha256: sha(hei) }];
+    const options = { dir, serverUrl: server.url, log: createMemoryLogger() };
+    expect((await syncFonts(listed, options)).downloaded).toEqual(['SimHei.ttf']);
+    expect(await readFile(join(dir, 'SimHei.ttf'))).toEqual(hei);
+    expect((await syncFonts(listed, options)).skipped).toEqual(['SimHei.ttf']);
+  });
+
   it('only logs a font that fails (missing, wrong hash, wrong size) and keeps the others', async () => {
     const server = await fontServer();
     const dir = await mkdtemp(join(tmpdir(), 'fonts-'));

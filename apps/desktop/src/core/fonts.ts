@@ -38,6 +38,20 @@ async function sizeOf(file: string): Promise<number | undefined> {
   );
 }
 
+/** True when the folder already holds this font: same size and, when the server lists one, same sha256. */
+async function isSynced(file: string, font: FontItem): Promise<boolean> {
+  const size = await sizeOf(file);
+  if (size === undefined || (font.size !== undefined && size !== font.size)) {
+    return false;
+  }
+  return (
+    !font.sha256 ||
+    createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex') === font.sha256.toLowerCase()
+  );
+}
+
 /**
  * Downloads each listed font once into the font folder, verifying its size and sha256 (when the server
  * gives them) before it appears under its final name. A font already there is skipped; a font that
@@ -50,8 +64,7 @@ export async function syncFonts(fonts: FontItem[], options: FontSyncOptions): Pr
   for (const font of fonts) {
     const name = fontFileName(font);
     const target = join(options.dir, name);
-    const existing = await sizeOf(target);
-    if (existing !== undefined && (font.size === undefined || existing === font.size)) {
+    if (await isSynced(target, font)) {
       result.skipped.push(name);
       continue;
     }

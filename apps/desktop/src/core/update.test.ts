@@ -164,7 +164,22 @@ describe('update state machine', () => {
     });
     const { m, events } = machine(server.url, 'win32', fetchingDriver('win32'));
     await m.check();
-    expect(events.at(-1)).toMatchObject({ type: 'error', kind: 'update-error' });
+    // The check's own English ("channel file names 1.1.0…") is logged; the member reads Chinese.
+    expect(events.at(-1)).toEqual({ type: 'error', kind: 'update-error', message: Msg.updateCheckFailed });
+  });
+
+  it('words a library’s download error in Chinese, and keeps a Chinese one as returned', async () => {
+    const probe = await releaseServer({});
+    const server = await releaseServer({ '1': { ...update('win'), downloadUrl: `${probe.url}/releases/win/x.exe` } });
+    let reason = 'net::ERR_CONNECTION_RESET';
+    const driver: UpdateDriver = { download: () => Promise.reject(new Error(reason)), quitAndInstall: () => undefined };
+    const { m, events } = machine(server.url, 'win32', driver);
+    await m.check();
+    await m.install();
+    expect(events.at(-1)).toEqual({ type: 'error', kind: 'download', message: Msg.updateDownloadFailed });
+    reason = Msg.latestVersion;
+    await m.install();
+    expect(events.at(-1)).toEqual({ type: 'error', kind: 'download', message: Msg.latestVersion });
   });
 
   it('shows the returned msg of a failed download and lets 安装并重启 try again', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { VersionResult } from '@vidmatrix/contract/api/setting';
 import type { DesktopApi, UpdateEvent } from '@vidmatrix/contract/desktop-api';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { DesktopServerApi } from './api-client.ts';
+import { ApiError, type DesktopServerApi } from './api-client.ts';
 import type { Logger } from './log.ts';
 
 type Os = DesktopApi['os'];
@@ -102,6 +102,18 @@ export function toMb(bytes: number): number {
 
 const stripV = (version: string) => version.trim().replace(/^v/i, '');
 
+/**
+ * What the page may show for a failure (SPEC §8: the returned msg): the server's msg, or a message
+ * already worded in Chinese; the English of electron-updater, fetch or a channel-file check is logged
+ * and replaced by `fallback`.
+ */
+export function memberMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    return error.message;
+  }
+  return error instanceof Error && /\p{Script=Han}/u.test(error.message) ? error.message : fallback;
+}
+
 /** The SPEC §4 update flow: check → available → 安装并重启 → progress → downloaded, or none / error. */
 export class UpdateMachine {
   #state: UpdateState = { status: 'idle' };
@@ -188,7 +200,7 @@ export class UpdateMachine {
   #lastUpdate: UpdateData | undefined;
 
   #fail(kind: 'update-error' | 'download', error: unknown) {
-    const message = error instanceof Error && error.message ? error.message : Msg.serverError;
+    const message = memberMessage(error, kind === 'download' ? Msg.updateDownloadFailed : Msg.updateCheckFailed);
     this.#set({ status: 'error', kind, message }, { type: 'error', kind, message });
   }
 

@@ -66,7 +66,9 @@ async function start() {
     if (configured) {
       return configured;
     }
-    detected ??= findChromium({ os, env: process.env }).then((found) => (found.ok ? found.path : undefined));
+    detected ??= findChromium({ os, env: process.env, test: (path) => testChromium(path, log) }).then((found) =>
+      found.ok ? found.path : undefined,
+    );
     return detected;
   };
   const publisherOptions = async (headless: boolean) => ({
@@ -141,8 +143,13 @@ async function start() {
       await settings.update({ chromiumPath: path });
     },
     [DesktopChannel.detectChromium]: () =>
-      findChromium({ os, env: process.env, configured: settings.get().chromiumPath }),
-    [DesktopChannel.testChromiumPath]: (path) => testChromium(path),
+      findChromium({
+        os,
+        env: process.env,
+        configured: settings.get().chromiumPath,
+        test: (path) => testChromium(path, log),
+      }),
+    [DesktopChannel.testChromiumPath]: (path) => testChromium(path, log),
     [DesktopChannel.getSettings]: () => Promise.resolve(settings.get()),
     [DesktopChannel.setSettings]: (changes) => settings.update(changes),
     [DesktopChannel.exportDiagnostics]: async () => {

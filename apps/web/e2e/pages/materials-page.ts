@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
-import { chooseOption } from '../support/antd.ts';
+import { chooseOption, opened } from '../support/antd.ts';
 
 /** The material library screen (素材列表) and its dialogs. */
 export class MaterialsPage {
@@ -48,11 +48,10 @@ export class MaterialsPage {
    * queue of picked images opens the next cropper while the last is still closing.
    */
   async confirmCrop(): Promise<void> {
-    await this.page
-      .getByRole('dialog', { name: '裁剪图片' })
-      .last()
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    // The next image's cropper opens as the last one closes: press 确定 once it has finished opening.
+    const cropper = this.page.getByRole('dialog', { name: '裁剪图片' }).last();
+    await opened(cropper);
+    await cropper.getByRole('button', { name: /确\s*定/ }).click();
   }
 
   card(name: string): Locator {

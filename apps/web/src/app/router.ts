@@ -8,14 +8,15 @@ import { lazyPage, menuRoutes } from './route-registry.ts';
 import { routeGuard } from './route-guard.ts';
 import { clipRoutes } from './routes/clip-routes.ts';
 import { consoleRoutes, dashboardRoute } from './routes/console-routes.ts';
-import { agentCenterRoute, homeRoute, siteRoutes, standaloneRoutes } from './routes/site-routes.ts';
+import { agentCenterRoute, contentRoutes, homeRoute, siteRoutes, standaloneRoutes } from './routes/site-routes.ts';
 
 /** Id of the console layout route. */
 export const CONSOLE_ROUTE_ID = 'console';
 /** Id of the console's antd pages (every console page but the dashboard); server menus are patched in here. */
 export const CONSOLE_PAGES_ROUTE_ID = 'console-pages';
 
-// Pathless layouts: TanStack Query for every page but /home, antd for every console page but /dashboard.
+// Pathless layouts: TanStack Query for every page but the public site's (/home, /agentCenter and the
+// content pages), antd for every console page but /dashboard.
 const queryOutlet = lazyPage(
   () => import('./layouts/query-outlet.tsx'),
   (m) => m.QueryOutlet,
@@ -30,7 +31,7 @@ const consolePages: RouteObject[] = [...consoleRoutes, ...clipRoutes];
 
 /** Paths with a page of their own; a server menu pointing at one of them adds no route. */
 const staticPaths = new Set(
-  [homeRoute, agentCenterRoute, ...siteRoutes, dashboardRoute, ...consolePages]
+  [homeRoute, agentCenterRoute, ...contentRoutes, ...siteRoutes, dashboardRoute, ...consolePages]
     .map((r) => r.path)
     .filter((p): p is string => typeof p === 'string'),
 );
@@ -72,7 +73,12 @@ export const routes: RouteObject[] = [
           () => import('./layouts/site-layout.tsx'),
           (m) => m.SiteLayout,
         ),
-        children: [homeRoute, agentCenterRoute, { id: 'site-pages', lazy: queryOutlet, children: siteRoutes }],
+        children: [
+          homeRoute,
+          agentCenterRoute,
+          ...contentRoutes,
+          { id: 'site-pages', lazy: queryOutlet, children: siteRoutes },
+        ],
       },
       // Unknown paths go to /404 when signed in; without a token the guard sends them to sign-in
       // (loaders run in parallel, so this one must not race the guard's redirect).

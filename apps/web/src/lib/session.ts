@@ -1,5 +1,6 @@
 import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import { getDesktop } from './desktop.ts';
+import { clearPageData } from './page-data.ts';
 import { queryClient } from './query-client.ts';
 import { useSessionStore } from './session-store.ts';
 import { clearSessionValues, StorageKey, writeValue } from './storage-keys.ts';
@@ -12,6 +13,7 @@ export function saveLogin(tokens: LoginResult, username: string): void {
   writeValue(StorageKey.username, username);
   // A new member: drop everything cached for the previous one, menus included (SPEC §4).
   queryClient.clear();
+  clearPageData();
   useSessionStore.getState().setToken(tokens.ApiToken, username);
 }
 
@@ -19,6 +21,7 @@ export function saveLogin(tokens: LoginResult, username: string): void {
 export function dropToken(): void {
   clearSessionValues();
   queryClient.clear();
+  clearPageData();
   useSessionStore.getState().reset();
 }
 

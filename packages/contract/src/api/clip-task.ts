@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fontItem } from './desktop-sync.ts';
 import {
   CLIP_LINE_MAX_CHARS,
   CLIP_MAX_GROUPS,
@@ -397,8 +398,11 @@ export const clipTaskAdded = z.object({ id: z.number().int(), total: z.number().
 export const clipPreview = z.object({ url: z.string(), duration: z.number() });
 export type ClipPreview = z.infer<typeof clipPreview>;
 
-/** getFront: a font the renderer can burn text with (value is the family name). */
-export const clipFontItem = z.object({ value: z.string(), path: z.string() });
+/**
+ * getFront: a font the renderer can burn text with (value is the family name, path its served URL), with
+ * the size and sha256 of that file, which the desktop's font sync verifies its copy against.
+ */
+export const clipFontItem = fontItem;
 export const clipFonts = z.array(clipFontItem);
 export type ClipFontItem = z.infer<typeof clipFontItem>;
 

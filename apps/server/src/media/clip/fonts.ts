@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -99,6 +99,12 @@ export async function servedFontFile(font: ClipFont, dir: string): Promise<strin
     });
   }
   return target;
+}
+
+/** Size and sha256 of a served font file: getFront lists them so the desktop verifies the copy it syncs. */
+export async function fontDigest(file: string): Promise<{ size: number; sha256: string }> {
+  const bytes = await readFile(file);
+  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /** The server's folder of served font files under a render scratch directory. */

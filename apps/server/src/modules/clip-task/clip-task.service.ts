@@ -29,6 +29,7 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import {
   fontByFileName,
+  fontDigest,
   fontUrlOf,
   renderFontsDir,
   servedFontFile,
@@ -87,6 +88,7 @@ export class ClipTaskService {
   /** Renders running in this process, by output id, so a cancel here stops ffmpeg at once. */
   private readonly running = new Map<number, AbortController>();
   private fontList: Promise<ClipFont[]> | null = null;
+  private publicFontList: Promise<ClipFontItem[]> | null = null;
 
   constructor(
     private readonly deps: {
@@ -130,7 +132,24 @@ export class ClipTaskService {
 
   /** getFront: the fonts with the URL the server serves each at (the desktop downloads it, the web previews it). */
   async publicFonts(): Promise<ClipFontItem[]> {
-    return (await this.fonts()).map((f) => ({ value: f.value, path: fontUrlOf(f) }));
+    this.publicFontList ??= this.listPublicFonts().catch((error: unknown) => {
+      this.publicFontList = null;
+      throw error;
+    });
+    return (await this.publicFontList).map((f) => ({ ...f }));
+  }
+
+  /** Each font's URL with its served file's size and sha256 (made once; a file that cannot be read goes without). */
+  private async listPublicFonts(): Promise<ClipFontItem[]> {
+    const dir = servedFontsDir(this.deps.clip.workDir);
+    const list: ClipFontItem[] = [];
+    for (const font of await this.fonts()) {
+      const digest = await servedFontFile(font, dir)
+        .then(fontDigest)
+        .catch(() => undefined);
+      list.push({ value: font.value, path: fontUrlOf(font), ...digest });
+    }
+    return list;
   }
 
   /** A listed font's served file by its URL file name (a collection's face as a font of its own), or undefined. */

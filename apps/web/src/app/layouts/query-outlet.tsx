@@ -4,7 +4,8 @@ import { queryClient } from '../../lib/query-client.ts';
 
 /**
  * A pathless layout route giving its pages TanStack Query. The root has no QueryClientProvider, so the
- * public /home paints without the query runtime; every other page sits under one of these.
+ * public site's pages (/home, /agentCenter and the content pages) paint without the query runtime; every
+ * other page sits under one of these.
  */
 export function QueryOutlet() {
   return (

@@ -25,7 +25,6 @@ export interface PublicPage {
 }
 
 const SITE_LAYOUT = 'src/app/layouts/site-layout.tsx';
-const QUERY_OUTLET = 'src/app/layouts/query-outlet.tsx';
 
 /**
  * Public pages without antd (antd's CSS-in-JS has no server styles here), pre-rendered by
@@ -43,7 +42,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
     path: PublicPath.download,
     title: 'APP下载',
     description: '下载AI获客矩阵 Windows 与 Mac 桌面客户端：本地浏览器授权账号、字体与任务同步、自动更新。',
-    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/site/pages/download-page.tsx'],
+    modules: [SITE_LAYOUT, 'src/features/site/pages/download-page.tsx'],
   },
   {
     path: PublicPath.agentCenter,
@@ -55,14 +54,14 @@ export const PUBLIC_PAGES: PublicPage[] = [
     path: PublicPath.changeLog,
     title: '更新日志',
     description: 'AI获客矩阵更新日志：网页端、桌面端与服务端每个版本的新功能、改进与修复。',
-    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/change-log-page.tsx'],
+    modules: [SITE_LAYOUT, 'src/features/content/pages/change-log-page.tsx'],
     data: [{ url: '/api/content.ChangeLog/list', key: contentKeys.changelog() }],
   },
   {
     path: PublicPath.subscribe,
     title: '价格',
     description: 'AI获客矩阵会员价格：各版本的账号数量、云空间、素材保留时长与功能对比，登录后在线申请升级。',
-    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/subscribe-page.tsx'],
+    modules: [SITE_LAYOUT, 'src/features/content/pages/subscribe-page.tsx'],
     // The visitor's answer (no current level); a member's page shows these levels until their own answer.
     data: [{ url: '/api/content.Pricing/levels', key: contentKeys.pricing(false) }],
   },
@@ -70,28 +69,28 @@ export const PUBLIC_PAGES: PublicPage[] = [
     path: PublicPath.live,
     title: '直播',
     description: 'AI获客矩阵直播：即将开播、正在直播与往期回放，学习矩阵运营与AI获客实战。',
-    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/live-page.tsx'],
+    modules: [SITE_LAYOUT, 'src/features/content/pages/live-page.tsx'],
     data: [{ url: '/api/content.Live/list', key: contentKeys.live() }],
   },
   {
     path: PublicPath.productDetail,
     title: '产品详情',
     description: 'AI获客矩阵产品详情：多平台账号矩阵、批量发布、AI智能剪辑、AI客服与线索管理、数据大屏。',
-    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/product-detail-page.tsx'],
+    modules: [SITE_LAYOUT, 'src/features/content/pages/product-detail-page.tsx'],
     data: [{ url: '/api/content.Page/sections?page=product', key: contentKeys.sections('product') }],
   },
   {
     path: PublicPath.userCourseCenter,
     title: '流量学院',
     description: 'AI获客矩阵流量学院：从入门到精通的视频课程，免费章节随时观看，会员专享进阶内容。',
-    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/course-catalog-page.tsx'],
+    modules: [SITE_LAYOUT, 'src/features/content/pages/course-catalog-page.tsx'],
     data: [{ url: '/api/content.Course/list', key: contentKeys.courses() }],
   },
   {
     path: PublicPath.protocol,
     title: '用户协议',
     description: 'AI获客矩阵用户协议与隐私政策：当前版本与生效日期，协议更新后登录时重新确认。',
-    modules: [SITE_LAYOUT, QUERY_OUTLET, 'src/features/content/pages/protocol-page.tsx'],
+    modules: [SITE_LAYOUT, 'src/features/content/pages/protocol-page.tsx'],
     data: [{ url: '/api/content.Agreement/current?kind=agreement', key: contentKeys.agreement('agreement') }],
   },
 ];

@@ -22,24 +22,11 @@ export const agentCenterRoute: RouteObject = {
   ),
 };
 
-/** The public site's other pages (SPEC §2.1), under the site layout. */
-export const siteRoutes: RouteObject[] = [
-  {
-    path: PublicPath.homeLogin,
-    handle: { title: '登录' },
-    lazy: lazyPage(
-      () => import('../../features/auth/pages/home-login-page.tsx'),
-      (m) => m.HomeLoginPage,
-    ),
-  },
-  {
-    path: PublicPath.register,
-    handle: { title: '注册' },
-    lazy: lazyPage(
-      () => import('../../features/auth/pages/register-page.tsx'),
-      (m) => m.RegisterPage,
-    ),
-  },
+/**
+ * The public site's content pages (SPEC §2.1): their data comes through lib/page-data.ts, not TanStack
+ * Query, so each stays within the 120 KB gzip budget of a public page (issue 12).
+ */
+export const contentRoutes: RouteObject[] = [
   {
     path: PublicPath.download,
     handle: { title: 'APP下载' },
@@ -102,6 +89,26 @@ export const siteRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/content/pages/protocol-page.tsx'),
       (m) => m.ProtocolPage,
+    ),
+  },
+];
+
+/** The site's sign-in, registration and member pages (antd forms, TanStack Query), under the site layout. */
+export const siteRoutes: RouteObject[] = [
+  {
+    path: PublicPath.homeLogin,
+    handle: { title: '登录' },
+    lazy: lazyPage(
+      () => import('../../features/auth/pages/home-login-page.tsx'),
+      (m) => m.HomeLoginPage,
+    ),
+  },
+  {
+    path: PublicPath.register,
+    handle: { title: '注册' },
+    lazy: lazyPage(
+      () => import('../../features/auth/pages/register-page.tsx'),
+      (m) => m.RegisterPage,
     ),
   },
   {

@@ -12,6 +12,9 @@ const UpdateDialog = lazy(() =>
   import('../../../features/setting/components/update-dialog.tsx').then((m) => ({ default: m.UpdateDialog })),
 );
 
+/** The shell was asked for its start-up update check (once per page load, whatever remounts). */
+let askedShellAtStart = false;
+
 /** Feeds the update flow (SPEC §4) from the shell's events, or from versionInfo in a browser, and mounts its dialogs. */
 export function UpdateHost() {
   const dialog = useUpdateStore(updateDialogOf);
@@ -24,7 +27,7 @@ export function UpdateHost() {
     if (!desktop) {
       return undefined;
     }
-    return desktop.onUpdate((event) => {
+    const unsubscribe = desktop.onUpdate((event) => {
       useUpdateStore.getState().apply(event);
       // SPEC §8: update-error is information, a download error shows the returned msg.
       if (event.type === 'error') {
@@ -35,6 +38,12 @@ export function UpdateHost() {
         }
       }
     });
+    // SPEC §4: the shell looks for a newer release once per start, asked only now that the page listens.
+    if (!askedShellAtStart) {
+      askedShellAtStart = true;
+      desktop.checkForUpdate().catch(() => undefined);
+    }
+    return unsubscribe;
   }, []);
 
   // The web build: a newer client found by the status bar's check is offered through the download page.

@@ -67,18 +67,13 @@ export function SiteAccount() {
   );
 }
 
-function LiveSync({ onChange }: { onChange: (liveNow: boolean) => void }) {
+/**
+ * Tells the layout whether a live session is on now (the header's pulsing dot); renders nothing. It shares
+ * the /live page's answers and their once-a-minute refresh.
+ */
+export function LiveSource({ onChange }: { onChange: (liveNow: boolean) => void }) {
   const { data } = useLive();
   const liveNow = data?.live_now ?? false;
   useEffect(() => onChange(liveNow), [liveNow, onChange]);
   return null;
-}
-
-/** Tells the layout whether a live session is on now (the header's pulsing dot); renders nothing. */
-export function LiveSource({ onChange }: { onChange: (liveNow: boolean) => void }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <LiveSync onChange={onChange} />
-    </QueryClientProvider>
-  );
 }

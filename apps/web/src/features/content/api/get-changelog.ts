@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChangelogEntry } from '@vidmatrix/contract/api/content';
+import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';
 
@@ -8,16 +8,7 @@ export function getChangelog(signal?: AbortSignal): Promise<ChangelogEntry[]> {
   return get<ChangelogEntry[]>('/api/content.ChangeLog/list', undefined, { signal });
 }
 
-/** The change log as a query. */
-export function getChangelogQueryOptions() {
-  return queryOptions({
-    queryKey: contentKeys.changelog(),
-    queryFn: ({ signal }) => getChangelog(signal),
-    staleTime: 60_000,
-  });
-}
-
 /** The change log. */
 export function useChangelog() {
-  return useQuery(getChangelogQueryOptions());
+  return usePageData(contentKeys.changelog(), () => getChangelog(), { staleMs: 60_000 });
 }

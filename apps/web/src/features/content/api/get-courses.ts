@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseCategory, CourseDetail } from '@vidmatrix/contract/api/content';
+import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { contentKeys } from './content-keys.ts';
@@ -9,18 +9,9 @@ export function getCourses(signal?: AbortSignal): Promise<CourseCategory[]> {
   return get<CourseCategory[]>('/api/content.Course/list', undefined, { signal });
 }
 
-/** The course catalogue as a query. */
-export function getCoursesQueryOptions() {
-  return queryOptions({
-    queryKey: contentKeys.courses(),
-    queryFn: ({ signal }) => getCourses(signal),
-    staleTime: 60_000,
-  });
-}
-
 /** The course catalogue. */
 export function useCourses() {
-  return useQuery(getCoursesQueryOptions());
+  return usePageData(contentKeys.courses(), () => getCourses(), { staleMs: 60_000 });
 }
 
 /** GET /api/content.Course/detail: a course; members-only videos only when signed in. */
@@ -28,17 +19,8 @@ export function getCourse(slug: string, signal?: AbortSignal): Promise<CourseDet
   return get<CourseDetail>('/api/content.Course/detail', { slug }, { signal });
 }
 
-/** A course as a query, keyed by sign-in (a member may play more chapters). */
-export function getCourseQueryOptions(slug: string, signedIn: boolean) {
-  return queryOptions({
-    queryKey: contentKeys.course(slug, signedIn),
-    queryFn: ({ signal }) => getCourse(slug, signal),
-    enabled: slug !== '',
-  });
-}
-
-/** One course with its chapters. */
+/** One course with its chapters, keyed by sign-in (a member may play more chapters). */
 export function useCourse(slug: string) {
   const signedIn = useSessionStore((s) => Boolean(s.token));
-  return useQuery(getCourseQueryOptions(slug, signedIn));
+  return usePageData(contentKeys.course(slug, signedIn), () => getCourse(slug));
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PageSection } from '@vidmatrix/contract/api/content';
+import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';
 
@@ -8,12 +8,7 @@ export function getSections(page: 'product' | 'agent', signal?: AbortSignal): Pr
   return get<PageSection[]>('/api/content.Page/sections', { page }, { signal });
 }
 
-/** A page's sections as a query. */
-export function getSectionsQueryOptions(page: 'product' | 'agent') {
-  return queryOptions({ queryKey: contentKeys.sections(page), queryFn: ({ signal }) => getSections(page, signal) });
-}
-
 /** The sections of a content page. */
 export function useSections(page: 'product' | 'agent') {
-  return useQuery(getSectionsQueryOptions(page));
+  return usePageData(contentKeys.sections(page), () => getSections(page));
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { PageDataResult } from '../../../lib/page-data.ts';
 import styles from '../pages/content-page.module.css';
 
 /** The dark band under the public header with a page's title and a line about it. */
@@ -13,13 +13,13 @@ export function PageHero({ title, text, children }: { title: string; text: strin
   );
 }
 
-/** Loading, error and empty states of a content query; `children` renders its data. */
+/** Loading, error and empty states of a page's content call; `children` renders its data. */
 export function QueryState<T>({
   query,
   empty,
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: PageDataResult<T>;
   empty: string;
   children: (data: T) => ReactNode;
 }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { CourseDetail } from '@vidmatrix/contract/api/content';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
-import { Msg } from '@vidmatrix/contract/messages';
+import { SiteMsg as Msg } from '@vidmatrix/contract/messages-site';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
 import { useCourse } from '../api/get-courses.ts';
 import { CoursePlayer } from '../components/course-player.tsx';
@@ -77,19 +77,21 @@ function Course({ course }: { course: CourseDetail }) {
   );
 }
 
-/** A course with its chapters and the player; without `?id=` the catalogue. */
-function CourseView() {
-  const [params] = useSearchParams();
-  const slug = params.get('id') ?? '';
+/** The course of a slug, once loaded. */
+function CourseLoader({ slug }: { slug: string }) {
   const query = useCourse(slug);
-  if (!slug) {
-    return <CourseCatalog />;
-  }
   return (
     <QueryState query={query} empty="">
       {(course) => <Course key={course.slug} course={course} />}
     </QueryState>
   );
+}
+
+/** A course with its chapters and the player; without `?id=` the catalogue. */
+function CourseView() {
+  const [params] = useSearchParams();
+  const slug = params.get('id') ?? '';
+  return slug ? <CourseLoader slug={slug} /> : <CourseCatalog />;
 }
 
 /** /courseCenter: a course's chapters and videos (free chapters for visitors). */

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PricingLevel } from '@vidmatrix/contract/api/content';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
-import { Msg } from '@vidmatrix/contract/messages';
+import { SiteMsg as Msg } from '@vidmatrix/contract/messages-site';
 import { formatBytes } from '@vidmatrix/contract/rules/format';
-import { usePricing, useRequestUpgrade } from '../api/get-pricing.ts';
+import { requestUpgrade, usePricing } from '../api/get-pricing.ts';
 import { PageHero, QueryState } from '../components/page-parts.tsx';
 import styles from './content-page.module.css';
 
@@ -13,9 +13,19 @@ function priceText(fen: number): string {
   return fen === 0 ? '免费' : `¥${(fen / 100).toLocaleString('zh-CN')}`;
 }
 
+/** A request's progress: nothing sent, sending, sent, or the server's refusal. */
+type Upgrade = { state: 'idle' | 'sending' | 'sent' } | { state: 'failed'; message: string };
+
 function LevelAction({ level, current }: { level: PricingLevel; current: PricingLevel | undefined }) {
-  const upgrade = useRequestUpgrade();
-  const [sent, setSent] = useState(false);
+  const [upgrade, setUpgrade] = useState<Upgrade>({ state: 'idle' });
+  const send = () => {
+    setUpgrade({ state: 'sending' });
+    requestUpgrade(level.level_id).then(
+      () => setUpgrade({ state: 'sent' }),
+      (error: unknown) =>
+        setUpgrade({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+  };
   if (!current) {
     return (
       <Link
@@ -36,20 +46,16 @@ function LevelAction({ level, current }: { level: PricingLevel; current: Pricing
   if (level.price <= current.price) {
     return null;
   }
+  const sent = upgrade.state === 'sent';
   return (
     <>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={upgrade.isPending || sent}
-        onClick={() => upgrade.mutate(level.level_id, { onSuccess: () => setSent(true) })}
-      >
+      <button type="button" className={styles.button} disabled={upgrade.state === 'sending' || sent} onClick={send}>
         {sent ? '已提交申请' : '申请升级'}
       </button>
       {sent ? <p className={styles.status}>{Msg.upgradeRequested}</p> : null}
-      {upgrade.isError ? (
+      {upgrade.state === 'failed' ? (
         <p className={styles.error} role="alert">
-          {upgrade.error.message}
+          {upgrade.message}
         </p>
       ) : null}
     </>

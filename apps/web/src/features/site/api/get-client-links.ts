@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientLinks } from '@vidmatrix/contract/api/setting';
+import { loadPageData, usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
 import { siteKeys } from './site-keys.ts';
@@ -14,16 +14,14 @@ export async function getClientLinks(signal?: AbortSignal): Promise<ClientLinks>
   return links;
 }
 
-/** The latest client's download links as a query. */
-export function getClientLinksQueryOptions() {
-  return queryOptions({
-    queryKey: siteKeys.clientLinks(),
-    queryFn: ({ signal }) => getClientLinks(signal),
-    staleTime: 10 * 60_000,
-  });
+const CLIENT_LINKS_STALE_MS = 10 * 60_000;
+
+/** Loads the client links into the cache /download reads (the session load's last step). */
+export function loadClientLinks(): Promise<void> {
+  return loadPageData(siteKeys.clientLinks(), () => getClientLinks());
 }
 
 /** Download links of the desktop client. */
 export function useClientLinks() {
-  return useQuery(getClientLinksQueryOptions());
+  return usePageData(siteKeys.clientLinks(), () => getClientLinks(), { staleMs: CLIENT_LINKS_STALE_MS });
 }

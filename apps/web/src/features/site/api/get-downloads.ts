@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DownloadBuild } from '@vidmatrix/contract/api/content';
+import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { siteKeys } from './site-keys.ts';
 
@@ -8,12 +8,7 @@ export function getDownloads(signal?: AbortSignal): Promise<DownloadBuild[]> {
   return get<DownloadBuild[]>('/api/content.Download/info', undefined, { signal });
 }
 
-/** Latest builds as a query. */
-export function getDownloadsQueryOptions() {
-  return queryOptions({ queryKey: siteKeys.downloads(), queryFn: ({ signal }) => getDownloads(signal) });
-}
-
 /** Latest desktop builds. */
 export function useDownloads() {
-  return useQuery(getDownloadsQueryOptions());
+  return usePageData(siteKeys.downloads(), () => getDownloads());
 }

@@ -70,14 +70,18 @@ function ChromiumPathForm({ desktop }: { desktop: DesktopApi }) {
         }
       }
     });
-  const handleTest = () =>
+  const testPath = (path: string) =>
     run('test', async () => {
-      const path = String(form.getFieldValue('path') ?? '').trim();
       const tested = await desktop.testChromiumPath?.(path);
       if (tested) {
         setCheck(tested);
       }
     });
+  const handleTest = () => {
+    const path = String(form.getFieldValue('path') ?? '').trim();
+    // An empty path means "found automatically" (the shell refuses to test nothing).
+    return path ? testPath(path) : handleDetect();
+  };
   const handleSave = ({ path }: { path: string }) =>
     run('save', async () => {
       await desktop.setChromiumPath((path ?? '').trim());
