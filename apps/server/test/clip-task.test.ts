@@ -177,15 +177,16 @@ describe('clip tasks', () => {
     expect((await call(ctx.app, token, '/api/seoaivideo.BatchVideo/taskInfo', { id: added.data.id })).code).toBe(404);
   }, 300_000);
 
-  it('renders a quick preview as a playable URL', async () => {
-    const res = await call<{ url: string; duration: number }>(
-      ctx.app,
-      token,
-      '/api/seoaivideo.BatchVideo/preview',
-      mode1(1, videoIds),
-    );
+  it('renders a quick preview as a playable URL, a few seconds long however long its line is', async () => {
+    // Five sentences: espeak reads them for well over ten seconds; the preview stops at six.
+    const line = '欢迎来到我们的小店。今天全场商品八折优惠。新品咖啡现磨现做。蛋糕每天早上新鲜出炉。喜欢就点个关注吧。';
+    const res = await call<{ url: string; duration: number }>(ctx.app, token, '/api/seoaivideo.BatchVideo/preview', {
+      ...mode1(1, videoIds),
+      lines: [line],
+    });
     expect(res.code).toBe(200);
-    expect(res.data.duration).toBeGreaterThan(0);
+    expect(res.data.duration).toBeGreaterThan(5);
+    expect(res.data.duration).toBeLessThan(6.2);
     const file = await ctx.app.inject({ method: 'GET', url: res.data.url });
     expect(file.statusCode).toBe(200);
   }, 120_000);

@@ -78,6 +78,8 @@ test('脚本剪辑: steps with their own media, a preview, two videos in the lib
   // "not configured" refusal in the server tests); here the steps are typed by hand.
 
   await page.getByLabel('任务名称').fill('脚本端到端');
+  // 醒目标题 has a title style: the task gives its text.
+  await page.getByLabel('视频标题').fill('夏日特饮');
   await page.getByLabel('第1镜文案').fill('夏天来一杯');
   await clip.pick(page.getByTestId('script-step').nth(0).getByRole('button', { name: '选择本镜素材' }), ['step-a.mp4']);
   await page.getByLabel('第2镜文案').fill('清爽不腻');
@@ -90,8 +92,10 @@ test('脚本剪辑: steps with their own media, a preview, two videos in the lib
   await clip.preview();
 
   // Each step's media is filed with setOssMediaUrl (ap_id = the task, apt_id = the step).
+  const added = page.waitForRequest((r) => r.url().includes('.BatchVideo/addTask'));
   const filed = page.waitForResponse((r) => r.url().includes('/setOssMediaUrl') && r.ok());
   await page.getByRole('button', { name: '开始剪辑' }).click();
+  expect((await added).postDataJSON()).toMatchObject({ template: { title: { text: '夏日特饮', color: '#FFE400' } } });
   const body = (await filed).request().postDataJSON() as { ap_id: number; apt_id: number; clip_model: number };
   expect(body.ap_id).toBeGreaterThan(0);
   expect(body.clip_model).toBe(2);

@@ -59,6 +59,10 @@ async function startAndWatch(page: Page, task: string, total: number, shot: stri
   await outputs.first().click();
   const player = page.getByRole('dialog').filter({ has: page.locator('video') });
   await expect(player.locator('video')).toHaveAttribute('src', /\/storage\/clip\//, { timeout: 30_000 });
+  // The browser can play it: metadata loads and the video has a length.
+  await expect
+    .poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.duration || 0), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   await player.locator('.ant-modal-close').click();
   await expect(player).toBeHidden();
 }

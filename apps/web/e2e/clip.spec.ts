@@ -47,8 +47,15 @@ test('a mode-1 clip task renders two videos into the library', async ({ page, re
   await page.getByLabel('片段时长（秒）').fill('1');
   await page.getByLabel('每条视频片段数').fill('2');
   await page.getByLabel('生成数量').fill('2');
+  // De-duplication the member turns on goes into the task (the renders below draw it).
+  await page.getByRole('checkbox', { name: '镜像' }).check();
+  await page.getByRole('checkbox', { name: '微调色' }).check();
   await page.screenshot({ path: '/tmp/clip-video-form.png', fullPage: true });
+  const added = page.waitForRequest((r) => r.url().includes('.BatchVideo/addTask'));
   await page.getByRole('button', { name: '开始剪辑' }).click();
+  expect((await added).postDataJSON()).toMatchObject({
+    dedup: { mirror: true, color: true, crop: false, speed: false, frameRate: false, stripMetadata: true },
+  });
 
   await expect(page).toHaveURL(/\/clip\/TaskList/);
   const row = page.getByRole('row').filter({ hasText: '端到端混剪' });
@@ -61,6 +68,9 @@ test('a mode-1 clip task renders two videos into the library', async ({ page, re
   await outputs.first().click();
   const player = page.getByRole('dialog').filter({ has: page.locator('video') });
   await expect(player.locator('video')).toHaveAttribute('src', /\/storage\/clip\//, { timeout: 30_000 });
+  await expect
+    .poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.duration || 0), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   await page.keyboard.press('Escape');
 
   await materials.open();

@@ -21,6 +21,9 @@ const subtitle = (position: SubtitleStyle['position'], color = '#FFFFFF', box = 
   position,
 });
 
+/** The title style of a template with a title: big yellow type for the whole video (the text is the task's). */
+export const TITLE_STYLE = { text: '', font: DEFAULT_CLIP_FONT, size: 90, color: '#FFE400', seconds: 0 };
+
 /** Templates every member can pick (modes 1, 2, 4, 7); the server renders their preview images. */
 export const SEEDED_TEMPLATES: readonly SeededTemplate[] = [
   {
@@ -52,10 +55,11 @@ export const SEEDED_TEMPLATES: readonly SeededTemplate[] = [
   {
     key: 'bold',
     name: '醒目标题',
-    description: '居中字幕加底框，滑动转场，鲜艳色彩',
+    description: '顶部黄色大标题，居中字幕加底框，滑动转场，鲜艳色彩',
     template: {
       subtitle: subtitle('middle', '#FFFFFF', true),
-      title: null,
+      // A title style; each task gives the text (视频标题).
+      title: TITLE_STYLE,
       transition: { names: ['slideleft', 'wipeleft', 'smoothleft'], duration: 0.4 },
       filter: 'vivid',
       fit: 'cover',

@@ -1,9 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeAudio, makeImage, makeVideo, toneSource } from '@vidmatrix/fixtures';
 import { clipTaskInput, type ClipMaterial, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { CLIP_SENTENCE_GAP_SECONDS, CLIP_TAIL_SECONDS } from '@vidmatrix/contract/constants';
+import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderSpec } from './filter-graph.ts';
 import { listChineseFonts } from './fonts.ts';
@@ -13,6 +15,7 @@ import { produceVideo } from './produce.ts';
 import { ClipRenderError, ClipRenderer } from './render.ts';
 import type { ResolvedMaterial } from './timeline.ts';
 import { EspeakTts } from './tts/espeak.ts';
+import { parseWav, wavSeconds } from './tts/wav.ts';
 
 // Real renders of tiny generated fixtures at 180×320, 15 fps, x264 ultrafast: a few seconds each.
 const SIZE = { width: 180, height: 320 };
@@ -127,6 +130,17 @@ async function produce(
     speech: extra.speech,
   });
   return { plan, probe, output };
+}
+
+/** Seconds a plan's voice takes on its timeline: each sentence as espeak says it, and the pause after it. */
+async function voiceSeconds(paragraphs: readonly string[]): Promise<number> {
+  let seconds = 0;
+  for (const [i, text] of paragraphs.flatMap((p) => splitSentences(p)).entries()) {
+    const file = join(dir, `said-${i}.wav`);
+    await tts.synthesize(text, file);
+    seconds += wavSeconds(parseWav(readFileSync(file))) + CLIP_SENTENCE_GAP_SECONDS;
+  }
+  return seconds;
 }
 
 /** A frame as raw gray bytes, cropped to a horizontal band (fractions of the height). */
@@ -423,6 +437,10 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
       'mode6',
     );
     expect(six.probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
+    // As long as its voice and the tail after it, not the two groups' 6 s of footage.
+    const sixVoice = await voiceSeconds(six.plan.paragraphs);
+    expect(sixVoice).toBeLessThan(4);
+    expect(Math.abs(six.probe.duration - (sixVoice + CLIP_TAIL_SECONDS))).toBeLessThan(0.15);
     const seven = await produce(
       {
         clip_model: 7,
@@ -434,7 +452,10 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
       'mode7',
     );
     expect(seven.plan.segments).toHaveLength(2);
+    expect(seven.probe.video).toMatchObject({ codec: 'h264', width: 180, height: 320 });
     expect(seven.probe.audio?.codec).toBe('aac');
+    const sevenVoice = await voiceSeconds(seven.plan.paragraphs);
+    expect(Math.abs(seven.probe.duration - (sevenVoice + CLIP_TAIL_SECONDS))).toBeLessThan(0.15);
   });
 
   it('ducks the music under the voice and lets it back up in the gaps', async () => {

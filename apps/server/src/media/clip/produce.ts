@@ -34,6 +34,8 @@ export interface ProduceInput {
   onProgress?: (fraction: number) => void;
   /** Overrides the hard time limit (renderTimeoutMs of the length), ms. */
   timeoutMs?: number;
+  /** Ends the video here even when the voice or the main clip runs longer (the quick preview), seconds. */
+  maxSeconds?: number;
   /** Sees the spec before ffmpeg runs (logs, the bench's baseline). */
   onSpec?: (spec: RenderSpec) => void;
   signal?: AbortSignal;
@@ -111,7 +113,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
     width: size.width,
     height: size.height,
     fps: input.fps ?? CLIP_FPS,
-    duration: timeline.duration,
+    duration: Math.min(timeline.duration, input.maxSeconds ?? Infinity),
     fit: template.fit,
     clips: timeline.clips,
     transitions: timeline.transitions,

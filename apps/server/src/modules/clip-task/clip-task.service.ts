@@ -58,6 +58,8 @@ const CANCEL_POLL_MS = 1000;
 const PREVIEW_SEGMENTS = 3;
 const PREVIEW_SEGMENT_SECONDS = 1.5;
 const PREVIEW_FPS = 15;
+/** A preview stops here however long its first line is spoken (or its 口播 main clip runs), seconds. */
+const PREVIEW_MAX_SECONDS = 6;
 /** The material group of a task's videos is 剪辑成片/<task name>. */
 const OUTPUT_GROUP_PREFIX = '剪辑成片/';
 
@@ -242,6 +244,7 @@ export class ClipTaskService {
       size: CLIP_PREVIEW_SIZE,
       fps: PREVIEW_FPS,
       encode: { preset: 'ultrafast', crf: 30 },
+      maxSeconds: PREVIEW_MAX_SECONDS,
     });
     return { url: this.deps.storage.publicUrl(key), duration: probe.duration };
   }
@@ -488,7 +491,10 @@ export class ClipTaskService {
     plan: ClipPlan,
     library: Map<number, ClipMaterial & { key: string }>,
     key: string,
-    options: Pick<Parameters<typeof produceVideo>[1], 'size' | 'fps' | 'encode' | 'signal' | 'onProgress'>,
+    options: Pick<
+      Parameters<typeof produceVideo>[1],
+      'size' | 'fps' | 'encode' | 'signal' | 'onProgress' | 'maxSeconds'
+    >,
   ) {
     const { storage, clip } = this.deps;
     const template = templateOf(input);

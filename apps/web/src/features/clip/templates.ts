@@ -11,9 +11,17 @@ export function templateByKey(key: string | null): SeededTemplate {
   return SEEDED_TEMPLATES.find((t) => t.key === key) ?? (SEEDED_TEMPLATES[0] as SeededTemplate);
 }
 
-/** The template with its music policy set by the page's choice: the chosen track, or none. */
-export function withMusicPolicy(template: ClipTemplate, musicIds: readonly number[]): ClipTemplate {
-  return { ...template, music: { ...template.music, policy: musicIds.length > 0 ? 'chosen' : 'none' } };
+/**
+ * The template as a task uses it: 视频标题 in its title style, and its music policy over the tracks the
+ * member chose (none chosen, no music; 'random' deals them out, 'chosen' keeps the first).
+ */
+export function templateForTask(template: ClipTemplate, musicIds: readonly number[], title: string): ClipTemplate {
+  const policy = musicIds.length === 0 ? 'none' : template.music.policy === 'random' ? 'random' : 'chosen';
+  return {
+    ...template,
+    title: template.title && { ...template.title, text: title },
+    music: { ...template.music, policy },
+  };
 }
 
 /** Names of the transitions offered between pictures. */

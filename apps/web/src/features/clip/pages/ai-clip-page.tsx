@@ -13,7 +13,7 @@ import { ProductFactsFields, type ProductFacts } from '../components/product-fac
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTemplateGate } from '../components/template-gate.tsx';
 import { ClipTaskForm, type Requirement } from '../components/task-form.tsx';
-import { withMusicPolicy } from '../templates.ts';
+import { templateForTask } from '../templates.ts';
 
 /** The textContext a jump may carry (SPEC §2.1), as far as it fits the form. */
 function initialContext(raw: string | null): TextContext {
@@ -76,13 +76,13 @@ function AiClipForm({ template }: { template: ClipTemplateChoice }) {
   return (
     <ClipTaskForm
       mode={7}
-      template={template.name}
+      template={template}
       countLabel="生成数量（每条视频一篇文案）"
       required={[hasProduct, [materials.length > 0, Msg.chooseMaterial]]}
-      build={(common) => ({
+      build={(common, chosen) => ({
         clip_model: 7,
         ...common,
-        template: withMusicPolicy(template.template, common.musicIds),
+        template: templateForTask(template.template, common.musicIds, chosen.title),
         textContext,
         materialIds: materials.map((m) => m.file_id),
         // Empty: the server has the writer write them when the task is made.

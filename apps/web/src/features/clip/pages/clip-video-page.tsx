@@ -11,7 +11,7 @@ import { ClipTemplateGate } from '../components/template-gate.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
 import { narrationOf } from '../lib/written-scripts.ts';
-import { withMusicPolicy } from '../templates.ts';
+import { templateForTask } from '../templates.ts';
 
 /** /clip/ClipVideo (批量混剪): a pool of clips and images mixed into N videos with voice-over lines. */
 export function ClipVideoPage() {
@@ -27,12 +27,12 @@ function ClipVideoForm({ template }: { template: ClipTemplateChoice }) {
   return (
     <ClipTaskForm
       mode={1}
-      template={template.name}
+      template={template}
       required={[[materials.length > 0, Msg.chooseMaterial]]}
-      build={(common) => ({
+      build={(common, chosen) => ({
         clip_model: 1,
         ...common,
-        template: withMusicPolicy(template.template, common.musicIds),
+        template: templateForTask(template.template, common.musicIds, chosen.title),
         groups: [{ name: '', materialIds: materials.map((m) => m.file_id), lines: [] }],
         segments,
         segmentSeconds: seconds,

@@ -10,7 +10,7 @@ import { linesOf } from '../components/task-actions.tsx';
 import { ClipTemplateGate } from '../components/template-gate.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
-import { withMusicPolicy } from '../templates.ts';
+import { templateForTask } from '../templates.ts';
 
 /**
  * /clip/OralMode (口播): a talking-head or digital-human clip is the main track (its own voice), with
@@ -33,13 +33,13 @@ function OralModeForm({ template }: { template: ClipTemplateChoice }) {
   return (
     <ClipTaskForm
       mode={4}
-      template={template.name}
+      template={template}
       voiced={false}
       required={[[main.length > 0, Msg.chooseMaterial]]}
-      build={(common) => ({
+      build={(common, chosen) => ({
         clip_model: 4,
         ...common,
-        template: withMusicPolicy(template.template, common.musicIds),
+        template: templateForTask(template.template, common.musicIds, chosen.title),
         // The picker holds one video at most, and `required` made sure it holds one.
         mainId: (main[0] as Material).file_id,
         brollIds: broll.map((m) => m.file_id),

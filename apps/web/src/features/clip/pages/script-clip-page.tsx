@@ -9,7 +9,7 @@ import { MaterialField } from '../components/material-field.tsx';
 import { ClipTemplateGate } from '../components/template-gate.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
 import { WriteScriptButton } from '../components/write-script-button.tsx';
-import { withMusicPolicy } from '../templates.ts';
+import { templateForTask } from '../templates.ts';
 
 interface StepDraft {
   text: string;
@@ -43,15 +43,15 @@ function ScriptClipForm({ template }: { template: ClipTemplateChoice }) {
   return (
     <ClipTaskForm
       mode={2}
-      template={template.name}
+      template={template}
       required={[
         [steps.every((s) => s.text.trim() !== ''), Msg.clipScriptRequired],
         [steps.every((s) => s.materials.length > 0), Msg.chooseMaterial],
       ]}
-      build={(common) => ({
+      build={(common, chosen) => ({
         clip_model: 2,
         ...common,
-        template: withMusicPolicy(template.template, common.musicIds),
+        template: templateForTask(template.template, common.musicIds, chosen.title),
         steps: steps.map((s) => ({ text: s.text.trim(), materialIds: s.materials.map((m) => m.file_id) })),
       })}
       onAdded={(taskId) =>

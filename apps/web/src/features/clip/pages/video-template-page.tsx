@@ -26,6 +26,7 @@ import {
 import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
 import { Msg } from '@vidmatrix/contract/messages';
 import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
+import { TITLE_STYLE } from '@vidmatrix/contract/rules/clip-templates';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteClipTemplate, useSaveClipTemplate } from '../api/clip-template-mutations.ts';
 import { useClipTemplates } from '../api/get-clip-templates.ts';
@@ -164,10 +165,13 @@ function TemplateForm(props: {
   const [description, setDescription] = useState(props.source.description);
   const [subtitle, setSubtitle] = useState(base.subtitle ?? fallback);
   const [showSubtitle, setShowSubtitle] = useState(base.subtitle !== null);
+  // The style only: each task gives its own 视频标题.
+  const [showTitle, setShowTitle] = useState(base.title !== null);
   const [transitions, setTransitions] = useState<ClipTransition[]>(base.transition?.names ?? []);
   const [filter, setFilter] = useState<ClipFilter>(base.filter);
   const [fit, setFit] = useState(base.fit);
   const [volume, setVolume] = useState(Math.round(base.music.volume * 100));
+  const [musicPolicy, setMusicPolicy] = useState(base.music.policy);
   if (!subtitle) {
     return null;
   }
@@ -179,10 +183,11 @@ function TemplateForm(props: {
     props.onSave(name.trim(), description.trim(), {
       ...base,
       subtitle: showSubtitle ? subtitle : null,
+      title: showTitle ? (base.title ?? TITLE_STYLE) : null,
       transition: transitions.length ? { names: transitions, duration: base.transition?.duration ?? 0.5 } : null,
       filter,
       fit,
-      music: { ...base.music, volume: volume / 100 },
+      music: { ...base.music, policy: musicPolicy, volume: volume / 100 },
     });
   };
   return (
@@ -193,9 +198,14 @@ function TemplateForm(props: {
       <Form.Item label="说明">
         <Input aria-label="说明" value={description} maxLength={100} onChange={(e) => setDescription(e.target.value)} />
       </Form.Item>
-      <Form.Item label="字幕">
-        <Switch aria-label="显示字幕" checked={showSubtitle} onChange={setShowSubtitle} />
-      </Form.Item>
+      <Space size="large">
+        <Form.Item label="字幕">
+          <Switch aria-label="显示字幕" checked={showSubtitle} onChange={setShowSubtitle} />
+        </Form.Item>
+        <Form.Item label="顶部标题（文字在创建任务时填写）">
+          <Switch aria-label="显示标题" checked={showTitle} onChange={setShowTitle} />
+        </Form.Item>
+      </Space>
       {showSubtitle && (
         <Space wrap align="start">
           <Form.Item label="字体">
@@ -265,6 +275,19 @@ function TemplateForm(props: {
             options={[
               { value: 'cover', label: '裁切铺满' },
               { value: 'blur', label: '模糊填充' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label="背景音乐">
+          <Select
+            aria-label="背景音乐方式"
+            style={{ width: 140 }}
+            value={musicPolicy}
+            onChange={setMusicPolicy}
+            options={[
+              { value: 'chosen', label: '选定一首' },
+              { value: 'random', label: '多首随机' },
+              { value: 'none', label: '不配音乐' },
             ]}
           />
         </Form.Item>
