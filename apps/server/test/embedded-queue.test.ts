@@ -40,6 +40,27 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>): Prom
   }
 }
 
+/** A job whose process died while running its `attempts`-th of three attempts: its lease has lapsed. */
+function insertLapsedJob(name: string, payload: unknown, attempts: number) {
+  const now = ctx.clock.now;
+  return ctx.db
+    .insertInto('job')
+    .values({
+      name,
+      payload: JSON.stringify(payload),
+      status: 'running',
+      attempts,
+      max_attempts: 3,
+      run_at: now - 60_000,
+      locked_until: now - 1,
+      last_error: '',
+      created_at: now - 60_000,
+      updated_at: now - 60_000,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 describe('EmbeddedJobQueue', () => {
   it('runs due jobs of every name once, holds back a delayed one until its time, and retakes a lapsed lease', async () => {
     const media: number[] = [];
@@ -65,22 +86,7 @@ describe('EmbeddedJobQueue', () => {
     });
     // A job whose process died while running it: its lease has lapsed, so it is due again (its name
     // has no other job, so only the lapsed lease can make it due).
-    const now = ctx.clock.now;
-    await ctx.db
-      .insertInto('job')
-      .values({
-        name: 'customer.deliver',
-        payload: JSON.stringify({ messageId: 5 }),
-        status: 'running',
-        attempts: 1,
-        max_attempts: 3,
-        run_at: now - 60_000,
-        locked_until: now - 1,
-        last_error: '',
-        created_at: now - 60_000,
-        updated_at: now - 60_000,
-      })
-      .execute();
+    await insertLapsedJob('customer.deliver', { messageId: 5 }, 1);
     await queue.start();
     await queue.enqueue('customer.deliver', { messageId: 99 }, { delayMs: 60_000 });
     await queue.enqueue('material.media', { materialId: 1 });
@@ -174,23 +180,7 @@ describe('EmbeddedJobQueue', () => {
       },
     );
     // Its process died on the third of three attempts: the lease lapsed with no attempt left.
-    const now = ctx.clock.now;
-    const inserted = await ctx.db
-      .insertInto('job')
-      .values({
-        name: 'clip.render',
-        payload: JSON.stringify({ outputId: 41 }),
-        status: 'running',
-        attempts: 3,
-        max_attempts: 3,
-        run_at: now - 60_000,
-        locked_until: now - 1,
-        last_error: '',
-        created_at: now - 60_000,
-        updated_at: now - 60_000,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const inserted = await insertLapsedJob('clip.render', { outputId: 41 }, 3);
     try {
       await other.start();
       const { payload, error } = await failed.promise;
