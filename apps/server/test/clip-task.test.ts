@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { ClipFontItem, ClipTaskList } from '@vidmatrix/contract/api/clip-task';
+import { INT_MAX } from '@vidmatrix/contract/api/common';
+import { CLIP_MAX_GROUPS } from '@vidmatrix/contract/constants';
 import type { Material, MaterialList } from '@vidmatrix/contract/api/material';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +101,31 @@ describe('clip tasks', () => {
     const res = await call(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', mode8(5, videoIds));
     expect(res.code).toBe(400);
     expect(res.msg).toBe('素材最多可以生成4个不重复的视频，请减少数量或添加素材');
+  });
+
+  it('checks 批量混剪 groups: empty, too many, unknown or foreign materials; the maximum is their cross product', async () => {
+    const [a = 0, b = 0] = videoIds;
+    const add = (groups: unknown[], count = 1) =>
+      call(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', { ...mode1(count, [a]), segmentSeconds: 2, groups });
+    const group = (...materialIds: number[]) => ({ name: '分组', materialIds, lines: [] });
+    const refusals = [
+      [[group(a), group()], '请选择素材'],
+      [[], '请选择素材'],
+      [Array.from({ length: CLIP_MAX_GROUPS + 1 }, () => group(a)), '超出个数限制'],
+      [[group(a), group(b, INT_MAX)], '素材不存在或已被删除'],
+      [[group(a), group(otherVideoId)], '素材不存在或已被删除'],
+    ] as const;
+    for (const [groups, msg] of refusals) {
+      const res = await add([...groups]);
+      expect([res.code, res.msg]).toEqual([400, msg]);
+    }
+    // Two 4 s videos in 2 s segments: two windows a group, one of each per video, so 2 × 2 videos.
+    const tooMany = await add([group(a), group(b)], 5);
+    expect([tooMany.code, tooMany.msg, tooMany.data]).toEqual([
+      400,
+      '素材最多可以生成4个不重复的视频，请减少数量或添加素材',
+      { max: 4 },
+    ]);
   });
 
   it('renders a mode-1 task into distinct library videos with poster and duration', async () => {

@@ -140,6 +140,8 @@ export const CLIP_SEGMENT_SECONDS_RANGE = { min: 1, max: 15 } as const;
 export const CLIP_MAX_SEGMENTS = 30;
 /** Most groups, steps or sources in one task. */
 export const CLIP_MAX_GROUPS = 30;
+/** Longest group name (批量混剪, 一键成片, 分组混剪), characters. */
+export const CLIP_GROUP_NAME_MAX_CHARS = 50;
 /** Most materials one group, step or pool may hold. */
 export const CLIP_MAX_MATERIALS = 200;
 /** Longest script line (one voice-over or one step), characters. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIP_MAX_VIDEOS } from '../constants.ts';
+import { CLIP_MAX_GROUPS, CLIP_MAX_MATERIALS, CLIP_MAX_VIDEOS } from '../constants.ts';
 import { clipModeName, clipTaskInput, TEMPLATE_MODES } from './clip-task.ts';
 
 const base = { name: '任务', count: 3, seed: 1 };
@@ -35,6 +35,18 @@ describe('clip task inputs', () => {
     expect(clipTaskInput.safeParse({ ...ok, count: CLIP_MAX_VIDEOS + 1 }).success).toBe(false);
     expect(clipTaskInput.safeParse({ ...ok, lines: ['  '] }).error?.issues[0]?.message).toBe('请输入文案');
     expect(clipTaskInput.safeParse({ ...ok, clip_model: 9 }).success).toBe(false);
+  });
+  it('refuse an empty group, no groups and too many groups with §8 text', () => {
+    const task = (groups: unknown[]) => ({ clip_model: 1, ...base, template: { subtitle: null }, groups });
+    const message = (input: unknown) => clipTaskInput.safeParse(input).error?.issues[0]?.message;
+    expect(clipTaskInput.safeParse(task([{ materialIds: [1] }, { materialIds: [2] }])).success).toBe(true);
+    expect(message(task([{ materialIds: [1] }, { materialIds: [] }]))).toBe('请选择素材');
+    expect(message(task([]))).toBe('请选择素材');
+    expect(message(task(Array.from({ length: CLIP_MAX_GROUPS + 1 }, () => ({ materialIds: [1] }))))).toBe(
+      '超出个数限制',
+    );
+    const many = Array.from({ length: CLIP_MAX_MATERIALS + 1 }, (_, i) => i + 1);
+    expect(message(task([{ materialIds: many }]))).toBe('超出个数限制');
   });
   it('name every mode, and template modes match the §2.1 routes', () => {
     expect(Object.values(clipModeName)).toEqual([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fontItem } from './desktop-sync.ts';
 import {
+  CLIP_GROUP_NAME_MAX_CHARS,
   CLIP_LINE_MAX_CHARS,
   CLIP_MAX_GROUPS,
   CLIP_MAX_MATERIALS,
@@ -22,7 +23,8 @@ export const TEMPLATE_MODES: readonly ClipModel[] = [1, 2, 4, 7];
 
 // Bounded like every other id (common.ts INT_MAX): PostgreSQL's integer columns end there (issue 13 fuzz).
 const id = z.number().int().positive().max(INT_MAX);
-const ids = z.array(id).min(1).max(CLIP_MAX_MATERIALS);
+/** The materials of a group, step, pool or source list: none is 请选择素材, too many 超出个数限制 (§8). */
+const ids = z.array(id).min(1, Msg.chooseMaterial).max(CLIP_MAX_MATERIALS, Msg.overLimit);
 /** One spoken or shown line. */
 export const clipLine = z.string().trim().min(1, Msg.clipScriptRequired).max(CLIP_LINE_MAX_CHARS);
 const lines = z.array(clipLine).max(CLIP_MAX_MATERIALS);
@@ -121,7 +123,7 @@ export type DedupOptions = z.infer<typeof dedupOptions>;
 
 /** A group: its materials and (分组混剪) its own lines. */
 export const clipGroup = z.object({
-  name: z.string().max(50).default(''),
+  name: z.string().max(CLIP_GROUP_NAME_MAX_CHARS).default(''),
   materialIds: ids,
   lines: lines.default([]),
 });
@@ -161,7 +163,7 @@ const segmentSeconds = z
   .min(CLIP_SEGMENT_SECONDS_RANGE.min)
   .max(CLIP_SEGMENT_SECONDS_RANGE.max)
   .default(CLIP_SEGMENT_SECONDS);
-const groups = z.array(clipGroup).min(1).max(CLIP_MAX_GROUPS);
+const groups = z.array(clipGroup).min(1, Msg.chooseMaterial).max(CLIP_MAX_GROUPS, Msg.overLimit);
 
 /** 批量混剪: a pool (one group) or groups; each video has `segments` segments and one voice-over line. */
 export const clipVideoInput = z.object({
