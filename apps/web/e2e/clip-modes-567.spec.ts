@@ -201,7 +201,7 @@ test('图文成片, 一键成片 and 分组混剪 render into the library', asyn
   await page.goto('/clip/AddTaskOneClick');
   await expect(page).toHaveURL(/\/clip\/ClipVideo\?.*clip_model=6/);
   await page.getByLabel('任务名称').fill('端到端一键成片');
-  const groups = page.getByTestId('one-click-group');
+  const groups = page.getByTestId('clip-group');
   await expect(groups).toHaveCount(3);
   await pick(page, groups.nth(0).getByRole('button', { name: '选择素材' }), ['开场.mp4']);
   await pick(page, groups.nth(1).getByRole('button', { name: '选择素材' }), ['海报一.png', '海报二.png']);
@@ -223,7 +223,7 @@ test('图文成片, 一键成片 and 分组混剪 render into the library', asyn
   await expect(page.getByLabel('分组1文案')).toHaveValue('第1篇，本店新品来了。\n第2篇，本店新品来了。');
   await expect(page.getByLabel('分组2文案')).toHaveValue('喜欢就点个关注。\n喜欢就点个关注。');
   await page.getByLabel('任务名称').fill('端到端分组混剪');
-  const clipGroups = page.getByTestId('group-clip-group');
+  const clipGroups = page.getByTestId('clip-group');
   await pick(page, clipGroups.nth(0).getByRole('button', { name: '选择素材' }), ['海报一.png', '海报二.png']);
   await pick(page, clipGroups.nth(1).getByRole('button', { name: '选择素材' }), ['开场.mp4']);
   await page.screenshot({ path: join(SHOTS, 'clip-group-form.png'), fullPage: true });
