@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Form, Input, Space } from 'antd';
+import { Form, Input, Radio, Space } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
+import { GroupEditor, clipGroupsOf, groupsComplete, initialGroups } from '../components/group-editor.tsx';
 import { MaterialField } from '../components/material-field.tsx';
 import { NumberField, SecondsField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
@@ -13,27 +14,37 @@ import { WriteScriptButton } from '../components/write-script-button.tsx';
 import { narrationOf } from '../lib/written-scripts.ts';
 import { templateForTask } from '../templates.ts';
 
-/** /clip/ClipVideo (批量混剪): a pool of clips and images mixed into N videos with voice-over lines. */
+/** Where a video's segments come from: one pool (a set of k per video) or ordered groups (one each). */
+type Source = 'pool' | 'groups';
+
+/** Fewest groups: the planner reads a single group as a pool. */
+const MIN_GROUPS = 2;
+
+/** /clip/ClipVideo (批量混剪): a pool or ordered groups of clips and images mixed into N videos with voice-over lines. */
 export function ClipVideoPage() {
   return <ClipTemplateGate mode={1}>{(template) => <ClipVideoForm template={template} />}</ClipTemplateGate>;
 }
 
 /** The form, once the template is known. */
 function ClipVideoForm({ template }: { template: ClipTemplateChoice }) {
+  const [source, setSource] = useState<Source>('pool');
   const [materials, setMaterials] = useState<Material[]>([]);
+  const [groups, setGroups] = useState(() => initialGroups(3, 'story'));
   const [lines, setLines] = useState('');
   const [segments, setSegments] = useState(3);
   const [seconds, setSeconds] = useState(CLIP_SEGMENT_SECONDS);
+  const pooled = source === 'pool';
   return (
     <ClipTaskForm
       mode={1}
       template={template}
-      required={[[materials.length > 0, Msg.chooseMaterial]]}
+      required={[[pooled ? materials.length > 0 : groupsComplete(groups), Msg.chooseMaterial]]}
       build={(common, chosen) => ({
         clip_model: 1,
         ...common,
         template: templateForTask(template.template, common.musicIds, chosen.title),
-        groups: [{ name: '', materialIds: materials.map((m) => m.file_id), lines: [] }],
+        groups: pooled ? [{ name: '', materialIds: materials.map((m) => m.file_id), lines: [] }] : clipGroupsOf(groups),
+        // Read for a pool only: with groups every video takes one segment of each, in order.
         segments,
         segmentSeconds: seconds,
         lines: linesOf(lines),
@@ -41,9 +52,32 @@ function ClipVideoForm({ template }: { template: ClipTemplateChoice }) {
     >
       {({ count }) => (
         <>
-          <Form.Item label="素材（视频或图片）">
-            <MaterialField value={materials} onChange={setMaterials} />
+          <Form.Item
+            label="素材来源"
+            extra={
+              pooled ? '每条视频从素材池中随机取若干片段' : '每条视频按分组顺序每组取一段，例如开头、中间、结尾各取一段'
+            }
+          >
+            <Radio.Group
+              aria-label="素材来源"
+              optionType="button"
+              value={source}
+              onChange={(e) => setSource(e.target.value as Source)}
+              options={[
+                { value: 'pool', label: '素材池' },
+                { value: 'groups', label: '分组' },
+              ]}
+            />
           </Form.Item>
+          {pooled ? (
+            <Form.Item label="素材（视频或图片）">
+              <MaterialField value={materials} onChange={setMaterials} />
+            </Form.Item>
+          ) : (
+            <Form.Item label="素材分组（视频或图片）">
+              <GroupEditor value={groups} naming="story" min={MIN_GROUPS} onChange={setGroups} />
+            </Form.Item>
+          )}
           <Form.Item label="口播文案（每行一条，每条视频用一条）">
             <Space direction="vertical" style={{ width: '100%' }}>
               {/* One script per video to make, each as one row. */}
@@ -59,7 +93,15 @@ function ClipVideoForm({ template }: { template: ClipTemplateChoice }) {
               />
             </Space>
           </Form.Item>
-          <NumberField label="每条视频片段数" min={1} max={CLIP_MAX_SEGMENTS} value={segments} onChange={setSegments} />
+          {pooled && (
+            <NumberField
+              label="每条视频片段数"
+              min={1}
+              max={CLIP_MAX_SEGMENTS}
+              value={segments}
+              onChange={setSegments}
+            />
+          )}
           <SecondsField label="片段时长（秒）" value={seconds} onChange={setSeconds} />
         </>
       )}
