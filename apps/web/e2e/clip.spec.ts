@@ -1,85 +1,115 @@
 import { join } from 'node:path';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
-import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
+import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
+import { ClipTaskPages } from './pages/clip-task-pages.ts';
 import { MaterialsPage } from './pages/materials-page.ts';
+import { downloadOutputs, frameSignature, signatureDistance, storedComboKeys } from './support/clip-outputs.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
 
-// A member with two short videos makes a 批量混剪 task of 2 videos, watches it finish, plays one and
-// finds both in the material library (group 剪辑成片/<task name>).
+// A member with five colour cards and two short videos makes a 批量混剪 task: a pool of the two clips is
+// refused with the one video it allows; in 分组 (the cards, then the clips: 5 × 2 combinations) eleven
+// videos are refused with ten, and ten render. The ten are distinct: ten combinations stored, and each
+// pair looks different decoded (16×16 grayscale frames inside each segment). They play, land in the
+// material library (group 剪辑成片/<task name>) and open in batch publishing.
 
-test('a mode-1 clip task renders two videos into the library', async ({ page, request }) => {
+/** Colour cards whose gray levels lie far apart (34, 81, 127, 171, 230): 微调色's few levels never join two. */
+const CARDS = ['0x1a1a60', '0xc0202a', '0x30b050', '0xf0a030', '0xf8f080'];
+/** Mean absolute gray difference (0–255) above which two glances tell the videos apart. */
+const VISIBLY_DIFFERENT = 8;
+
+test('a mode-1 clip task in groups renders ten distinct videos into the library', async ({ page, request }) => {
   test.setTimeout(600_000);
   const dir = fixtureDir('vm-e2e-clip-');
-  const files = [
-    makeVideo(join(dir, 'clip-a.mp4'), { seconds: 4, width: 320, height: 240 }),
-    makeVideo(join(dir, 'clip-b.mp4'), { seconds: 4, width: 240, height: 320, pattern: 'testsrc2' }),
+  const cards = CARDS.map((color, i) => makeImage(join(dir, `色卡${i + 1}.png`), { width: 320, height: 240, color }));
+  // 3 s clips in 2 s segments: one window each, so the clips group offers two choices.
+  const clips = [
+    makeVideo(join(dir, 'clip-a.mp4'), { seconds: 3, width: 320, height: 240 }),
+    makeVideo(join(dir, 'clip-b.mp4'), { seconds: 3, width: 240, height: 320, pattern: 'testsrc2' }),
   ];
   await signInNewMember(page, request, 'clip');
   const materials = new MaterialsPage(page);
   await materials.open();
-  await materials.chooseFiles(files);
-  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(2);
+  await materials.chooseFiles([...cards, ...clips]);
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(7);
   await expect(materials.submit).toBeEnabled({ timeout: 30_000 });
   await materials.submit.click();
   await expect(materials.toast('添加成功')).toBeVisible();
-  await expect(materials.card('clip-b.mp4').getByTestId('material-duration')).toHaveText('00:04', {
-    timeout: 60_000,
-  });
+  for (const name of ['clip-a.mp4', 'clip-b.mp4']) {
+    await expect(materials.card(name).getByTestId('material-duration')).toHaveText('00:03', { timeout: 60_000 });
+  }
 
-  await page.goto(ConsolePath.clipTasks);
-  await page.getByRole('button', { name: '新建剪辑任务' }).click();
-  await page.getByTestId('clip-mode-1').click();
+  const clip = new ClipTaskPages(page);
+  await clip.newTask(1);
   await expect(page).toHaveURL(/\/clip\/VideoTemplate\?/);
   await page.screenshot({ path: '/tmp/clip-template.png' });
   await page.getByTestId('clip-template-classic').click();
   await expect(page).toHaveURL(/\/clip\/ClipVideo\?.*template=classic/);
 
   await page.getByLabel('任务名称').fill('端到端混剪');
-  await page.getByRole('button', { name: '选择素材' }).click();
-  const picker = page.getByRole('dialog', { name: '选择素材' });
-  for (const name of ['clip-a.mp4', 'clip-b.mp4']) {
-    await picker.getByTestId('material-card').filter({ hasText: name }).getByLabel('选择').click();
-  }
-  await picker.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(picker).toBeHidden();
   await page.getByLabel('口播文案（每行一条，每条视频用一条）').fill('第一条文案\n第二条文案');
-  await page.getByLabel('片段时长（秒）').fill('1');
+  await page.getByLabel('片段时长（秒）').fill('2');
+  // A pool of the two clips, two segments a video: one set of two, one video.
+  await clip.pick(page.getByRole('button', { name: '选择素材' }), ['clip-a.mp4', 'clip-b.mp4']);
   await page.getByLabel('每条视频片段数').fill('2');
   await page.getByLabel('生成数量').fill('2');
+  await page.getByRole('button', { name: '开始剪辑' }).click();
+  await expect(page.getByText('素材最多可以生成1个不重复的视频，请减少数量或添加素材')).toBeVisible();
+
+  // 分组: 开头 and 中间 are kept (结尾 removed); one segment of each per video, in order.
+  await page.locator('label', { has: page.getByRole('radio', { name: '分组' }) }).click();
+  await expect(page.getByRole('radio', { name: '分组' })).toBeChecked();
+  const groups = page.getByTestId('clip-group');
+  await expect(groups).toHaveCount(3);
+  await groups.nth(2).getByRole('button', { name: '删除分组' }).click();
+  await expect(groups).toHaveCount(2);
+  await expect(page.getByRole('button', { name: '删除分组' })).toHaveCount(0);
+  await clip.pick(
+    groups.nth(0).getByRole('button', { name: '选择素材' }),
+    CARDS.map((_, i) => `色卡${i + 1}.png`),
+  );
+  await clip.pick(groups.nth(1).getByRole('button', { name: '选择素材' }), ['clip-a.mp4', 'clip-b.mp4']);
+  await page.getByLabel('生成数量').fill('11');
+  await page.getByRole('button', { name: '开始剪辑' }).click();
+  await expect(page.getByText('素材最多可以生成10个不重复的视频，请减少数量或添加素材')).toBeVisible();
+  await page.getByLabel('生成数量').fill('10');
   // De-duplication the member turns on goes into the task (the renders below draw it).
   await page.getByRole('checkbox', { name: '镜像' }).check();
   await page.getByRole('checkbox', { name: '微调色' }).check();
   await page.screenshot({ path: '/tmp/clip-video-form.png', fullPage: true });
-  const added = page.waitForRequest((r) => r.url().includes('.BatchVideo/addTask'));
+  const added = page.waitForResponse((r) => r.url().includes('.BatchVideo/addTask'));
   await page.getByRole('button', { name: '开始剪辑' }).click();
-  expect((await added).postDataJSON()).toMatchObject({
+  const response = await added;
+  expect(response.request().postDataJSON()).toMatchObject({
+    groups: [{ name: '开头' }, { name: '中间' }],
     dedup: { mirror: true, color: true, crop: false, speed: false, frameRate: false, stripMetadata: true },
   });
+  const taskId = ((await response.json()) as { data: { id: number } }).data.id;
 
-  await expect(page).toHaveURL(/\/clip\/TaskList/);
-  const row = page.getByRole('row').filter({ hasText: '端到端混剪' });
-  await expect(row.getByText('2/2')).toBeVisible({ timeout: 540_000 });
-  await expect(row.getByText('已完成')).toBeVisible();
-  await row.getByRole('button', { name: '查看视频' }).click();
-  const outputs = page.getByTestId('clip-output');
-  await expect(outputs).toHaveCount(2);
-  await page.screenshot({ path: '/tmp/clip-task-list.png', fullPage: true });
-  await outputs.first().click();
-  const player = page.getByRole('dialog').filter({ has: page.locator('video') });
-  await expect(player.locator('video')).toHaveAttribute('src', /\/storage\/clip\//, { timeout: 30_000 });
-  await expect
-    .poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.duration || 0), { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  await page.keyboard.press('Escape');
+  const outputs = await clip.watchAndPlay('端到端混剪', 10, '/tmp/clip-task-list.png');
+  await expect(outputs).toHaveCount(10);
+  // Ten combinations stored with the plans, and ten videos that look different, pair by pair.
+  expect(new Set(await storedComboKeys(taskId)).size).toBe(10);
+  const signatures = (await downloadOutputs(page, taskId, dir)).map((file) => frameSignature(file));
+  expect(signatures).toHaveLength(10);
+  const alike: string[] = [];
+  signatures.forEach((a, i) =>
+    signatures.slice(i + 1).forEach((b, k) => {
+      const distance = signatureDistance(a, b);
+      if (distance < VISIBLY_DIFFERENT) {
+        alike.push(`${i + 1}~${i + k + 2}: ${distance.toFixed(1)}`);
+      }
+    }),
+  );
+  expect(alike).toEqual([]);
 
   await materials.open();
   await expect(materials.card('端到端混剪-1.mp4')).toBeVisible();
-  await expect(materials.card('端到端混剪-2.mp4')).toBeVisible();
+  await expect(materials.card('端到端混剪-10.mp4')).toBeVisible();
 
   // 去发布 opens batch publishing with the task's videos chosen.
   await page.goto(ConsolePath.clipTasks);
-  await page.getByRole('row').filter({ hasText: '端到端混剪' }).getByRole('button', { name: '去发布' }).click();
-  await expect(page).toHaveURL(/\/publish\/batch\?materials=\d+,\d+/);
-  await expect(page.getByTestId('chosen-video')).toHaveText(['端到端混剪-1.mp4', '端到端混剪-2.mp4']);
+  await clip.row('端到端混剪').getByRole('button', { name: '去发布' }).click();
+  await expect(page).toHaveURL(/\/publish\/batch\?materials=(\d+,){9}\d+$/);
+  await expect(page.getByTestId('chosen-video')).toHaveCount(10);
 });
