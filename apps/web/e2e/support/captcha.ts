@@ -1,34 +1,15 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { e2eServerEnv } from './admin.ts';
+import { queryServerDb } from './server-db.ts';
 
 // svg-captcha's characters as the server draws them (0oO1iIlL left out), compared in lower case.
 const CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 async function storedHash(captchaId: string): Promise<string> {
-  const env = e2eServerEnv();
-  if (env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    try {
-      const result = await client.query<{ code_hash: string }>('select code_hash from captcha where id = $1', [
-        captchaId,
-      ]);
-      return result.rows[0]?.code_hash ?? '';
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new Database(join(env.DATA_DIR ?? '', 'vidmatrix.db'), { readonly: true });
-  try {
-    const row = db.prepare('select code_hash from captcha where id = ?').get(captchaId) as
-      { code_hash: string } | undefined;
-    return row?.code_hash ?? '';
-  } finally {
-    db.close();
-  }
+  const { rows } = await queryServerDb<{ code_hash: string }>(
+    (p) => `select code_hash from captcha where id = ${p(1)}`,
+    [captchaId],
+  );
+  return rows[0]?.code_hash ?? '';
 }
 
 /**

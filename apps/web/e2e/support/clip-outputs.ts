@@ -32,7 +32,7 @@ export async function downloadOutputs(page: Page, taskId: number, dir: string): 
 
 /** The combination key stored with each video's plan (the footage it chose), in order. */
 export async function storedComboKeys(taskId: number): Promise<string[]> {
-  const rows = await queryServerDb<{ combo_key: string }>(
+  const { rows } = await queryServerDb<{ combo_key: string }>(
     (p) => `select combo_key from clip_output where task_id = ${p(1)} order by idx`,
     [taskId],
   );

@@ -1,11 +1,9 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import type { Envelope } from '@vidmatrix/contract/envelope';
 import { expect, useToken } from './fixtures.ts';
-import { e2eServerEnv, runAdmin } from './admin.ts';
+import { runAdmin } from './admin.ts';
+import { queryServerDb } from './server-db.ts';
 
 /** A fresh member made with the operator CLI (level 1: 1 GB), signed in on `page`; its account name. */
 export async function signInNewMember(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
@@ -28,24 +26,5 @@ export async function leaveFreeSpace(account: string, free: number): Promise<voi
   const sql = (p: (n: number) => string) =>
     `update level_user set space_storage = (select l.space_storage from level l where l.id = level_user.level_id) - ${p(1)}
      where member_id = (select id from member where account = ${p(2)})`;
-  const env = e2eServerEnv();
-  if (env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(
-        sql((n) => `$${n}`),
-        [free, account],
-      );
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = new Database(join(env.DATA_DIR ?? '', 'vidmatrix.db'));
-  try {
-    db.prepare(sql(() => '?')).run(free, account);
-  } finally {
-    db.close();
-  }
+  await queryServerDb(sql, [free, account]);
 }

@@ -1,7 +1,4 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { e2eServerEnv } from './admin.ts';
+import { queryServerDb } from './server-db.ts';
 
 /**
  * Makes a batch's scheduled jobs due now, as if the spacing between an account's posts had passed
@@ -32,27 +29,5 @@ export async function liftAccountSpacing(batchId: number): Promise<number> {
 
 /** Runs one statement on the e2e server's database; returns the rows it changed. */
 async function run(sql: (p: (n: number) => string) => string, params: number[]): Promise<number> {
-  const env = e2eServerEnv();
-  if (env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (
-        (
-          await client.query(
-            sql((n) => `$${n}`),
-            params,
-          )
-        ).rowCount ?? 0
-      );
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new Database(join(env.DATA_DIR ?? '', 'vidmatrix.db'));
-  try {
-    return db.prepare(sql(() => '?')).run(...params).changes;
-  } finally {
-    db.close();
-  }
+  return (await queryServerDb(sql, params)).changes;
 }
