@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { Msg } from '@vidmatrix/contract/messages';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -34,6 +35,9 @@ test('a mode-1 clip task renders two videos into the library', async ({ page, re
   await page.screenshot({ path: '/tmp/clip-template.png' });
   await page.getByTestId('clip-template-classic').click();
   await expect(page).toHaveURL(/\/clip\/ClipVideo\?.*template=classic/);
+  // The e2e server speaks with espeak-ng (getVoice says robotic), so the page says so; a natural
+  // voice leaves the note out (task-actions.test.tsx).
+  await expect(page.getByText(Msg.clipRoboticVoice)).toBeVisible();
 
   await page.getByLabel('任务名称').fill('端到端混剪');
   await page.getByRole('button', { name: '选择素材' }).click();

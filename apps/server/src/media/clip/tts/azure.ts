@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { TtsProvider } from './tts-provider.ts';
+import { TtsError, type TtsProvider } from './tts-provider.ts';
 import { parseWav } from './wav.ts';
 
 /** A Mandarin neural voice, the default when AZURE_TTS_VOICE is unset. */
@@ -37,16 +37,6 @@ export interface AzureTtsConfig {
 const REGION = /^[a-z0-9]{2,40}$/;
 /** Voice names: language-REGION-Name, some with a further part or a `:` style suffix. */
 const VOICE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]+)+(:[A-Za-z0-9]+)?$/;
-
-/** A voice failure whose message a member may see (§8 style); the detail is for the log. */
-export class TtsError extends Error {
-  constructor(
-    message: string,
-    readonly detail: string,
-  ) {
-    super(message);
-  }
-}
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRIES = 3;
@@ -221,10 +211,10 @@ export class AzureTts implements TtsProvider {
         const answer = (await response.text().catch(() => '')).slice(0, DETAIL_CHARS);
         detail = `Azure TTS HTTP ${response.status}${answer ? `: ${answer}` : ''}`;
         if (response.status === 401 || response.status === 403) {
-          throw new TtsError(Msg.clipVoiceAuthFailed, detail);
+          throw new TtsError(Msg.clipVoiceAuthFailed, detail, true);
         }
         if (!retryable(response.status)) {
-          throw new TtsError(Msg.clipVoiceRejected, detail);
+          throw new TtsError(Msg.clipVoiceRejected, detail, true);
         }
         wait = retryAfterMs(response.headers.get('retry-after'));
       } catch (error) {

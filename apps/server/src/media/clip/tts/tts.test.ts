@@ -14,12 +14,12 @@ import {
   azureSsml,
   azureTtsConfigOf,
   retryAfterMs,
-  TtsError,
   type AzureTtsConfig,
 } from './azure.ts';
 import { createTts } from './create-tts.ts';
 import { EspeakTts } from './espeak.ts';
 import { floatToPcm16, sherpaConfigOf, SherpaTts } from './sherpa.ts';
+import { TtsError } from './tts-provider.ts';
 import { parseWav, wavSeconds } from './wav.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'vm-tts-'));
