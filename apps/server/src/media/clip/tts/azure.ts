@@ -222,7 +222,10 @@ export class AzureTts implements TtsProvider {
         if (error instanceof TtsError || signal?.aborted) {
           throw error;
         }
-        detail = `Azure TTS request failed: ${timeout.aborted ? 'timed out' : (error as Error).message}`;
+        // fetch says only "fetch failed"; the cause names the network error (ECONNREFUSED, ENOTFOUND…).
+        const cause = (error as Error).cause;
+        const why = cause instanceof Error ? `${(error as Error).message}: ${cause.message}` : (error as Error).message;
+        detail = `Azure TTS request failed: ${timeout.aborted ? 'timed out' : why}`;
       }
       if (attempt >= retries) {
         throw new TtsError(Msg.clipVoiceFailed, detail);

@@ -178,7 +178,7 @@ describe('Azure Speech voice (against a local imitation of its REST API)', () =>
     const out = join(dir, 'bad-key.wav');
     const run = provider({ key: 'wrong' }).synthesize('你好。', out);
     await expect(run).rejects.toBeInstanceOf(TtsError);
-    await expect(run).rejects.toMatchObject({ message: Msg.clipVoiceAuthFailed, detail: /HTTP 401/ });
+    await expect(run).rejects.toMatchObject({ message: Msg.clipVoiceAuthFailed, detail: /HTTP 401/, permanent: true });
     expect(azure.requests).toHaveLength(1);
     expect(existsSync(out)).toBe(false);
   });
@@ -202,6 +202,11 @@ describe('Azure Speech voice (against a local imitation of its REST API)', () =>
       detail: /HTTP 500/,
     });
     expect(azure.requests).toHaveLength(3);
+    // Nothing listening: the network error is retried, then named in the detail; a later render may try again.
+    await expect(
+      provider({ endpoint: 'http://127.0.0.1:1', retries: 1 }).synthesize('无人应答。', join(dir, 'nobody.wav')),
+    ).rejects.toMatchObject({ message: Msg.clipVoiceFailed, detail: /ECONNREFUSED/, permanent: false });
+    expect(waits).toEqual([1000, 2000, 1000]);
     reset();
     azure.faults.push({ status: 400 });
     await expect(provider().synthesize('坏请求。', join(dir, 'refused.wav'))).rejects.toMatchObject({
