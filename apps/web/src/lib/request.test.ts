@@ -172,6 +172,18 @@ describe('request with a retry policy', () => {
     expect(alertRelogin).toHaveBeenCalledTimes(1);
   });
 
+  it('signs the desktop shell out on a 401, so its tasks stop with the dead token', async () => {
+    const signedOut = vi.fn();
+    vi.stubGlobal('window', { desktop: { signedOut } });
+    try {
+      fetchMock.mockResolvedValue(envelope(401));
+      await expect(request('/api/member.Member/info', { retry: noWait })).rejects.toMatchObject({ code: 401 });
+      expect(signedOut).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('does not retry a refusal (400)', async () => {
     fetchMock.mockResolvedValue(envelope(400, null, 400));
     await expect(request('/api/x', { retry: noWait })).rejects.toMatchObject({ code: 400 });

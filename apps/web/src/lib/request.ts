@@ -4,6 +4,7 @@ import { Code, isEnvelope } from '@vidmatrix/contract/codes';
 import { API_TIMEOUT_MS, TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { CoreMsg as Msg } from '@vidmatrix/contract/messages-core';
 import { alertRelogin, notifyError } from './notify.ts';
+import { getDesktop } from './desktop.ts';
 import { clearSessionValues, readToken } from './storage-keys.ts';
 
 /** Query parameters; undefined and null values are left out. */
@@ -191,7 +192,9 @@ export function buildHeaders(token: string | null, body: unknown): Record<string
 /** The API host from configuration; empty means the page's own origin. */
 export const apiBase: string = import.meta.env.VITE_API_BASE ?? '';
 
+/** The token is no longer valid (401): the desktop shell stops its tasks now, the page once the member confirms. */
 function relogin(): void {
+  getDesktop()?.signedOut();
   alertRelogin(() => {
     clearSessionValues();
     window.location.reload();

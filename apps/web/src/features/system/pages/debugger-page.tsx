@@ -84,7 +84,10 @@ function DesktopDebug({ desktop }: { desktop: DesktopApi }) {
               data-testid="devtools"
             />
           </Form.Item>
-          <Form.Item label="显示发布浏览器" extra="发布任务运行时显示浏览器窗口，便于观察和排查">
+          <Form.Item
+            label="显示发布浏览器"
+            extra="发布任务运行时显示浏览器窗口，便于观察和排查；重新登录或重启客户端后生效"
+          >
             <Switch
               checked={settings.showRunnerBrowser}
               onChange={(showRunnerBrowser) => void handleChange({ showRunnerBrowser })}
