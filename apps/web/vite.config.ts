@@ -42,7 +42,7 @@ export default defineConfig(({ command }) => ({
             // The router shell every page runs (request layer, paths, the contract's constants); no TanStack Query.
             {
               name: 'shell',
-              test: /(src[\\/]lib[\\/](request|notify|storage-keys|paths|session-store|brand|desktop|ui-store)\.ts|contract[\\/]src[\\/](constants|codes|messages-core|console-paths)\.ts)$/,
+              test: /(src[\\/]lib[\\/](request|notify|storage-keys|paths|session-store|hydration|brand|desktop|ui-store)\.ts|contract[\\/]src[\\/](constants|codes|messages-core|console-paths)\.ts)$/,
             },
             // @ant-design/icons' runtime (the icon component, colours, style injection), without antd's core:
             // the console shell and /dashboard draw antd icons but use no antd component.

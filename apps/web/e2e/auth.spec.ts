@@ -1,4 +1,5 @@
 import { LOGIN_CAPTCHA_AFTER_FAILURES } from '@vidmatrix/contract/constants';
+import { AuthMsg as Msg } from '@vidmatrix/contract/messages-auth';
 import { ConsolePage } from './pages/console-page.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -24,6 +25,40 @@ test('signing in honours the redirect parameter', async ({ page }) => {
   await login.signIn(demo.account, demo.password);
   await expect(page).toHaveURL(/\/setting$/);
   await expect(page.getByText('确认新密码')).toBeVisible();
+});
+
+test('the sign-in and sign-up forms word each rule and the server’s refusal in Chinese', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto('/homeLogin');
+  await login.submit.click();
+  await expect(page.getByText(Msg.accountRequired)).toBeVisible();
+  await expect(page.getByText(Msg.passwordRequired)).toBeVisible();
+  // A field is checked again as it is typed in.
+  // An account nobody has: demo's failure count stays clear of the captcha for the other tests.
+  await login.account.fill(`ghost_${Date.now()}`);
+  await expect(page.getByText(Msg.accountRequired)).toHaveCount(0);
+  await login.password.fill('wrong-password');
+  await login.submit.click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText(Msg.loginFailed);
+  await expect(page).toHaveURL(/\/homeLogin$/);
+
+  await page.getByRole('link', { name: '免费注册' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  const register = page.getByRole('button', { name: /注\s*册/ });
+  await register.click();
+  await expect(page.getByText(Msg.accountRequired)).toBeVisible();
+  await expect(page.getByText(Msg.passwordRequired)).toHaveCount(2);
+  await expect(page.getByText(Msg.captchaRequired)).toBeVisible();
+  await page.getByPlaceholder('账号：4-32位字母、数字或下划线').fill('ab');
+  await page.getByPlaceholder('密码：6-64位').fill('12345');
+  await page.getByPlaceholder('确认密码').fill('123456');
+  await expect(page.getByText(Msg.accountFormat)).toBeVisible();
+  await expect(page.getByText(Msg.passwordFormat)).toBeVisible();
+  await expect(page.getByText(Msg.passwordMismatch)).toBeVisible();
+  // Fixing the password checks its confirmation again.
+  await page.getByPlaceholder('密码：6-64位').fill('123456');
+  await expect(page.getByText(Msg.passwordMismatch)).toHaveCount(0);
+  await expect(page.getByTestId('captcha-image')).toBeVisible();
 });
 
 test(`a captcha appears after ${LOGIN_CAPTCHA_AFTER_FAILURES} wrong passwords`, async ({ page }) => {

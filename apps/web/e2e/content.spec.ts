@@ -5,6 +5,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import { SitePage } from './pages/site-page.ts';
 import { runAdmin } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
+import { collectHydrationErrors } from './support/hydration.ts';
 import { signInNewMember } from './support/members.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -21,6 +22,15 @@ const PAGES = [
   { path: '/protocol', name: 'protocol', heading: '用户协议与隐私政策', ready: '一、协议的范围' },
   { path: '/download', name: 'download', heading: '下载AI获客矩阵客户端', ready: '最新版本 v1.0.0' },
 ] as const;
+
+// Public pages are pre-rendered: any test here fails when one reports a hydration error (a member's too).
+let hydrationErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  hydrationErrors = collectHydrationErrors(page);
+});
+test.afterEach(() => {
+  expect(hydrationErrors).toEqual([]);
+});
 
 for (const width of [1440, 390]) {
   test.describe(`public content pages at ${width} px`, () => {

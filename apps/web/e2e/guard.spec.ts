@@ -49,6 +49,9 @@ test.describe('with a token', () => {
     expect(signedIn.ApiToken).toBeTruthy();
     await page.goto('/homeLogin');
     await expect(page).toHaveURL(/\/home$/);
+    // The pre-rendered sign-in HTML gave way to the home page (rendered anew, not hydrated over it).
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('让AI替你获客');
+    await expect(page.getByPlaceholder('请输入账号')).toHaveCount(0);
   });
 
   test('an unknown path goes to /404', async ({ page, signedIn }) => {

@@ -21,6 +21,8 @@ function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
   });
 }
 
+// The path the HTML was rendered for, before the guard may redirect (a member opening /homeLogin).
+const { pathname } = window.location;
 const router = createAppRouter();
 const root = document.getElementById('root');
 const app = (
@@ -30,8 +32,11 @@ const app = (
 );
 // A page pre-rendered by scripts/prerender.mjs (or the server) carries its data block: hydrate it.
 if (root && document.getElementById(PRERENDER_DATA_ID) && root.hasChildNodes()) {
-  // The pre-rendered HTML stays on screen until the page's code is there, then React takes it over.
-  void routerReady(router).then(() => hydrateRoot(root, app));
+  // The pre-rendered HTML stays on screen until the page's code is there, then React takes it over;
+  // when the guard sent this visitor elsewhere, the HTML is another page's: render the new one instead.
+  void routerReady(router).then(() =>
+    router.state.location.pathname === pathname ? hydrateRoot(root, app) : createRoot(root).render(app),
+  );
 } else if (root) {
   createRoot(root).render(app);
 }

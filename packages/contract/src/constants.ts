@@ -120,6 +120,12 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOGIN_RATE_PER_MINUTE = 20;
 /** Lifetime of an image captcha, ms. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+/** Shortest and longest account name a member registers (letters, digits and underscores). */
+export const ACCOUNT_NAME_MIN_LENGTH = 4;
+export const ACCOUNT_NAME_MAX_LENGTH = 32;
+/** Shortest and longest password a member sets. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 64;
 /** Lifetime of a session token, ms (30 days). */
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 

@@ -1,10 +1,11 @@
+import { AuthMsg } from './messages-auth.ts';
 import { CoreMsg } from './messages-core.ts';
 import { SiteMsg } from './messages-site.ts';
 
 /**
  * The SPEC §8 message catalogue: every Chinese text a user reads from the server or the client.
- * Text lives here once (the shell's share in messages-core.ts, the public site's in messages-site.ts);
- * templates are filled with fillMsg.
+ * Text lives here once (the shell's share in messages-core.ts, the public site's in messages-site.ts,
+ * the sign-in forms' in messages-auth.ts); templates are filled with fillMsg.
  */
 export const Msg = {
   // Login, session, transport and router (§2.2, §4, §8): in messages-core.ts
@@ -64,21 +65,8 @@ export const Msg = {
   newMessage: '您有新消息',
   latestVersion: '当前已是最新版本',
 
-  // Messages the spec implies but does not word: sign-in, register, password (issue 2)
-  accountRequired: '请输入账号',
-  passwordRequired: '请输入密码',
-  captchaRequired: '请输入验证码',
-  captchaWrong: '验证码错误',
-  loginFailed: '账号或密码错误',
-  accountDisabled: '账号已被禁用',
-  tooManyAttempts: '操作过于频繁，请稍后再试',
-  accountTaken: '该账号已被注册',
-  accountFormat: '账号为4-32位字母、数字或下划线',
-  passwordFormat: '密码长度为6-64位',
-  passwordMismatch: '两次输入的密码不一致',
-  oldPasswordWrong: '原密码错误',
-  registered: '注册成功',
-  loggedOut: '退出成功',
+  // Messages the spec implies but does not word: sign-in, register, password (issue 2): in messages-auth.ts
+  ...AuthMsg,
   invalidParams: '参数错误',
   notFound: '数据不存在',
 

@@ -8,15 +8,22 @@ import { lazyPage, menuRoutes } from './route-registry.ts';
 import { routeGuard } from './route-guard.ts';
 import { clipRoutes } from './routes/clip-routes.ts';
 import { consoleRoutes, dashboardRoute } from './routes/console-routes.ts';
-import { agentCenterRoute, contentRoutes, homeRoute, siteRoutes, standaloneRoutes } from './routes/site-routes.ts';
+import {
+  agentCenterRoute,
+  contentRoutes,
+  homeRoute,
+  signInRoutes,
+  siteRoutes,
+  standaloneRoutes,
+} from './routes/site-routes.ts';
 
 /** Id of the console layout route. */
 export const CONSOLE_ROUTE_ID = 'console';
 /** Id of the console's antd pages (every console page but the dashboard); server menus are patched in here. */
 export const CONSOLE_PAGES_ROUTE_ID = 'console-pages';
 
-// Pathless layouts: TanStack Query for every page but the public site's (/home, /agentCenter and the
-// content pages), antd for every console page but /dashboard.
+// Pathless layouts: TanStack Query for every page but the public site's (/home, /agentCenter, the
+// content pages, /homeLogin and /register), antd for every console page but /dashboard.
 const queryOutlet = lazyPage(
   () => import('./layouts/query-outlet.tsx'),
   (m) => m.QueryOutlet,
@@ -31,7 +38,7 @@ const consolePages: RouteObject[] = [...consoleRoutes, ...clipRoutes];
 
 /** Paths with a page of their own; a server menu pointing at one of them adds no route. */
 const staticPaths = new Set(
-  [homeRoute, agentCenterRoute, ...contentRoutes, ...siteRoutes, dashboardRoute, ...consolePages]
+  [homeRoute, agentCenterRoute, ...contentRoutes, ...signInRoutes, ...siteRoutes, dashboardRoute, ...consolePages]
     .map((r) => r.path)
     .filter((p): p is string => typeof p === 'string'),
 );
@@ -77,6 +84,7 @@ export const routes: RouteObject[] = [
           homeRoute,
           agentCenterRoute,
           ...contentRoutes,
+          ...signInRoutes,
           { id: 'site-pages', lazy: queryOutlet, children: siteRoutes },
         ],
       },

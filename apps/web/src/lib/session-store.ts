@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useHydrated } from './hydration.ts';
 import { readToken, readValue, StorageKey } from './storage-keys.ts';
 
 interface SessionState {
@@ -21,3 +22,13 @@ export const useSessionStore = create<SessionState>()((set) => ({
   setRoles: (roles) => set({ roles }),
   reset: () => set({ token: null, username: '', roles: [] }),
 }));
+
+/**
+ * The member token as a public page shows it: null while the browser hydrates the page's pre-rendered
+ * HTML (the visitor's view, so React finds what it rendered: no hydration error), the token from the next
+ * render on. Pages that are never pre-rendered read `useSessionStore` directly.
+ */
+export function usePageToken(): string | null {
+  const token = useSessionStore((s) => s.token);
+  return useHydrated() ? token : null;
+}

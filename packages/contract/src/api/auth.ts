@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { Msg } from '../messages.ts';
+import { ACCOUNT_NAME_PATTERN } from '../rules/credentials.ts';
 import { text } from './common.ts';
 
 /** Where the client runs: `pc` in the desktop shell, `web` in a browser (SPEC §3). */
 export const clientPlatform = z.enum(['pc', 'web']);
 export type ClientPlatform = z.infer<typeof clientPlatform>;
 
-/** Account names: letters, digits and underscores, 4–32 characters. */
-export const accountName = z
-  .string({ error: Msg.accountFormat })
-  .trim()
-  .regex(/^\w{4,32}$/, Msg.accountFormat);
+/** Account names: letters, digits and underscores, 4–32 characters (rules/credentials.ts). */
+export const accountName = z.string({ error: Msg.accountFormat }).trim().regex(ACCOUNT_NAME_PATTERN, Msg.accountFormat);
 /** Passwords: 6–64 characters. */
-export const password = z.string({ error: Msg.passwordFormat }).min(6, Msg.passwordFormat).max(64, Msg.passwordFormat);
+export const password = z
+  .string({ error: Msg.passwordFormat })
+  .min(PASSWORD_MIN_LENGTH, Msg.passwordFormat)
+  .max(PASSWORD_MAX_LENGTH, Msg.passwordFormat);
 
 /** POST /api/member.Login/login (SPEC §3 login payload). */
 export const loginBody = z.object({

@@ -6,7 +6,7 @@ import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { CloseIcon, LogoMark, MenuIcon } from '../../components/icons.tsx';
 import { APP_NAME } from '../../lib/brand.ts';
 import { SiteNameContext } from '../../lib/site-name.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
+import { usePageToken } from '../../lib/session-store.ts';
 import styles from './site-layout.module.css';
 
 // Server data (site setting, the member) loads after first paint: /home's budget has no room for TanStack Query.
@@ -39,7 +39,8 @@ function useScrolled(): boolean {
 }
 
 function Account() {
-  const token = useSessionStore((s) => s.token);
+  // The pre-rendered header is a visitor's: a member's name shows once the page has hydrated.
+  const token = usePageToken();
   if (!token) {
     return (
       <Link className={styles.login} to={PublicPath.homeLogin}>

@@ -87,6 +87,18 @@ export const PUBLIC_PAGES: PublicPage[] = [
     data: [{ url: '/api/content.Course/list', key: contentKeys.courses() }],
   },
   {
+    path: PublicPath.homeLogin,
+    title: '登录',
+    description: '登录AI获客矩阵：管理抖音、快手、小红书、B站、视频号账号矩阵，批量发布视频，AI剪辑与AI客服自动获客。',
+    modules: [SITE_LAYOUT, 'src/features/auth/pages/home-login-page.tsx'],
+  },
+  {
+    path: PublicPath.register,
+    title: '注册',
+    description: '免费注册AI获客矩阵账号，立即体验短视频多平台矩阵批量发布、AI智能剪辑与AI客服获客。',
+    modules: [SITE_LAYOUT, 'src/features/auth/pages/register-page.tsx'],
+  },
+  {
     path: PublicPath.protocol,
     title: '用户协议',
     description: 'AI获客矩阵用户协议与隐私政策：当前版本与生效日期，协议更新后登录时重新确认。',

@@ -93,8 +93,11 @@ export const contentRoutes: RouteObject[] = [
   },
 ];
 
-/** The site's sign-in, registration and member pages (antd forms, TanStack Query), under the site layout. */
-export const siteRoutes: RouteObject[] = [
+/**
+ * The site's sign-in and sign-up pages: plain forms without antd or TanStack Query, pre-rendered and each
+ * within the 120 KB gzip budget of a public page (issue 12), like the content pages.
+ */
+export const signInRoutes: RouteObject[] = [
   {
     path: PublicPath.homeLogin,
     handle: { title: '登录' },
@@ -111,6 +114,10 @@ export const siteRoutes: RouteObject[] = [
       (m) => m.RegisterPage,
     ),
   },
+];
+
+/** The site's member page (antd, TanStack Query), under the site layout. */
+export const siteRoutes: RouteObject[] = [
   {
     path: PublicPath.userCenter,
     handle: { title: '个人中心' },

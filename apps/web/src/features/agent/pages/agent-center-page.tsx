@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { useSiteName } from '../../../lib/site-name.ts';
-import { useSessionStore } from '../../../lib/session-store.ts';
+import { usePageToken } from '../../../lib/session-store.ts';
 import styles from './agent-center-page.module.css';
 
 // antd and the forms load only for a signed-in member: visitors get the plain programme page.
@@ -21,7 +21,7 @@ const STEPS = ['提交申请', '运营审核', '开通代理', '配置品牌与�
 
 /** /agentCenter: the agent programme, and for a signed-in member the application or the agent's brand. */
 export function AgentCenterPage() {
-  const token = useSessionStore((s) => s.token);
+  const token = usePageToken();
   const siteName = useSiteName();
   return (
     <div className={styles.wrap}>

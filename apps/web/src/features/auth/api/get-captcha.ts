@@ -1,24 +1,49 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import type { CaptchaResult } from '@vidmatrix/contract/api/auth';
 import { get } from '../../../lib/request.ts';
-import { authKeys } from './auth-keys.ts';
 
-/** GET /api/member.Login/captcha: a fresh image captcha (SVG markup). */
+/** GET /api/member.Login/captcha: a fresh image captcha (SVG markup); the form shows a failure itself. */
 export function getCaptcha(signal?: AbortSignal): Promise<CaptchaResult> {
-  return get<CaptchaResult>('/api/member.Login/captcha', undefined, { signal });
+  return get<CaptchaResult>('/api/member.Login/captcha', undefined, { signal, disableMessage: true });
 }
 
-/** A captcha as a query; each image is used once, so it is never reused from cache. */
-export function getCaptchaQueryOptions(purpose: 'login' | 'register') {
-  return queryOptions({
-    queryKey: authKeys.captcha(purpose),
-    queryFn: ({ signal }) => getCaptcha(signal),
-    staleTime: 0,
-    gcTime: 0,
-  });
+/** A captcha image as a form shows it. */
+export interface Captcha {
+  /** The image drawn last (kept while the next one loads); undefined before the first. */
+  data: CaptchaResult | undefined;
+  /** Why the last draw failed, or null. */
+  error: string | null;
+  /** Draws a new image (each is good for one attempt). */
+  refresh: () => void;
 }
 
-/** The captcha image; `refetch` draws a new one. */
-export function useCaptcha(purpose: 'login' | 'register', enabled: boolean) {
-  return useQuery({ ...getCaptchaQueryOptions(purpose), enabled });
+/**
+ * A captcha while `enabled`, drawn on mount and on `refresh`. Component state, not TanStack Query: the
+ * sign-in pages are public and their JS stays within 120 KB gzip (issue 12); an image is never reused.
+ */
+export function useCaptcha(enabled: boolean): Captcha {
+  const [draw, setDraw] = useState(0);
+  const [data, setData] = useState<CaptchaResult>();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) {
+      return undefined;
+    }
+    // A later draw (or unmounting) makes this one's answer void.
+    const controller = new AbortController();
+    getCaptcha(controller.signal).then(
+      (captcha) => {
+        setData(captcha);
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (!controller.signal.aborted) {
+          setError(failure instanceof Error ? failure.message : String(failure));
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [enabled, draw]);
+  const refresh = useCallback(() => setDraw((n) => n + 1), []);
+  return { data: enabled ? data : undefined, error: enabled ? error : null, refresh };
 }

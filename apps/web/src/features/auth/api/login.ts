@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, LoginFailure, LoginResult } from '@vidmatrix/contract/api/auth';
 import { post, RequestError } from '../../../lib/request.ts';
 
@@ -14,9 +13,9 @@ export function loginPayload(body: LoginBody): Required<LoginBody> {
   };
 }
 
-/** POST /api/member.Login/login: the three tokens. */
+/** POST /api/member.Login/login: the three tokens. A refusal is not toasted: the form shows it. */
 export function login(body: LoginBody): Promise<LoginResult> {
-  return post<LoginResult>('/api/member.Login/login', loginPayload(body));
+  return post<LoginResult>('/api/member.Login/login', loginPayload(body), { disableMessage: true });
 }
 
 /** True when a failed login says the next attempt needs a captcha. */
@@ -25,9 +24,4 @@ export function needsCaptcha(error: unknown): boolean {
     return false;
   }
   return (error.data as Partial<LoginFailure>).need_captcha === true;
-}
-
-/** Login mutation. */
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

@@ -1,45 +1,42 @@
-import { Form, Input, Skeleton } from 'antd';
-import { SafetyOutlined } from '@ant-design/icons';
-import { Msg } from '@vidmatrix/contract/messages';
-import type { CaptchaResult } from '@vidmatrix/contract/api/auth';
+import type { Captcha } from '../api/get-captcha.ts';
+import { AuthField } from './auth-field.tsx';
 import styles from './auth-form.module.css';
+import { ShieldIcon } from './field-icons.tsx';
 
 /** The captcha input with its image; clicking the image draws a new one. */
-export function CaptchaField({ captcha, onRefresh }: { captcha: CaptchaResult | undefined; onRefresh: () => void }) {
+export function CaptchaField({ captcha, error }: { captcha: Captcha; error: string | undefined }) {
+  const image = captcha.data ? (
+    <img
+      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.data.image)}`}
+      alt="验证码"
+      data-testid="captcha-image"
+    />
+  ) : captcha.error ? (
+    <span className={styles.captchaFailed}>点击重试</span>
+  ) : (
+    <span className={styles.skeleton} />
+  );
   return (
-    <Form.Item required>
-      <div className={styles.captchaRow}>
-        <Form.Item
-          name="captcha_code"
-          noStyle
-          rules={[{ required: true, whitespace: true, message: Msg.captchaRequired }]}
-        >
-          <Input
-            size="large"
-            prefix={<SafetyOutlined />}
-            placeholder="请输入验证码"
-            maxLength={16}
-            autoComplete="off"
-          />
-        </Form.Item>
+    <AuthField
+      name="captcha_code"
+      label="验证码"
+      icon={<ShieldIcon />}
+      placeholder="请输入验证码"
+      maxLength={16}
+      autoComplete="off"
+      // The image's own failure shows where a rule's would (the image says 点击重试).
+      error={error ?? captcha.error ?? undefined}
+      aside={
         <button
           type="button"
           className={styles.captchaImage}
-          onClick={onRefresh}
+          onClick={captcha.refresh}
           title="看不清？换一张"
           aria-label="验证码图片，点击刷新"
         >
-          {captcha ? (
-            <img
-              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.image)}`}
-              alt="验证码"
-              data-testid="captcha-image"
-            />
-          ) : (
-            <Skeleton.Button active block />
-          )}
+          {image}
         </button>
-      </div>
-    </Form.Item>
+      }
+    />
   );
 }

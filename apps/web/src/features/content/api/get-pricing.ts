@@ -1,7 +1,7 @@
 import type { PricingLevels } from '@vidmatrix/contract/api/content';
 import { peekPageData, usePageData } from '../../../lib/page-data.ts';
 import { get, post } from '../../../lib/request.ts';
-import { useSessionStore } from '../../../lib/session-store.ts';
+import { usePageToken } from '../../../lib/session-store.ts';
 import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Pricing/levels: the levels as the server enforces them, and the caller's level. */
@@ -11,10 +11,11 @@ export function getPricing(signal?: AbortSignal): Promise<PricingLevels> {
 
 /**
  * The membership levels side by side, keyed by sign-in (a member also learns their own level). A member
- * sees the visitor's levels (those the pre-rendered page carries) as placeholder until their own answer.
+ * sees the visitor's levels (those the pre-rendered page carries) as placeholder until their own answer;
+ * while the page hydrates, the visitor's page itself (its HTML).
  */
 export function usePricing() {
-  const signedIn = useSessionStore((s) => Boolean(s.token));
+  const signedIn = Boolean(usePageToken());
   return usePageData(contentKeys.pricing(signedIn), () => getPricing(), {
     placeholder: signedIn ? () => peekPageData<PricingLevels>(contentKeys.pricing(false)) : undefined,
   });
