@@ -15,6 +15,7 @@ import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
+import type { TtsProvider } from './media/clip/tts/tts-provider.ts';
 import type { ScriptWriter } from './media/clip/writer/script-writer.ts';
 import type { ClipOutput } from './modules/clip-task/clip-task.service.ts';
 import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
@@ -118,6 +119,8 @@ export interface AppOptions {
   clipOutput?: ClipOutput;
   /** Clip script writer (default: LLM_BASE_URL/LLM_MODEL from the environment); tests use a local imitation of an LLM service. */
   scriptWriter?: ScriptWriter;
+  /** Clip voice (default: TTS_PROVIDER from the environment); tests speak through a local imitation of a cloud voice. */
+  tts?: TtsProvider;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -187,6 +190,7 @@ export async function buildApp(options: AppOptions) {
       workDir: path.join(config.dataDir, 'clip'),
       output: options.clipOutput ?? { size: config.clipSize },
       writer: options.scriptWriter,
+      tts: options.tts,
     },
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,

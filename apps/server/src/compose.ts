@@ -7,6 +7,7 @@ import type { CaptchaGenerator } from './modules/auth/captcha.ts';
 import { listChineseFonts } from './media/clip/fonts.ts';
 import { ClipRenderer } from './media/clip/render.ts';
 import { createTts } from './media/clip/tts/create-tts.ts';
+import type { TtsProvider } from './media/clip/tts/tts-provider.ts';
 import { createScriptWriter, type ScriptWriter } from './media/clip/writer/script-writer.ts';
 import { registerClipTaskJobs } from './modules/clip-task/clip-task.jobs.ts';
 import { registerContentJobs } from './modules/content/content.jobs.ts';
@@ -60,7 +61,7 @@ export interface Infrastructure {
   /** Sends customer replies to the platforms. */
   messageConnector: MessageConnector;
   /** Clip renders at once per process (CLIP_CONCURRENCY) and their scratch directory. */
-  clip: { concurrency: number; workDir: string; output?: ClipOutput; writer?: ScriptWriter };
+  clip: { concurrency: number; workDir: string; output?: ClipOutput; writer?: ScriptWriter; tts?: TtsProvider };
   /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
   courseVideos?: boolean;
 }
@@ -92,7 +93,7 @@ export function compose(infra: Infrastructure) {
       realtime: infra.realtime,
       clip: {
         renderer: clipRenderer,
-        tts: createTts(),
+        tts: infra.clip.tts ?? createTts(),
         writer: infra.clip.writer ?? createScriptWriter(),
         fonts: listChineseFonts,
         workDir: infra.clip.workDir,

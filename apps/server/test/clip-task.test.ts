@@ -1,10 +1,12 @@
 import { join } from 'node:path';
-import type { ClipFontItem, ClipTaskList } from '@vidmatrix/contract/api/clip-task';
+import type { ClipFontItem, ClipTaskList, ClipVoice } from '@vidmatrix/contract/api/clip-task';
 import { INT_MAX } from '@vidmatrix/contract/api/common';
 import { CLIP_MAX_GROUPS } from '@vidmatrix/contract/constants';
 import type { Material, MaterialList } from '@vidmatrix/contract/api/material';
+import { Msg } from '@vidmatrix/contract/messages';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AZURE_DEFAULT_VOICE, AzureTts } from '../src/media/clip/tts/azure.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
 import {
   addVideos as addVideosOf,
@@ -14,6 +16,7 @@ import {
   TINY_OUTPUT as OUTPUT,
 } from './clip-helpers.ts';
 import { call } from './upload-client.ts';
+import { startAzureTtsImitation, type AzureTtsImitation } from './azure-tts-imitation.ts';
 
 let ctx: TestContext;
 let token = '';
@@ -84,6 +87,13 @@ describe('clip tasks', () => {
     const res = await call<ClipFontItem[]>(ctx.app, token, '/api/seoaivideo.BatchPublish/getFront');
     expect(res.code).toBe(200);
     expect(res.data.some((f) => f.value === FONT && f.path.startsWith('/static/fonts/'))).toBe(true);
+  });
+
+  it('tells the console which voice speaks, and that the offline default is robotic', async () => {
+    const res = await call<ClipVoice>(ctx.app, token, '/api/seoaivideo.BatchVideo/getVoice');
+    expect(res).toMatchObject({ code: 200, data: { name: 'espeak-ng (cmn)', robotic: true } });
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/seoaivideo.BatchVideo/getVoice' });
+    expect(anonymous.json()).toMatchObject({ code: 401 });
   });
 
   it("refuses another member's materials", async () => {
@@ -216,5 +226,68 @@ describe('clip tasks', () => {
     expect(res.data.duration).toBeLessThan(6.2);
     const file = await ctx.app.inject({ method: 'GET', url: res.data.url });
     expect(file.statusCode).toBe(200);
+  }, 120_000);
+});
+
+describe('clip tasks spoken by a cloud voice (Azure, through a local imitation of its REST API)', () => {
+  const KEY = 'clip-task-key';
+  let azure: AzureTtsImitation;
+  let cloud: TestContext;
+  let cloudToken = '';
+  let ids: number[] = [];
+
+  beforeAll(async () => {
+    azure = await startAzureTtsImitation(KEY);
+    cloud = await createTestApp(
+      { clipConcurrency: 1 },
+      {
+        clipOutput: OUTPUT,
+        tts: new AzureTts({ key: KEY, endpoint: azure.url, voice: AZURE_DEFAULT_VOICE, backoffMs: 0 }),
+      },
+    );
+    cloudToken = (await login(cloud.app)).ApiToken;
+    const dir = fixtureDir('vm-clip-cloud-');
+    const a = makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 });
+    const b = makeVideo(join(dir, 'b.mp4'), { width: 240, height: 320, seconds: 4, rate: 15, pattern: 'testsrc2' });
+    ids = await addVideosOf(cloud, cloudToken, [a, b]);
+    await cloud.app.jobs.drain();
+  }, 120_000);
+
+  afterAll(async () => {
+    await cloud.close();
+    await azure.close();
+  });
+
+  it('tells the console the voice is not robotic', async () => {
+    const res = await call<ClipVoice>(cloud.app, cloudToken, '/api/seoaivideo.BatchVideo/getVoice');
+    expect(res.data).toEqual({ name: `azure (${AZURE_DEFAULT_VOICE})`, robotic: false });
+  });
+
+  it('previews with the cloud voice; a refused key reaches the member in Chinese, and fails the render for good', async () => {
+    azure.requests.length = 0;
+    const preview = await call<{ url: string }>(cloud.app, cloudToken, '/api/seoaivideo.BatchVideo/preview', {
+      ...mode1(1, ids),
+      lines: ['云端配音的预览。'],
+    });
+    expect(preview.code).toBe(200);
+    expect(azure.requests.map((r) => r.text)).toEqual(['云端配音的预览。']);
+
+    // The service refuses the key from now on (as it would after the key was rotated).
+    azure.faults.push({ status: 401 }, { status: 401 });
+    const refused = await call(cloud.app, cloudToken, '/api/seoaivideo.BatchVideo/preview', {
+      ...mode1(1, ids),
+      lines: ['密钥失效以后。'],
+    });
+    expect(refused).toMatchObject({ code: 400, msg: Msg.clipVoiceAuthFailed });
+    const added = await call<{ id: number }>(cloud.app, cloudToken, '/api/seoaivideo.BatchVideo/addTask', {
+      ...mode1(1, ids),
+      lines: ['密钥失效以后的任务。'],
+    });
+    await cloud.app.jobs.drain(120_000);
+    const task = await clipTaskInfo(cloud, cloudToken, added.data.id);
+    expect(task.outputs.map((o) => [o.status, o.error])).toEqual([['failed', Msg.clipVoiceAuthFailed]]);
+    // Not tried again: a refused key stays refused.
+    expect(azure.faults).toEqual([]);
+    expect(azure.requests).toHaveLength(3);
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { Msg } from '@vidmatrix/contract/messages';
 import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { ClipTaskPages } from './pages/clip-task-pages.ts';
 import { MaterialsPage } from './pages/materials-page.ts';
@@ -45,6 +46,9 @@ test('a mode-1 clip task in groups renders ten distinct videos into the library'
   await page.screenshot({ path: '/tmp/clip-template.png' });
   await page.getByTestId('clip-template-classic').click();
   await expect(page).toHaveURL(/\/clip\/ClipVideo\?.*template=classic/);
+  // The e2e server speaks with espeak-ng (getVoice says robotic), so the page says so; a natural
+  // voice leaves the note out (task-actions.test.tsx).
+  await expect(page.getByText(Msg.clipRoboticVoice)).toBeVisible();
 
   await page.getByLabel('任务名称').fill('端到端混剪');
   await page.getByLabel('口播文案（每行一条，每条视频用一条）').fill('第一条文案\n第二条文案');

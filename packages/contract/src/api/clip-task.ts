@@ -408,6 +408,18 @@ export const clipFontItem = fontItem;
 export const clipFonts = z.array(clipFontItem);
 export type ClipFontItem = z.infer<typeof clipFontItem>;
 
+/**
+ * getVoice: the voice the server speaks narration with (TTS_PROVIDER). The console notes a robotic one
+ * (Msg.clipRoboticVoice) only when it is.
+ */
+export const clipVoice = z.object({
+  /** The provider and voice, e.g. `espeak-ng (cmn)` or `azure (zh-CN-XiaoxiaoNeural)`. */
+  name: z.string(),
+  /** A formant or otherwise robotic voice, fit for previews only. */
+  robotic: z.boolean(),
+});
+export type ClipVoice = z.infer<typeof clipVoice>;
+
 /** writeScript (帮我写文案): scripts from product facts, written by the configured language model. */
 export const clipWriteBody = z.object({
   textContext,
@@ -426,6 +438,7 @@ export const ClipTaskApi = {
   dele: '/api/seoaivideo.BatchVideo/deleTask',
   setOssMediaUrl: '/api/seoaivideo.BatchVideo/setOssMediaUrl',
   getFront: '/api/seoaivideo.BatchPublish/getFront',
+  getVoice: '/api/seoaivideo.BatchVideo/getVoice',
   writeScript: '/api/seoaivideo.BatchVideo/writeScript',
 } as const;
 

@@ -14,7 +14,10 @@ import { templateOf, type PlanContext } from './planners/shared.ts';
 import { produceVideo } from './produce.ts';
 import { ClipRenderError, ClipRenderer } from './render.ts';
 import type { ResolvedMaterial } from './timeline.ts';
+import { imitationSeconds, startAzureTtsImitation } from '../../../test/azure-tts-imitation.ts';
+import { AZURE_DEFAULT_VOICE, AzureTts } from './tts/azure.ts';
 import { EspeakTts } from './tts/espeak.ts';
+import type { TtsProvider } from './tts/tts-provider.ts';
 import { parseWav, wavSeconds } from './tts/wav.ts';
 
 // Real renders of tiny generated fixtures at 180×320, 15 fps, x264 ultrafast: a few seconds each.
@@ -106,6 +109,7 @@ async function produce(
   name: string,
   onProgress?: (f: number) => void,
   extra: Omit<PlanContext, 'materials'> = {},
+  voice: TtsProvider = tts,
 ) {
   const task: ClipTaskInput = clipTaskInput.parse({ name: 't', count: 1, seed: 5, musicIds: [99], ...raw });
   const [plan] = planClipTask(task, { materials: new Map(library.map((m) => [m.id, m])), ...extra });
@@ -118,7 +122,7 @@ async function produce(
     template: templateOf(task),
     materials: files,
     musicPath: plan.musicId ? music : null,
-    tts,
+    tts: voice,
     fontsDir: FONTS_DIR,
     workDir: join(dir, `${name}-work`),
     cacheDir: join(dir, 'voice-cache'),
@@ -129,7 +133,7 @@ async function produce(
     onProgress,
     speech: extra.speech,
   });
-  return { plan, probe, output };
+  return { plan, probe, output, workDir: join(dir, `${name}-work`) };
 }
 
 /** Seconds a plan's voice takes on its timeline: each sentence as espeak says it, and the pause after it. */
@@ -456,6 +460,47 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
     expect(seven.probe.audio?.codec).toBe('aac');
     const sevenVoice = await voiceSeconds(seven.plan.paragraphs);
     expect(Math.abs(seven.probe.duration - (sevenVoice + CLIP_TAIL_SECONDS))).toBeLessThan(0.15);
+  });
+
+  it('speaks through Azure (a local imitation of its REST API): the cues and the length follow its audio', async () => {
+    const azure = await startAzureTtsImitation('render-key');
+    try {
+      const voice = new AzureTts({ key: 'render-key', endpoint: azure.url, voice: AZURE_DEFAULT_VOICE });
+      const { plan, probe, workDir } = await produce(
+        {
+          clip_model: 6,
+          groups: [{ materialIds: [1] }, { materialIds: [2, 3] }],
+          scripts: ['云端配音。这一句要说得更长一些。'],
+          font: FONT,
+        },
+        'azure',
+        undefined,
+        {},
+        voice,
+      );
+      const sentences = plan.paragraphs.flatMap((p) => splitSentences(p));
+      expect(sentences).toHaveLength(2);
+      // One POST per sentence, in order.
+      expect(azure.requests.map((r) => r.text)).toEqual(sentences);
+      expect(probe.audio?.codec).toBe('aac');
+      // Each subtitle lasts as long as the imitation's audio of its sentence (ASS counts centiseconds).
+      const seconds = (t: string) => {
+        const [h, m, s] = t.split(':').map(Number);
+        return (h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0);
+      };
+      const cues = readFileSync(join(workDir, 'text.ass'), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('Dialogue: 0,'))
+        .map((l) => l.split(','))
+        .map(([, start, end]) => seconds(end ?? '') - seconds(start ?? ''));
+      expect(cues).toHaveLength(2);
+      sentences.forEach((text, i) => expect(Math.abs((cues[i] ?? 0) - imitationSeconds(text))).toBeLessThan(0.011));
+      // The video is as long as that audio, the pauses after each sentence and the tail.
+      const spoken = sentences.reduce((sum, text) => sum + imitationSeconds(text) + CLIP_SENTENCE_GAP_SECONDS, 0);
+      expect(Math.abs(probe.duration - (spoken + CLIP_TAIL_SECONDS))).toBeLessThan(0.15);
+    } finally {
+      await azure.close();
+    }
   });
 
   it('ducks the music under the voice and lets it back up in the gaps', async () => {

@@ -9,6 +9,7 @@ import {
   clipTaskList,
   clipTaskListBody,
   clipScriptDrafts,
+  clipVoice,
   clipWriteBody,
 } from '@vidmatrix/contract/api/clip-task';
 import { setOssMediaUrlBody } from '@vidmatrix/contract/api/material';
@@ -53,6 +54,19 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async () => ok(await clipTasks.publicFonts()),
+  );
+
+  app.post(
+    ClipTaskApi.getVoice,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'The voice narration is spoken with, and whether it is robotic',
+        response: { 200: envelopeOf(clipVoice) },
+      },
+    },
+    () => ok(clipTasks.voice()),
   );
 
   // The font files getFront lists, public like any web font: the desktop syncs them, the subtitle preview draws with them.

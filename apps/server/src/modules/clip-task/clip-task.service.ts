@@ -16,6 +16,7 @@ import {
   type ClipTaskSummary,
   type ClipFontItem,
   type ClipScriptDrafts,
+  type ClipVoice,
   type TextContext,
 } from '@vidmatrix/contract/api/clip-task';
 import { CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
@@ -42,7 +43,7 @@ import { produceVideo } from '../../media/clip/produce.ts';
 import { ClipRenderError, type ClipRenderer } from '../../media/clip/render.ts';
 import { ClipCapacityError } from '../../media/clip/space.ts';
 import type { ResolvedMaterial } from '../../media/clip/timeline.ts';
-import type { TtsProvider } from '../../media/clip/tts/tts-provider.ts';
+import { TtsError, type TtsProvider } from '../../media/clip/tts/tts-provider.ts';
 import { ScriptWriterError, type ScriptWriter } from '../../media/clip/writer/script-writer.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
@@ -128,6 +129,11 @@ export class ClipTaskService {
       throw error;
     });
     return (await this.fontList).map((f) => ({ ...f }));
+  }
+
+  /** getVoice: the voice narration is spoken with; the console notes a robotic one. */
+  voice(): ClipVoice {
+    return { name: this.deps.clip.tts.name, robotic: this.deps.clip.tts.robotic };
   }
 
   /** getFront: the fonts with the URL the server serves each at (the desktop downloads it, the web previews it). */
@@ -245,6 +251,9 @@ export class ClipTaskService {
       fps: PREVIEW_FPS,
       encode: { preset: 'ultrafast', crf: 30 },
       maxSeconds: PREVIEW_MAX_SECONDS,
+    }).catch((error: unknown) => {
+      // The member waits on this call: a voice service's refusal is theirs to read, as a 400.
+      throw error instanceof TtsError ? badRequest(error.message) : error;
     });
     return { url: this.deps.storage.publicUrl(key), duration: probe.duration };
   }
@@ -395,10 +404,13 @@ export class ClipTaskService {
         updated_at: this.deps.now(),
       });
       this.push(task, outputId, canceled ? 'canceled' : 'failed', 0);
-      if (
-        !canceled &&
-        !(error instanceof ClipRenderError || error instanceof ClipInputError || error instanceof AppError)
-      ) {
+      const final =
+        error instanceof ClipRenderError ||
+        error instanceof ClipInputError ||
+        error instanceof AppError ||
+        (error instanceof TtsError && error.permanent);
+      // Anything else is tried again by the queue, and logged with its detail.
+      if (!canceled && !final) {
         throw error;
       }
     } finally {
@@ -643,7 +655,12 @@ function summaryOf(row: TaskRow): ClipTaskSummary {
 
 /** The §8 text a member sees for a failed render (details go to the log). */
 function userMessage(error: unknown): string {
-  if (error instanceof ClipRenderError || error instanceof ClipInputError || error instanceof AppError) {
+  if (
+    error instanceof ClipRenderError ||
+    error instanceof ClipInputError ||
+    error instanceof AppError ||
+    error instanceof TtsError
+  ) {
     return error.message;
   }
   return Msg.clipRenderFailed;

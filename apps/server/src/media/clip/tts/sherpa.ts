@@ -1,5 +1,5 @@
 import { readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { TtsProvider } from './tts-provider.ts';
 import { encodeWav, type Wav } from './wav.ts';
 
@@ -65,7 +65,8 @@ export class SherpaTts implements TtsProvider {
     private readonly speaker = 0,
     private readonly speed = 1,
   ) {
-    this.name = `sherpa-onnx (${modelDir}#${speaker})`;
+    // Members see the name: the model directory's own name, not where it lies on the server.
+    this.name = `sherpa-onnx (${basename(modelDir)}#${speaker})`;
   }
 
   private load(): Promise<InstanceType<SherpaModule['OfflineTts']>> {

@@ -7,3 +7,15 @@ export interface TtsProvider {
   /** Writes the spoken sentence to `outPath` as PCM WAV. */
   synthesize(text: string, outPath: string, signal?: AbortSignal): Promise<void>;
 }
+
+/** A voice failure whose message a member may read (a Msg); the detail (status, answer) is for the log. */
+export class TtsError extends Error {
+  constructor(
+    message: string,
+    readonly detail: string,
+    /** Trying again cannot help (a refused key or request): the render fails for good. */
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}

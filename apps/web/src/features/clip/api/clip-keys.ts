@@ -6,5 +6,6 @@ export const clipKeys = {
   /** Every cached task with its videos (the prefix of `task`). */
   tasksWithVideos: () => ['clip', 'task'] as const,
   fonts: () => ['clip', 'fonts'] as const,
+  voice: () => ['clip', 'voice'] as const,
   templates: () => ['clip', 'templates'] as const,
 };

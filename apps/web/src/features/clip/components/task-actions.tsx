@@ -5,6 +5,7 @@ import type { ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
 import { useAddClipTask, usePreviewClip } from '../api/clip-mutations.ts';
+import { useVoice } from '../api/get-voice.ts';
 import { VideoPlayer } from './preview-player.tsx';
 
 /** 预览一条 (a quick low-resolution render) and 开始剪辑 (plans the task, then the task list). */
@@ -12,16 +13,19 @@ export function TaskActions(props: {
   build: () => ClipTaskInput | null;
   /** Runs after addTask, before the task list opens. */
   onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
-  /** The videos speak with the synthesised voice (the robotic-voice note is shown); default true. */
+  /** The videos speak with the synthesised voice (the robotic-voice note shows when the server's is); default true. */
   voiced?: boolean;
 }) {
   const navigate = useNavigate();
   const add = useAddClipTask();
   const preview = usePreviewClip();
+  const voice = useVoice();
   const [playing, setPlaying] = useState<{ url: string; name: string } | null>(null);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      {props.voiced !== false && <Alert type="info" showIcon message={Msg.clipRoboticVoice} />}
+      {props.voiced !== false && voice.data?.robotic === true && (
+        <Alert type="info" showIcon message={Msg.clipRoboticVoice} />
+      )}
       <Space>
         <Button
           loading={preview.isPending}
