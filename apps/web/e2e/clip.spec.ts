@@ -18,6 +18,8 @@ import { signInNewMember } from './support/members.ts';
 const CARDS = ['0x1a1a60', '0xc0202a', '0x30b050', '0xf0a030', '0xf8f080'];
 /** Mean absolute gray difference (0–255) above which two glances tell the videos apart. */
 const VISIBLY_DIFFERENT = 8;
+/** Where the spec leaves its screenshots for a person to look at. */
+const shotDir = join(import.meta.dirname, '..', '..', '..', 'test-results', 'clip-shots');
 
 test('a mode-1 clip task in groups renders ten distinct videos into the library', async ({ page, request }) => {
   test.setTimeout(600_000);
@@ -73,6 +75,7 @@ test('a mode-1 clip task in groups renders ten distinct videos into the library'
     CARDS.map((_, i) => `色卡${i + 1}.png`),
   );
   await clip.pick(groups.nth(1).getByRole('button', { name: '选择素材' }), ['clip-a.mp4', 'clip-b.mp4']);
+  await page.screenshot({ path: join(shotDir, 'mode1-groups.png'), fullPage: true });
   await page.getByLabel('生成数量').fill('11');
   await page.getByRole('button', { name: '开始剪辑' }).click();
   await expect(page.getByText('素材最多可以生成10个不重复的视频，请减少数量或添加素材')).toBeVisible();
