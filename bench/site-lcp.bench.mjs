@@ -14,7 +14,7 @@ import { root, startServer } from './lib.mjs';
 // Every pre-rendered page (apps/web/src/app/routes/public-pages.ts); SITE_LCP_PAGES=/a,/b measures a few.
 const PAGES = (
   process.env.SITE_LCP_PAGES ??
-  '/home,/download,/agentCenter,/changeLog,/subscribe,/live,/productDetail,/userCourseCenter,/protocol'
+  '/home,/download,/agentCenter,/changeLog,/subscribe,/live,/productDetail,/userCourseCenter,/courseCenter?id=getting-started,/protocol'
 ).split(',');
 const RUNS = Number(process.env.SITE_LCP_RUNS ?? 3);
 const SLOW_4G = {

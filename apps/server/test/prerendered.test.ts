@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PRERENDER_DATA_ID, PRERENDER_ROOT_END, PRERENDER_ROOT_START } from '@vidmatrix/contract/prerender';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
 const DOWNLOAD =
@@ -23,16 +23,30 @@ export const PUBLIC_PAGES = [
   { path: '/changeLog', data: [{ url: '/api/content.ChangeLog/list', key: ['content', 'changelog'] }] },
   { path: '/broken', data: [{ url: '/api/content.Nothing/here', key: ['content', 'nothing'] }] },
   { path: '/download' },
+  {
+    path: '/courseCenter',
+    data: (query) =>
+      query.get('id')
+        ? [{ url: '/api/content.Course/detail?slug=' + encodeURIComponent(query.get('id')), key: ['content', 'course', query.get('id'), false] }]
+        : [{ url: '/api/content.Course/list', key: ['content', 'courses'] }],
+  },
 ];
+globalThis.__paths = [];
 export async function renderPage(path, queries) {
   globalThis.__renders += 1;
-  const [, entries] = queries[0];
-  return '<ol>' + entries.map((entry) => '<li>' + entry.title + '</li>').join('') + '</ol>';
+  globalThis.__paths.push(path);
+  const [, answer] = queries[0];
+  if (path.startsWith('/courseCenter?')) {
+    return '<h2>' + answer.title + '</h2><ol>' + answer.chapters.map((c) => '<li>' + c.title + '</li>').join('') + '</ol>';
+  }
+  return '<ol>' + answer.map((entry) => '<li>' + entry.title + '</li>').join('') + '</ol>';
 }
 `;
 
 const html = { accept: 'text/html' };
 const renders = () => (globalThis as unknown as { __renders?: number }).__renders;
+/** The URLs the imitation renderer was asked to render, in order. */
+const renderedPaths = () => (globalThis as unknown as { __paths: string[] }).__paths;
 
 /** The data block of a served page. */
 function dataOf(body: string): { queries: [unknown[], unknown][] } {
@@ -49,6 +63,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'prerendered', 'download.html'), DOWNLOAD);
   fs.writeFileSync(path.join(webDist, 'prerendered', 'changeLog.html'), staticPage('更新日志'));
   fs.writeFileSync(path.join(webDist, 'prerendered', 'broken.html'), staticPage('坏页'));
+  fs.writeFileSync(path.join(webDist, 'prerendered', 'courseCenter.html'), staticPage('课程中心'));
   fs.writeFileSync(path.join(webDist, 'ssr', 'prerender.js'), RENDERER);
   ctx = await createTestApp({ webDist });
 });
@@ -121,6 +136,52 @@ describe('pre-rendered public pages', () => {
     const broken = await ctx.app.inject({ method: 'GET', url: '/broken', headers: html });
     expect(broken.statusCode).toBe(200);
     expect(broken.body).toBe(staticPage('坏页'));
+  });
+
+  it("renders a page whose content calls come from the query string on the visitor's answer for it", async () => {
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: '/api/content.Course/detail?slug=getting-started' })
+    ).json<{ data: { title: string; chapters: { title: string; members_only: boolean; video: string }[] } }>().data;
+    expect(detail.chapters.some((c) => c.members_only)).toBe(true);
+
+    const res = await ctx.app.inject({ method: 'GET', url: '/courseCenter?id=getting-started', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<h2>${detail.title}</h2>`);
+    expect(res.body).toContain(`<li>${detail.chapters[0]?.title}</li>`);
+    // Rendered at the URL asked (the page reads `?id=` as the browser's router will), keyed as the page reads it.
+    expect(renderedPaths().at(-1)).toBe('/courseCenter?id=getting-started');
+    const [[key, answer]] = dataOf(res.body).queries as [[unknown[], typeof detail]];
+    expect(key).toEqual(['content', 'course', 'getting-started', false]);
+    // A visitor's view even when the navigation carries a member's token: members-only videos stay out.
+    const { ApiToken: token } = await login(ctx.app);
+    const member = await ctx.app.inject({
+      method: 'GET',
+      url: '/courseCenter?id=getting-started',
+      headers: { ...html, ...auth(token) },
+    });
+    expect(member.body).toBe(res.body);
+    for (const chapter of answer.chapters.filter((c) => c.members_only)) {
+      expect(chapter.video).toBe('');
+    }
+
+    // Without `?id=`: the catalogue.
+    const catalogue = await ctx.app.inject({ method: 'GET', url: '/courseCenter', headers: html });
+    expect(dataOf(catalogue.body).queries[0]?.[0]).toEqual(['content', 'courses']);
+  });
+
+  it('serves the static page, never an error, for an unknown or hostile id', async () => {
+    for (const id of [
+      'no-such-course',
+      encodeURIComponent('<script>alert(1)</script>'),
+      encodeURIComponent('getting-started&slug=x'),
+      encodeURIComponent('../../api/member.Member/info'),
+      '%E0%A4%A',
+      'a'.repeat(500),
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/courseCenter?id=${id}`, headers: html });
+      expect(res.statusCode, id).toBe(200);
+      expect(res.body, id).toBe(staticPage('课程中心'));
+    }
   });
 
   it('does not send the server renderer to browsers', async () => {

@@ -34,10 +34,16 @@ export function isHistoryRequest(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/** A content call a page is rendered on, and the key the page reads its answer under (the web's PageData). */
+interface PageData {
+  url: string;
+  key: readonly unknown[];
+}
+
 /** What the web build's server renderer (apps/web/src/prerender.tsx, built to dist/ssr/prerender.js) exports. */
 export interface PageRenderer {
   renderPage: (path: string, queries: PrerenderQuery[]) => Promise<string>;
-  PUBLIC_PAGES: { path: string; data?: { url: string; key: readonly unknown[] }[] }[];
+  PUBLIC_PAGES: { path: string; data?: PageData[] | ((query: URLSearchParams) => PageData[]) }[];
 }
 
 /** Pages rendered on their data kept at once (a few per page: the product's and each agent brand's). */
@@ -71,10 +77,24 @@ function dataPageRenderer(app: FastifyInstance, webDist: string) {
   return {
     available: fs.existsSync(bundle),
     load,
-    /** The page rendered on its data, or null when it has no content calls or one of them fails. */
-    async render(request: FastifyRequest, pathname: string, staticPage: string): Promise<string | null> {
+    /**
+     * The page rendered on its data, or null when it has no content calls (for this query string: a page
+     * whose calls are a list has them only on its bare path) or one of them fails.
+     */
+    async render(
+      request: FastifyRequest,
+      pathname: string,
+      search: string | undefined,
+      staticPage: string,
+    ): Promise<string | null> {
       const { renderPage, PUBLIC_PAGES } = await load();
-      const data = PUBLIC_PAGES.find((page) => page.path === pathname)?.data;
+      const pageData = PUBLIC_PAGES.find((page) => page.path === pathname)?.data;
+      const data =
+        typeof pageData === 'function'
+          ? pageData(new URLSearchParams(search ?? ''))
+          : search === undefined
+            ? pageData
+            : undefined;
       if (!data?.length) {
         return null;
       }
@@ -92,10 +112,12 @@ function dataPageRenderer(app: FastifyInstance, webDist: string) {
         queries.push([key, body.data]);
       }
       const json = serializePrerenderData({ queries });
-      const cacheKey = `${pathname}\n${json}`;
+      // Rendered at the URL asked, so the page reads the query string the browser's router will read.
+      const url = search === undefined ? pathname : `${pathname}?${search}`;
+      const cacheKey = `${url}\n${json}`;
       let html = rendered.get(cacheKey);
       if (html === undefined) {
-        html = fill(staticPage, await renderPage(pathname, queries), json);
+        html = fill(staticPage, await renderPage(url, queries), json);
         if (rendered.size >= RENDERED_CACHE_SIZE) {
           rendered.delete(rendered.keys().next().value as string);
         }
@@ -156,15 +178,16 @@ export async function setupWebClient(app: FastifyInstance, webDist: string): Pro
       const pathname = rawPath.replace(/\/$/, '');
       const page = prerendered.has(pathname) ? `prerendered${pathname}.html` : 'index.html';
       reply.header('cache-control', 'no-cache');
-      // With a query string (a tab, a campaign tag) the page differs from its data render: the static one.
-      if (page !== 'index.html' && dataPages.available && search === undefined) {
+      // With a query string (a tab, a campaign tag) a page differs from its data render: the static one,
+      // unless its content calls are made from the query (/courseCenter?id=).
+      if (page !== 'index.html' && dataPages.available) {
         try {
           let staticPage = staticPages.get(pathname);
           if (staticPage === undefined) {
             staticPage = await fs.promises.readFile(path.join(webDist, page), 'utf8');
             staticPages.set(pathname, staticPage);
           }
-          const html = await dataPages.render(request, pathname, staticPage);
+          const html = await dataPages.render(request, pathname, search, staticPage);
           if (html !== null) {
             return reply.type('text/html; charset=utf-8').send(html);
           }

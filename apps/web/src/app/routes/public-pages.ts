@@ -1,5 +1,5 @@
 import { PublicPath } from '@vidmatrix/contract/console-paths';
-import { contentKeys } from '../../features/content/api/content-keys.ts';
+import { contentKeys, COURSE_ID_PARAM } from '../../features/content/api/content-keys.ts';
 
 /** A public content call whose answer a pre-rendered page carries, and the query key the page reads it under. */
 export interface PageData {
@@ -20,8 +20,13 @@ export interface PublicPage {
    * Public content calls the page makes at once. The server answers a navigation with the page rendered
    * on their tokenless answers, which it embeds, so the first paint is the final content (LCP). Only
    * calls answered the same to every visitor of a host, keyed as a visitor without a token reads them.
+   * A list: the page is rendered on its data only for its bare path (with a query string the static page
+   * is served). A function of the request's query string: for a page that shows what its query asks for
+   * (/courseCenter?id=), rendered on the calls it returns for each query; every value it puts into a URL
+   * is encoded, and a call the server refuses (an unknown id) leaves the static page, whose loading markup
+   * the browser turns into the page's own "not found" state.
    */
-  data?: PageData[];
+  data?: PageData[] | ((query: URLSearchParams) => PageData[]);
 }
 
 const SITE_LAYOUT = 'src/app/layouts/site-layout.tsx';
@@ -85,6 +90,24 @@ export const PUBLIC_PAGES: PublicPage[] = [
     description: 'AI获客矩阵流量学院：从入门到精通的视频课程，免费章节随时观看，会员专享进阶内容。',
     modules: [SITE_LAYOUT, 'src/features/content/pages/course-catalog-page.tsx'],
     data: [{ url: '/api/content.Course/list', key: contentKeys.courses() }],
+  },
+  {
+    path: PublicPath.courseCenter,
+    title: '课程中心',
+    description: 'AI获客矩阵课程中心：视频课程的章节目录与播放，免费章节随时观看，会员章节登录后观看。',
+    modules: [SITE_LAYOUT, 'src/features/content/pages/course-page.tsx'],
+    // A course by `?id=` (the visitor's view: members-only chapters without their videos), else the catalogue.
+    data: (query) => {
+      const slug = query.get(COURSE_ID_PARAM);
+      return slug
+        ? [
+            {
+              url: `/api/content.Course/detail?slug=${encodeURIComponent(slug)}`,
+              key: contentKeys.course(slug, false),
+            },
+          ]
+        : [{ url: '/api/content.Course/list', key: contentKeys.courses() }];
+    },
   },
   {
     path: PublicPath.homeLogin,

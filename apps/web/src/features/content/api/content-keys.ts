@@ -1,3 +1,5 @@
+import { PublicPath } from '@vidmatrix/contract/console-paths';
+
 /** Query keys of the public site's content. */
 export const contentKeys = {
   all: ['content'] as const,
@@ -11,3 +13,9 @@ export const contentKeys = {
   sections: (page: 'product' | 'agent') => [...contentKeys.all, 'sections', page] as const,
   help: (keyword: string) => [...contentKeys.all, 'help', keyword] as const,
 };
+
+/** The query parameter /courseCenter reads a course's slug from (`?id=`), here and in its server render's data. */
+export const COURSE_ID_PARAM = 'id';
+
+/** The address of a course's page. */
+export const courseHref = (slug: string) => `${PublicPath.courseCenter}?${COURSE_ID_PARAM}=${encodeURIComponent(slug)}`;

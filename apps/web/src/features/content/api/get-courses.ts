@@ -1,5 +1,5 @@
 import type { CourseCategory, CourseDetail } from '@vidmatrix/contract/api/content';
-import { usePageData } from '../../../lib/page-data.ts';
+import { peekPageData, usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { contentKeys } from './content-keys.ts';
@@ -19,8 +19,14 @@ export function getCourse(slug: string, signal?: AbortSignal): Promise<CourseDet
   return get<CourseDetail>('/api/content.Course/detail', { slug }, { signal });
 }
 
-/** One course with its chapters, keyed by sign-in (a member may play more chapters). */
+/**
+ * One course with its chapters, keyed by sign-in (a member may play more chapters). A member first sees
+ * the visitor's answer the page was rendered on (the server renders the visitor's view), so the page
+ * hydrates on the same markup, then their own.
+ */
 export function useCourse(slug: string) {
   const signedIn = useSessionStore((s) => Boolean(s.token));
-  return usePageData(contentKeys.course(slug, signedIn), () => getCourse(slug));
+  return usePageData(contentKeys.course(slug, signedIn), () => getCourse(slug), {
+    placeholder: signedIn ? () => peekPageData<CourseDetail>(contentKeys.course(slug, false)) : undefined,
+  });
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
+import { courseHref } from '../api/content-keys.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { PageHero, QueryState } from '../components/page-parts.tsx';
 import styles from './content-page.module.css';
@@ -19,7 +19,7 @@ export function CourseCatalog() {
                 <Link
                   key={course.slug}
                   className={`${styles.card} ${styles.course}`}
-                  to={`${PublicPath.courseCenter}?id=${encodeURIComponent(course.slug)}`}
+                  to={courseHref(course.slug)}
                   data-testid="course-card"
                 >
                   {course.cover ? (

@@ -4,6 +4,7 @@ import type { CourseDetail } from '@vidmatrix/contract/api/content';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { SiteMsg as Msg } from '@vidmatrix/contract/messages-site';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
+import { COURSE_ID_PARAM } from '../api/content-keys.ts';
 import { useCourse } from '../api/get-courses.ts';
 import { CoursePlayer } from '../components/course-player.tsx';
 import { MarkdownView } from '../components/markdown-view.tsx';
@@ -21,7 +22,7 @@ function Course({ course }: { course: CourseDetail }) {
       <div>
         <div className={styles.screen}>
           {chapter?.video ? (
-            <CoursePlayer key={chapter.slug} url={chapter.video} />
+            <CoursePlayer key={chapter.slug} url={chapter.video} poster={course.cover} />
           ) : (
             <div className={styles.locked} data-testid="chapter-locked">
               {chapter && !chapter.playable ? (
@@ -90,7 +91,7 @@ function CourseLoader({ slug }: { slug: string }) {
 /** A course with its chapters and the player; without `?id=` the catalogue. */
 function CourseView() {
   const [params] = useSearchParams();
-  const slug = params.get('id') ?? '';
+  const slug = params.get(COURSE_ID_PARAM) ?? '';
   return slug ? <CourseLoader slug={slug} /> : <CourseCatalog />;
 }
 
