@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { Msg } from '@vidmatrix/contract/messages';
+import { SiteMsg } from '@vidmatrix/contract/messages-site';
+import { PRERENDER_DATA_ID } from '@vidmatrix/contract/prerender';
 import { SitePage } from './pages/site-page.ts';
 import { runAdmin } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -78,6 +80,40 @@ test('a member sees their level and sends an upgrade request an operator lists',
   await expect(cards.nth(1).getByRole('button', { name: '已提交申请' })).toBeDisabled();
   await page.screenshot({ path: shot('subscribe-member-1440'), fullPage: true });
   expect(runAdmin(['upgrade', 'list'])).toContain(`${account} → 标准版`);
+});
+
+test('a course arrives rendered before JS, for a visitor and a member alike', async ({ page, request }) => {
+  // The HTML of the navigation already holds the course: its title, chapters and where the player goes.
+  const res = await request.get('/courseCenter?id=getting-started', { headers: { accept: 'text/html' } });
+  expect(res.status()).toBe(200);
+  const body = await res.text();
+  expect(body).toContain('<title>课程中心 - AI获客矩阵</title>');
+  expect(body).toContain('30 分钟上手 AI获客矩阵');
+  expect(body).toContain('添加矩阵账号');
+  expect(body).toContain('data-testid="course-player"');
+  expect(body).not.toContain('加载中…');
+  // The visitor's view: no members-only chapter's video is in the page's data (the page hydrates on it).
+  const block = new RegExp(`id="${PRERENDER_DATA_ID}">(.*?)</script>`, 's').exec(body)?.[1];
+  const { queries } = JSON.parse(block ?? '{}') as {
+    queries: [[unknown[], { chapters: { members_only: boolean; video: string }[] }]];
+  };
+  const [[key, course]] = queries;
+  expect(key).toEqual(['content', 'course', 'getting-started', false]);
+  expect(course.chapters.filter((c) => c.members_only).length).toBeGreaterThan(0);
+  for (const chapter of course.chapters.filter((c) => c.members_only)) {
+    expect(chapter.video).toBe('');
+  }
+
+  // An unknown id: the page's own "not found" state, not a server error.
+  const unknown = await request.get('/courseCenter?id=no-such-course', { headers: { accept: 'text/html' } });
+  expect(unknown.status()).toBe(200);
+  await new SitePage(page).open('/courseCenter?id=no-such-course', '课程中心');
+  await expect(page.getByRole('alert').filter({ hasText: '加载失败' })).toContainText(SiteMsg.courseNotFound);
+
+  // A member hydrates the visitor's render (no mismatch), then sees the members-only chapters as theirs.
+  await signInNewMember(page, request, 'course');
+  await page.goto('/courseCenter?id=getting-started');
+  await expect(page.getByTestId('chapter').filter({ hasText: '上传素材' })).toContainText('会员');
 });
 
 test('a visitor plays a free course video; a members-only chapter asks to sign in', async ({ page }) => {

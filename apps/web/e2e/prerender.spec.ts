@@ -15,6 +15,13 @@ const PAGES = [
   { path: '/live', title: '直播 - AI获客矩阵', text: '每周直播答疑', content: '每周答疑：矩阵账号怎么起号' },
   { path: '/productDetail', title: '产品详情 - AI获客矩阵', text: '产品详情', content: '8 种 AI 剪辑模式' },
   { path: '/userCourseCenter', title: '流量学院 - AI获客矩阵', text: '流量学院', content: '30 分钟上手 AI获客矩阵' },
+  // A course by `?id=`: the server renders the page on that course.
+  {
+    path: '/courseCenter?id=getting-started',
+    title: '课程中心 - AI获客矩阵',
+    text: '课程中心',
+    content: '添加矩阵账号',
+  },
   { path: '/protocol', title: '用户协议 - AI获客矩阵', text: '用户协议与隐私政策', content: '一、协议的范围' },
   // The sign-in forms arrive drawn (their button waits for the code: no native submit).
   { path: '/homeLogin', title: '登录 - AI获客矩阵', text: '账号登录', field: '请输入密码' },
@@ -61,12 +68,13 @@ test.describe('without JavaScript', () => {
     await page.screenshot({ path: join(shotDir, 'prerendered-subscribe-nojs.png'), fullPage: true });
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-      for (const path of ['/homeLogin', '/register']) {
+      for (const [path, name] of [
+        ['/homeLogin', 'homeLogin'],
+        ['/register', 'register'],
+        ['/courseCenter?id=getting-started', 'course'],
+      ] as const) {
         await page.goto(path);
-        await page.screenshot({
-          path: join(shotDir, `prerendered${path.replace('/', '-')}-nojs-${width}.png`),
-          fullPage: true,
-        });
+        await page.screenshot({ path: join(shotDir, `prerendered-${name}-nojs-${width}.png`), fullPage: true });
       }
     }
   });
