@@ -74,7 +74,8 @@ export async function startServer({
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${base}/healthz`, child);
+    // A busy machine (the load bench runs beside CI) can take a minute to start a server: not a figure.
+    await waitForHttp(`${base}/healthz`, child, 180);
   } catch (err) {
     child.kill('SIGKILL');
     throw err;

@@ -1,5 +1,5 @@
 import { parseJobPayload, type JobName, type JobPayload } from '@vidmatrix/contract/jobs';
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   DEFAULT_ATTEMPTS,
@@ -65,7 +65,12 @@ export class BullJobQueue implements JobQueue {
 
   async every(name: JobName, everyMs: number): Promise<void> {
     this.scheduled.add(name);
-    await this.queue(name).upsertJobScheduler(`${name}:every`, { every: everyMs }, { name, data: {} });
+    // Each run is a job of its own: one attempt (the next run is the retry), gone once done.
+    await this.queue(name).upsertJobScheduler(
+      `${name}:every`,
+      { every: everyMs },
+      { name, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 1000 } },
+    );
   }
 
   start(): Promise<void> {
@@ -73,7 +78,7 @@ export class BullJobQueue implements JobQueue {
       const worker = new Worker(
         name,
         async (job) => {
-          const maxAttempts = job.opts.attempts ?? 1;
+          const maxAttempts = attemptsOf(job);
           // attemptsStarted counts every run, the ones a dead worker left unfinished (stalled) too: as
           // on the embedded queue, those use up attempts, and past the last one the job fails.
           if (job.attemptsStarted > maxAttempts) {
@@ -99,7 +104,7 @@ export class BullJobQueue implements JobQueue {
           return;
         }
         // attemptsMade already counts the attempt that just failed.
-        const maxAttempts = job.opts.attempts ?? 1;
+        const maxAttempts = attemptsOf(job);
         logJobFailure(this.log, { name, id: job.id, attempt: job.attemptsMade, maxAttempts }, error);
         if (job.attemptsMade >= maxAttempts || error instanceof UnrecoverableError) {
           void options.onFailed?.(job.data, error).catch((err: unknown) => {
@@ -138,4 +143,9 @@ export class BullJobQueue implements JobQueue {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/** A job's attempts: BullMQ gives a scheduler's runs `attempts: 0`, which means one. */
+function attemptsOf(job: Job): number {
+  return Math.max(1, job.opts.attempts ?? 1);
 }

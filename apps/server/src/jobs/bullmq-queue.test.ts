@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BullJobQueue } from './bullmq-queue.ts';
+import type { JobContext } from './job-queue.ts';
+
+const redisUrl = process.env.REDIS_URL;
+
+// The BullMQ side of the job queue (REDIS_URL set): what a scheduler's runs and a failing job see.
+describe.skipIf(!redisUrl)('BullMQ job queue', () => {
+  let connection: Redis | undefined;
+  let queue: BullJobQueue | undefined;
+  let prefix = '';
+
+  function open(): BullJobQueue {
+    connection = new Redis(redisUrl ?? '', { maxRetriesPerRequest: null });
+    prefix = `test-jobs-${randomBytes(4).toString('hex')}`;
+    queue = new BullJobQueue(connection, prefix);
+    return queue;
+  }
+
+  afterEach(async () => {
+    await queue?.close();
+    const keys = await connection?.keys(`${prefix}:*`);
+    if (keys?.length) {
+      await connection?.del(...keys);
+    }
+    await connection?.quit();
+  });
+
+  it('runs a scheduled job again and again, each run a job of one attempt', async () => {
+    const q = open();
+    const runs: JobContext[] = [];
+    const twice = new Promise<void>((resolve) => {
+      q.handle('publish.sweep', (_payload, context) => {
+        runs.push(context);
+        if (runs.length === 2) {
+          resolve();
+        }
+        return Promise.resolve();
+      });
+    });
+    await q.every('publish.sweep', 100);
+    await q.start();
+    await twice;
+    expect(runs.slice(0, 2)).toEqual([
+      { attempt: 1, maxAttempts: 1 },
+      { attempt: 1, maxAttempts: 1 },
+    ]);
+  });
+
+  it('tries a failing job its attempts, then reports it failed once', async () => {
+    const q = open();
+    const attempts: JobContext[] = [];
+    const failed = new Promise<Error>((resolve) => {
+      q.handle(
+        'publish.sweep',
+        (_payload, context) => {
+          attempts.push(context);
+          return Promise.reject(new Error(`try ${context.attempt}`));
+        },
+        { onFailed: (_payload, error) => Promise.resolve(resolve(error)) },
+      );
+    });
+    await q.enqueue('publish.sweep', {}, { attempts: 2 });
+    await q.start();
+    expect((await failed).message).toBe('try 2');
+    expect(attempts).toEqual([
+      { attempt: 1, maxAttempts: 2 },
+      { attempt: 2, maxAttempts: 2 },
+    ]);
+  });
+});
