@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript a first visit needs, against its budget, and exits 1 when a page
 // is over: every pre-rendered public page (the module script and preloads of its HTML, js-budget.mjs:
-// 120 KB like /home), /courseCenter (public, not pre-rendered: 120 KB) and /dashboard (250 KB), the last
+// 120 KB like /home), /login (public, the bare sign-in page, not pre-rendered: 120 KB) and /dashboard (250 KB), the last
 // two from dist/.vite/manifest.json (the entry chunk, the page's lazy route modules and their static
 // imports). Usage: node apps/web/scripts/bundle-size.mjs [--json] [--dist <dir>]
 import { readFileSync } from 'node:fs';
@@ -16,8 +16,8 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 
 /** Pages without a pre-rendered HTML: the lazy route modules each loads on a cold visit, and its budget. */
 const ROUTES = {
-  '/courseCenter': {
-    modules: ['src/app/layouts/site-layout.tsx', 'src/features/content/pages/course-page.tsx'],
+  '/login': {
+    modules: ['src/features/auth/pages/login-page.tsx'],
     budgetKB: PUBLIC_PAGE_BUDGET_KB,
   },
   '/dashboard': {
