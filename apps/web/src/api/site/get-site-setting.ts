@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteSetting } from '@vidmatrix/contract/api/setting';
+import { usePageData } from '../../lib/page-data.ts';
 import { get } from '../../lib/request.ts';
 
-/** Query key of the site setting (the public site's and the sign-in page's brand). */
+/** Cache key of the site setting (the public site's and the sign-in page's brand). */
 const SITE_SETTING_KEY = ['site', 'setting'] as const;
 
 /**
@@ -13,16 +13,10 @@ export function getSiteSetting(signal?: AbortSignal): Promise<SiteSetting> {
   return get<SiteSetting>('/api/setting.Setting/setting', undefined, { signal, disableMessage: true });
 }
 
-/** Site setting as a query; it rarely changes. */
-export function getSiteSettingQueryOptions() {
-  return queryOptions({
-    queryKey: SITE_SETTING_KEY,
-    queryFn: ({ signal }) => getSiteSetting(signal),
-    staleTime: 10 * 60_000,
-  });
-}
-
-/** Public site setting. */
+/**
+ * Public site setting; it rarely changes. Read through the public pages' light cache, not TanStack
+ * Query: /login imports it at once, and TanStack Query would put it over its 120 KB budget (issue 12).
+ */
 export function useSiteSetting() {
-  return useQuery(getSiteSettingQueryOptions());
+  return usePageData(SITE_SETTING_KEY, () => getSiteSetting(), { staleMs: 10 * 60_000 });
 }
