@@ -5,6 +5,7 @@ import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
+import { opened } from './support/antd.ts';
 
 // Issue 9, modes 5, 6 and 7 and templates, in Chromium: a member saves their own template (its preview
 // rendered by the server), runs AI剪辑 from /ai/clip with scripts written by the (imitated) language model,
@@ -27,6 +28,7 @@ async function upload(page: Page, files: string[]): Promise<void> {
 async function pick(page: Page, button: ReturnType<Page['getByRole']>, names: string[]): Promise<void> {
   await button.click();
   const picker = page.getByRole('dialog', { name: '选择素材' });
+  await opened(picker);
   for (const name of names) {
     await picker.getByTestId('material-card').filter({ hasText: name }).getByLabel('选择').click();
   }

@@ -8,7 +8,7 @@ import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
-import { closeWithEscape } from './support/antd.ts';
+import { closeWithEscape, opened } from './support/antd.ts';
 
 // Runs in the local project and again in the s3 one (playwright.config.ts): the objects the browser
 // reads come from the server's /storage/ or from the bucket, and both must work the same.
@@ -121,6 +121,7 @@ test('the crop uploader picks library images only, and crops a picked one read f
   const dialog = materials.cropDialog;
   await dialog.getByRole('button', { name: '从素材库选择' }).click();
   const picker = page.getByRole('dialog', { name: '选择素材' });
+  await opened(picker);
 
   // The library holds a video, but a cropper takes images: the picker lists the image alone.
   const cards = picker.getByTestId('material-card');

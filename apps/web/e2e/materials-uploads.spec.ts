@@ -10,7 +10,7 @@ import { DashboardPage } from './pages/dashboard-page.ts';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test, useToken } from './support/fixtures.ts';
 import { leaveFreeSpace, signInNewMember } from './support/members.ts';
-import { closeWithEscape } from './support/antd.ts';
+import { closeWithEscape, opened } from './support/antd.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shotDir = join(repoRoot, 'test-results', 'materials-shots');
@@ -470,6 +470,7 @@ test('crop upload (1.6:1 and 4:3) with reselect and delete, and picking library 
   // The picker: nothing chosen → 请选择素材; more than the 8 free slots → 超出个数限制.
   await dialog.getByRole('button', { name: '从素材库选择' }).click();
   const picker = page.getByRole('dialog', { name: '选择素材' });
+  await opened(picker);
   await expect(picker.getByTestId('material-card')).toHaveCount(9);
   await picker.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(materials.toast('请选择素材')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { MaterialsPage } from './materials-page.ts';
+import { opened } from '../support/antd.ts';
 
 /** The clip-task screens: the mode cards, templates, a mode's form and the task list. */
 export class ClipTaskPages {
@@ -34,6 +35,7 @@ export class ClipTaskPages {
   async pick(button: Locator, names: string[]): Promise<void> {
     await button.click();
     const picker = this.page.getByRole('dialog', { name: '选择素材' });
+    await opened(picker);
     for (const name of names) {
       await picker.getByTestId('material-card').filter({ hasText: name }).getByLabel('选择').click();
     }

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { opened } from '../support/antd.ts';
 
 /** /publish/batch: the new-batch form, the batch list, the runners tab and a batch's matrix. */
 export class PublishPage {
@@ -36,6 +37,7 @@ export class PublishPage {
   async pickVideos(names: readonly string[]): Promise<void> {
     await this.page.getByTestId('pick-videos').click();
     const picker = this.page.getByRole('dialog', { name: '选择素材' });
+    await opened(picker);
     for (const name of names) {
       await picker.getByTestId('material-card').filter({ hasText: name }).getByLabel('选择').click();
     }
@@ -47,6 +49,7 @@ export class PublishPage {
   async pickCover(name: string): Promise<void> {
     await this.page.getByTestId('pick-cover').click();
     const picker = this.page.getByRole('dialog', { name: '选择素材' });
+    await opened(picker);
     await picker.getByTestId('material-card').filter({ hasText: name }).getByLabel('选择').click();
     await picker.getByRole('button', { name: /确\s*定/ }).click();
     await expect(picker).toBeHidden();
