@@ -6,11 +6,20 @@ import { DEMO_PASSWORD, type TestContext } from './helpers.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * Longest a child may take to start on a busy 2-core machine (tsx compiles the server first); a
+ * deadline for a hang to show its output, not a timing.
+ */
+const START_DEADLINE_MS = 150_000;
+
 /** A server entry running as a real child process (the worker and crash tests). */
 export interface Child {
   process: ChildProcess;
-  /** Resolves with the first pino line whose msg passes `match`. */
-  waitFor(match: (msg: string) => boolean): Promise<Record<string, unknown>>;
+  /**
+   * Resolves with the first pino line whose msg passes `match`; rejects with the child's output when
+   * it exits first or no such line comes within `withinMs`, so a stuck start says where it stuck.
+   */
+  waitFor(match: (msg: string) => boolean, withinMs?: number): Promise<Record<string, unknown>>;
   output(): string;
 }
 
@@ -54,15 +63,29 @@ export function start(entry: string, env: Record<string, string>): Child {
   return {
     process: child,
     output: () => text,
-    waitFor: (match) =>
+    waitFor: (match, withinMs = START_DEADLINE_MS) =>
       new Promise((resolve, reject) => {
         const seen = lines.find((line) => typeof line.msg === 'string' && match(line.msg));
         if (seen) {
           resolve(seen);
           return;
         }
-        waiters.push({ match, resolve });
-        child.once('exit', (code) => reject(new Error(`${entry} exited ${code}:\n${text}`)));
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`${entry}: the awaited line did not come within ${withinMs / 1000} s:\n${text}`));
+        }, withinMs);
+        const waiter = {
+          match,
+          resolve: (line: Record<string, unknown>) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        };
+        waiters.push(waiter);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`${entry} exited ${code}:\n${text}`));
+        });
       }),
   };
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { expect, test } from './support/fixtures.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { demo, expect, test } from './support/fixtures.ts';
 import { collectHydrationErrors } from './support/hydration.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -78,6 +79,36 @@ test.describe('without JavaScript', () => {
       }
     }
   });
+});
+
+test.describe('the console’s bare sign-in page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login arrives drawn, with its own styles and no site header', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('登录 - AI获客矩阵');
+    await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /.{20,}/);
+    await expect(page.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
+    await expect(page.getByTestId('login-brand')).toHaveText('AI获客矩阵');
+    await expect(page.getByPlaceholder('请输入密码')).toBeVisible();
+    await expect(page.locator('form button[type=submit]')).toBeDisabled();
+    await expect(page.getByRole('navigation', { name: '主导航' })).toHaveCount(0);
+    await expect(page.locator('link[rel=stylesheet]:not([disabled])')).toHaveCount(0);
+    expect(await page.locator('head style').count()).toBeGreaterThan(0);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      await page.goto('/login');
+      await page.screenshot({ path: join(shotDir, `prerendered-login-nojs-${width}.png`), fullPage: true });
+    }
+  });
+});
+
+test('/login hydrates without a mismatch and signs a member in', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto('/login');
+  await expect(login.submit).toBeEnabled();
+  await login.signIn(demo.account, demo.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('the browser hydrates a pre-rendered page without a mismatch and it works as an app', async ({ page }) => {

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript a first visit needs, against its budget, and exits 1 when a page
 // is over: every pre-rendered public page (the module script and preloads of its HTML, js-budget.mjs:
-// 120 KB like /home), /login (public, the bare sign-in page, not pre-rendered: 120 KB) and /dashboard (250 KB), the last
-// two from dist/.vite/manifest.json (the entry chunk, the page's lazy route modules and their static
-// imports). Usage: node apps/web/scripts/bundle-size.mjs [--json] [--dist <dir>]
+// 120 KB like /home) and /dashboard (250 KB), the latter from dist/.vite/manifest.json (the entry chunk,
+// the page's lazy route modules and their static imports). Usage: node apps/web/scripts/bundle-size.mjs [--json] [--dist <dir>]
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +15,6 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 
 /** Pages without a pre-rendered HTML: the lazy route modules each loads on a cold visit, and its budget. */
 const ROUTES = {
-  '/login': {
-    modules: ['src/features/auth/pages/login-page.tsx'],
-    budgetKB: PUBLIC_PAGE_BUDGET_KB,
-  },
   '/dashboard': {
     modules: ['src/app/layouts/console-layout.tsx', 'src/app/routes/dashboard-route.tsx'],
     budgetKB: 250,

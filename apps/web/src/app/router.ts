@@ -15,6 +15,7 @@ import {
   signInRoutes,
   siteRoutes,
   standaloneRoutes,
+  loginRoute,
 } from './routes/site-routes.ts';
 
 /** Id of the console layout route. */
@@ -23,7 +24,7 @@ export const CONSOLE_ROUTE_ID = 'console';
 export const CONSOLE_PAGES_ROUTE_ID = 'console-pages';
 
 // Pathless layouts: TanStack Query for every page but the public site's (/home, /agentCenter, the
-// content pages, /homeLogin and /register), antd for every console page but /dashboard.
+// content pages, /homeLogin, /register and /login), antd for every console page but /dashboard.
 const queryOutlet = lazyPage(
   () => import('./layouts/query-outlet.tsx'),
   (m) => m.QueryOutlet,
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
         path: 'redirect/*',
         loader: ({ params, request }) => redirect(`/${params['*'] ?? ''}${new URL(request.url).search}`),
       },
+      loginRoute,
       {
         id: 'pages',
         lazy: queryOutlet,

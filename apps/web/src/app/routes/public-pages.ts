@@ -116,6 +116,14 @@ export const PUBLIC_PAGES: PublicPage[] = [
     modules: [SITE_LAYOUT, 'src/features/auth/pages/home-login-page.tsx'],
   },
   {
+    // The console's own sign-in page: outside the site layout (no header or footer).
+    path: PublicPath.login,
+    title: '登录',
+    description:
+      '登录AI获客矩阵控制台：管理抖音、快手、小红书、B站、视频号账号矩阵，批量发布视频，AI剪辑与AI客服自动获客。',
+    modules: ['src/features/auth/pages/login-page.tsx'],
+  },
+  {
     path: PublicPath.register,
     title: '注册',
     description: '免费注册AI获客矩阵账号，立即体验短视频多平台矩阵批量发布、AI智能剪辑与AI客服获客。',

@@ -128,16 +128,21 @@ export const siteRoutes: RouteObject[] = [
   },
 ];
 
-/** Pages outside both layouts: the bare sign-in page and the 401/404 pages. */
+/**
+ * /login: the console's bare sign-in page, outside every layout (no site header, no TanStack Query):
+ * pre-rendered like /homeLogin and within the same 120 KB gzip budget (issue 12).
+ */
+export const loginRoute: RouteObject = {
+  path: PublicPath.login,
+  handle: { title: '登录' },
+  lazy: lazyPage(
+    () => import('../../features/auth/pages/login-page.tsx'),
+    (m) => m.LoginPage,
+  ),
+};
+
+/** The 401/404 pages: outside both layouts, under TanStack Query's. */
 export const standaloneRoutes: RouteObject[] = [
-  {
-    path: PublicPath.login,
-    handle: { title: '登录' },
-    lazy: lazyPage(
-      () => import('../../features/auth/pages/login-page.tsx'),
-      (m) => m.LoginPage,
-    ),
-  },
   {
     path: PublicPath.unauthorized,
     handle: { title: '401' },
