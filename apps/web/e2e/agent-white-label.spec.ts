@@ -5,6 +5,7 @@ import { fixtureDir, makeImage } from '@vidmatrix/fixtures';
 import { runAdmin } from './support/admin.ts';
 import { solveCaptcha } from './support/captcha.ts';
 import { expect, test } from './support/fixtures.ts';
+import { collectHydrationErrors } from './support/hydration.ts';
 import { signInNewMember } from './support/members.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -93,6 +94,8 @@ test('an approved agent brands their own domain; visitors there see the brand an
   });
   try {
     const visitor = await browser.newPage({ baseURL: `http://${domain}:${port}`, locale: 'zh-CN' });
+    // The pre-rendered pages carry the product's brand; the agent's arrives after hydrating, without a mismatch.
+    const hydrationErrors = collectHydrationErrors(visitor);
     for (const path of ['/home', '/download', '/agentCenter', '/protocol']) {
       await visitor.goto(path);
       const brand = visitor.getByTestId('site-brand');
@@ -113,6 +116,7 @@ test('an approved agent brands their own domain; visitors there see the brand an
     await expect(visitor.getByTestId('login-brand')).toContainText('星河获客');
     await expect(visitor).toHaveTitle(/星河获客/);
     await shots(visitor, 'white-label-login');
+    expect(hydrationErrors).toEqual([]);
 
     // Sign-up on the agent's domain: the new member belongs to the agent.
     const captcha = visitor.waitForResponse((r) => r.url().includes('/api/member.Login/captcha'));
