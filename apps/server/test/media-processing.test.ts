@@ -45,6 +45,18 @@ class HeldPosters extends MediaRepository {
   }
 }
 
+/** The real media tools, holding each read of a video's duration until the test lets it go. */
+class HeldReads extends MediaRepository {
+  reached = signal();
+  release = signal();
+
+  override async duration(source: string): Promise<number | null> {
+    this.reached.resolve();
+    await this.release.promise;
+    return super.duration(source);
+  }
+}
+
 async function addVideo(name: string): Promise<{ id: number; key: string }> {
   const key = await tusUpload(ctx.app, token, name, mediaFixtures().mp4);
   const added = await call<UploadedFile[]>(ctx.app, token, '/api/file.File/add', {
@@ -57,16 +69,16 @@ async function addVideo(name: string): Promise<{ id: number; key: string }> {
   return { id: added.data[0]?.file_id ?? 0, key };
 }
 
-async function service() {
+async function service<T extends MediaRepository>(Tools: new (ffmpeg: string, ffprobe: string) => T) {
   const tools = await discoverMediaTools(ctx.config, { info: () => undefined, warn: () => undefined });
-  const media = new HeldPosters(tools.ffmpeg, tools.ffprobe);
+  const media = new Tools(tools.ffmpeg, tools.ffprobe);
   return { media, processing: new MediaProcessingService({ db: ctx.db, storage: ctx.app.storage }, media) };
 }
 
 describe('the media job and a delete', () => {
   it('stores the poster of a material that still exists', async () => {
     const { id, key } = await addVideo('留下.mp4');
-    const { media, processing } = await service();
+    const { media, processing } = await service(HeldPosters);
     media.release.resolve();
     await processing.process(id);
     expect(await ctx.app.storage.size(thumbKeyOf(key))).toBeGreaterThan(0);
@@ -80,7 +92,7 @@ describe('the media job and a delete', () => {
 
   it('removes the poster it wrote when the material was deleted while the job ran', async () => {
     const { id, key } = await addVideo('删掉.mp4');
-    const { media, processing } = await service();
+    const { media, processing } = await service(HeldPosters);
     const job = processing.process(id);
     await media.made.promise;
 
@@ -92,5 +104,20 @@ describe('the media job and a delete', () => {
     expect(await ctx.app.storage.size(thumbKeyOf(key))).toBeNull();
     expect(await ctx.app.storage.size(key)).toBeNull();
     expect(await ctx.db.selectFrom('material').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('ends quietly when the material was deleted before the job read its file', async () => {
+    const { id, key } = await addVideo('先删.mp4');
+    const { media, processing } = await service(HeldReads);
+    const job = processing.process(id);
+    await media.reached.promise;
+
+    const deleted = await call(ctx.app, token, '/api/file.File/dele', { ids: [id] });
+    expect(deleted.code, deleted.msg).toBe(200);
+    media.release.resolve();
+    // Nothing to retry: the file is gone with its material, not missing from one that is still there.
+    await expect(job).resolves.toBeUndefined();
+    expect(await ctx.app.storage.size(thumbKeyOf(key))).toBeNull();
+    expect(await ctx.app.storage.size(key)).toBeNull();
   });
 });

@@ -107,8 +107,18 @@ test('a course arrives rendered before JS, for a visitor and a member alike', as
   // An unknown id: the page's own "not found" state, not a server error.
   const unknown = await request.get('/courseCenter?id=no-such-course', { headers: { accept: 'text/html' } });
   expect(unknown.status()).toBe(200);
+  const toastCode: string[] = [];
+  page.on('request', (r) => {
+    if (/antd-feedback/.test(r.url())) {
+      toastCode.push(r.url());
+    }
+  });
   await new SitePage(page).open('/courseCenter?id=no-such-course', '课程中心');
   await expect(page.getByRole('alert').filter({ hasText: '加载失败' })).toContainText(SiteMsg.courseNotFound);
+  // Said once, on the page: no toast repeats it, nor loads antd for it (a toast's code is asked for before
+  // the page draws the failure, so the request would have been seen once the network is idle).
+  await page.waitForLoadState('networkidle');
+  expect(toastCode).toEqual([]);
 
   // A member hydrates the visitor's render (no mismatch), then sees the members-only chapters as theirs.
   await signInNewMember(page, request, 'course');

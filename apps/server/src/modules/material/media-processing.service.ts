@@ -5,6 +5,8 @@ import type { StorageDriver } from '../../storage/storage.ts';
 import { thumbKeyOf } from '../upload/object-name.ts';
 import { MaterialRepository } from './material.repository.ts';
 
+type ProcessingRow = NonNullable<Awaited<ReturnType<MaterialRepository['processingRow']>>>;
+
 /**
  * Background media work of a material: thumbnail (images), poster and duration (video), duration (audio).
  * Each finish is pushed to the member (`material_processed`), so a poster and duration show at once.
@@ -25,6 +27,19 @@ export class MediaProcessingService {
     if (!row || row.process_status === 'done') {
       return;
     }
+    try {
+      await this.make(materialId, row);
+    } catch (error) {
+      // Deleted while the job ran, before it read the file: the delete took the file with it, so there is
+      // nothing to retry (an error only for a material that is still there).
+      if (!(await this.repo.processingRow(materialId))) {
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private async make(materialId: number, row: ProcessingRow): Promise<void> {
     const { storage } = this.deps;
     const thumbKey = thumbKeyOf(row.object_key);
     switch (row.file_type) {

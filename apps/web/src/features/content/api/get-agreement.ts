@@ -5,7 +5,7 @@ import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Agreement/current: the user agreement or the privacy policy. */
 export function getAgreement(kind: 'agreement' | 'privacy', signal?: AbortSignal): Promise<AgreementDoc> {
-  return get<AgreementDoc>('/api/content.Agreement/current', { kind }, { signal });
+  return get<AgreementDoc>('/api/content.Agreement/current', { kind }, { signal, disableMessage: true });
 }
 
 /** The current user agreement or privacy policy (/protocol). */

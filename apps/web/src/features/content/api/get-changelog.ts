@@ -5,7 +5,7 @@ import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.ChangeLog/list: change log entries, newest first. */
 export function getChangelog(signal?: AbortSignal): Promise<ChangelogEntry[]> {
-  return get<ChangelogEntry[]>('/api/content.ChangeLog/list', undefined, { signal });
+  return get<ChangelogEntry[]>('/api/content.ChangeLog/list', undefined, { signal, disableMessage: true });
 }
 
 /** The change log. */

@@ -6,7 +6,7 @@ import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Course/list: categories with their courses. */
 export function getCourses(signal?: AbortSignal): Promise<CourseCategory[]> {
-  return get<CourseCategory[]>('/api/content.Course/list', undefined, { signal });
+  return get<CourseCategory[]>('/api/content.Course/list', undefined, { signal, disableMessage: true });
 }
 
 /** The course catalogue. */
@@ -16,7 +16,7 @@ export function useCourses() {
 
 /** GET /api/content.Course/detail: a course; members-only videos only when signed in. */
 export function getCourse(slug: string, signal?: AbortSignal): Promise<CourseDetail> {
-  return get<CourseDetail>('/api/content.Course/detail', { slug }, { signal });
+  return get<CourseDetail>('/api/content.Course/detail', { slug }, { signal, disableMessage: true });
 }
 
 /**

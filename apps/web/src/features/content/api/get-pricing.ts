@@ -6,7 +6,7 @@ import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Pricing/levels: the levels as the server enforces them, and the caller's level. */
 export function getPricing(signal?: AbortSignal): Promise<PricingLevels> {
-  return get<PricingLevels>('/api/content.Pricing/levels', undefined, { signal });
+  return get<PricingLevels>('/api/content.Pricing/levels', undefined, { signal, disableMessage: true });
 }
 
 /**

@@ -5,7 +5,7 @@ import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Page/sections: the product detail page's or the agent programme's sections. */
 export function getSections(page: 'product' | 'agent', signal?: AbortSignal): Promise<PageSection[]> {
-  return get<PageSection[]>('/api/content.Page/sections', { page }, { signal });
+  return get<PageSection[]>('/api/content.Page/sections', { page }, { signal, disableMessage: true });
 }
 
 /** The sections of a content page. */

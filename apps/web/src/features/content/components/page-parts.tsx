@@ -13,7 +13,11 @@ export function PageHero({ title, text, children }: { title: string; text: strin
   );
 }
 
-/** Loading, error and empty states of a page's content call; `children` renders its data. */
+/**
+ * Loading, error and empty states of a page's content call; `children` renders its data. The failure is
+ * shown here, so the content calls are quiet (`disableMessage`): a toast would say it twice and load antd's
+ * message onto a public page.
+ */
 export function QueryState<T>({
   query,
   empty,
