@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MaterialList } from '@vidmatrix/contract/api/material';
 import type { MaterialProcessedFrameData } from '@vidmatrix/contract/events';
+import { patchLive } from '../../lib/live-patch.ts';
 import { onMaterialProcessed, onSocketBound } from '../../lib/socket.ts';
 import { materialKeys } from './material-keys.ts';
 
@@ -37,9 +38,7 @@ export function useMaterialProcessed(): void {
         refetch();
         return;
       }
-      client.setQueriesData<MaterialList>({ queryKey: materialKeys.lists() }, (page) =>
-        page ? withProcessed(page, frame) : page,
-      );
+      patchLive<MaterialList>(client, materialKeys.lists(), (page) => withProcessed(page, frame));
     });
     const offBound = onSocketBound(refetch);
     return () => {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
 import type { MaterialProcessedFrameData } from '@vidmatrix/contract/events';
+import { patchLive } from '../../../lib/live-patch.ts';
 import { onClipProgress, onMaterialProcessed, onSocketBound } from '../../../lib/socket.ts';
 import { clipKeys } from './clip-keys.ts';
 
@@ -46,9 +47,7 @@ export function useClipProgress(): void {
       refetch();
     });
     const offPoster = onMaterialProcessed((frame) =>
-      client.setQueriesData<ClipTaskInfo>({ queryKey: clipKeys.tasksWithVideos() }, (task) =>
-        task ? withPoster(task, frame) : task,
-      ),
+      patchLive<ClipTaskInfo>(client, clipKeys.tasksWithVideos(), (task) => withPoster(task, frame)),
     );
     const offBound = onSocketBound(refetch);
     return () => {
