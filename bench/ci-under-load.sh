@@ -19,7 +19,8 @@ rm -rf "$D/bench" && git clone -q "$SRC" "$D/bench"
     echo "load round $i start $(date -u +%T)" >> "$D/summary.txt"
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/5 LOAD_SECONDS=600 \
       node bench/load.bench.mjs > "$D/load-$i.log" 2>&1
-    echo "load round $i end $(date -u +%T) rc=$?" >> "$D/summary.txt"
+    rc=$? # read before any other command (a $(date) in the line below would reset it)
+    echo "load round $i end $(date -u +%T) rc=$rc" >> "$D/summary.txt"
   done
 ) &
 LOAD=$!
@@ -29,7 +30,8 @@ for n in 1 2 3; do
   start=$(date +%s)
   echo "ci $n start $(date -u +%T) at $(git -C "$D/c$n" rev-parse --short HEAD), load $(cut -d' ' -f1 /proc/loadavg)" >> "$D/summary.txt"
   (cd "$D/c$n" && bash .ci/run > "$D/ci-$n.log" 2>&1)
-  echo "ci $n end $(date -u +%T) rc=$? $(($(date +%s) - start)) s" >> "$D/summary.txt"
+  rc=$?
+  echo "ci $n end $(date -u +%T) rc=$rc $(($(date +%s) - start)) s" >> "$D/summary.txt"
 done
 touch "$D/stop"
 wait $LOAD
