@@ -112,6 +112,9 @@ export default defineConfig({
     baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // antd then opens and closes overlays at once (lib/theme.ts): under CI load a click on a dialog still
+    // zooming in could land on nothing, or on its mask.
+    reducedMotion: 'reduce',
     // A failure leaves its screenshot and page snapshot. Traces only on request (E2E_TRACE=1): recording
     // one for every test, kept or not, was about half the browser passes' CPU (docs/decisions.md).
     screenshot: 'only-on-failure',

@@ -1,9 +1,17 @@
 import type { ThemeConfig } from 'antd';
 import { THEME_COLOR } from '@vidmatrix/contract/constants';
 
-/** antd theme of the console: the SPEC §9 colour on antd's default algorithm. */
+/** The visitor asked their system for less motion (read once: a change applies at the next load). */
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/**
+ * antd theme of the console: the SPEC §9 colour on antd's default algorithm; without its zooms and slides
+ * for a visitor who asked for reduced motion (the browser tests do: an overlay is usable the moment it shows).
+ */
 export const antdTheme: ThemeConfig = {
   token: {
+    motion: !reducedMotion,
     colorPrimary: THEME_COLOR,
     colorLink: THEME_COLOR,
     borderRadius: 8,
