@@ -101,8 +101,7 @@ if (!existsSync(join(process.env.WEB_DIST ?? join(root, 'apps/web/dist'), 'index
   throw new Error('build the web client first (npm run build): npm start would build it inside the timing');
 }
 const first = await startServer({ port: PORT, dataDir, env: { REDIS_URL: '', DATABASE_URL: '' } });
-first.stop();
-await new Promise((r) => first.child.once('exit', r));
+await first.stop();
 
 console.log(`cold start on an existing data directory, median of ${RUNS}; load average ${loadavg()[0].toFixed(1)}`);
 const bare = await measure(

@@ -107,7 +107,7 @@ for (const db of databases) {
       );
     }
   } finally {
-    server.stop();
+    await server.stop();
     await scratch?.drop();
   }
 }
