@@ -49,7 +49,9 @@ const s3BaseURL = `http://127.0.0.1:${process.env.E2E_S3_PORT}`;
 // database; they were two fifths of the pass's time (docs/decisions.md).
 const sqliteOnly = process.env.DATABASE_URL ? [/clip[^/]*\.spec\.ts$/, /publish[^/]*\.spec\.ts$/] : [];
 
-const redisPrefix = process.env.REDIS_PREFIX ?? 'vidmatrix';
+// The run's own Redis namespace, as it has its own schema: a job an earlier run left waiting when its
+// server stopped must not run on this run's rows (ids start again at 1). global-teardown deletes its keys.
+const redisPrefix = (process.env.E2E_REDIS_PREFIX ??= `e2e-${Date.now().toString(36)}-${process.pid}`);
 const localServer: E2eServerInfo = {
   dataDir: process.env.E2E_DATA_DIR,
   pgSchema: process.env.E2E_PG_SCHEMA ?? '',

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { Redis } from 'ioredis';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../src/app.ts';
+import { jobPrefixOf } from '../src/jobs/create-job-queue.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPostgresDialect } from '../src/db/dialects/postgres.ts';
 import { createSqliteDialect } from '../src/db/dialects/sqlite.ts';
@@ -38,7 +40,12 @@ export interface TestContext {
   clock: TestClock;
   /** DATABASE_URL that opens this same database from another process (its schema as search_path). */
   processDatabaseUrl: string | undefined;
-  /** Closes the app and drops the database (SQLite file or PostgreSQL schema). */
+  /**
+   * Prefixes of the Redis keys this test's processes write (the app's queues; a child server's, added by
+   * `childEnv`); `close()` deletes them, so test runs leave nothing in a shared Redis.
+   */
+  redisKeyPrefixes: string[];
+  /** Closes the app and drops the database (SQLite file or PostgreSQL schema) and the test's Redis keys. */
   close(): Promise<void>;
 }
 
@@ -96,16 +103,18 @@ export async function createTestApp(
   await migrateToLatest(db);
   await seedDatabase(deps, config, { info: () => undefined, warn: () => undefined });
 
+  const rateLimitNamespace = appOptions.rateLimitNamespace ?? `test-rl-${randomBytes(6).toString('hex')}:`;
   const app = await buildApp({
     config,
     db,
     now: deps.now,
     captcha: deps.captcha,
-    rateLimitNamespace: `test-rl-${randomBytes(6).toString('hex')}:`,
+    rateLimitNamespace,
     ...appOptions,
   });
   await app.ready();
 
+  const redisKeyPrefixes = [jobPrefixOf(config, rateLimitNamespace), rateLimitNamespace];
   return {
     app,
     db,
@@ -113,13 +122,36 @@ export async function createTestApp(
     config,
     clock,
     processDatabaseUrl,
+    redisKeyPrefixes,
     async close() {
       await app.close();
       await db.destroy();
       await dropDatabase();
+      if (config.redisUrl) {
+        await deleteRedisKeys(config.redisUrl, redisKeyPrefixes);
+      }
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** Deletes the keys of the Redis at `url` whose names start with one of `prefixes` (no glob characters in them). */
+async function deleteRedisKeys(url: string, prefixes: readonly string[]): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    for (const prefix of prefixes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) {
+          await redis.unlink(...keys);
+        }
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 async function withPgClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {

@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PRERENDER_DATA_ID, PRERENDER_ROOT_END, PRERENDER_ROOT_START } from '@vidmatrix/contract/prerender';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
@@ -43,6 +46,11 @@ export async function renderPage(path, queries) {
 }
 `;
 
+/** A hashed asset of the build, large enough for the build to compress. */
+const ASSET = 'assets/index-Bx12ab.js';
+const ASSET_SOURCE = 'console.log("素材库");\n'.repeat(400);
+const COMPRESS_SCRIPT = fileURLToPath(new URL('../../web/scripts/compress.mjs', import.meta.url));
+
 const html = { accept: 'text/html' };
 const renders = () => (globalThis as unknown as { __renders?: number }).__renders;
 /** The URLs the imitation renderer was asked to render, in order. */
@@ -55,8 +63,9 @@ function dataOf(body: string): { queries: [unknown[], unknown][] } {
 }
 
 let ctx: TestContext;
+let webDist: string;
 beforeAll(async () => {
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vidmatrix-prerendered-'));
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vidmatrix-prerendered-'));
   fs.mkdirSync(path.join(webDist, 'prerendered'));
   fs.mkdirSync(path.join(webDist, 'ssr'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
@@ -64,7 +73,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'prerendered', 'changeLog.html'), staticPage('更新日志'));
   fs.writeFileSync(path.join(webDist, 'prerendered', 'broken.html'), staticPage('坏页'));
   fs.writeFileSync(path.join(webDist, 'prerendered', 'courseCenter.html'), staticPage('课程中心'));
-  fs.writeFileSync(path.join(webDist, 'ssr', 'prerender.js'), RENDERER);
+  fs.writeFileSync(path.join(webDist, 'ssr', 'prerender.js'), RENDERER.padEnd(4096)); // large enough that only its folder keeps it uncompressed
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, ASSET), ASSET_SOURCE);
+  // The web build's last step, on this imitation of its output.
+  execFileSync(process.execPath, [COMPRESS_SCRIPT, webDist]);
   ctx = await createTestApp({ webDist });
 });
 afterAll(async () => {
@@ -185,8 +198,65 @@ describe('pre-rendered public pages', () => {
   });
 
   it('does not send the server renderer to browsers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/ssr/prerender.js' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain('renderPage');
+    for (const encoding of ['', 'br, gzip']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/ssr/prerender.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('renderPage');
+    }
+  });
+
+  it("sends the build's compressed copy of a file in the encoding the browser prefers", async () => {
+    const cases: [string | undefined, string | undefined][] = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+      [undefined, undefined],
+    ];
+    for (const [accept, encoding] of cases) {
+      const headers = accept === undefined ? {} : { 'accept-encoding': accept };
+      const res = await ctx.app.inject({ method: 'GET', url: `/${ASSET}`, headers });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type'], accept).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(res.rawPayload)
+          : encoding === 'gzip'
+            ? gunzipSync(res.rawPayload)
+            : res.rawPayload;
+      expect(body.toString('utf8'), accept).toBe(ASSET_SOURCE);
+      if (encoding !== undefined) {
+        expect(res.rawPayload.length, accept).toBeLessThan(ASSET_SOURCE.length / 10);
+      }
+    }
+    // The build compresses what it sends, not the server's renderer, nor files too small to gain.
+    expect(fs.readdirSync(path.join(webDist, 'ssr'))).toEqual(['prerender.js']);
+    expect(fs.existsSync(path.join(webDist, 'prerendered', 'download.html.br'))).toBe(false);
+  });
+
+  it('sends a page rendered on its data compressed to a browser that accepts it', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/changeLog', headers: html });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/changeLog',
+        headers: { ...html, 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jobPrefixOf } from '../src/jobs/create-job-queue.ts';
 import { DEMO_PASSWORD, type TestContext } from './helpers.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,8 +102,13 @@ export function stop(child: Child | undefined): Promise<void> {
   });
 }
 
-/** The environment of a server child on a test's database and data directory, with its own Redis prefix. */
+/**
+ * The environment of a server child on a test's database and data directory, with its own Redis prefix
+ * (whose keys the test context deletes when it closes).
+ */
 export function childEnv(ctx: TestContext, prefix: string): Record<string, string> {
+  const redisPrefix = `${prefix}-${randomBytes(6).toString('hex')}`;
+  ctx.redisKeyPrefixes.push(redisPrefix, jobPrefixOf(ctx.config, redisPrefix));
   return {
     DATA_DIR: ctx.config.dataDir,
     WEB_DIST: ctx.config.webDist,
@@ -111,7 +117,7 @@ export function childEnv(ctx: TestContext, prefix: string): Record<string, strin
     HOST: '127.0.0.1',
     PORT: '0',
     // Queues, rate limits and channels of this test alone when it shares Redis with others.
-    REDIS_PREFIX: `${prefix}-${randomBytes(6).toString('hex')}`,
+    REDIS_PREFIX: redisPrefix,
     DATABASE_URL: ctx.processDatabaseUrl ?? '',
     REDIS_URL: ctx.config.redisUrl ?? '',
   };

@@ -114,6 +114,7 @@ test('an approved agent brands their own domain; visitors there see the brand an
 
     await visitor.goto('/login');
     await expect(visitor.getByTestId('login-brand')).toContainText('星河获客');
+    await expect(visitor.getByTestId('login-brand-compact')).toContainText('星河获客');
     await expect(visitor).toHaveTitle(/星河获客/);
     await shots(visitor, 'white-label-login');
     expect(hydrationErrors).toEqual([]);

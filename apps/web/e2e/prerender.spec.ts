@@ -98,6 +98,15 @@ test.describe('the console’s bare sign-in page without JavaScript', () => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
       await page.goto('/login');
+      // One brand at each width: the panel beside the form on a wide screen, a line above it on a phone.
+      const [shown, hidden] =
+        width > 800 ? ['login-brand', 'login-brand-compact'] : ['login-brand-compact', 'login-brand'];
+      await expect(page.getByTestId(shown)).toBeVisible();
+      await expect(page.getByTestId(shown)).toHaveText('AI获客矩阵');
+      await expect(page.getByTestId(hidden)).toBeHidden();
+      // Each mark paints its own gradient: with one id for all, the hidden panel's made the shown one blank.
+      const gradients = await page.locator('svg linearGradient').evaluateAll((nodes) => nodes.map((node) => node.id));
+      expect(new Set(gradients).size).toBe(gradients.length);
       await page.screenshot({ path: join(shotDir, `prerendered-login-nojs-${width}.png`), fullPage: true });
     }
   });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
 import { Code, fail, isEnvelope } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import {
@@ -34,6 +36,38 @@ export function isHistoryRequest(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/** The encodings the web build writes beside its files (apps/web/scripts/compress.mjs) and rendered pages are sent in. */
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (a q=0 refuses one). */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((token) => token.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    weights.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const weight = (encoding: string) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) {
+    return 'br';
+  }
+  return weight('gzip') > 0 ? 'gzip' : undefined;
+}
+
+const compressWith: Record<Encoding, (html: string) => Promise<Buffer>> = {
+  br: (html) =>
+    promisify(brotliCompress)(html, {
+      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT },
+    }),
+  gzip: (html) => promisify(gzip)(html),
+};
+
+/** A page rendered on its data, with its compressed forms made on first request. */
+interface RenderedPage {
+  html: string;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
 /** A content call a page is rendered on, and the key the page reads its answer under (the web's PageData). */
 interface PageData {
   url: string;
@@ -58,7 +92,7 @@ const RENDERED_CACHE_SIZE = 64;
 function dataPageRenderer(app: FastifyInstance, webDist: string) {
   const bundle = path.join(webDist, 'ssr', 'prerender.js');
   let renderer: Promise<PageRenderer> | undefined;
-  const rendered = new Map<string, string>();
+  const rendered = new Map<string, RenderedPage>();
 
   /** The static page with its #root markup and data block replaced. */
   function fill(page: string, markup: string, json: string): string {
@@ -86,7 +120,7 @@ function dataPageRenderer(app: FastifyInstance, webDist: string) {
       pathname: string,
       search: string | undefined,
       staticPage: string,
-    ): Promise<string | null> {
+    ): Promise<RenderedPage | null> {
       const { renderPage, PUBLIC_PAGES } = await load();
       const pageData = PUBLIC_PAGES.find((page) => page.path === pathname)?.data;
       const data =
@@ -115,15 +149,15 @@ function dataPageRenderer(app: FastifyInstance, webDist: string) {
       // Rendered at the URL asked, so the page reads the query string the browser's router will read.
       const url = search === undefined ? pathname : `${pathname}?${search}`;
       const cacheKey = `${url}\n${json}`;
-      let html = rendered.get(cacheKey);
-      if (html === undefined) {
-        html = fill(staticPage, await renderPage(url, queries), json);
+      let page = rendered.get(cacheKey);
+      if (page === undefined) {
+        page = { html: fill(staticPage, await renderPage(url, queries), json), encoded: {} };
         if (rendered.size >= RENDERED_CACHE_SIZE) {
           rendered.delete(rendered.keys().next().value as string);
         }
-        rendered.set(cacheKey, html);
+        rendered.set(cacheKey, page);
       }
-      return html;
+      return page;
     },
   };
 }
@@ -139,6 +173,8 @@ export async function setupWebClient(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       prefix: '/',
       cacheControl: false,
+      // The build writes .br and .gz copies (apps/web/scripts/compress.mjs): sent as they are, no CPU per request.
+      preCompressed: true,
       // The server renderer is read by this process, not sent to browsers.
       allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(res, filePath) {
@@ -147,6 +183,7 @@ export async function setupWebClient(app: FastifyInstance, webDist: string): Pro
           'cache-control',
           relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
@@ -187,9 +224,15 @@ export async function setupWebClient(app: FastifyInstance, webDist: string): Pro
             staticPage = await fs.promises.readFile(path.join(webDist, page), 'utf8');
             staticPages.set(pathname, staticPage);
           }
-          const html = await dataPages.render(request, pathname, search, staticPage);
-          if (html !== null) {
-            return reply.type('text/html; charset=utf-8').send(html);
+          const rendered = await dataPages.render(request, pathname, search, staticPage);
+          if (rendered !== null) {
+            reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+            const encoding = preferredEncoding(request.headers['accept-encoding']);
+            if (encoding === undefined) {
+              return reply.send(rendered.html);
+            }
+            const body = await (rendered.encoded[encoding] ??= compressWith[encoding](rendered.html));
+            return reply.header('content-encoding', encoding).send(body);
           }
         } catch (err) {
           request.log.warn({ err, pathname }, 'Rendering a public page on its data failed: serving it without');

@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { useId, type SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
@@ -8,15 +8,18 @@ function base({ size = 20, ...rest }: IconProps): SVGProps<SVGSVGElement> {
 
 /** The product mark: a V in a gradient tile. */
 export function LogoMark({ size = 32, ...rest }: IconProps) {
+  // An id of its own: `url(#id)` takes the first element of that id in the page, and when that mark is in a
+  // hidden panel (display: none) its gradient draws nothing, so every other mark painted blank.
+  const gradient = useId();
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" {...rest}>
       <defs>
-        <linearGradient id="logo-mark-g" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#c89bff" />
           <stop offset="1" stopColor="#7b3fe4" />
         </linearGradient>
       </defs>
-      <rect width="64" height="64" rx="16" fill="url(#logo-mark-g)" />
+      <rect width="64" height="64" rx="16" fill={`url(#${gradient})`} />
       <path d="M16 20h8l8 16 8-16h8L36 46h-8z" fill="#fff" />
     </svg>
   );

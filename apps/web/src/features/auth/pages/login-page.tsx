@@ -30,6 +30,11 @@ export function LoginPage() {
       </aside>
       <main className={styles.formPanel}>
         <div className={styles.formBox}>
+          {/* The brand panel is hidden on a narrow screen; a phone still sees whose console it signs in to. */}
+          <Link className={styles.compactBrand} to={PublicPath.home} data-testid="login-brand-compact">
+            <BrandMark size={28} />
+            {brandName}
+          </Link>
           <h2 className={formStyles.heading}>欢迎登录</h2>
           <p className={formStyles.subheading}>登录控制台，管理你的账号矩阵</p>
           <LoginForm />
