@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeAudio, makeImage, makeVideo, toneSource } from '@vidmatrix/fixtures';
@@ -501,6 +501,52 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
     } finally {
       await azure.close();
     }
+  });
+
+  it('a cancel mid-sentence ends the video as canceled and leaves no half voice file for a later render', async () => {
+    const sentence = '取消时说到一半的这句话。';
+    const raw = { clip_model: 1, template, groups: [{ materialIds: [1, 2] }], segments: 1, lines: [sentence] };
+    const task = clipTaskInput.parse({ name: 't', count: 1, seed: 9, ...raw });
+    const [plan] = planClipTask(task, { materials: new Map(library.map((m) => [m.id, m])) });
+    const cacheDir = join(dir, 'cancel-voice-cache');
+    const controller = new AbortController();
+    // An imitation of a voice that has written part of its WAV when the cancel comes, under espeak's name, so
+    // what it leaves would be taken from the cache by the real espeak render below.
+    const halfway: TtsProvider = {
+      name: tts.name,
+      robotic: true,
+      synthesize(_text, outPath, signal) {
+        writeFileSync(outPath, Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt '));
+        controller.abort();
+        // As espeak's spawn does when its signal aborts: an AbortError.
+        return Promise.reject(signal?.reason as Error);
+      },
+    };
+    const run = (voice: TtsProvider, name: string, signal?: AbortSignal) =>
+      produceVideo(renderer, {
+        plan: plan!,
+        template: templateOf(task),
+        materials: files,
+        musicPath: null,
+        tts: voice,
+        fontsDir: FONTS_DIR,
+        workDir: join(dir, `${name}-work`),
+        cacheDir,
+        output: join(dir, `${name}.mp4`),
+        size: SIZE,
+        fps: 15,
+        encode: FAST,
+        signal,
+      });
+    const canceled = await run(halfway, 'cancel-voice', controller.signal).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(canceled).toBeInstanceOf(ClipRenderError);
+    expect((canceled as ClipRenderError).reason).toBe('canceled');
+    expect(readdirSync(cacheDir)).toEqual([]);
+    const again = await run(tts, 'cancel-voice-again');
+    expect(again.audio?.codec).toBe('aac');
   });
 
   it('ducks the music under the voice and lets it back up in the gaps', async () => {

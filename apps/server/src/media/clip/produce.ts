@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClipPlan, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
 import { CLIP_FPS, CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
 import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 import { writeAss } from './ass.ts';
 import type { RenderSpec } from './filter-graph.ts';
-import type { ClipRenderer, ProbeResult } from './render.ts';
+import { ClipRenderError, type ClipRenderer, type ProbeResult } from './render.ts';
 import { layTimeline, type ResolvedMaterial, type SpokenParagraphs } from './timeline.ts';
 import type { TtsProvider } from './tts/tts-provider.ts';
 import { encodeWav, layoutWav, parseWav, wavSeconds, type Wav } from './tts/wav.ts';
@@ -51,6 +52,26 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/**
+ * Synthesises one sentence into its cache file. It is written beside the file and renamed in, so a cancel
+ * (or a crash) mid-sentence leaves no half WAV that a later render of the same sentence would take as said;
+ * a cancel then ends the video as canceled, not as a failure.
+ */
+async function synthesizeInto(input: ProduceInput, text: string, file: string): Promise<void> {
+  const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
+  try {
+    input.signal?.throwIfAborted();
+    await input.tts.synthesize(text, partial, input.signal);
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    if (input.signal?.aborted) {
+      throw new ClipRenderError(Msg.clipCanceled, 'canceled');
+    }
+    throw error;
+  }
+}
+
 /** Synthesises every sentence of the voiced paragraphs, one file each (cached), and reads their lengths. */
 async function speak(input: ProduceInput): Promise<{ spoken: SpokenParagraphs; parts: Wav[] } | null> {
   if (!input.plan.voiced) {
@@ -68,7 +89,7 @@ async function speak(input: ProduceInput): Promise<{ spoken: SpokenParagraphs; p
     for (const text of paragraph) {
       const file = join(dir, `${createHash('sha1').update(`${input.tts.name}\n${text}`).digest('hex')}.wav`);
       if (!(await exists(file))) {
-        await input.tts.synthesize(text, file, input.signal);
+        await synthesizeInto(input, text, file);
       }
       const wav = parseWav(await readFile(file));
       parts.push(wav);
