@@ -50,6 +50,15 @@ for (const width of [1440, 390]) {
   });
 }
 
+test('the course catalogue gives each course its length, and none to a course without videos yet', async ({ page }) => {
+  await new SitePage(page).open('/userCourseCenter', '流量学院');
+  const cards = page.getByTestId('course-card');
+  await expect(cards.filter({ hasText: '30 分钟上手 AI获客矩阵' })).toContainText('共 00:32');
+  const unfilmed = cards.filter({ hasText: '矩阵账号运营方法' });
+  await expect(unfilmed).toContainText('1 节');
+  await expect(unfilmed).not.toContainText('共');
+});
+
 test('the change log lists the product’s versions newest first', async ({ page }) => {
   await new SitePage(page).open('/changeLog', '更新日志');
   const entries = page.getByTestId('changelog-entry');

@@ -31,7 +31,8 @@ export function CourseCatalog() {
                   <p className={styles.muted}>{course.summary}</p>
                   <div className={styles.meta}>
                     <span>{course.chapter_count} 节</span>
-                    <span>共 {formatDuration(course.duration)}</span>
+                    {/* A course whose chapters have no video yet has no length to show (not 共 00:00). */}
+                    {course.duration > 0 ? <span>共 {formatDuration(course.duration)}</span> : null}
                     {course.free_count > 0 ? <span className={styles.tag}>{course.free_count} 节免费</span> : null}
                   </div>
                 </Link>

@@ -48,7 +48,7 @@ function Course({ course }: { course: CourseDetail }) {
       <aside className={styles.card} style={{ padding: 8 }}>
         <p style={{ margin: '12px 12px 4px', fontWeight: 700 }}>{course.title}</p>
         <p className={styles.muted} style={{ margin: '0 12px 8px', fontSize: 13 }}>
-          {course.chapter_count} 节 · 共 {formatDuration(course.duration)}
+          {course.chapter_count} 节{course.duration > 0 ? ` · 共 ${formatDuration(course.duration)}` : ''}
         </p>
         <ol className={styles.chapters}>
           {course.chapters.map((c, index) => (
