@@ -5,6 +5,17 @@ import { chromiumLaunchOptions } from '@vidmatrix/chromium';
 import { chromium } from 'playwright-core';
 import { root, signIn, startServer } from './lib.mjs';
 
+/**
+ * Lighthouse's "slow 4G" for CDP's Network.emulateNetworkConditions: 562.5 ms request latency,
+ * 1.44 Mbit/s down, 675 kbit/s up.
+ */
+export const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8,
+  uploadThroughput: (750 * 0.9 * 1024) / 8,
+};
+
 /** Median of a list of numbers (the upper one of an even count). */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumLaunchOptions } from '@vidmatrix/chromium';
 import { chromium } from 'playwright-core';
-import { median } from './browser.mjs';
+import { median, SLOW_4G } from './browser.mjs';
 import { root, startServer } from './lib.mjs';
 
 // Every pre-rendered page (apps/web/src/app/routes/public-pages.ts); SITE_LCP_PAGES=/a,/b measures a few.
@@ -17,12 +17,6 @@ const PAGES = (
   '/home,/download,/agentCenter,/changeLog,/subscribe,/live,/productDetail,/userCourseCenter,/courseCenter?id=getting-started,/protocol'
 ).split(',');
 const RUNS = Number(process.env.SITE_LCP_RUNS ?? 3);
-const SLOW_4G = {
-  offline: false,
-  latency: 150 * 3.75,
-  downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8,
-  uploadThroughput: (750 * 0.9 * 1024) / 8,
-};
 
 const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 const spaDist = join(mkdtempSync(join(tmpdir(), 'vm-bench-spa-')), 'dist');

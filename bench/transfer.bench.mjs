@@ -8,19 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumLaunchOptions } from '@vidmatrix/chromium';
 import { chromium } from 'playwright-core';
-import { median } from './browser.mjs';
+import { median, SLOW_4G } from './browser.mjs';
 import { root, signIn, startServer } from './lib.mjs';
 
 const PAGES = (process.env.TRANSFER_PAGES ?? '/home,/login,/material/index').split(',');
 /** Pages of the console: the visit carries a signed-in member's token. */
 const CONSOLE = new Set(['/material/index', '/dashboard']);
 const RUNS = Number(process.env.TRANSFER_RUNS ?? 3);
-const SLOW_4G = {
-  offline: false,
-  latency: 150 * 3.75,
-  downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8,
-  uploadThroughput: (750 * 0.9 * 1024) / 8,
-};
 
 const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 const plainDist = join(mkdtempSync(join(tmpdir(), 'vm-bench-plain-')), 'dist');

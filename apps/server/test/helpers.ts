@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
-import { Redis } from 'ioredis';
+import { deleteRedisKeys } from '@vidmatrix/fixtures';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../src/app.ts';
@@ -133,25 +133,6 @@ export async function createTestApp(
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
-}
-
-/** Deletes the keys of the Redis at `url` whose names start with one of `prefixes` (no glob characters in them). */
-async function deleteRedisKeys(url: string, prefixes: readonly string[]): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    for (const prefix of prefixes) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length > 0) {
-          await redis.unlink(...keys);
-        }
-      } while (cursor !== '0');
-    }
-  } finally {
-    redis.disconnect();
-  }
 }
 
 async function withPgClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {

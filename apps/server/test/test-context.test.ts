@@ -1,21 +1,10 @@
+import { redisKeys } from '@vidmatrix/fixtures';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './helpers.ts';
 import { childEnv } from './server-process.ts';
 
 const redisUrl = process.env.REDIS_URL;
-
-/** The names of the keys in Redis starting with `prefix`. */
-async function keysStartingWith(redis: Redis, prefix: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    found.push(...keys);
-  } while (cursor !== '0');
-  return found;
-}
 
 // Test runs share one Redis (CI's, a developer's): each test's queues must go with it.
 describe.skipIf(!redisUrl)('a test context on Redis', () => {
@@ -26,14 +15,14 @@ describe.skipIf(!redisUrl)('a test context on Redis', () => {
     try {
       const [appJobs, rateLimits, child, childJobs] = ctx.redisKeyPrefixes;
       // The app's scheduled sweeps are BullMQ job schedulers: keys exist once it is ready.
-      expect(await keysStartingWith(redis, appJobs ?? '-')).not.toEqual([]);
+      expect(await redisKeys(redisUrl ?? '', appJobs ?? '-')).not.toEqual([]);
       // A child server writes under its own prefix: stand in for one.
       await redis.set(`${child}:member-cache`, '1');
       await redis.set(`${childJobs}:media:meta`, '1');
       await redis.set(`${rateLimits}127.0.0.1`, '1');
       await ctx.close();
       for (const prefix of ctx.redisKeyPrefixes) {
-        expect(await keysStartingWith(redis, prefix), prefix).toEqual([]);
+        expect(await redisKeys(redisUrl ?? '', prefix), prefix).toEqual([]);
       }
     } finally {
       redis.disconnect();
