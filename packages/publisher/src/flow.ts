@@ -1,13 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { descriptionFor, PUBLISH_RULES } from '@vidmatrix/contract/rules/publish-rules';
 import { type ConnectorDefinition, formatSchedule } from './connectors/definition.ts';
+import { CONNECTOR_STEPS } from './connectors/steps-registry.ts';
+import type { ListedWork, Root } from './connectors/steps.ts';
 import { aborted, DeadlineError, firstOf, type Probe, withDeadline } from './deadline.ts';
 import type { NeedsActionKind, PublishJob, ReviewState, RunHooks } from './types.ts';
 
-/** Where the form lives: the page, or the iframe it is mounted in. */
-export interface Root {
-  locator(selector: string): Locator;
-}
+export type { ListedWork, Root } from './connectors/steps.ts';
 
 /** The page or the form's iframe. */
 export function formRoot(page: Page, def: ConnectorDefinition): Root {
@@ -203,7 +202,12 @@ export async function uploadVideo(
         // Chromium fires no change event for the same selection: clear it first.
         await input.setInputFiles([], { timeout: def.timeouts.navigation });
       }
-      await input.setInputFiles(job.videoPath, { timeout: def.timeouts.navigation });
+      const setFile = CONNECTOR_STEPS[def.platform].setFile;
+      if (setFile) {
+        await setFile(page, root, def, job);
+      } else {
+        await input.setInputFiles(job.videoPath, { timeout: def.timeouts.navigation });
+      }
       const left = Math.max(1, end - Date.now());
       const result = await firstOf('upload', left, {
         done: visible(root.locator(s.uploadDone)),
@@ -263,6 +267,10 @@ export async function fillForm(
   def: ConnectorDefinition,
   job: PublishJob,
 ): Promise<'ok' | 'schedule_not_applied'> {
+  const own = CONNECTOR_STEPS[def.platform].fillForm;
+  if (own) {
+    return withDeadline('fill', def.timeouts.fill, own(page, def, job));
+  }
   const root = formRoot(page, def);
   const s = def.selectors;
   const ms = def.timeouts.fill;
@@ -330,14 +338,6 @@ export async function pageErrorText(page: Page, def: ConnectorDefinition): Promi
   return [...new Set(texts)].join('\n');
 }
 
-/** A work as the works list shows it. */
-export interface ListedWork {
-  id: string;
-  title: string;
-  status: string;
-  href: string | null;
-}
-
 /** Reads the works list on the current page. */
 export async function listedWorks(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
   const s = def.selectors;
@@ -355,6 +355,10 @@ export async function listedWorks(page: Page, def: ConnectorDefinition): Promise
 
 /** Opens the works list and reads it. */
 export async function readWorksList(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
+  const own = CONNECTOR_STEPS[def.platform].readWorks;
+  if (own) {
+    return own(page, def);
+  }
   await page.goto(urlOf(def, def.paths.works), { timeout: def.timeouts.navigation });
   return listedWorks(page, def);
 }

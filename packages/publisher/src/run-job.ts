@@ -11,6 +11,7 @@ import {
   withOverrides,
 } from './connectors/definition.ts';
 import { CONNECTORS } from './connectors/registry.ts';
+import { CONNECTOR_STEPS } from './connectors/steps-registry.ts';
 import { type CreateAnswer, watchCreateAnswer } from './create-answer.ts';
 import { DeadlineError, firstOf, type Probe, withDeadline } from './deadline.ts';
 import {
@@ -245,11 +246,14 @@ export async function publishOnPage(
 
     submitClicked = true;
     await dismissOverlays(root, def);
-    const clicked = await submit.click({ timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (clicked && def.selectors.confirm) {
+    const ownSubmit = CONNECTOR_STEPS[def.platform].submit;
+    const clicked = ownSubmit
+      ? await ownSubmit(page, root, def)
+      : await submit.click({ timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        );
+    if (clicked && !ownSubmit && def.selectors.confirm) {
       const confirm = root.locator(def.selectors.confirm).first();
       await clickThrough(root, def, def.timeouts.submit, (timeout) => confirm.click({ timeout })).catch(
         () => undefined,

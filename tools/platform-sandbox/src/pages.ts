@@ -6,6 +6,8 @@ export interface WorkView {
   title: string;
   status: string;
   createdAt: number;
+  /** The uploaded video's duration, seconds (0 when unknown). */
+  durationSec: number;
   permalink?: string;
 }
 

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { firstFilePart } from './multipart.ts';
 import { channelsShell, homePage, loginPage, uploadPage, worksPage, type WorkView } from './pages.ts';
 import { captchaDataUrl, qrDataUrl } from './qr.ts';
+import { SITES } from './sites/index.ts';
+import type { SiteContext } from './sites/site.ts';
 import { platformOfPath, SANDBOX_PLATFORMS, SKINS, type SandboxPlatform, type Skin } from './skins.ts';
 
 export type VerifyKind = 'sms' | 'captcha' | 'real_name';
@@ -224,6 +226,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         title: w.title,
         status: STATUS_TEXT[w.status],
         createdAt: w.createdAt,
+        durationSec: 0,
         permalink: skin.permalink?.(w.id),
       });
     }
@@ -246,6 +249,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const found = sessionOf(req, platform);
     const s = sw(platform);
     const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
+    const site = SITES[platform];
+    const ctx = (user: string): SiteContext => ({ prefix, user, url, req, works: () => readWorks(platform, user) });
 
     if (path === '/api/login/poll') {
       const t = tickets.get(url.searchParams.get('ticket') ?? '');
@@ -275,12 +280,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (req.method === 'GET' && path === skin.loginPath) {
       const ticket = newTicket(platform, { kind: 'login' });
-      return send(res, 200, loginPage(skin, prefix, ticket, qrDataUrl(ticket)));
+      const qr = qrDataUrl(ticket);
+      return send(res, 200, site.login?.(ctx(''), ticket, qr) ?? loginPage(skin, prefix, ticket, qr));
     }
     if (path === '/api/auth') {
       return found ? send(res, 200, { user: found[1].user }) : send(res, 401, { message: '未登录' });
     }
     if (!found) {
+      const own = req.method === 'GET' ? site.loggedOutPages?.[path] : undefined;
+      if (own) {
+        return send(res, 200, own(ctx('')));
+      }
       if (path.startsWith('/api/') || req.method !== 'GET') {
         return send(res, 401, { message: '登录已失效，请重新登录' });
       }
@@ -292,6 +302,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const [sessionId, session] = found;
     const key = `${platform}/${session.user}`;
+    const ownPage = req.method === 'GET' ? site.pages?.[path] : undefined;
+    if (ownPage) {
+      return send(res, 200, ownPage(ctx(session.user)));
+    }
+    const ownApi = site.api?.[path];
+    if (ownApi) {
+      return send(res, 200, ownApi(ctx(session.user)));
+    }
 
     if (req.method === 'GET' && path === skin.homePath) {
       return send(res, 200, homePage(skin, prefix, session.user));
