@@ -76,6 +76,10 @@ export interface ConnectorDefinition {
     workIdAttribute: string;
     workTitle: string;
     workStatus: string;
+    /** The work's duration (m:ss or seconds) in a works-list item, where the list shows it. */
+    workDuration?: string;
+    /** The work's creation time (a datetime attribute or text) in a works-list item, where the list shows it. */
+    workCreatedAt?: string;
   };
   dialogs: Record<NeedsActionKind, DialogSelectors>;
   /** How topics go in: inline "#tag" in the description, a tag input closed by Enter, or a suggestion picker. */
