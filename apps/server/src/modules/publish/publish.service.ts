@@ -35,6 +35,7 @@ import {
   isPublishState,
   isRiskReason,
   nextPostAt,
+  publishFailureText,
   retryBackoffMs,
   spreadRunTimes,
   statesInto,
@@ -809,7 +810,7 @@ export class PublishService {
       ...(screenshotKey ? { screenshot_key: screenshotKey } : {}),
     };
     const reason = body.error?.reason ?? (body.outcome === 'needs_action' ? 'action_timeout' : '');
-    const errorText = body.error ? body.error.page_text || body.error.message : '';
+    const errorText = body.error ? publishFailureText(body.error.reason, body.error.page_text ?? '') : '';
     let to: PublishState;
     let patch: JobPatch = base;
     const preSubmit =
