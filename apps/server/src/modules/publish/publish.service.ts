@@ -171,7 +171,7 @@ export class PublishService {
       if (!platform) {
         throw badRequest(fillMsg(Msg.publishPlatformUnsupported, { account: row.nickname }));
       }
-      const selectable = accountSelectability(row);
+      const selectable = accountSelectability(row, { publish: true });
       if (!selectable.selectable) {
         throw badRequest(
           fillMsg(Msg.publishAccountNotSelectable, {
