@@ -94,6 +94,17 @@ describe('batch creation', () => {
     expect(res.msg).toContain(Msg.publishAuthExpired);
   });
 
+  it('names what is missing: another member’s or a deleted video, and cover', async () => {
+    const other = await addMember(server.ctx, 'pub_foreign');
+    const [foreign] = await addVideos(server.ctx.db, other, ['别人的.mp4']);
+    const [mine] = await addVideos(server.ctx.db, server.memberId, ['c.mp4']);
+    const [account] = await addAccounts(server.ctx.db, server.memberId, [BILIBILI]);
+    const video = await addBatch([foreign!], [account!]);
+    expect([video.code, video.msg]).toEqual([400, Msg.publishMaterialMissing]);
+    const cover = await addBatch([mine!], [account!], { cover_material_id: foreign! });
+    expect([cover.code, cover.msg]).toEqual([400, Msg.publishCoverMissing]);
+  });
+
   it('refuses a material that is not a video', async () => {
     const [video] = await addVideos(server.ctx.db, server.memberId, ['封面.png']);
     await server.ctx.db.updateTable('material').set({ file_type: 'image' }).where('id', '=', video!).execute();

@@ -113,6 +113,8 @@ export const Msg = {
   runnerTokenInvalid: '发布器令牌无效或已吊销',
   runnerLeaseLost: '任务已不归该发布器处理',
   publishAccountCoolingDown: '账号「{account}」触发平台风控，暂停发布至{until}',
+  publishMaterialMissing: '素材不存在或已被删除',
+  publishCoverMissing: '封面不存在或已被删除',
   publishFailRule: '视频不符合平台的发布规则',
   publishFailLoggedOut: '账号登录已失效，请重新授权',
   publishFailUpload: '视频上传失败',

@@ -153,7 +153,7 @@ export class PublishService {
     const materials = body.material_ids.map((id) => {
       const row = materialRows.find((m) => m.id === id);
       if (!row) {
-        throw badRequest(Msg.notFound);
+        throw badRequest(Msg.publishMaterialMissing);
       }
       if (row.file_type !== 'video') {
         throw badRequest(fillMsg(Msg.publishNotVideo, { video: row.file_name }));
@@ -658,7 +658,7 @@ export class PublishService {
   private async coverOf(memberId: number, materialId: number): Promise<string> {
     const [row] = await this.repo.materials(memberId, [materialId]);
     if (!row) {
-      throw badRequest(Msg.notFound);
+      throw badRequest(Msg.publishCoverMissing);
     }
     if (row.file_type !== 'image') {
       throw badRequest(fillMsg(Msg.publishCoverNotImage, { file: row.file_name }));
