@@ -53,7 +53,7 @@ export const channels: ConnectorDefinition = {
       'input[placeholder="填写短标题有机会获得更多流量"], input[placeholder="概括视频主要内容，字数建议6-16个字符"]',
     description: 'div.input-editor[contenteditable], div[data-placeholder="添加描述"]',
     coverInput: '.single-cover-uploader-wrap input[type="file"]',
-    scheduleRadio: 'label:text-is("定时")',
+    scheduleRadio: 'label:has-text("定时"):not(:has-text("不定时"))',
     scheduleInput: 'input[placeholder="请选择发表时间"]',
     submit: 'div.form-btns button:has-text("发表")',
     submitReady: 'div.form-btns button.weui-desktop-btn_primary:not(.weui-desktop-btn_disabled):has-text("发表")',
