@@ -23,7 +23,7 @@ function qrDataUrl(img: Locator): Promise<string> {
     const blob = await (await fetch(el.src, { credentials: 'include' })).blob();
     return new Promise<string>((resolve, reject) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
       reader.onerror = () => reject(new Error('the QR image could not be read'));
       reader.readAsDataURL(blob);
     });

@@ -26,12 +26,12 @@ beforeAll(async () => {
   control = sandboxControl(sandbox.url);
   base = `${sandbox.url}/channels`;
   const dir = await mkdtemp(join(tmpdir(), 'vm-channels-site-'));
-  video = await makeVideo(join(dir, 'tiny.mp4'), { width: 160, height: 120, rate: 10, seconds: 1 });
+  video = makeVideo(join(dir, 'tiny.mp4'), { width: 160, height: 120, rate: 10, seconds: 1 });
   // The same video padded to 3 MB: a transfer long enough for its progress to show.
   bigVideo = join(dir, 'big.mp4');
   await copyFile(video, bigVideo);
   await appendFile(bigVideo, Buffer.alloc(3 * 1024 * 1024));
-  cover = await makeImage(join(dir, 'cover.png'), { width: 320, height: 240, color: 'orange' });
+  cover = makeImage(join(dir, 'cover.png'), { width: 320, height: 240, color: 'orange' });
   browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });
 });
 
