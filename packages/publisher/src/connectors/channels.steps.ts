@@ -113,16 +113,17 @@ async function setSchedule(page: Page, def: ConnectorDefinition, at: number, ms:
     if (shown === `${month}月`) {
       break;
     }
-    await page.locator(P.pickerNext).first().click({ timeout: ms });
+    await clickThrough(page, def, ms, (timeout) => page.locator(P.pickerNext).first().click({ timeout }));
   }
-  await page
+  const dayLink = page
     .locator(P.pickerDays)
     .filter({ hasText: new RegExp(`^${Number(day)}$`) })
-    .first()
-    .click({ timeout: ms });
+    .first();
+  // The 切换视频号 dialog can come up at any moment: every click moves it aside first.
+  await clickThrough(page, def, ms, (timeout) => dayLink.click({ timeout }));
   await page.locator(P.scheduleTime).first().fill(time, { timeout: ms });
   // A click outside the picker applies the time (SAU clicks the editor for it).
-  await page.locator(s.description).first().click({ timeout: ms });
+  await clickThrough(page, def, ms, (timeout) => page.locator(s.description).first().click({ timeout }));
   return (await page.locator(s.scheduleInput).first().inputValue({ timeout: ms })) === value;
 }
 
