@@ -41,6 +41,10 @@ export interface Switches {
   hiddenReads: number;
   /** Further reads a visible work stays 审核中 for. */
   reviewReads: number;
+  /** Channels: a new front-end build, whose hashed class-name suffixes differ (what a drift check must notice). */
+  channelsNewBuild: boolean;
+  /** Channels: the 切换视频号 dialog pops up over the create form, taking clicks until 取消. */
+  channelsAccountDialog: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -58,6 +62,8 @@ export const DEFAULT_SWITCHES: Switches = {
   processingPolls: 3,
   hiddenReads: 1,
   reviewReads: 2,
+  channelsNewBuild: false,
+  channelsAccountDialog: true,
 };
 
 /** A work the sandbox holds. */
@@ -253,7 +259,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const s = sw(platform);
     const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
     const site = SITES[platform];
-    const ctx = (user: string): SiteContext => ({ prefix, user, url, req, works: () => readWorks(platform, user) });
+    const ctx = (user: string): SiteContext => ({
+      prefix,
+      user,
+      url,
+      req,
+      switches: s,
+      works: () => readWorks(platform, user),
+    });
+
+    const asset = req.method === 'GET' ? site.assets?.[path] : undefined;
+    if (asset) {
+      const { type, body } = asset(ctx(found?.[1].user ?? ''));
+      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+      return void res.end(body);
+    }
 
     if (path === '/api/login/poll') {
       const t = tickets.get(url.searchParams.get('ticket') ?? '');

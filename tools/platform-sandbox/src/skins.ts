@@ -133,7 +133,7 @@ export const SKINS: Record<SandboxPlatform, Skin> = {
     scheduleReadonly: false,
     confirmModal: false,
     submitText: '发表',
-    newWorkId: () => `export/${base58(24)}`,
+    newWorkId: () => `14${digits(18)}`, // a post's objectId (post_list)
     createOk: () => ({ errCode: 0, errMsg: 'ok', data: {} }), // Channels answers without an id
     createError: (m) => ({ errCode: 300002, errMsg: m }),
   },

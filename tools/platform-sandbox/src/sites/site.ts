@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { WorkView } from '../pages.ts';
+import type { Switches } from '../server.ts';
 
 /** What a site's page is drawn from. */
 export interface SiteContext {
@@ -9,6 +10,8 @@ export interface SiteContext {
   user: string;
   url: URL;
   req: IncomingMessage;
+  /** The platform's switches now (failure modes, a new build). */
+  switches: Switches;
   /** Reads the works list as the platform would (each read ages the works: posts appear late). */
   works(): WorkView[];
 }
@@ -28,4 +31,6 @@ export interface SitePages {
   loggedOutPages?: Record<string, (ctx: SiteContext) => string>;
   /** JSON endpoints of a signed-in session (e.g. the site's works-list API), by path below the prefix. */
   api?: Record<string, (ctx: SiteContext) => unknown>;
+  /** Files served to anyone, signed in or not (Channels: the login QR image its iframe loads by a relative src). */
+  assets?: Record<string, (ctx: SiteContext) => { type: string; body: string | Buffer }>;
 }
