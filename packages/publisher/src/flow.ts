@@ -115,6 +115,10 @@ export async function checkLogin(page: Page, def: ConnectorDefinition): Promise<
 
 /** QR login: relays each QR image shown (a new one when it refreshes) until the page lands signed in. */
 export async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) {
+  const own = CONNECTOR_STEPS[def.platform].loginByQr;
+  if (own) {
+    return own(page, def, onQr);
+  }
   const t = def.timeouts;
   const end = Date.now() + t.qrLogin;
   await page.goto(urlOf(def, def.paths.login), { timeout: t.navigation });

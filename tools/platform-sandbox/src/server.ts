@@ -39,6 +39,10 @@ export interface Switches {
   hiddenReads: number;
   /** Further reads a visible work stays 审核中 for. */
   reviewReads: number;
+  /** Douyin: the account's grey-release group, which picks the publish page (v2: the form renders only after the upload). */
+  douyinPublishVersion: 'v1' | 'v2';
+  /** Douyin: a new front-end build, whose hashed class-name suffixes differ (what a drift check must notice). */
+  douyinNewBuild: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -55,6 +59,8 @@ export const DEFAULT_SWITCHES: Switches = {
   processingPolls: 3,
   hiddenReads: 1,
   reviewReads: 2,
+  douyinPublishVersion: 'v2',
+  douyinNewBuild: false,
 };
 
 /** A work the sandbox holds. */
@@ -250,7 +256,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const s = sw(platform);
     const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
     const site = SITES[platform];
-    const ctx = (user: string): SiteContext => ({ prefix, user, url, req, works: () => readWorks(platform, user) });
+    const ctx = (user: string): SiteContext => ({
+      prefix,
+      user,
+      url,
+      req,
+      switches: s,
+      works: () => readWorks(platform, user),
+    });
 
     if (path === '/api/login/poll') {
       const t = tickets.get(url.searchParams.get('ticket') ?? '');
@@ -308,7 +321,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const ownApi = site.api?.[path];
     if (ownApi) {
-      return send(res, 200, ownApi(ctx(session.user)));
+      const out = ownApi(ctx(session.user));
+      // A string is JSON text as the site writes it (e.g. ids too long for a JS number).
+      return send(res, 200, out, typeof out === 'string' ? { 'content-type': 'application/json; charset=utf-8' } : {});
     }
 
     if (req.method === 'GET' && path === skin.homePath) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { WorkView } from '../pages.ts';
+import type { Switches } from '../server.ts';
 
 /** What a site's page is drawn from. */
 export interface SiteContext {
@@ -9,6 +10,8 @@ export interface SiteContext {
   user: string;
   url: URL;
   req: IncomingMessage;
+  /** The platform's switches now (site-specific ones such as `douyinPublishVersion` included). */
+  switches: Switches;
   /** Reads the works list as the platform would (each read ages the works: posts appear late). */
   works(): WorkView[];
 }
@@ -26,6 +29,6 @@ export interface SitePages {
   pages?: Record<string, (ctx: SiteContext) => string>;
   /** GET pages a logged-out visitor gets instead of the redirect to the login (e.g. a shell that redirects late). */
   loggedOutPages?: Record<string, (ctx: SiteContext) => string>;
-  /** JSON endpoints of a signed-in session (e.g. the site's works-list API), by path below the prefix. */
+  /** JSON endpoints of a signed-in session (e.g. the site's works-list API), by path below the prefix; a string is sent as raw JSON text. */
   api?: Record<string, (ctx: SiteContext) => unknown>;
 }
