@@ -47,7 +47,7 @@ export const douyin: ConnectorDefinition = {
     workIdAttribute: 'data-aweme-id',
     workTitle: '.info-title-text',
     workStatus: '.status-tag',
-    workDuration: '.video-card-duration',
+    workDuration: '.card-duration',
     workCreatedAt: '.info-time',
   },
   dialogs: {
@@ -95,7 +95,7 @@ export const DOUYIN_PAGE = {
   coverConfirm: '.semi-modal-confirm button:text-is("确定"), .semi-modal:has-text("是否确认") button:text-is("确定")',
   /** Without a cover of its own the post takes the first recommended one (请设置封面后再发布 otherwise). */
   recommendedCover: '[class^="recommendCover-"]',
-  declarationEntry: ':text("请选择自主声明")',
+  declarationEntry: ':text-is("请选择自主声明")',
   declarationModal: '.semi-modal-content:has-text("请选择声明类型")',
   declarationOption: 'label.semi-radio',
   declarationConfirm: 'button.semi-button-primary:has-text("确定")',

@@ -45,11 +45,11 @@ fetch(${JSON.stringify(ctx.prefix + DOUYIN_PATHS.workList)}+'?status=0&count=12&
   if(!b.aweme_list||b.aweme_list.length===0){box.innerHTML='<p class="list-empty">暂无作品</p>';return;}
   for(const w of b.aweme_list){
     const card=document.createElement('div');card.className=cls.card+' video-card';
-    card.innerHTML='<div class="video-card-cover"><span class="video-card-duration"></span></div><div class="video-card-info"><div class="info-title-text"></div><div class="info-time"></div><span class="semi-tag status-tag"></span></div>';
+    card.innerHTML='<div class="card-cover"><span class="card-duration"></span></div><div class="card-info"><div class="info-title-text"></div><div class="info-time"></div><span class="semi-tag status-tag"></span></div>';
     card.querySelector('.info-title-text').textContent=w.item_title||w.desc;
     card.querySelector('.info-time').textContent=time(w.create_time);
     card.querySelector('.status-tag').textContent=w.status.status_desc;
-    if(w.duration){const s=Math.round(w.duration/1000);card.querySelector('.video-card-duration').textContent=pad(Math.floor(s/60))+':'+pad(s%60);}
+    if(w.duration){const s=Math.round(w.duration/1000);card.querySelector('.card-duration').textContent=pad(Math.floor(s/60))+':'+pad(s%60);}
     box.appendChild(card);
   }
 });`;

@@ -30,7 +30,7 @@ export function publishPage(ctx: SiteContext): string {
   const radio = (value: string, text: string, checked: boolean) =>
     `<label class="${cls.radio} semi-radio${checked ? ' semi-radio-checked' : ''}"><input type="radio" class="semi-radio-input" name="timing" value="${value}"${checked ? ' checked' : ''}><span class="semi-radio-inner"></span><span class="semi-radio-addon">${text}</span></label>`;
   const form = `<div class="publish-form">
-  <div class="${cls['long-card']}" hidden><div class="long-card-name"></div><div class="long-card-state">视频处理中</div><div class="long-card-actions"><span class="long-card-reupload">重新上传</span><span>预览视频</span></div></div>
+  <div class="${cls['long-card']}" hidden><div class="card-name"></div><div class="card-state">视频处理中</div><div class="card-actions"><span class="card-reupload">重新上传</span><span>预览视频</span></div></div>
   <div class="form-item"><div class="form-label">作品标题</div><div class="semi-input-wrapper"><input class="semi-input semi-input-default" placeholder="填写作品标题，为作品获得更多流量" maxlength="30"></div></div>
   <div class="form-item"><div class="form-label">作品简介</div>
     <div class="editor-kit-root-container"><div class="zone-container editor-kit-container editor" contenteditable="true" data-placeholder="添加作品简介"></div></div>
@@ -38,7 +38,7 @@ export function publishPage(ctx: SiteContext): string {
   <div class="form-item"><div class="form-label">设置封面</div>
     <div class="${cls.coverControl} cover-box"><div class="cover-preview"></div><div class="cover-hover">选择封面</div></div>
     <div class="recommend-list"><span>推荐封面</span>${[1, 2, 3].map((n) => `<div class="${cls.recommendCover}" data-name="recommend-cover-${n}.jpg"></div>`).join('')}</div></div>
-  <div class="form-item"><div class="form-label">自主声明</div><div class="${cls.declare}"><span class="declare-text">请选择自主声明</span></div></div>
+  <div class="form-item"><div class="form-label">自主声明</div><div class="${cls.declare}"><span class="entry-text">请选择自主声明</span></div></div>
   <div class="form-item"><div class="form-label">添加到合集</div><div class="${cls['select-collection']} semi-select"><span class="semi-select-selection-placeholder">请选择合集</span></div></div>
   <div class="form-item"><div class="form-label">发布时间</div><div class="semi-radioGroup">${radio('now', '立即发布', true)}${radio('schedule', '定时发布', false)}</div>
     <div class="semi-datepicker" hidden><div class="semi-input-wrapper"><input class="semi-input" placeholder="日期和时间" format="yyyy-MM-dd HH:mm"></div></div></div>

@@ -47,7 +47,7 @@ function upload(file){
     if(x.status!==200){failed();return;}
     S.uploadId=JSON.parse(x.responseText).uploadId;
     $('.progress-view').hidden=true;mountForm();
-    const c=$('.'+K['long-card']);$('.long-card-name',c).textContent=file.name;$('.long-card-state',c).textContent='视频处理中';c.hidden=false;
+    const c=$('.'+K['long-card']);$('.card-name',c).textContent=file.name;$('.card-state',c).textContent='视频处理中';c.hidden=false;
     poll();
   };
   x.onerror=failed;x.send(fd);
@@ -57,11 +57,11 @@ async function poll(){
   if(r.status===401){nav('/');return;}
   const b=await r.json();
   if(b.state!=='done'){setTimeout(poll,400);return;}
-  S.processed=true;$('.long-card-state').textContent='上传完成';
+  S.processed=true;$('.card-state').textContent='上传完成';
   const btn=$('.content-confirm-container .semi-button-primary');btn.disabled=false;btn.classList.remove('semi-button-disabled');btn.removeAttribute('aria-disabled');
 }
 function bindForm(){
-  $('.long-card-reupload').onclick=()=>input.click();
+  $('.card-reupload').onclick=()=>input.click();
   const editor=$('.zone-container');
   editor.addEventListener('input',(e)=>{if((e.data||'').includes('#')){mention(editor);}});
   $('.'+K.coverControl).onclick=coverModal;
@@ -110,13 +110,13 @@ function declareModal(){
   const labels=m.querySelectorAll('label.semi-radio');let chosen=null;
   labels.forEach((l,i)=>{$('.semi-radio-addon',l).textContent=C.declarations[i];$('input',l).addEventListener('change',()=>{chosen=C.declarations[i];labels.forEach((o)=>o.classList.toggle('semi-radio-checked',o===l));});});
   $('.semi-button-tertiary',m).onclick=()=>m.remove();
-  $('.semi-button-primary',m).onclick=()=>{if(!chosen){toast('请选择声明类型');return;}S.declaration=chosen;$('.declare-text').textContent=chosen;m.remove();};
+  $('.semi-button-primary',m).onclick=()=>{if(!chosen){toast('请选择声明类型');return;}S.declaration=chosen;$('.entry-text').textContent=chosen;m.remove();};
 }
 function publish(){
   clearToasts();
   if(!S.processed){return;}
   if(!S.cover){toast('请设置封面后再发布');return;}
-  if(!S.declaration){toast('请选择自主声明');return;}
+  if(!S.declaration){toast('请设置自主声明后再发布');return;}
   create();
 }
 const btnText=(t)=>{$('.content-confirm-container .semi-button-primary').textContent=t;};
