@@ -65,7 +65,10 @@ async function setCover(page: Page, def: ConnectorDefinition, coverPath: string,
   // Playwright's click waits until 完成 is enabled and gives the real pointer sequence it answers to.
   await page.locator(D.coverDone).first().click({ timeout: ms });
   const confirm = page.locator(D.coverConfirm).first();
-  const next = await firstOf('cover', ms, { confirm: visible(confirm), closed: async () => !(await modal.isVisible()) });
+  const next = await firstOf('cover', ms, {
+    confirm: visible(confirm),
+    closed: async () => !(await modal.isVisible()),
+  });
   if (next === 'confirm') {
     await confirm.click({ timeout: ms });
   }

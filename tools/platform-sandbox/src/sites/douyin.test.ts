@@ -2,15 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxControl, type SandboxControl } from '../client.ts';
 import { startSandbox, type Sandbox } from '../server.ts';
-import {
-  clickLandsOn,
-  closeTour,
-  launch,
-  makeMedia,
-  signedIn,
-  until,
-  uploaded,
-} from './douyin/test-support.ts';
+import { clickLandsOn, closeTour, launch, makeMedia, signedIn, until, uploaded } from './douyin/test-support.ts';
 
 // Each test is one item of research/connectors.md's "What a faithful local imitation must reproduce"
 // (All + Douyin), checked on the sandbox's pages directly: no connector code is involved.
@@ -87,7 +79,11 @@ describe('douyin login and session', () => {
       await expired.waitFor();
       expect(await img.getAttribute('src')).toBe(first); // no new code until the person clicks
       await expired.locator('..').click();
-      await until('a new code', () => img.getAttribute('src'), (src) => src !== first && Boolean(src));
+      await until(
+        'a new code',
+        () => img.getAttribute('src'),
+        (src) => src !== first && Boolean(src),
+      );
       await control.scan((await img.getAttribute('src')) ?? '', 'douyin-site-qr');
       await page.waitForURL(/\/douyin\/creator-micro\/home/);
       const cookies = await anonymous.cookies();
@@ -330,7 +326,10 @@ describe('douyin submit and works', () => {
     expect(parsed.aweme_list.some((w) => String(w.aweme_id) === id)).toBe(false); // rounded
     expect(await read()).toMatch(new RegExp(`"aweme_id":${id},[^}]*"status_desc":"已发布"`));
     await page.reload();
-    await page.locator('[class^="video-card"]', { hasText: '作品列表里的作品' }).locator('.status-tag', { hasText: '已发布' }).waitFor();
+    await page
+      .locator('[class^="video-card"]', { hasText: '作品列表里的作品' })
+      .locator('.status-tag', { hasText: '已发布' })
+      .waitFor();
   });
 
   it('a new build renames the hashed classes; placeholders, texts and stable hooks stay', async () => {

@@ -18,7 +18,14 @@ export const DOUYIN_PATHS = {
 export const COVER_PROCESSING_MS = 1_500;
 
 /** The 自主声明 types offered (research §1, #200). */
-export const DECLARATIONS = ['内容由AI生成', '可能引人不适', '虚构演绎，仅供娱乐', '危险行为，请勿模仿', '内容自行拍摄', '内容取材网络'];
+export const DECLARATIONS = [
+  '内容由AI生成',
+  '可能引人不适',
+  '虚构演绎，仅供娱乐',
+  '危险行为，请勿模仿',
+  '内容自行拍摄',
+  '内容取材网络',
+];
 
 /**
  * The upload page and the two publish pages (one single-page app, as on the real site): a hidden

@@ -50,12 +50,15 @@ export async function signedIn(browser: Browser, base: string, control: SandboxC
 
 /** The element a click at the centre of `selector` would reach: the selector's own element or what covers it. */
 export function clickLandsOn(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((target) => {
-    target.scrollIntoView({ block: 'center' });
-    const r = target.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && (hit === target || target.contains(hit));
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((target) => {
+      target.scrollIntoView({ block: 'center' });
+      const r = target.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit !== null && (hit === target || target.contains(hit));
+    });
 }
 
 /** Closes the shepherd tour the way a person does: 下一步, then 我知道了. */
