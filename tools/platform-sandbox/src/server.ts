@@ -43,6 +43,8 @@ export interface Switches {
   douyinPublishVersion: 'v1' | 'v2';
   /** Douyin: a new front-end build, whose hashed class-name suffixes differ (what a drift check must notice). */
   douyinNewBuild: boolean;
+  /** Douyin: an SMS check follows the QR scan; the session holds only once its code is entered. */
+  douyinLoginSms: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -61,6 +63,7 @@ export const DEFAULT_SWITCHES: Switches = {
   reviewReads: 2,
   douyinPublishVersion: 'v2',
   douyinNewBuild: false,
+  douyinLoginSms: false,
 };
 
 /** A work the sandbox holds. */
@@ -82,6 +85,8 @@ interface Session {
   platform: SandboxPlatform;
   user: string;
   verified: Set<VerifyKind>;
+  /** An SMS check after the scan is still unanswered: only /api/verify is open to the session. */
+  loginSmsPending?: boolean;
 }
 
 interface Upload {
@@ -252,7 +257,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const skin: Skin = SKINS[platform];
     const prefix = `/${platform}`;
     const path = url.pathname.slice(prefix.length) || '/';
-    const found = sessionOf(req, platform);
+    const signed = sessionOf(req, platform);
+    const found = signed?.[1].loginSmsPending && path !== '/api/verify' ? undefined : signed;
     const s = sw(platform);
     const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
     const site = SITES[platform];
@@ -390,7 +396,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const b = await readJson(req);
       const sent = codes.get(key);
       if (sent && sent.kind === b.kind && sent.code === b.code) {
-        session.verified.add(sent.kind);
+        if (session.loginSmsPending) {
+          session.loginSmsPending = false; // the login's own check, not one for the next post
+        } else {
+          session.verified.add(sent.kind);
+        }
         codes.delete(key);
         return send(res, 200, { ok: true });
       }
@@ -490,7 +500,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (t.kind === 'login') {
         const user = typeof b.user === 'string' && b.user ? b.user : `user-${token().slice(0, 6)}`;
         const id = token();
-        sessions.set(id, { platform: t.platform, user, verified: new Set() });
+        const loginSmsPending = t.platform === 'douyin' && sw(t.platform).douyinLoginSms;
+        sessions.set(id, { platform: t.platform, user, verified: new Set(), loginSmsPending });
+        if (loginSmsPending) {
+          codes.set(`${t.platform}/${user}`, { kind: 'sms', code: String(randomInt(100000, 1000000)) });
+        }
         t.user = user;
         t.session = id;
       }

@@ -47,6 +47,24 @@ describe('douyin connector on the other grey group and a new build', () => {
     await sandbox?.close();
   });
 
+  it('answers an SMS check that follows the scan with the code the person gives', async () => {
+    await control.setSwitches('douyin', { douyinLoginSms: true });
+    const session = await openAccount({ id: 'douyin-sms', profileDir: join(dir, 'profile-sms') }, options);
+    try {
+      await session.loginByQr(
+        'douyin',
+        async (image) => {
+          await control.scan(image, 'douyin-sms');
+        },
+        async () => (await control.code('douyin', 'douyin-sms')).code,
+      );
+      expect(await session.checkLogin('douyin')).toBe('valid');
+    } finally {
+      await session.close();
+      await control.reset();
+    }
+  });
+
   it('refreshes an expired QR (二维码失效), then publishes on v1 with a cover and a schedule', async () => {
     await control.setSwitches('douyin', { qrExpiries: 1, douyinPublishVersion: 'v1', douyinNewBuild: true });
     const profileDir = join(dir, 'profile');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DeadlineError, firstOf } from '../deadline.ts';
+import { DeadlineError, firstOf, withDeadline } from '../deadline.ts';
 import { clickThrough, descriptionText, dismissOverlays, loggedOut, urlIs, urlOf, visible } from '../flow.ts';
 import type { PublishJob } from '../types.ts';
 import { type ConnectorDefinition, formatSchedule } from './definition.ts';
@@ -116,8 +116,38 @@ async function fillForm(page: Page, def: ConnectorDefinition, job: PublishJob): 
   return 'ok';
 }
 
-/** QR login: relays each code shown; an expired one (二维码失效) is refreshed by clicking its cover. */
-async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) {
+/** Types the code of an SMS check after the scan; a wrong one is asked for again (3 tries). */
+async function answerLoginSms(page: Page, def: ConnectorDefinition, onCode: () => Promise<string>): Promise<void> {
+  const sms = def.dialogs.sms;
+  const ms = def.timeouts.needsAction;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const code = await withDeadline('login sms', ms, onCode());
+    await page
+      .locator(sms.input ?? '')
+      .first()
+      .fill(code, { timeout: ms });
+    await page
+      .locator(sms.confirm ?? '')
+      .first()
+      .click({ timeout: ms });
+    const outcome = await firstOf('login sms', ms, {
+      passed: async () => !(await page.locator(sms.root).first().isVisible()),
+      wrong: visible(page.locator(sms.error ?? '').filter({ hasText: /\S/ })),
+    });
+    if (outcome === 'passed') {
+      return;
+    }
+  }
+  throw new Error('douyin login: the SMS code was refused three times');
+}
+
+/** QR login: relays each code shown; an expired one (二维码失效) is refreshed by clicking its cover; an SMS check after the scan goes to `onCode`. */
+async function loginByQr(
+  page: Page,
+  def: ConnectorDefinition,
+  onQr: (image: string) => void | Promise<void>,
+  onCode?: () => Promise<string>,
+) {
   const t = def.timeouts;
   const end = Date.now() + t.qrLogin;
   await page.goto(urlOf(def, def.paths.login), { timeout: t.navigation });
@@ -125,6 +155,7 @@ async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: str
   done.catch(() => undefined);
   const img = page.locator(def.selectors.qrImage).first();
   const expired = page.locator(D.qrExpired).first();
+  const sms = page.locator(def.dialogs.sms.root).first();
   let last = '';
   const srcNow = () => img.getAttribute('src', { timeout: 1_000 }).catch(() => null);
   for (;;) {
@@ -134,6 +165,7 @@ async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: str
     }
     const next = await firstOf('qr login', left, {
       done,
+      sms: visible(sms),
       expired: visible(expired),
       fresh: async () => {
         const src = await srcNow();
@@ -142,6 +174,13 @@ async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: str
     });
     if (next === 'done') {
       return;
+    }
+    if (next === 'sms') {
+      if (!onCode) {
+        throw new Error('douyin login: an SMS check followed the scan and nobody can answer it');
+      }
+      await answerLoginSms(page, def, onCode);
+      continue;
     }
     if (next === 'expired') {
       await expired.locator('..').click({ timeout: t.navigation });

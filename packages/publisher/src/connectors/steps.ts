@@ -32,7 +32,12 @@ export interface ConnectorSteps {
   /** Clicks submit and any confirm step; false when the click could not be made. */
   submit?: (page: Page, root: Root, def: ConnectorDefinition) => Promise<boolean>;
   /** QR login with the site's own refresh (Douyin: an expired code stays until 二维码失效 is clicked); each new code is relayed. */
-  loginByQr?: (page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) => Promise<void>;
+  loginByQr?: (
+    page: Page,
+    def: ConnectorDefinition,
+    onQr: (image: string) => void | Promise<void>,
+    onCode?: () => Promise<string>,
+  ) => Promise<void>;
   /** Reads the works list: opens it and reads the page, or calls the site's own list API from inside it. */
   readWorks?: (page: Page, def: ConnectorDefinition) => Promise<ListedWork[]>;
 }

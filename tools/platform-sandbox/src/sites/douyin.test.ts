@@ -94,6 +94,33 @@ describe('douyin login and session', () => {
   });
 });
 
+describe('douyin login SMS', () => {
+  it('an SMS check can follow the scan: the session holds only once 验证 took the right code', async () => {
+    await control.setSwitches('douyin', { douyinLoginSms: true });
+    const anonymous = await browser.newContext();
+    try {
+      const page = await anonymous.newPage();
+      await page.goto(`${base}/douyin/`);
+      await control.scan((await page.locator('#animate_qrcode_container img').getAttribute('src')) ?? '', 'douyin-sms');
+      const dialog = page.locator('.uc-ui-verify_sms-verify');
+      await dialog.getByText('获取验证码').waitFor();
+      const probe = await anonymous.newPage();
+      await probe.goto(`${base}/douyin/creator-micro/content/upload`);
+      expect(new URL(probe.url()).pathname).toBe('/douyin/'); // not signed in yet
+      await dialog.locator('input[placeholder*="验证码"]').fill('000000');
+      await dialog.locator('div.uc-ui-verify_sms-verify_button').click();
+      await dialog.getByText('验证码错误，请重新输入').waitFor();
+      await dialog.locator('input[placeholder*="验证码"]').fill((await control.code('douyin', 'douyin-sms')).code);
+      await dialog.locator('div.uc-ui-verify_sms-verify_button').click();
+      await page.waitForURL(/\/douyin\/creator-micro\/home/);
+      await probe.goto(`${base}/douyin/creator-micro/content/upload`);
+      expect(await probe.locator('input.upload-btn-input').count()).toBe(1);
+    } finally {
+      await anonymous.close();
+    }
+  });
+});
+
 describe('douyin upload', () => {
   it('the file input is hidden; on v2 the page moves to /content/post/video and the form renders only after the upload', async () => {
     const page = await newPage();

@@ -2,6 +2,7 @@ import { SKINS } from '../../skins.ts';
 import type { SiteContext } from '../site.ts';
 import { classNames } from './class-names.ts';
 import { PUBLISH_SCRIPT } from './publish-script.ts';
+import { SMS_DIALOG_SCRIPT } from './verify-script.ts';
 import { creatorDocument, esc } from './styles.ts';
 
 /** The creator centre's paths (research §1), below the platform prefix. */
@@ -69,5 +70,5 @@ export function publishPage(ctx: SiteContext): string {
     declarations: DECLARATIONS,
     cls,
   };
-  return creatorDocument('发布视频', body, `const C=${JSON.stringify(config)};${PUBLISH_SCRIPT}`);
+  return creatorDocument('发布视频', body, `const C=${JSON.stringify(config)};${SMS_DIALOG_SCRIPT}${PUBLISH_SCRIPT}`);
 }

@@ -1,7 +1,7 @@
 /**
  * The publish app's script (runs in the page; `C` is its config). Semi's modals, portals and toasts are
  * appended to <body> when opened, as Semi does; the shepherd tour and the topic portal take clicks
- * until dismissed; 完成 and 验证 answer only a trusted pointer sequence (research §1).
+ * until dismissed; 完成 answers only a trusted pointer sequence (research §1). Runs after SMS_DIALOG_SCRIPT.
  */
 export const PUBLISH_SCRIPT = String.raw`
 const $=(s,r=document)=>r.querySelector(s);
@@ -12,9 +12,6 @@ const el=(html)=>{const t=document.createElement('template');t.innerHTML=html.tr
 const nav=(path)=>{location.href=P+path;};
 function toast(text){const t=el('<div class="semi-toast semi-toast-error"><div class="semi-toast-content"><span class="semi-toast-content-text"></span></div></div>');$('.semi-toast-content-text',t).textContent=text;$('.semi-toast-wrapper').appendChild(t);}
 const clearToasts=()=>{$('.semi-toast-wrapper').innerHTML='';};
-// A control that reacts only to a real pointer sequence (pointerdown, mousedown, then a trusted click).
-function pointerOnly(node,fn){let downs=0;node.addEventListener('pointerdown',(e)=>{if(e.isTrusted){downs|=1;}});node.addEventListener('mousedown',(e)=>{if(e.isTrusted){downs|=2;}});
-  node.addEventListener('click',(e)=>{const ok=e.isTrusted&&downs===3;downs=0;if(ok){fn();}});}
 function modal(inner,extra=''){const m=el('<div class="semi-portal"><div class="semi-modal-mask"></div><div class="semi-modal-wrap"><div class="semi-modal '+extra+'"><div class="semi-modal-content">'+inner+'</div></div></div></div>');document.body.appendChild(m);return m;}
 function tour(){
   const overlay=el('<svg class="shepherd-modal-overlay-container shepherd-modal-is-visible"><path d="M0 0H4000V4000H0Z" fill-opacity="0.5"></path></svg>');
@@ -134,15 +131,7 @@ async function create(){
   nav(C.paths.manage+'?enter_from=publish');
 }
 function verify(b){
-  if(b.verify==='sms'){
-    const m=el('<div class="uc-ui-verify_mask"><div class="uc-ui-verify_sms-verify"><div class="uc-ui-verify_sms-verify_title">身份验证</div><div class="uc-ui-verify_sms-verify_tip">为保障账号安全，请输入发送至 138****8000 的短信验证码</div>'
-      +'<div class="uc-ui-verify_sms-verify_input"><input placeholder="请输入验证码" maxlength="6"><span class="uc-ui-verify_sms-verify_send">获取验证码</span></div><div class="uc-ui-verify_sms-verify_error"></div><div class="uc-ui-verify_sms-verify_button">验证</div></div></div>');
-    document.body.appendChild(m);const field=$('input',m),err=$('.uc-ui-verify_sms-verify_error',m);
-    field.addEventListener('input',()=>{err.textContent='';});
-    $('.uc-ui-verify_sms-verify_send',m).onclick=(e)=>{e.target.textContent='已发送';};
-    pointerOnly($('.uc-ui-verify_sms-verify_button',m),()=>check(m,'sms',field.value,err));
-    return;
-  }
+  if(b.verify==='sms'){smsDialog(P,create);return;}
   if(b.verify==='captcha'){
     const m=el('<div class="uc-ui-verify_mask"><div id="captcha_container"><div class="captcha_verify_container"><div class="captcha_verify_bar--title">请完成下列验证后继续</div><div class="captcha_verify_img--wrapper"><img class="captcha_verify_img"></div>'
       +'<input class="captcha_verify_input" placeholder="请输入图中的验证码"><div class="captcha_verify_message"></div><div class="captcha_verify_action">提交</div></div></div></div>');
