@@ -39,6 +39,34 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
+type Seen = { path: string; form: boolean; progress: string; coverDoneDisabled: boolean };
+
+/**
+ * Records what the page shows in the same turn as a file input takes a file (the page's own change
+ * handler runs first): the path, whether the form is there, the progress text, whether the cover's 完成
+ * is disabled. Read then, not later, so no test assumes how long anything takes.
+ */
+async function recordAtFileChange(page: Page, selector: string): Promise<() => Promise<Seen | undefined>> {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      el.addEventListener('change', () => {
+        const done = [...document.querySelectorAll('.dy-creator-content-modal button')].find(
+          (b) => b.textContent === '完成',
+        );
+        const seen: Seen = {
+          path: location.pathname,
+          form: document.querySelector('input[placeholder*="填写作品标题"]') !== null,
+          progress: document.querySelector('div.progress-div')?.textContent ?? '',
+          coverDoneDisabled: done instanceof HTMLButtonElement && done.disabled,
+        };
+        Object.assign(window, { seenAtChange: seen });
+      });
+    });
+  return () => page.evaluate(() => (window as unknown as { seenAtChange?: Seen }).seenAtChange);
+}
+
 /** Title, 自主声明 and a recommended cover: what the form needs before 发布 goes through. */
 async function fillRequired(page: Page, title: string) {
   await closeTour(page);
@@ -128,9 +156,14 @@ describe('douyin upload', () => {
     const input = page.locator('input.upload-btn-input[type="file"]');
     expect(await input.isVisible()).toBe(false);
     expect(await page.locator('div[class^="container"] input[accept]').count()).toBe(1);
+    const seen = await recordAtFileChange(page, 'input.upload-btn-input');
     await input.setInputFiles(media.bigVideo);
     await page.waitForURL(/\/creator-micro\/content\/post\/video\?enter_from=publish_page$/);
-    expect(await page.locator('input[placeholder*="填写作品标题"]').count()).toBe(0);
+    expect(await seen()).toMatchObject({
+      path: '/douyin/creator-micro/content/post/video',
+      form: false,
+      progress: '上传中 0%',
+    });
     await page.locator('[class^="long-card"]', { hasText: '重新上传' }).waitFor();
     expect(await page.locator('input[placeholder*="填写作品标题"]').count()).toBe(1);
   });
@@ -139,10 +172,14 @@ describe('douyin upload', () => {
     await control.setSwitches('douyin', { douyinPublishVersion: 'v1' });
     const page = await newPage();
     await page.goto(`${base}/douyin/creator-micro/content/upload`);
+    const seen = await recordAtFileChange(page, 'input.upload-btn-input');
     await page.locator('input.upload-btn-input').setInputFiles(media.bigVideo);
     await page.waitForURL(/\/creator-micro\/content\/publish\?enter_from=publish_page$/);
-    await page.locator('input[placeholder*="填写作品标题"]').waitFor();
-    expect(await page.locator('div.progress-div').textContent()).toMatch(/上传中 \d+%/);
+    expect(await seen()).toMatchObject({
+      path: '/douyin/creator-micro/content/publish',
+      form: true,
+      progress: '上传中 0%',
+    });
   });
 
   it('progress reads 上传中 N% in div.progress-div until the long card offers 重新上传', async () => {
@@ -218,8 +255,9 @@ describe('douyin publish form', () => {
     await inputs.first().setInputFiles(media.cover); // the decoy sets no cover
     expect(await done.isDisabled()).toBe(true);
     const real = modal.locator('.semi-upload:has(.semi-upload-drag-area-main-text) input.semi-upload-hidden-input');
+    const seen = await recordAtFileChange(page, '.semi-upload:has(.semi-upload-drag-area-main-text) input');
     await real.setInputFiles(media.cover);
-    expect(await done.getAttribute('class')).toContain('semi-button-disabled');
+    expect((await seen())?.coverDoneDisabled).toBe(true);
     await until('完成 enabled', () => done.isEnabled(), Boolean);
     await done.evaluate((el) => (el as HTMLElement).click()); // a script click is not a pointer sequence
     expect(await page.locator('.semi-modal', { hasText: '是否确认应用此封面' }).count()).toBe(0);
@@ -341,6 +379,7 @@ describe('douyin submit and works', () => {
     await fillRequired(page, '作品列表里的作品');
     await page.getByRole('button', { name: '发布', exact: true }).click();
     await page.waitForURL(/\/creator-micro\/content\/manage/);
+    await page.locator('.list-loading').waitFor({ state: 'detached' }); // the page's own read is over
     const id = (await control.works('douyin')).find((w) => w.title === '作品列表里的作品')?.id ?? '';
     expect(id).toMatch(/^\d{19}$/);
     const read = () =>
