@@ -398,6 +398,17 @@ describe('douyin submit and works', () => {
       .waitFor();
   });
 
+  it('a post the review refuses shows 未通过 on the manage page', async () => {
+    await control.setSwitches('douyin', { rejectReview: true, hiddenReads: 0, reviewReads: 0 });
+    const page = await newPage();
+    await uploaded(page, base, media.video);
+    await fillRequired(page, '审核不通过的作品');
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.waitForURL(/\/creator-micro\/content\/manage/);
+    const card = page.locator('[class^="video-card"]', { hasText: '审核不通过的作品' });
+    expect(await card.locator('.status-tag').textContent()).toBe('未通过');
+  });
+
   it('a new build renames the hashed classes; placeholders, texts and stable hooks stay', async () => {
     const page = await newPage();
     await page.goto(`${base}/douyin/creator-micro/content/upload`);
