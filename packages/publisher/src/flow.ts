@@ -113,11 +113,19 @@ export async function checkLogin(page: Page, def: ConnectorDefinition): Promise<
   return 'unknown';
 }
 
-/** QR login: relays each QR image shown (a new one when it refreshes) until the page lands signed in. */
-export async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) {
+/**
+ * QR login: relays each QR image shown (a new one when it refreshes) until the page lands signed in;
+ * `onCode` answers an SMS check that follows the scan, where the connector's own step knows one.
+ */
+export async function loginByQr(
+  page: Page,
+  def: ConnectorDefinition,
+  onQr: (image: string) => void | Promise<void>,
+  onCode?: () => Promise<string>,
+) {
   const own = CONNECTOR_STEPS[def.platform].loginByQr;
   if (own) {
-    return own(page, def, onQr);
+    return own(page, def, onQr, onCode);
   }
   const t = def.timeouts;
   const end = Date.now() + t.qrLogin;

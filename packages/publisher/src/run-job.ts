@@ -68,7 +68,12 @@ class JobFailure extends Error {
 export interface AccountSession {
   page: Page;
   checkLogin(platform: PublishPlatform): Promise<'valid' | 'invalid' | 'unknown'>;
-  loginByQr(platform: PublishPlatform, onQr: (image: string) => void | Promise<void>): Promise<void>;
+  /** `onCode` gives the SMS code a platform may ask for after the scan (Douyin). */
+  loginByQr(
+    platform: PublishPlatform,
+    onQr: (image: string) => void | Promise<void>,
+    onCode?: () => Promise<string>,
+  ): Promise<void>;
   /** Publishes in this browser; `override` replaces the session's options for this job (other deadlines). */
   publish(job: PublishJob, hooks?: RunHooks, override?: PublisherOptions): Promise<JobResult>;
   close(): Promise<void>;
@@ -81,7 +86,7 @@ export async function openAccount(account: AccountProfile, options: PublisherOpt
   return {
     page,
     checkLogin: (platform) => checkLogin(page, connectorFor(platform, options)),
-    loginByQr: (platform, onQr) => loginByQr(page, connectorFor(platform, options), onQr),
+    loginByQr: (platform, onQr, onCode) => loginByQr(page, connectorFor(platform, options), onQr, onCode),
     publish: (job, hooks = {}, override) => publishOnPage(page, job, hooks, override ?? options),
     close: () => context.close(),
   };

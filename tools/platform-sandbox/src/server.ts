@@ -45,6 +45,12 @@ export interface Switches {
   channelsNewBuild: boolean;
   /** Channels: the 切换视频号 dialog pops up over the create form, taking clicks until 取消. */
   channelsAccountDialog: boolean;
+  /** Douyin: the account's grey-release group, which picks the publish page (v2: the form renders only after the upload). */
+  douyinPublishVersion: 'v1' | 'v2';
+  /** Douyin: a new front-end build, whose hashed class-name suffixes differ (what a drift check must notice). */
+  douyinNewBuild: boolean;
+  /** Douyin: an SMS check follows the QR scan; the session holds only once its code is entered. */
+  douyinLoginSms: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -64,6 +70,9 @@ export const DEFAULT_SWITCHES: Switches = {
   reviewReads: 2,
   channelsNewBuild: false,
   channelsAccountDialog: true,
+  douyinPublishVersion: 'v2',
+  douyinNewBuild: false,
+  douyinLoginSms: false,
 };
 
 /** A work the sandbox holds. */
@@ -85,6 +94,8 @@ interface Session {
   platform: SandboxPlatform;
   user: string;
   verified: Set<VerifyKind>;
+  /** An SMS check after the scan is still unanswered: only /api/verify is open to the session. */
+  loginSmsPending?: boolean;
 }
 
 interface Upload {
@@ -255,7 +266,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const skin: Skin = SKINS[platform];
     const prefix = `/${platform}`;
     const path = url.pathname.slice(prefix.length) || '/';
-    const found = sessionOf(req, platform);
+    const signed = sessionOf(req, platform);
+    const found = signed?.[1].loginSmsPending && path !== '/api/verify' ? undefined : signed;
     const s = sw(platform);
     const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
     const site = SITES[platform];
@@ -331,7 +343,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const ownApi = site.api?.[path];
     if (ownApi) {
-      return send(res, 200, ownApi(ctx(session.user)));
+      const out = ownApi(ctx(session.user));
+      // A string is JSON text as the site writes it (e.g. ids too long for a JS number).
+      return send(res, 200, out, typeof out === 'string' ? { 'content-type': 'application/json; charset=utf-8' } : {});
     }
 
     if (req.method === 'GET' && path === skin.homePath) {
@@ -401,7 +415,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       const sent = codes.get(key);
       if (sent && sent.kind === b.kind && sent.code === b.code) {
-        session.verified.add(sent.kind);
+        if (session.loginSmsPending) {
+          session.loginSmsPending = false; // the login's own check, not one for the next post
+        } else {
+          session.verified.add(sent.kind);
+        }
         codes.delete(key);
         return send(res, 200, { ok: true });
       }
@@ -501,7 +519,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (t.kind === 'login') {
         const user = typeof b.user === 'string' && b.user ? b.user : `user-${token().slice(0, 6)}`;
         const id = token();
-        sessions.set(id, { platform: t.platform, user, verified: new Set() });
+        const loginSmsPending = t.platform === 'douyin' && sw(t.platform).douyinLoginSms;
+        sessions.set(id, { platform: t.platform, user, verified: new Set(), loginSmsPending });
+        if (loginSmsPending) {
+          codes.set(`${t.platform}/${user}`, { kind: 'sms', code: String(randomInt(100000, 1000000)) });
+        }
         t.user = user;
         t.session = id;
       }

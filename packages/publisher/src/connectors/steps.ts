@@ -25,14 +25,22 @@ export interface ListedWork {
  * absent. A connector's steps live beside its definition, in `connectors/<platform>.steps.ts`.
  */
 export interface ConnectorSteps {
-  /** QR login until signed in, relaying each QR shown (Kuaishou: passport's QR switch and expiry refresh). */
-  loginByQr?: (page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) => Promise<void>;
   /** Puts the video into the page (Kuaishou: a button that opens a file chooser). */
   setFile?: (page: Page, root: Root, def: ConnectorDefinition, job: PublishJob) => Promise<void>;
   /** Fills the whole form; the schedule is read back. */
   fillForm?: (page: Page, def: ConnectorDefinition, job: PublishJob) => Promise<'ok' | 'schedule_not_applied'>;
   /** Clicks submit and any confirm step; false when the click could not be made. */
   submit?: (page: Page, root: Root, def: ConnectorDefinition) => Promise<boolean>;
+  /**
+   * QR login with the site's own QR and refresh (Douyin: an expired code stays until 二维码失效 is clicked;
+   * Channels: the QR is in an iframe); each new code is relayed, `onCode` answers an SMS check after the scan.
+   */
+  loginByQr?: (
+    page: Page,
+    def: ConnectorDefinition,
+    onQr: (image: string) => void | Promise<void>,
+    onCode?: () => Promise<string>,
+  ) => Promise<void>;
   /** Reads the works list: opens it and reads the page, or calls the site's own list API from inside it. */
   readWorks?: (page: Page, def: ConnectorDefinition) => Promise<ListedWork[]>;
 }

@@ -1,4 +1,22 @@
+import { loginPage } from './douyin/login-page.ts';
+import { LOGGED_OUT_JSON, managePage, workListJson } from './douyin/manage-page.ts';
+import { DOUYIN_PATHS, publishPage } from './douyin/publish-page.ts';
 import type { SitePages } from './site.ts';
 
-/** douyin's own pages (research/connectors.md); the generic pages serve what is not here yet. */
-export const douyinSite: SitePages = {};
+/** Douyin's creator centre as research/connectors.md §1 describes it (pages under sites/douyin/). */
+export const douyinSite: SitePages = {
+  login: loginPage,
+  pages: {
+    [DOUYIN_PATHS.upload]: publishPage,
+    [DOUYIN_PATHS.publishV1]: publishPage,
+    [DOUYIN_PATHS.publishV2]: publishPage,
+    [DOUYIN_PATHS.manage]: managePage,
+  },
+  loggedOutPages: {
+    // The works API answers status_code 8 instead of redirecting (IDX).
+    [DOUYIN_PATHS.workList]: () => LOGGED_OUT_JSON,
+  },
+  api: {
+    [DOUYIN_PATHS.workList]: (ctx) => workListJson(ctx.works()),
+  },
+};

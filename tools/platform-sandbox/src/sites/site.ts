@@ -29,7 +29,7 @@ export interface SitePages {
   pages?: Record<string, (ctx: SiteContext) => string>;
   /** GET pages a logged-out visitor gets instead of the redirect to the login (e.g. a shell that redirects late). */
   loggedOutPages?: Record<string, (ctx: SiteContext) => string>;
-  /** JSON endpoints of a signed-in session (e.g. the site's works-list API), by path below the prefix. */
+  /** JSON endpoints of a signed-in session (e.g. the site's works-list API), by path below the prefix; a string is sent as raw JSON text. */
   api?: Record<string, (ctx: SiteContext) => unknown>;
   /** Files served to anyone, signed in or not (Channels: the login QR image its iframe loads by a relative src). */
   assets?: Record<string, (ctx: SiteContext) => { type: string; body: string | Buffer }>;
