@@ -39,6 +39,10 @@ export interface Switches {
   hiddenReads: number;
   /** Further reads a visible work stays 审核中 for. */
   reviewReads: number;
+  /** Xiaohongshu ships a new build: its hashed class names (css-…) change. */
+  xiaohongshuNewBuild: boolean;
+  /** Xiaohongshu's topic suggestions (a live API) never arrive. */
+  xiaohongshuNoTopicSuggestions: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -55,6 +59,8 @@ export const DEFAULT_SWITCHES: Switches = {
   processingPolls: 3,
   hiddenReads: 1,
   reviewReads: 2,
+  xiaohongshuNewBuild: false,
+  xiaohongshuNoTopicSuggestions: false,
 };
 
 /** A work the sandbox holds. */
@@ -250,7 +256,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const s = sw(platform);
     const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
     const site = SITES[platform];
-    const ctx = (user: string): SiteContext => ({ prefix, user, url, req, works: () => readWorks(platform, user) });
+    const ctx = (user: string): SiteContext => ({
+      prefix,
+      user,
+      url,
+      req,
+      switches: s,
+      works: () => readWorks(platform, user),
+    });
 
     if (path === '/api/login/poll') {
       const t = tickets.get(url.searchParams.get('ticket') ?? '');
