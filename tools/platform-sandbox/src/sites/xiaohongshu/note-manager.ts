@@ -52,7 +52,12 @@ export function postedNotes(ctx: SiteContext): unknown {
     .works()
     .filter((w) => states.length === 0 || states.includes(w.status))
     .map(toNote);
-  return { code: 0, success: true, msg: '成功', data: { notes, page: -1, tags: TABS.map(([name], id) => ({ id, name })) } };
+  return {
+    code: 0,
+    success: true,
+    msg: '成功',
+    data: { notes, page: -1, tags: TABS.map(([name], id) => ({ id, name })) },
+  };
 }
 
 /**

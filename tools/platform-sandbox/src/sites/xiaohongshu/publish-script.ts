@@ -71,7 +71,7 @@ async function create(){
   if(r.status===401){location.href=C.prefix+'/login';return;}
   if(!r.ok||b.success===false&&!b.verify){toast(message(b));publishBtn.removeAttribute('disabled');return;}
   if(b.verify){verify(b);return;}
-  if(r.headers.get('x-sandbox-no-redirect')){toast('发布成功');return;}
+  if(r.headers.get('x-sandbox-no-redirect')){return;}
   location.href=C.prefix+'/publish/success?source=official&bind_status=not_bind&published=true';
 }
 const VERIFY={sms:['短信验证','为保障账号安全，请输入发送至 138****8000 的短信验证码'],captcha:['图形验证码','请输入下图中的字符'],real_name:['实名认证','请使用小红书App扫描二维码完成实名认证']};
