@@ -110,3 +110,65 @@ describe('xiaohongshu sandbox: what every creator centre must reproduce', () => 
     }
   });
 });
+
+describe('xiaohongshu sandbox: the login and upload page of the real site', () => {
+  it('/login opens on the phone form; the corner icon shows 「APP扫一扫登录」 with the QR in the following div; an expired QR is swapped', async () => {
+    await stage.control.setSwitches('xiaohongshu', { qrExpiries: 1 });
+    const context = await stage.browser.newContext();
+    try {
+      const p = await context.newPage();
+      await p.goto(`${stage.base}/login`);
+      const qr = p.locator('img.css-1lhmg90');
+      expect(await p.getByText('短信登录').isVisible()).toBe(true);
+      expect(await qr.isVisible()).toBe(false);
+      await p.locator('div[class*="login-box"] img.css-wemwzq').click();
+      await p.getByText('APP扫一扫登录').waitFor();
+      const sibling = p.locator('xpath=//div[text()="APP扫一扫登录"]/following-sibling::div[1]//img');
+      expect(await sibling.getAttribute('src')).toMatch(/^data:image\//);
+      const first = await qr.getAttribute('src');
+      await p.waitForFunction((old) => document.querySelector('img.css-1lhmg90')?.getAttribute('src') !== old, first);
+    } finally {
+      await context.close();
+      await stage.control.reset();
+    }
+  });
+
+  it('the mode tabs are .creator-tab, with an off-screen copy of each at left:-9999px', async () => {
+    const p = await page('xhs-tabs');
+    await p.goto(publishUrl());
+    const video = p.locator('.creator-tab', { hasText: '上传视频' });
+    expect(await video.count()).toBe(2);
+    const xs = await video.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left));
+    expect(xs.some((x) => x <= -9000)).toBe(true);
+    expect(xs.some((x) => x >= 0)).toBe(true);
+  });
+
+  it('the upload status is the preview-new sibling of the hidden input: 上传成功, 100%, 重新上传; the title input appears only then', async () => {
+    const p = await page('xhs-preview');
+    await p.goto(publishUrl());
+    const title = p.locator('input[placeholder*="填写标题"]');
+    expect(await title.isVisible()).toBe(false);
+    await uploaded(stage, p);
+    const preview = p.locator(
+      'xpath=//input[contains(@class,"upload-input")]/following-sibling::div[contains(@class,"preview-new")]',
+    );
+    const text = await preview.innerText();
+    for (const word of ['上传成功', '100%', '重新上传', '分辨率', '编辑封面']) {
+      expect(text).toContain(word);
+    }
+    expect(await title.isVisible()).toBe(true);
+  });
+
+  it('4 px decoys match input[class*=title] and filling them does nothing; the 填写标题 input counts to 20', async () => {
+    const p = await page('xhs-decoy');
+    await uploaded(stage, p);
+    await dismissTour(p);
+    const decoy = p.locator('input[class*="title"]').first();
+    const box = await decoy.boundingBox();
+    expect(box && Math.round(box.width) <= 4 && Math.round(box.height) <= 4).toBe(true);
+    await decoy.fill('假标题');
+    expect(await p.locator('.d-text-count').innerText()).toBe('0/20');
+    await p.locator('input[placeholder*="填写标题"]').fill('春季新品');
+    expect(await p.locator('.d-text-count').innerText()).toBe('4/20');
+  });
+});

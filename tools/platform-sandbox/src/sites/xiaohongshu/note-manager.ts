@@ -77,6 +77,7 @@ const esc=(s)=>String(s).replace(/[&<>"']/g,(c)=>({'&':'&amp;','<':'&lt;','>':'&
 const mmss=(s)=>String(Math.floor(s/60)).padStart(2,'0')+':'+String(s%60).padStart(2,'0');
 const cn=(t)=>t.replace(/^(\\d{4})-(\\d{2})-(\\d{2}) /,'$1年$2月$3日 ');
 async function load(tab){
+  $('.note-list').innerHTML='<div class="loading">加载中…</div>';
   const r=await fetch(P+'/api/galaxy/v2/creator/note/user/posted?tab='+tab+'&page=0');
   if(r.status===401){location.href=P+'/login';return;}
   const b=await r.json();const notes=b.data.notes;

@@ -70,3 +70,11 @@ export async function buttonNames(page: Page): Promise<string[]> {
   await cdp.detach();
   return nodes.filter((n) => n.role?.value === 'button').map((n) => String(n.name?.value ?? ''));
 }
+
+/** Uploads, dismisses the tour, types a title and clicks the publish control (a click on its host). */
+export async function publishNow(stage: XhsStage, page: Page, title: string): Promise<void> {
+  await uploaded(stage, page);
+  await dismissTour(page);
+  await page.locator('input[placeholder*="填写标题"]').fill(title);
+  await page.locator('xhs-publish-btn').click();
+}
