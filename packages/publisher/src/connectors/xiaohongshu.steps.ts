@@ -13,7 +13,9 @@ async function buttonNames(page: Page): Promise<string[]> {
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
       nodes: { role?: { value?: unknown }; name?: { value?: unknown } }[];
     };
-    return nodes.filter((n) => n.role?.value === 'button').map((n) => String(n.name?.value ?? ''));
+    return nodes.flatMap((n) =>
+      n.role?.value === 'button' && typeof n.name?.value === 'string' ? [n.name.value] : [],
+    );
   } finally {
     await cdp.detach().catch(() => undefined);
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buttonNames, dismissTour, signedIn, startStage, uploaded, type XhsStage } from './xiaohongshu/test-support.ts';
+import { dismissTour, signedIn, startStage, uploaded, type XhsStage } from './xiaohongshu/test-support.ts';
 
 // One test per item of research/connectors.md's "What a faithful local imitation must reproduce"
 // (All, then Xiaohongshu), each looking at the sandbox's pages directly: no connector code.

@@ -65,10 +65,10 @@ export async function dismissTour(page: Page): Promise<void> {
 export async function buttonNames(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-    nodes: { role?: { value?: string }; name?: { value?: string } }[];
+    nodes: { role?: { value?: unknown }; name?: { value?: unknown } }[];
   };
   await cdp.detach();
-  return nodes.filter((n) => n.role?.value === 'button').map((n) => String(n.name?.value ?? ''));
+  return nodes.flatMap((n) => (n.role?.value === 'button' && typeof n.name?.value === 'string' ? [n.name.value] : []));
 }
 
 /** Uploads, dismisses the tour, types a title and clicks the publish control (a click on its host). */
