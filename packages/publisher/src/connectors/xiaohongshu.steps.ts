@@ -121,16 +121,19 @@ async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWo
   }
   const cards = page.locator(s.workItem);
   await cards.nth(count - 1).waitFor({ state: 'attached', timeout: ms });
-  const rows = await cards.evaluateAll(
+  // No helper functions inside: the runner's tsx build would wrap them in a `__name` the page lacks.
+  const rows: CardText[] = await cards.evaluateAll(
     (els, sel) =>
       els.map((el) => {
-        const text = (q: string | undefined) => (q ? (el.querySelector(q)?.textContent?.trim() ?? '') : '');
+        const [title, status, duration, time] = [sel.title, sel.status, sel.duration, sel.time].map((q) =>
+          q ? (el.querySelector(q)?.textContent?.trim() ?? '') : '',
+        );
         return {
           impression: el.getAttribute(sel.id) ?? '',
-          title: text(sel.title),
-          status: text(sel.status),
-          duration: text(sel.duration),
-          time: text(sel.time),
+          title: title ?? '',
+          status: status ?? '',
+          duration: duration ?? '',
+          time: time ?? '',
         };
       }),
     {
