@@ -130,6 +130,7 @@ export async function loginByQr(
   const t = def.timeouts;
   const end = Date.now() + t.qrLogin;
   await page.goto(urlOf(def, def.paths.login), { timeout: t.navigation });
+  await CONNECTOR_STEPS[def.platform].showQr?.(page, def);
   const img = page.locator(def.selectors.qrImage).first();
   let last = '';
   while (!urlIs(def, 'loggedIn', page.url())) {

@@ -51,6 +51,10 @@ export interface Switches {
   douyinNewBuild: boolean;
   /** Douyin: an SMS check follows the QR scan; the session holds only once its code is entered. */
   douyinLoginSms: boolean;
+  /** Xiaohongshu ships a new build: its hashed class names (css-…) change. */
+  xiaohongshuNewBuild: boolean;
+  /** Xiaohongshu's topic suggestions (a live API) never arrive. */
+  xiaohongshuNoTopicSuggestions: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -73,6 +77,8 @@ export const DEFAULT_SWITCHES: Switches = {
   douyinPublishVersion: 'v2',
   douyinNewBuild: false,
   douyinLoginSms: false,
+  xiaohongshuNewBuild: false,
+  xiaohongshuNoTopicSuggestions: false,
 };
 
 /** A work the sandbox holds. */

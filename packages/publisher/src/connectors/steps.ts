@@ -25,6 +25,8 @@ export interface ListedWork {
  * absent. A connector's steps live beside its definition, in `connectors/<platform>.steps.ts`.
  */
 export interface ConnectorSteps {
+  /** Brings the login QR into view (Xiaohongshu: the login box opens on its phone form). */
+  showQr?: (page: Page, def: ConnectorDefinition) => Promise<void>;
   /** Puts the video into the page (Kuaishou: a button that opens a file chooser). */
   setFile?: (page: Page, root: Root, def: ConnectorDefinition, job: PublishJob) => Promise<void>;
   /** Fills the whole form; the schedule is read back. */
