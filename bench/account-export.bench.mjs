@@ -94,7 +94,7 @@ async function baselineWrite() {
   return { ms: performance.now() - started, rssMb: (rssPeak - rssBefore) / MB };
 }
 
-const server = await startServer({ port: 18342 });
+const server = await startServer();
 try {
   const seeding = performance.now();
   seed(server.dataDir);

@@ -43,7 +43,7 @@ async function baselineRead(file) {
 
 const file = await buildFile();
 console.log(`import file: ${ROWS} rows, ${(file.length / 1024 / 1024).toFixed(2)} MB`);
-const server = await startServer({ port: 18341 });
+const server = await startServer();
 try {
   // The demo level allows 50 accounts; the benchmark needs room for every row.
   const db = new Database(join(server.dataDir, 'vidmatrix.db'));

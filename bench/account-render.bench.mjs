@@ -257,7 +257,10 @@ async function traced(cdp, name, measure) {
   return ms;
 }
 
-const { server, token, browser, stop } = await startClientBench(Number(process.env.BENCH_PORT ?? 18343));
+// BENCH_PORT pins the server's port; else startServer takes a free one from the OS.
+const { server, token, browser, stop } = await startClientBench(
+  process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+);
 try {
   await seedAccounts(server, token);
   const { page, cdp, throttle } = await signedInPage(browser, server.base, token, CPU_THROTTLE);

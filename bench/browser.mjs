@@ -20,8 +20,8 @@ export const SLOW_4G = {
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Starts the server with the built web client (WEB_DIST or apps/web/dist), signs in and launches
- * Chromium. `stop()` closes both.
+ * Starts the server with the built web client (WEB_DIST or apps/web/dist) on `port` (else a free one),
+ * signs in and launches Chromium. `stop()` closes both.
  */
 export async function startClientBench(port) {
   const server = await startServer({ port, env: { WEB_DIST: process.env.WEB_DIST ?? join(root, 'apps/web/dist') } });

@@ -9,10 +9,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { DEMO_PASSWORD, root, serverMode, startServer, treeRssByPid, waitForHttp } from './lib.mjs';
+import { DEMO_PASSWORD, freePort, root, serverMode, startServer, treeRssByPid, waitForHttp } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PORT = Number(process.env.BENCH_PORT ?? 18361);
+// BENCH_PORT pins the ports (it, then one more per run); else each start takes a free port from the OS.
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const READY_SECONDS = 180;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const env = { ...process.env, DEMO_PASSWORD, LOG_LEVEL: 'info', REDIS_PREFIX: `bench-cold-${process.pid}` };
@@ -82,7 +83,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function measure(name, command, extraEnv, ready) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) {
-    runs.push(await coldStart(command, extraEnv, ready, PORT + 1 + i));
+    runs.push(await coldStart(command, extraEnv, ready, PORT === undefined ? await freePort() : PORT + 1 + i));
   }
   const row = {
     ms: median(runs.map((r) => r.ms)),

@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: start the real server on a scratch data dir, sign in, measure.
 import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,21 @@ function serverCommand(direct) {
   return direct ? [process.execPath, ['--import', 'tsx', main]] : [join(root, 'node_modules/.bin/tsx'), [main]];
 }
 
+/**
+ * A TCP port that is free on 127.0.0.1 right now, chosen by the OS (listen on port 0, read it, close):
+ * benches on fixed ports collided with each other, with test runs and with developers' servers.
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Resolves once `url` answers 2xx (polled every `intervalMs`, up to `seconds`); throws if `child` exits first. */
 export async function waitForHttp(url, child, seconds = 60, intervalMs = 100) {
   const deadline = Date.now() + seconds * 1000;
@@ -57,15 +73,16 @@ export async function waitForHttp(url, child, seconds = 60, intervalMs = 100) {
 }
 
 /**
- * Starts the API server as a child process on a scratch data directory (or `dataDir`) and resolves
- * once /healthz answers; `stop()` resolves once it has exited.
+ * Starts the API server as a child process on a scratch data directory (or `dataDir`) and on `port`
+ * (else a free one from the OS), and resolves once /healthz answers; `stop()` resolves once it has exited.
  */
 export async function startServer({
   port,
   env = {},
   direct = false,
   dataDir = mkdtempSync(join(tmpdir(), 'vm-bench-')),
-}) {
+} = {}) {
+  port ??= await freePort();
   const [command, args] = serverCommand(direct);
   const child = spawn(command, args, {
     cwd: root,
@@ -105,6 +122,8 @@ function stopProcess(child) {
  */
 export async function startHttpBaseline({ body, headers, sinkFile }) {
   const env = { ...process.env };
+  // Without PORT the baseline listens on a port the OS picks (a PORT in the shell would be taken over).
+  delete env.PORT;
   if (body) {
     const dir = mkdtempSync(join(tmpdir(), 'vm-bench-baseline-'));
     env.BASELINE_BODY_FILE = join(dir, 'body.json');

@@ -63,7 +63,12 @@ for (const db of databases) {
         }
       : { DATABASE_URL: '', REDIS_URL: '' };
   env.TRUST_PROXY = '1';
-  const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 18311), env, direct: true });
+  // BENCH_PORT pins the server's port; else startServer takes a free one from the OS.
+  const server = await startServer({
+    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+    env,
+    direct: true,
+  });
   try {
     const made = spawnSync(
       process.execPath,

@@ -192,7 +192,10 @@ function topSelfTime(profile, count = 15) {
     .join('\n');
 }
 
-const { server, token, browser, stop } = await startClientBench(Number(process.env.BENCH_PORT ?? 18351));
+// BENCH_PORT pins the server's port; else startServer takes a free one from the OS.
+const { server, token, browser, stop } = await startClientBench(
+  process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+);
 try {
   const sourceId = await uploadOne(server.base, token);
   const meta = new Database(join(server.dataDir, 'vidmatrix.db'), { readonly: true });

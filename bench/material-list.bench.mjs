@@ -211,7 +211,7 @@ if (pgUrl) {
   await withPgAdmin((c) => c.query(`create schema "${schema}"`));
 }
 const serverUrl = pgUrl ? `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` : '';
-const server = await startServer({ port: 18941, env: pgUrl ? { DATABASE_URL: serverUrl } : {} });
+const server = await startServer({ env: pgUrl ? { DATABASE_URL: serverUrl } : {} });
 let db;
 try {
   db = await openDb(server.dataDir);

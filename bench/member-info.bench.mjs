@@ -9,7 +9,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 18301), direct: true });
+// BENCH_PORT pins the server's port; else startServer takes a free one from the OS.
+const server = await startServer({
+  port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+  direct: true,
+});
 let baseline;
 try {
   const token = await signIn(server.base);

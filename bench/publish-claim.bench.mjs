@@ -157,7 +157,6 @@ async function seed(db, memberId) {
 }
 
 async function main() {
-  const port = 18190 + Math.floor(Math.random() * 50);
   let target;
   let dropSchema = async () => undefined;
   const env = {};
@@ -178,7 +177,7 @@ async function main() {
       await c.end();
     };
   }
-  const server = await startServer({ port, env: { ...env, JOBS: 'off' } });
+  const server = await startServer({ env: { ...env, JOBS: 'off' } });
   try {
     target ??= { kind: 'sqlite', file: join(server.dataDir, 'vidmatrix.db') };
     const token = await signIn(server.base);

@@ -118,8 +118,7 @@ function delays(runAt, got) {
 }
 
 async function main() {
-  const port = 18240 + Math.floor(Math.random() * 40);
-  const server = await startServer({ port });
+  const server = await startServer();
   try {
     const memberToken = await signIn(server.base);
     const res = await fetch(`${server.base}/api/runner.Runner/create`, {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import pg from 'pg';
-import { DEMO_PASSWORD, report, root, signIn, waitForHttp } from './lib.mjs';
+import { DEMO_PASSWORD, freePort, report, root, signIn, waitForHttp } from './lib.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -73,7 +73,7 @@ async function startInstance(port, name) {
   );
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`, child);
-  return { base, child, heapFile };
+  return { base, ws: `ws://127.0.0.1:${port}/websocket`, child, heapFile };
 }
 
 async function heapOf(target) {
@@ -184,10 +184,12 @@ let accountId = 0;
 
 try {
   // Bare ws baseline: heap before and after holding the sockets.
-  const bare = spawnProbed(`"${join(root, 'bench/ws-echo-baseline.mjs')}"`, { PORT: '18312' }, 'bare');
-  await waitForGreeting('ws://127.0.0.1:18312', bare.child);
+  // Free ports from the OS, so this bench never collides with another bench, a test run or a dev server.
+  const barePort = await freePort();
+  const bare = spawnProbed(`"${join(root, 'bench/ws-echo-baseline.mjs')}"`, { PORT: String(barePort) }, 'bare');
+  await waitForGreeting(`ws://127.0.0.1:${barePort}`, bare.child);
   const bareBefore = await heapOf(bare);
-  const bareSockets = await openSockets('ws://127.0.0.1:18312', SOCKETS, null);
+  const bareSockets = await openSockets(`ws://127.0.0.1:${barePort}`, SOCKETS, null);
   const bareAfter = await heapOf(bare);
   for (const s of bareSockets) {
     s.terminate();
@@ -197,9 +199,9 @@ try {
   if (pgSchema) {
     await pgQuery(`create schema "${pgSchema}"`);
   }
-  const a = await startInstance(18310, 'a');
+  const a = await startInstance(await freePort(), 'a');
   // The second instance only holds the remote socket: it reaches B through Redis alone.
-  await startInstance(18311, 'b');
+  const b = await startInstance(await freePort(), 'b');
   const token = await signIn(a.base);
   const { member_id: memberId } = await api(a.base, token, '/api/customer.Webhook/secret');
   // A second member receives the measured messages, so each send_msg goes to one socket, not 10,000.
@@ -231,7 +233,7 @@ try {
   ).enterprise_account_id;
 
   const heapBefore = await heapOf(a);
-  const sockets = await openSockets(`ws://127.0.0.1:18310/websocket`, SOCKETS, { member_id: memberId, token });
+  const sockets = await openSockets(a.ws, SOCKETS, { member_id: memberId, token });
   const heapAfter = await heapOf(a);
   console.log(`sockets held: ${sockets.length}`);
   report(
@@ -246,8 +248,8 @@ try {
   );
 
   const bind = { member_id: targetSecret.member_id, token: targetToken };
-  const [onA] = await openSockets('ws://127.0.0.1:18310/websocket', 1, bind);
-  const [onB] = await openSockets('ws://127.0.0.1:18311/websocket', 1, bind);
+  const [onA] = await openSockets(a.ws, 1, bind);
+  const [onB] = await openSockets(b.ws, 1, bind);
   await latency('warm', a.base, targetSecret.secret, targetSecret.member_id, [onA, onB]);
   const [local, remote] = await latency('timed', a.base, targetSecret.secret, targetSecret.member_id, [onA, onB]);
   const ms = (v) => `${v.toFixed(1)} ms`.padStart(9);

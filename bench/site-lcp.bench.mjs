@@ -50,10 +50,10 @@ async function measure(browser, base, path) {
   return result;
 }
 
-// SITE_LCP_PORT moves the two servers (port and port + 1) off another bench's on this shared machine.
-const port = Number(process.env.SITE_LCP_PORT ?? 18990);
+// SITE_LCP_PORT pins the two servers (port and port + 1); else each takes a free port from the OS.
+const port = process.env.SITE_LCP_PORT ? Number(process.env.SITE_LCP_PORT) : undefined;
 const prerendered = await startServer({ port, env: { WEB_DIST: dist } });
-const spa = await startServer({ port: port + 1, env: { WEB_DIST: spaDist } });
+const spa = await startServer({ port: port === undefined ? undefined : port + 1, env: { WEB_DIST: spaDist } });
 const browser = await chromium.launch(chromiumLaunchOptions());
 let failed = false;
 try {

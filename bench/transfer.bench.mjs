@@ -58,9 +58,10 @@ async function visit(browser, base, path, token) {
   return { bytes, lcp, lastByte };
 }
 
-const port = Number(process.env.TRANSFER_PORT ?? 18994);
+// TRANSFER_PORT pins the two servers (port and port + 1); else each takes a free port from the OS.
+const port = process.env.TRANSFER_PORT ? Number(process.env.TRANSFER_PORT) : undefined;
 const compressed = await startServer({ port, env: { WEB_DIST: dist } });
-const plain = await startServer({ port: port + 1, env: { WEB_DIST: plainDist } });
+const plain = await startServer({ port: port === undefined ? undefined : port + 1, env: { WEB_DIST: plainDist } });
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const tokens = { compressed: await signIn(compressed.base), plain: await signIn(plain.base) };

@@ -106,7 +106,7 @@ function rssOf(pid) {
 }
 
 const payload = writePayload();
-const server = await startServer({ port: 18931, direct: true });
+const server = await startServer({ direct: true });
 const bare = await startHttpBaseline({ sinkFile: join(work, 'raw.bin') });
 try {
   const token = await signIn(server.base);
