@@ -5,7 +5,8 @@ import { firstFilePart } from './multipart.ts';
 import { channelsShell, homePage, loginPage, uploadPage, worksPage, type WorkView } from './pages.ts';
 import { captchaDataUrl, qrDataUrl } from './qr.ts';
 import { SITES } from './sites/index.ts';
-import type { SiteContext } from './sites/site.ts';
+import { siteCore } from './site-core.ts';
+import type { SiteContext, SiteHandler } from './sites/site.ts';
 import { platformOfPath, SANDBOX_PLATFORMS, SKINS, type SandboxPlatform, type Skin } from './skins.ts';
 
 export type VerifyKind = 'sms' | 'captcha' | 'real_name';
@@ -39,6 +40,8 @@ export interface Switches {
   hiddenReads: number;
   /** Further reads a visible work stays 审核中 for. */
   reviewReads: number;
+  /** Bilibili: the chunk size preupload answers, bytes (small, so test files go up in several chunks). */
+  bilibiliChunkSize: number;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -55,6 +58,7 @@ export const DEFAULT_SWITCHES: Switches = {
   processingPolls: 3,
   hiddenReads: 1,
   reviewReads: 2,
+  bilibiliChunkSize: 64 * 1024,
 };
 
 /** A work the sandbox holds. */
@@ -70,6 +74,8 @@ export interface Work {
   status: ReviewStatus;
   reads: number;
   createdAt: number;
+  /** The uploaded file, where the platform's upload records it (Bilibili's upos upload). */
+  file?: { name: string; size: number; sha256: string };
 }
 
 interface Session {
@@ -158,7 +164,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const sw = (p: SandboxPlatform) => switches.get(p) ?? DEFAULT_SWITCHES;
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
 
-  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     res.writeHead(status, {
       'content-type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
@@ -233,6 +239,38 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return out.reverse();
   }
 
+  /** The Set-Cookie values of a new session: the session cookie and the site's own (Bilibili: SESSDATA, bili_jct). */
+  function sessionCookies(platform: SandboxPlatform, session: string, user: string): string[] {
+    const own = SITES[platform].sessionCookies?.(session, user) ?? {};
+    return Object.entries({ sessionid: session, ...own }).map(
+      ([name, value]) =>
+        `${name}=${value}; Path=/${platform}; Max-Age=2592000; ${name === 'bili_jct' ? '' : 'HttpOnly; '}SameSite=Lax`,
+    );
+  }
+
+  const siteHandlers = new Map<SandboxPlatform, SiteHandler>();
+  for (const p of SANDBOX_PLATFORMS) {
+    const handler = SITES[p].server?.(
+      siteCore(p, {
+        sessions,
+        works,
+        timings,
+        creates,
+        createRequests,
+        codes,
+        failedUploads,
+        stalled,
+        switches: sw,
+        readBody,
+        readWorks,
+        send,
+      }),
+    );
+    if (handler) {
+      siteHandlers.set(p, handler);
+    }
+  }
+
   function parseSchedule(value: string): number | undefined {
     const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
     if (!m) {
@@ -251,6 +289,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
     const site = SITES[platform];
     const ctx = (user: string): SiteContext => ({ prefix, user, url, req, works: () => readWorks(platform, user) });
+    if (await siteHandlers.get(platform)?.(req, res, url, path)) {
+      return;
+    }
 
     if (path === '/api/login/poll') {
       const t = tickets.get(url.searchParams.get('ticket') ?? '');
@@ -271,9 +312,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           res,
           200,
           { state: 'confirmed' },
-          {
-            'set-cookie': `sessionid=${t.session}; Path=${prefix}; Max-Age=2592000; HttpOnly; SameSite=Lax`,
-          },
+          { 'set-cookie': sessionCookies(platform, t.session, t.user ?? '') },
         );
       }
       return send(res, 200, { state: t.state });
