@@ -1,6 +1,7 @@
 import type { SiteCore, SiteHandler, SitePages } from './site.ts';
 import { type Answer, memberApi } from './bilibili/member-api.ts';
 import { bilibiliCookies } from './bilibili/session.ts';
+import { uploadFramePage } from './bilibili/upload-page.ts';
 import { uposApi } from './bilibili/upos.ts';
 
 const PREFIX = '/bilibili';
@@ -52,8 +53,9 @@ function bilibiliServer(core: SiteCore): SiteHandler {
   };
 }
 
-/** Bilibili: the web upload API the uploaders use, and the cookies its login sets (SESSDATA, bili_jct). */
+/** Bilibili: the web upload API the uploaders use, its upload page, and the cookies its login sets (SESSDATA, bili_jct). */
 export const bilibiliSite: SitePages = {
+  pages: { '/platform/upload/video/frame': uploadFramePage },
   sessionCookies: bilibiliCookies,
   server: bilibiliServer,
 };
