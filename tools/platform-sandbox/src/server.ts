@@ -5,8 +5,8 @@ import { firstFilePart } from './multipart.ts';
 import { channelsShell, homePage, loginPage, uploadPage, worksPage, type WorkView } from './pages.ts';
 import { captchaDataUrl, qrDataUrl } from './qr.ts';
 import { SITES } from './sites/index.ts';
-import { siteCore } from './site-core.ts';
-import type { SiteContext, SiteHandler } from './sites/site.ts';
+import { sessionCookies, siteHandlersOf } from './site-core.ts';
+import type { SiteContext } from './sites/site.ts';
 import { platformOfPath, SANDBOX_PLATFORMS, SKINS, type SandboxPlatform, type Skin } from './skins.ts';
 
 export type VerifyKind = 'sms' | 'captcha' | 'real_name';
@@ -239,37 +239,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return out.reverse();
   }
 
-  /** The Set-Cookie values of a new session: the session cookie and the site's own (Bilibili: SESSDATA, bili_jct). */
-  function sessionCookies(platform: SandboxPlatform, session: string, user: string): string[] {
-    const own = SITES[platform].sessionCookies?.(session, user) ?? {};
-    return Object.entries({ sessionid: session, ...own }).map(
-      ([name, value]) =>
-        `${name}=${value}; Path=/${platform}; Max-Age=2592000; ${name === 'bili_jct' ? '' : 'HttpOnly; '}SameSite=Lax`,
-    );
-  }
-
-  const siteHandlers = new Map<SandboxPlatform, SiteHandler>();
-  for (const p of SANDBOX_PLATFORMS) {
-    const handler = SITES[p].server?.(
-      siteCore(p, {
-        sessions,
-        works,
-        timings,
-        creates,
-        createRequests,
-        codes,
-        failedUploads,
-        stalled,
-        switches: sw,
-        readBody,
-        readWorks,
-        send,
-      }),
-    );
-    if (handler) {
-      siteHandlers.set(p, handler);
-    }
-  }
+  const siteHandlers = siteHandlersOf({
+    sessions,
+    works,
+    timings,
+    creates,
+    createRequests,
+    codes,
+    failedUploads,
+    stalled,
+    switches: sw,
+    readBody,
+    readWorks,
+    send,
+  });
 
   function parseSchedule(value: string): number | undefined {
     const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);

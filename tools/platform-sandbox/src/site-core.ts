@@ -2,8 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WorkView } from './pages.ts';
 import type { Switches, UploadTiming, VerifyKind, Work } from './server.ts';
-import type { SiteCore, SiteSession } from './sites/site.ts';
-import { SKINS, type SandboxPlatform } from './skins.ts';
+import { SITES } from './sites/index.ts';
+import type { SiteCore, SiteHandler, SiteSession } from './sites/site.ts';
+import { SANDBOX_PLATFORMS, SKINS, type SandboxPlatform } from './skins.ts';
 
 /** The sandbox's state a site core reads and writes (server.ts owns it). */
 export interface CoreState {
@@ -82,4 +83,26 @@ export function siteCore(platform: SandboxPlatform, state: CoreState): SiteCore 
     },
     send: state.send,
   };
+}
+
+/** The Set-Cookie values of a new session: the session cookie and the site's own (Bilibili: SESSDATA, bili_jct). */
+export function sessionCookies(platform: SandboxPlatform, session: string, user: string): string[] {
+  const own = SITES[platform].sessionCookies?.(session, user) ?? {};
+  return Object.entries({ sessionid: session, ...own }).map(
+    ([name, value]) =>
+      // bili_jct stays readable: the page's own script sends it as csrf.
+      `${name}=${value}; Path=/${platform}; Max-Age=2592000; ${name === 'bili_jct' ? '' : 'HttpOnly; '}SameSite=Lax`,
+  );
+}
+
+/** The sites' own request handlers (built once per sandbox, over its state), by platform. */
+export function siteHandlersOf(state: CoreState): Map<SandboxPlatform, SiteHandler> {
+  const out = new Map<SandboxPlatform, SiteHandler>();
+  for (const p of SANDBOX_PLATFORMS) {
+    const handler = SITES[p].server?.(siteCore(p, state));
+    if (handler) {
+      out.set(p, handler);
+    }
+  }
+  return out;
 }
