@@ -96,6 +96,12 @@ describe('EmbeddedJobQueue', () => {
     expect(media.sort()).toEqual([1, 2]);
     // The delayed job was not due at any poll that ran the others.
     expect(deliveries).toEqual([5]);
+    // A handler's return is not yet its completion: until the row is gone the job is still leased, and
+    // a clock moved past the lease would rightly hand it out again (at least once, jobs.ts).
+    await until('the three finished jobs to be completed', async () => {
+      const running = await ctx.db.selectFrom('job').select('id').where('status', '=', 'running').execute();
+      return running.length === 0 ? true : undefined;
+    });
 
     ctx.clock.advance(60_000);
     await delayed.promise;

@@ -83,6 +83,17 @@ describe('batch creation', () => {
     expect(res.msg).toContain(Msg.publishAuthExpired);
   });
 
+  it.each([
+    ['Xiaohongshu', XHS],
+    ['Bilibili', BILIBILI],
+  ])('refuses a %s account whose login expired, although §5.4 does not list its platform', async (_, platform) => {
+    const [video] = await addVideos(server.ctx.db, server.memberId, ['b.mp4']);
+    const [expired] = await addAccounts(server.ctx.db, server.memberId, [platform], 2);
+    const res = await addBatch([video!], [expired!]);
+    expect(res.code).toBe(400);
+    expect(res.msg).toContain(Msg.publishAuthExpired);
+  });
+
   it('refuses a material that is not a video', async () => {
     const [video] = await addVideos(server.ctx.db, server.memberId, ['封面.png']);
     await server.ctx.db.updateTable('material').set({ file_type: 'image' }).where('id', '=', video!).execute();

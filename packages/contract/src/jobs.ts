@@ -4,6 +4,11 @@ import { z } from 'zod';
  * Every background job: its name and the zod schema of its payload. The server enqueues and handles
  * jobs through this catalogue only, so a payload is declared once and checked when a worker takes it
  * (a job stored by an older version that no longer fits fails loudly instead of running on bad data).
+ *
+ * Delivery is **at least once** on both backends: a job whose lease lapses before its completion is
+ * recorded (its process died, or paused past the lease, even after the handler returned) runs again.
+ * So every handler is idempotent: it re-reads the state it acts on and does nothing when the work is
+ * done (a sent reply is no longer pending, a rendered output is no longer queued, scans find nothing).
  */
 export const jobs = {
   /** Makes the thumbnail/poster and reads the duration of one material. */

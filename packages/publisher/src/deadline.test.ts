@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeadlineError, firstOf, PROBE_EVERY_MS } from './deadline.ts';
+import { getEventListeners } from 'node:events';
+import { DeadlineError, firstOf, pause, PROBE_EVERY_MS } from './deadline.ts';
 
 // Fake timers: every wait here is moved by the test, so nothing depends on the machine's speed.
 beforeEach(() => {
@@ -60,5 +61,30 @@ describe('firstOf', () => {
     expect(calls).toBeGreaterThan(1);
     await vi.advanceTimersByTimeAsync(PROBE_EVERY_MS * 100);
     expect(probe.calls).toBe(calls);
+  });
+});
+
+describe('pause', () => {
+  it('leaves no abort listener behind after a thousand waits that ran out (a runner retrying its claims)', async () => {
+    const stop = new AbortController();
+    for (let i = 0; i < 1_000; i += 1) {
+      const waited = pause(2_000, stop.signal);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await waited;
+    }
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('ends early when the signal aborts', async () => {
+    const stop = new AbortController();
+    let ended = false;
+    const waited = pause(60_000, stop.signal).then(() => {
+      ended = true;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(ended).toBe(false);
+    stop.abort();
+    await waited;
+    expect(ended).toBe(true);
   });
 });

@@ -350,6 +350,9 @@ function rethrowAs(reason: FailureReason) {
   };
 }
 
+/** How long an unchanged error from a previous wrong code may stay before the dialog counts it again, ms. */
+const STALE_ERROR_MS = 15_000;
+
 /** Hands a verification dialog to a person and types their answer; a wrong code is asked again (3 tries). */
 async function handOff(
   page: Page,
@@ -390,6 +393,11 @@ async function handOff(
     if (!answer) {
       return 'timeout';
     }
+    // An error left from the previous wrong code is not this answer's verdict: only an error that is
+    // new (it was hidden, went away, or says something else) counts, or the old one still there when
+    // the dialog has had STALE_ERROR_MS to close.
+    const error = dialog.error ? root.locator(dialog.error).filter({ hasText: /\S/ }).first() : undefined;
+    const staleText = error && (await error.isVisible()) ? ((await error.textContent()) ?? '') : undefined;
     if (dialog.input) {
       await root
         .locator(dialog.input)
@@ -402,8 +410,17 @@ async function handOff(
     }
     const shown = visible(root.locator(dialog.root));
     const signals: Record<string, Probe> = { done: async () => !(await shown()) };
-    if (dialog.error) {
-      signals.wrong = visible(root.locator(dialog.error).filter({ hasText: /\S/ }));
+    if (error) {
+      const answeredAt = Date.now();
+      let cleared = staleText === undefined;
+      signals.wrong = async () => {
+        if (!(await error.isVisible())) {
+          cleared = true;
+          return false;
+        }
+        const fresh = cleared || ((await error.textContent()) ?? '') !== staleText;
+        return fresh || Date.now() - answeredAt > STALE_ERROR_MS;
+      };
     }
     const outcome = await firstOf('needs action answer', ms, signals).catch(() => 'timeout');
     if (outcome === 'done') {

@@ -36,6 +36,8 @@ export interface Switches {
   processingPolls: number;
   /** Login QRs that expire (each after a few polls; the page swaps in a new one) before one stays valid. */
   qrExpiries: number;
+  /** How long the platform takes to answer a typed SMS/captcha code, ms (a real round trip is not instant). */
+  verifyDelayMs: number;
   /** Works-list reads a new work stays hidden for (new posts appear late). */
   hiddenReads: number;
   /** Further reads a visible work stays 审核中 for. */
@@ -55,6 +57,7 @@ export const DEFAULT_SWITCHES: Switches = {
   verify: null,
   rejectReview: false,
   qrExpiries: 0,
+  verifyDelayMs: 0,
   processingPolls: 3,
   hiddenReads: 1,
   reviewReads: 2,
@@ -395,6 +398,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (req.method === 'POST' && path === '/api/verify') {
       const b = await readJson(req);
+      if (s.verifyDelayMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, s.verifyDelayMs));
+      }
       const sent = codes.get(key);
       if (sent && sent.kind === b.kind && sent.code === b.code) {
         session.verified.add(sent.kind);

@@ -47,6 +47,15 @@ describe('accountSelectability — other platforms', () => {
   });
 });
 
+describe('accountSelectability — publishing', () => {
+  it.each([1, 2, 3, 4, 5, 6, 16])('an expired login on platform %i cannot publish: 该账号发布授权过期', (p) => {
+    expect(accountSelectability(account(p, 2, 1), { publish: true })).toEqual({
+      selectable: false,
+      tooltip: Msg.publishAuthExpired,
+    });
+  });
+});
+
 describe('canReauthorize', () => {
   it.each([1, 2, 4, 7, 8, 9, 10, 12, 15, 16, 17, 18])('platform %i offers re-authorization', (p) => {
     expect(canReauthorize(p)).toBe(true);

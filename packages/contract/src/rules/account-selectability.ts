@@ -41,10 +41,20 @@ const cookiePlatforms = new Set<number>(COOKIE_AUTH_PLATFORM_IDS);
 const accessPlatforms = new Set<number>(ACCESS_AUTH_PLATFORM_IDS);
 const reauthPlatforms = new Set<number>(REAUTH_PLATFORM_IDS);
 
-/** Applies the SPEC §5.4 selector rules to one account. */
-export function accountSelectability(account: SelectableAccount, options: { imageClip?: boolean } = {}): Selectability {
+/**
+ * Applies the SPEC §5.4 selector rules to one account. `publish`: the account is about to post through
+ * its browser session, so an expired session (cookie_auth_status 2) is refused on every platform, not
+ * only the §5.4 list (a Xiaohongshu or Bilibili account with an expired login cannot post either).
+ */
+export function accountSelectability(
+  account: SelectableAccount,
+  options: { imageClip?: boolean; publish?: boolean } = {},
+): Selectability {
   if (options.imageClip && account.platform_id === IMAGE_CLIP_EXCLUDED_PLATFORM_ID) {
     return { selectable: false, tooltip: null };
+  }
+  if (options.publish && account.cookie_auth_status === CookieAuth.expired) {
+    return { selectable: false, tooltip: Msg.publishAuthExpired };
   }
   if (cookiePlatforms.has(account.platform_id) && account.cookie_auth_status !== CookieAuth.authorized) {
     const tooltip = account.cookie_auth_status === CookieAuth.expired ? Msg.publishAuthExpired : Msg.notAuthorized;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Msg } from '../messages.ts';
 import {
   FINAL_STATES,
   PRE_SUBMIT_STATES,
@@ -6,6 +7,7 @@ import {
   PUBLISH_STATES,
   PUBLISH_TRANSITIONS,
   canTransition,
+  publishFailureText,
   retryBackoffMs,
   spreadRunTimes,
   statesInto,
@@ -62,5 +64,21 @@ describe('pacing', () => {
     expect(retryBackoffMs(1, 0)).toBe(PUBLISH_RETRY_BACKOFF_MS[0]);
     expect(retryBackoffMs(2, 0)).toBe(PUBLISH_RETRY_BACKOFF_MS[1]);
     expect(retryBackoffMs(2, 0.5)).toBe(PUBLISH_RETRY_BACKOFF_MS[1] * 1.1);
+  });
+});
+
+describe('publishFailureText', () => {
+  it('never shows the runner’s English message: each reason has its Chinese words', () => {
+    for (const reason of ['logged_out', 'upload_timeout', 'fill_failed', 'error', 'something_new']) {
+      const text = publishFailureText(reason, '');
+      expect(text).toMatch(/[\u4e00-\u9fa5]/);
+      expect(text).not.toMatch(/[A-Za-z]/);
+    }
+    expect(publishFailureText('logged_out', 'Login page shown')).toBe(Msg.publishFailLoggedOut);
+  });
+
+  it('shows the platform’s own refusal as it is', () => {
+    expect(publishFailureText('submit_rejected', ' 视频标题含有违规内容 ')).toBe('视频标题含有违规内容');
+    expect(publishFailureText('rate_limited', '')).toBe(Msg.publishFailRateLimited);
   });
 });

@@ -1,3 +1,4 @@
+import { Msg, type MsgKey } from '../messages.ts';
 /**
  * The states of a publish job and the one table of moves between them. The server applies every move
  * as a compare-and-set on the state it read (and the lease owner while a runner holds the job), so a
@@ -170,4 +171,34 @@ export function spreadRunTimes(start: number, count: number, spacingMs: number, 
     at += spacingMs + Math.round(spacingMs * PUBLISH_SPACING_JITTER * random());
   }
   return out;
+}
+
+// The member's words for each reason a runner reports; its own English message is for the operator's log.
+const FAILURE_TEXT: Readonly<Record<string, MsgKey>> = {
+  rule_violation: 'publishFailRule',
+  logged_out: 'publishFailLoggedOut',
+  upload_failed: 'publishFailUpload',
+  upload_timeout: 'publishFailUploadTimeout',
+  processing_timeout: 'publishFailProcessing',
+  fill_failed: 'publishFailFill',
+  schedule_not_applied: 'publishFailSchedule',
+  submit_rejected: 'publishFailRejected',
+  rate_limited: 'publishFailRateLimited',
+  submit_timeout: 'publishFailNoAnswer',
+  needs_action: 'publishFailNeedsAction',
+  action_timeout: 'publishActionTimeout',
+  cancelled: 'publishFailCancelled',
+  phase_timeout: 'publishFailTimeout',
+};
+
+// Reasons whose page text is the platform's own answer to this post, worth showing as it is.
+const PLATFORM_WORDS = new Set(['submit_rejected', 'rate_limited', 'upload_failed']);
+
+/** What a member reads for a failed job: the platform's own words where it refused, else the reason in Chinese. */
+export function publishFailureText(reason: string, pageText: string): string {
+  const own = pageText.trim();
+  if (own && PLATFORM_WORDS.has(reason)) {
+    return own;
+  }
+  return Msg[FAILURE_TEXT[reason] ?? 'publishFailed'];
 }

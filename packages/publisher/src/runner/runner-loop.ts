@@ -9,6 +9,7 @@ import type { ClaimedJob, FinishBody } from '@vidmatrix/contract/api/publish';
 import { RUNNER_CLAIM_WAIT_MS, RUNNER_HEARTBEAT_MS } from '@vidmatrix/contract/rules/publish-state';
 import { connectorFor, openAccount, runJob, type PublisherOptions } from '../run-job.ts';
 import { verifyInWorksList } from '../flow.ts';
+import { pause } from '../deadline.ts';
 import type { JobResult, ProxySettings, PublishJob, RunHooks } from '../types.ts';
 import { profileDirOf, runAuthTask } from './auth-loop.ts';
 import { RunnerClient, ServerRefusal } from './runner-client.ts';
@@ -114,7 +115,7 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
           break;
         }
         log(`${what} claim failed`, { err: String(err) });
-        await delay(CLAIM_RETRY_MS, stopping.signal);
+        await pause(CLAIM_RETRY_MS, stopping.signal);
         continue;
       }
       items.forEach(start);
@@ -172,20 +173,6 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
       await done;
     },
   };
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
 
 /** A proxy from an account's ip_code when it names one (`http://…`, `socks5://user:pass@host:port`). */
@@ -378,7 +365,7 @@ function hooksFor(client: RunnerClient, jobId: number, abort: AbortController, o
         if (answer.status === 'gone') {
           throw new Error('the hand-off ended without an answer');
         }
-        await delay(pollMs, abort.signal);
+        await pause(pollMs, abort.signal);
         if (abort.signal.aborted) {
           throw new Error('cancelled while waiting for an answer');
         }

@@ -35,6 +35,7 @@ import {
   isPublishState,
   isRiskReason,
   nextPostAt,
+  publishFailureText,
   retryBackoffMs,
   spreadRunTimes,
   statesInto,
@@ -170,7 +171,7 @@ export class PublishService {
       if (!platform) {
         throw badRequest(fillMsg(Msg.publishPlatformUnsupported, { account: row.nickname }));
       }
-      const selectable = accountSelectability(row);
+      const selectable = accountSelectability(row, { publish: true });
       if (!selectable.selectable) {
         throw badRequest(
           fillMsg(Msg.publishAccountNotSelectable, {
@@ -809,7 +810,7 @@ export class PublishService {
       ...(screenshotKey ? { screenshot_key: screenshotKey } : {}),
     };
     const reason = body.error?.reason ?? (body.outcome === 'needs_action' ? 'action_timeout' : '');
-    const errorText = body.error ? body.error.page_text || body.error.message : '';
+    const errorText = body.error ? publishFailureText(body.error.reason, body.error.page_text ?? '') : '';
     let to: PublishState;
     let patch: JobPatch = base;
     const preSubmit =
