@@ -127,7 +127,9 @@ function refusal(a: BiliAnswer): BiliFailure | undefined {
   if (code === C.intercepted || a.status === 412 || a.status === 429 || RATE_LIMIT_TEXT.test(text)) {
     return new BiliFailure('rate_limited', `add answered ${code} (HTTP ${a.status})`, text);
   }
-  return new BiliFailure('submit_rejected', `add answered ${code} (HTTP ${a.status})`, text || '投稿失败');
+  // -111: the profile's bili_jct is not its session's; the platform's words name the field, not the cause.
+  const shown = code === C.csrf ? '' : text;
+  return new BiliFailure('submit_rejected', `add answered ${code} (HTTP ${a.status})`, shown);
 }
 
 type HandOff = { ok: true; token: string } | { ok: false; ended: 'timeout' | 'unanswered' };

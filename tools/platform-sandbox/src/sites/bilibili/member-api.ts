@@ -120,7 +120,7 @@ export function memberApi(core: SiteCore, upos: UposApi) {
       const v: unknown = JSON.parse(raw);
       b = v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
     } catch {
-      return ok(envelope(-400, '请求错误：投稿内容不是 JSON'));
+      return ok(envelope(-400, '请求错误：投稿内容格式不正确'));
     }
     const title = typeof b.title === 'string' ? b.title.trim() : '';
     if (!title || [...title].length > TITLE_MAX) {
@@ -208,7 +208,7 @@ export function memberApi(core: SiteCore, upos: UposApi) {
     }
     const v = vouchers.get(form.get('v_voucher') ?? '');
     if (!v || v.user !== who.session.user) {
-      return ok(envelope(-400, '请求错误：v_voucher 无效'));
+      return ok(envelope(-400, '请求错误：验证凭据无效'));
     }
     v.token = randomUUID().replace(/-/g, '');
     // The real check is a geetest puzzle; the sandbox shows a code (SMS: sent to the phone instead).

@@ -98,7 +98,7 @@ export function uposApi(core: SiteCore, prefix: string) {
       return core.send(res, 404, { OK: 0, message: '上传任务不存在' });
     }
     if (req.headers['x-upos-auth'] !== p.auth) {
-      return core.send(res, 403, { OK: 0, message: 'X-Upos-Auth 校验失败' });
+      return core.send(res, 403, { OK: 0, message: '上传凭据校验失败' });
     }
     const q = url.searchParams;
     if (req.method === 'POST' && q.has('uploads')) {
@@ -111,7 +111,7 @@ export function uposApi(core: SiteCore, prefix: string) {
       });
     }
     if (q.get('uploadId') !== p.uploadId || !p.uploadId) {
-      return core.send(res, 400, { OK: 0, message: 'uploadId 不正确' });
+      return core.send(res, 400, { OK: 0, message: '上传任务编号不正确' });
     }
     if (req.method === 'PUT') {
       if (core.switches().uploadStall) {
