@@ -114,7 +114,8 @@ export async function uploadByUpos(
 ): Promise<{ filename: string; cid: number }> {
   const file = await open(videoPath, 'r');
   const deadline = AbortSignal.timeout(options.deadlineMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const failed = new AbortController(); // one chunk out of tries stops the others
+  const signal = AbortSignal.any([deadline, failed.signal, ...(options.signal ? [options.signal] : [])]);
   const stopped = (err: unknown): never => {
     if (options.signal?.aborted) {
       throw new BiliFailure('cancelled', 'cancelled during the upload');
@@ -226,7 +227,12 @@ export async function uploadByUpos(
         await putChunk(chunk);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(BILIBILI_API.parallelChunks, chunks) }, worker));
+    await Promise.all(Array.from({ length: Math.min(BILIBILI_API.parallelChunks, chunks) }, worker)).catch(
+      (err: unknown) => {
+        failed.abort();
+        throw err;
+      },
+    );
 
     const parts = Array.from({ length: chunks }, (_, i) => ({ partNumber: i + 1, eTag: 'etag' }));
     const done = new URLSearchParams({
