@@ -101,6 +101,10 @@ export async function openUploadPage(page: Page, def: ConnectorDefinition): Prom
 
 /** Checks the session on the upload page, three tries for a page that does not answer (SAU #234). */
 export async function checkLogin(page: Page, def: ConnectorDefinition): Promise<'valid' | 'invalid' | 'unknown'> {
+  const own = CONNECTOR_STEPS[def.platform].checkLogin;
+  if (own) {
+    return own(page, def);
+  }
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       return (await openUploadPage(page, def)) === 'ready' ? 'valid' : 'invalid';

@@ -149,6 +149,12 @@ export async function publishOnPage(
   if (early) {
     return early;
   }
+  const ownPublish = CONNECTOR_STEPS[def.platform].publish;
+  if (ownPublish) {
+    const verify = (workId: string | undefined, before: ReadonlySet<string>) =>
+      verifyInWorksList(page, def, job, workId, before);
+    return ownPublish(page, def, job, hooks, { artefactDir: options.artefactDir, verify });
+  }
   let phase: RunPhase = 'preparing';
   let submitClicked = false;
   const enter = async (next: RunPhase) => {

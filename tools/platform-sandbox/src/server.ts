@@ -5,6 +5,7 @@ import { firstFilePart } from './multipart.ts';
 import { channelsShell, homePage, loginPage, uploadPage, worksPage, type WorkView } from './pages.ts';
 import { captchaDataUrl, qrDataUrl } from './qr.ts';
 import { SITES } from './sites/index.ts';
+import { sessionCookies, siteHandlersOf } from './site-core.ts';
 import type { SiteContext } from './sites/site.ts';
 import { platformOfPath, SANDBOX_PLATFORMS, SKINS, type SandboxPlatform, type Skin } from './skins.ts';
 
@@ -55,6 +56,8 @@ export interface Switches {
   xiaohongshuNewBuild: boolean;
   /** Xiaohongshu's topic suggestions (a live API) never arrive. */
   xiaohongshuNoTopicSuggestions: boolean;
+  /** Bilibili: the chunk size preupload answers, bytes (small, so test files go up in several chunks). */
+  bilibiliChunkSize: number;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -79,6 +82,7 @@ export const DEFAULT_SWITCHES: Switches = {
   douyinLoginSms: false,
   xiaohongshuNewBuild: false,
   xiaohongshuNoTopicSuggestions: false,
+  bilibiliChunkSize: 64 * 1024,
 };
 
 /** A work the sandbox holds. */
@@ -94,6 +98,8 @@ export interface Work {
   status: ReviewStatus;
   reads: number;
   createdAt: number;
+  /** The uploaded file, where the platform's upload records it (Bilibili's upos upload). */
+  file?: { name: string; size: number; sha256: string };
 }
 
 interface Session {
@@ -184,7 +190,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const sw = (p: SandboxPlatform) => switches.get(p) ?? DEFAULT_SWITCHES;
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
 
-  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     res.writeHead(status, {
       'content-type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
@@ -259,6 +265,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return out.reverse();
   }
 
+  const siteHandlers = siteHandlersOf({
+    sessions,
+    works,
+    timings,
+    creates,
+    createRequests,
+    codes,
+    failedUploads,
+    stalled,
+    switches: sw,
+    readBody,
+    readWorks,
+    send,
+  });
+
   function parseSchedule(value: string): number | undefined {
     const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
     if (!m) {
@@ -292,6 +313,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
       return void res.end(body);
     }
+    if (await siteHandlers.get(platform)?.(req, res, url, path)) {
+      return;
+    }
 
     if (path === '/api/login/poll') {
       const t = tickets.get(url.searchParams.get('ticket') ?? '');
@@ -312,9 +336,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           res,
           200,
           { state: 'confirmed' },
-          {
-            'set-cookie': `sessionid=${t.session}; Path=${prefix}; Max-Age=2592000; HttpOnly; SameSite=Lax`,
-          },
+          { 'set-cookie': sessionCookies(platform, t.session, t.user ?? '') },
         );
       }
       return send(res, 200, { state: t.state });

@@ -1,9 +1,12 @@
 import { COMMON_DIALOGS, COMMON_REVIEW_STATES, DEFAULT_TIMEOUTS, type ConnectorDefinition } from './definition.ts';
 
-/** Bilibili creator centre (member.bilibili.com): tags closed by Enter; add/v3 answers with the bvid. */
+/**
+ * Bilibili creator centre (member.bilibili.com). Posts go through its web upload API (research/connectors.md
+ * §5 steps 1–9, as biliup and bilibili-api do) with the account's cookies; the pages below serve the QR login.
+ */
 export const bilibili: ConnectorDefinition = {
   platform: 'bilibili',
-  version: 'bilibili@2026.11.1',
+  version: 'bilibili@2026.11.2',
   baseUrl: 'https://member.bilibili.com',
   paths: {
     login: '/passport/login',
@@ -20,20 +23,21 @@ export const bilibili: ConnectorDefinition = {
   selectors: {
     qrImage: 'img.qrcode-img',
     loginMarkers: ':text("扫码登录")',
-    fileInput: 'input.bcc-upload-input',
-    uploadProgress: '.upload-progress',
-    uploadDone: '.upload-status:has-text("上传成功")',
-    uploadFailed: '.upload-status:has-text("上传失败")',
-    title: 'input[placeholder="请输入稿件标题"]',
-    description: 'textarea[placeholder*="填写更全面的相关信息"]',
-    topicInput: 'input[placeholder*="按回车键Enter创建标签"]',
-    coverInput: 'input.cover-input',
+    // The upload page per research §5's browser flow (MP; video-publisher-skill #20); publishing uses the API.
+    fileInput: 'input[type=file]',
+    uploadProgress: ':text-matches("上传中\\s*\\d+%")',
+    uploadDone: ':text("上传完成")',
+    uploadFailed: ':text("上传失败")',
+    title: 'input[maxlength="80"]',
+    description: 'div.ql-editor[contenteditable]',
+    topicInput: 'input[placeholder="按回车键Enter创建标签"]',
+    coverInput: "div.bcc-upload-wrapper > input[accept='image/png, image/jpeg']",
     scheduleRadio: 'label:has-text("定时发布") input',
     scheduleInput: 'input[placeholder="日期和时间"]',
-    submit: 'button:text-is("立即投稿")',
-    submitReady: 'button:text-is("立即投稿"):enabled',
-    overlayClose: ['.guide-overlay button:has-text("我知道了")'],
-    errorText: '.toast-error, [role="alert"]',
+    submit: 'span.submit-add',
+    submitReady: 'span.submit-add',
+    overlayClose: [],
+    errorText: '.bcc-message--error, [role="alert"]',
     workItem: '.work-item',
     workIdAttribute: 'data-work-id',
     workTitle: '.work-title',
@@ -44,7 +48,36 @@ export const bilibili: ConnectorDefinition = {
   scheduleFormat: 'YYYY-MM-DD HH:mm',
   scheduleReadonly: false,
   createResponse: { okPath: ['code'], okValue: 0, workIdPath: ['data', 'bvid'] },
-  reviewStates: COMMON_REVIEW_STATES,
+  // The archives API's state codes (BRS colours 0 published, -2 rejected, -30 in review; -40 waits for dtime).
+  reviewStates: { ...COMMON_REVIEW_STATES, '0': 'published', '-2': 'rejected', '-30': 'reviewing', '-40': 'scheduled' },
   permalink: 'https://www.bilibili.com/video/{id}',
   timeouts: DEFAULT_TIMEOUTS,
 };
+
+/** Bilibili's web upload API as data: paths on member.bilibili.com (api.* where `api`), fields, codes. */
+export const BILIBILI_API = {
+  /** api.bilibili.com: the member host with `member.` swapped for `api.` (the sandbox serves both on one host). */
+  apiHost: { from: '//member.', to: '//api.' },
+  nav: '/x/web-interface/nav',
+  probe: '/preupload?r=probe',
+  preupload: '/preupload',
+  /** BAPI's profile; BPY/BRS send ugcupos/bup. */
+  profile: 'ugcfx/bup',
+  /** The line used when the probe gives none (research §5 step 2). */
+  defaultLine: 'probe_version=20221109&upcdn=bda2&zone=cs',
+  coverUp: '/x/vu/web/cover/up',
+  add: '/x/vu/web/add/v3',
+  archives: '/x/web/archives',
+  /** Recent works are on the first page, newest first. */
+  archivesPageSize: 30,
+  gaiaRegister: '/x/gaia-vgate/v1/register',
+  gaiaValidate: '/x/gaia-vgate/v1/validate',
+  /** 分区: 生活 › 日常, until the member can choose one. */
+  tid: 21,
+  /** Chunks in flight at once and tries per chunk (BRS: 3 parallel, up to 10 retries). */
+  parallelChunks: 3,
+  chunkTries: 5,
+  /** One chunk's own deadline, ms (BRS: 240 s). */
+  chunkTimeout: 240_000,
+  codes: { ok: 0, notLoggedIn: -101, csrf: -111, riskControl: -352, intercepted: -412 },
+} as const;

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { ConnectorDefinition } from './definition.ts';
-import type { PublishJob } from '../types.ts';
+import type { FoundWork } from '../flow.ts';
+import type { JobResult, PublishJob, RunHooks } from '../types.ts';
 
 /** Where the form lives: the page, or the iframe it is mounted in. */
 export interface Root {
@@ -45,4 +46,21 @@ export interface ConnectorSteps {
   ) => Promise<void>;
   /** Reads the works list: opens it and reads the page, or calls the site's own list API from inside it. */
   readWorks?: (page: Page, def: ConnectorDefinition) => Promise<ListedWork[]>;
+  /** Proves the session (Bilibili: its nav API) instead of opening the upload page. */
+  checkLogin?: (page: Page, def: ConnectorDefinition) => Promise<'valid' | 'invalid' | 'unknown'>;
+  /** Publishes without the upload page (Bilibili: its web upload API); replaces the whole page flow. */
+  publish?: (
+    page: Page,
+    def: ConnectorDefinition,
+    job: PublishJob,
+    hooks: RunHooks,
+    kit: PublishKit,
+  ) => Promise<JobResult>;
+}
+
+/** What the generic flow lends a connector that publishes on its own. */
+export interface PublishKit {
+  artefactDir: string;
+  /** The shared works-list proof (it reads the list through `readWorks`): the post by id, else by title among new works. */
+  verify: (workId: string | undefined, before: ReadonlySet<string>) => Promise<FoundWork | undefined>;
 }

@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WorkView } from '../pages.ts';
-import type { Switches } from '../server.ts';
+import type { Switches, VerifyKind, Work } from '../server.ts';
 
 /** What a site's page is drawn from. */
 export interface SiteContext {
@@ -33,4 +33,57 @@ export interface SitePages {
   api?: Record<string, (ctx: SiteContext) => unknown>;
   /** Files served to anyone, signed in or not (Channels: the login QR image its iframe loads by a relative src). */
   assets?: Record<string, (ctx: SiteContext) => { type: string; body: string | Buffer }>;
+  /** Cookies a signed-in session carries besides the session cookie (Bilibili: SESSDATA, bili_jct). */
+  sessionCookies?: (session: string, user: string) => Record<string, string>;
+  /** Endpoints with their own envelopes and auth, built once per sandbox; they run before the generic ones. */
+  server?: (core: SiteCore) => SiteHandler;
 }
+
+/** A signed-in session as a site's own endpoints see it. */
+export interface SiteSession {
+  user: string;
+  verified: Set<VerifyKind>;
+}
+
+/** What a new work holds beyond the sandbox's defaults: the post's fields and the file that went up. */
+export interface NewWork {
+  title: string;
+  description: string;
+  topics: string[];
+  cover: string | null;
+  scheduleAt: string | null;
+  file?: { name: string; size: number; sha256: string };
+}
+
+/**
+ * The sandbox's shared state, for a site whose endpoints are not the generic ones (Bilibili's web
+ * upload API): sessions, switches, the works list and the records the control API reads.
+ */
+export interface SiteCore {
+  /** The session a session token (the session cookie's value) names, if it still holds. */
+  session(token: string): SiteSession | undefined;
+  endSession(token: string): void;
+  switches(): Switches;
+  /** Reads a request body, at the sandbox's upload throughput when `throttle`. */
+  readBody(req: IncomingMessage, throttle: boolean): Promise<Buffer>;
+  /** True when this upload is one of the `uploadFailures` that fail first. */
+  uploadFails(): boolean;
+  /** Accepts the request and never answers it (closed with the sandbox). */
+  stall(req: IncomingMessage): void;
+  /** Records an upload's own time (request arrived, last byte read; processed when it was assembled). */
+  recordUpload(user: string, startedAt: number): void;
+  /** Counts a create request of the account, accepted or not. */
+  createRequested(user: string): void;
+  /** Records an accepted create: the work joins the works list (hidden first, then 审核中 …). */
+  addWork(user: string, fields: NewWork): Work;
+  /** Reads the works list as the platform would (each read ages the works). */
+  readWorks(user: string): WorkView[];
+  /** Sends a check code to the account (what the control API's /code shows); the code. */
+  sendCode(user: string, kind: VerifyKind): string;
+  /** True (and the code used up) when `code` is the one last sent for this kind. */
+  takeCode(user: string, kind: VerifyKind, code: string): boolean;
+  send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void;
+}
+
+/** A site's own request handler: true when it answered the request. */
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse, url: URL, path: string) => Promise<boolean>;
