@@ -1,0 +1,65 @@
+/**
+ * What a runner reports about one job, declared once for the runner (publisher), the server and the
+ * console: how the job ended, the platform's review state, and why it failed.
+ */
+
+/** How a job ended on the runner. */
+export const JOB_OUTCOMES = [
+  'published',
+  'platform_scheduled',
+  'rejected',
+  'failed',
+  'needs_action',
+  'unconfirmed',
+] as const;
+export type JobOutcome = (typeof JOB_OUTCOMES)[number];
+
+/** The platform's review state of a post, read from its works list. */
+export const REVIEW_STATES = ['reviewing', 'published', 'scheduled', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/** The words the console shows for a review state (the works lists' own: 审核中 / 已发布 / 未通过). */
+export const REVIEW_STATE_TEXT: Record<ReviewState, string> = {
+  reviewing: '审核中',
+  published: '已发布',
+  scheduled: '定时发布',
+  rejected: '未通过',
+};
+
+/** True for a review state string a runner sends. */
+export function isReviewState(value: string): value is ReviewState {
+  return (REVIEW_STATES as readonly string[]).includes(value);
+}
+
+/** The checks only a person can pass. */
+export const NEEDS_ACTION_KINDS = ['sms', 'captcha', 'real_name'] as const;
+export type NeedsActionKind = (typeof NEEDS_ACTION_KINDS)[number];
+
+/** Phases a running job reports, in order (needs_action may interrupt uploading or submitting). */
+export type RunPhase = 'preparing' | 'uploading' | 'submitting' | 'submitted' | 'verifying' | 'needs_action';
+
+/** Why a job failed (or ended unconfirmed), as the runner names it. */
+export const FAILURE_REASONS = [
+  'rule_violation',
+  'logged_out',
+  'upload_failed',
+  'upload_timeout',
+  'processing_timeout',
+  'fill_failed',
+  'schedule_not_applied',
+  'submit_rejected',
+  'rate_limited',
+  'submit_timeout',
+  'needs_action',
+  'action_timeout',
+  'cancelled',
+  'phase_timeout',
+  'error',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/**
+ * Most works-list ids a runner records before its submit (the first page of a works list holds a few
+ * dozen; an account with more shows its newest first, and a new post is always among them).
+ */
+export const VERIFY_LISTED_MAX = 500;
