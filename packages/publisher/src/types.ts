@@ -37,7 +37,6 @@ export interface PublishJob {
   scheduleAt?: number;
 }
 
-
 /** What the runner keeps when a job fails: enough for a person to see what the page showed. */
 export interface FailureArtefacts {
   reason: FailureReason;

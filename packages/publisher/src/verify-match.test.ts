@@ -60,12 +60,12 @@ describe('matchNewWork', () => {
 
   it('without the list from before, only a post whose listed time is after the submit counts', () => {
     expect(matchNewWork([work('a')], { title: '同一个标题', submittedAt: SUBMIT })).toBe(undefined);
-    expect(matchNewWork([work('a', { createdAt: SUBMIT - 86_400_000 })], { title: '同一个标题', submittedAt: SUBMIT })).toBe(
-      undefined,
-    );
-    expect(matchNewWork([work('b', { createdAt: SUBMIT + 2_000 })], { title: '同一个标题', submittedAt: SUBMIT })?.id).toBe(
-      'b',
-    );
+    expect(
+      matchNewWork([work('a', { createdAt: SUBMIT - 86_400_000 })], { title: '同一个标题', submittedAt: SUBMIT }),
+    ).toBe(undefined);
+    expect(
+      matchNewWork([work('b', { createdAt: SUBMIT + 2_000 })], { title: '同一个标题', submittedAt: SUBMIT })?.id,
+    ).toBe('b');
   });
 
   it('of two new posts with the title, takes the one created nearest after the submit', () => {

@@ -74,6 +74,10 @@ export function matchNewWork(works: readonly ListedWork[], basis: MatchBasis): L
     return candidates[0];
   }
   const distance = (w: ListedWork) =>
-    w.createdAt === undefined ? Number.MAX_SAFE_INTEGER : w.createdAt >= at ? w.createdAt - at : CREATED_AT_SLACK_MS + at - w.createdAt;
+    w.createdAt === undefined
+      ? Number.MAX_SAFE_INTEGER
+      : w.createdAt >= at
+        ? w.createdAt - at
+        : CREATED_AT_SLACK_MS + at - w.createdAt;
   return [...candidates].sort((a, b) => distance(a) - distance(b))[0];
 }

@@ -101,7 +101,13 @@ describe('platform sandbox core', () => {
 
   it('puts an earlier post in place, listed at once and counted as no create', async () => {
     const createdAt = Date.now() - 86_400_000;
-    const work = await control.addWork({ platform: 'douyin', user: 'dave', title: '老作品', createdAt, durationSec: 12 });
+    const work = await control.addWork({
+      platform: 'douyin',
+      user: 'dave',
+      title: '老作品',
+      createdAt,
+      durationSec: 12,
+    });
     expect(work).toMatchObject({ title: '老作品', createdAt, status: 'published', file: { durationSec: 12 } });
     expect(await control.creates('douyin', 'dave')).toEqual({ accepted: 0, requests: 0 });
     expect((await control.works('douyin', 'dave')).map((w) => w.id)).toEqual([work.id]);

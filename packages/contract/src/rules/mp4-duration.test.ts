@@ -41,12 +41,21 @@ const read = (bytes: Uint8Array) => mp4DurationSec(bytesReader(bytes), bytes.len
 
 describe('mp4DurationSec', () => {
   it('reads the duration of a file whose moov comes first (fast start)', async () => {
-    const file = concat(ftyp, box('moov', concat(mvhdV0(1000, 12_500), box('trak', new Uint8Array(20)))), box('mdat', new Uint8Array(64)));
+    const file = concat(
+      ftyp,
+      box('moov', concat(mvhdV0(1000, 12_500), box('trak', new Uint8Array(20)))),
+      box('mdat', new Uint8Array(64)),
+    );
     expect(await read(file)).toBe(12.5);
   });
 
   it('finds moov after the media data, and reads a version 1 mvhd', async () => {
-    const file = concat(ftyp, box('free', new Uint8Array(4)), box('mdat', new Uint8Array(300)), box('moov', mvhdV1(90_000, 90_000n * 61n)));
+    const file = concat(
+      ftyp,
+      box('free', new Uint8Array(4)),
+      box('mdat', new Uint8Array(300)),
+      box('moov', mvhdV1(90_000, 90_000n * 61n)),
+    );
     expect(await read(file)).toBe(61);
   });
 

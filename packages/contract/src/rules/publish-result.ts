@@ -63,3 +63,15 @@ export type FailureReason = (typeof FAILURE_REASONS)[number];
  * dozen; an account with more shows its newest first, and a new post is always among them).
  */
 export const VERIFY_LISTED_MAX = 500;
+
+/** The first re-read of a post still 审核中, ms after it was found; each next one waits twice as long. */
+export const REVIEW_RECHECK_FIRST_MS = 10 * 60_000;
+/** The longest wait between two re-reads of a review state, ms. */
+export const REVIEW_RECHECK_MAX_MS = 6 * 60 * 60_000;
+/** Re-reads of one post's review state before it is no longer followed (about three days). */
+export const REVIEW_RECHECK_MAX = 16;
+
+/** When to read a review state again after `checks` re-reads (0 for the first), ms from now. */
+export function reviewRecheckDelayMs(checks: number): number {
+  return Math.min(REVIEW_RECHECK_FIRST_MS * 2 ** Math.min(checks, 20), REVIEW_RECHECK_MAX_MS);
+}
