@@ -93,6 +93,8 @@ const PLATFORM_REFUSALS = new Set(['submit_rejected', 'rate_limited']);
 const RUNNER_SEEN_WRITE_MS = 5_000;
 const DAY_MS = 24 * 60 * 60_000;
 const SWEEP_BATCH = 500;
+/** After a claim found no review read due for a member, claims skip looking for this long, ms (reads are minutes apart). */
+const REVIEW_LOOKUP_PAUSE_MS = 30_000;
 
 export interface PublishDeps {
   db: Db;
@@ -140,6 +142,8 @@ function parseBasis(job: Pick<JobRow, 'verify_basis'>): VerifyBasis {
 export class PublishService {
   private readonly repo: PublishRepository;
   private readonly reviews: ReviewFollowRepository;
+  /** Per member: no review read is looked for before this (a claim loop must not pay a query each turn). */
+  private readonly reviewQuietUntil = new Map<number, number>();
   private readonly random: () => number;
   /** Claims waiting on this instance, woken when jobs of their member become due here. */
   readonly longPolls = new LongPolls();
@@ -657,8 +661,15 @@ export class PublishService {
     taken: Set<number>,
   ): Promise<ClaimedJob[]> {
     const now = this.deps.now();
+    if (now < (this.reviewQuietUntil.get(runner.member_id) ?? 0)) {
+      return [];
+    }
+    const due = await this.reviews.due(runner.member_id, now, accounts, [...taken], free * 2);
+    if (due.length === 0) {
+      this.reviewQuietUntil.set(runner.member_id, now + REVIEW_LOOKUP_PAUSE_MS);
+    }
     const out: ClaimedJob[] = [];
-    for (const job of await this.reviews.due(runner.member_id, now, accounts, [...taken], free * 2)) {
+    for (const job of due) {
       if (out.length < free && !taken.has(job.enterprise_account_id)) {
         if (await this.reviews.take(job.id, job.review_due_at, now + PUBLISH_LEASE_MS)) {
           taken.add(job.enterprise_account_id);
