@@ -10,7 +10,7 @@ import { captchaDataUrl, qrDataUrl } from './qr.ts';
 import { SITES } from './sites/index.ts';
 import type { SiteContext } from './sites/site.ts';
 import { platformOfPath, SANDBOX_PLATFORMS, SKINS, type SandboxPlatform, type Skin } from './skins.ts';
-import type { ReviewStatus, SandboxState, Session, Ticket, VerifyKind, Work } from './state.ts';
+import type { ReviewStatus, SandboxState, Session, VerifyKind, Work } from './state.ts';
 
 export type { ReviewStatus, UploadTiming, VerifyKind, Work, WorkFile } from './state.ts';
 
