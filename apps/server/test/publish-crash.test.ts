@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SandboxPlatform } from '@vidmatrix/platform-sandbox/skins';
 import { chromiumProcesses } from '@vidmatrix/publisher/browser-process';
 import { openAccount } from '@vidmatrix/publisher/run-job';
@@ -15,7 +13,7 @@ import {
 } from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccounts, addVideos, createRunner, memberCall, publishStageHooks, untilWithin } from './publish-helpers.ts';
-import type { RunnerProcessConfig } from './runner-process.ts';
+import { killRunner as killRunnerProcess, RunnerProcesses } from './crash-helpers.ts';
 
 // Crash tests (issue 10): the runner process alone dies by SIGKILL while one job is uploading, one is
 // submitting and one is verifying. Its browsers (in process groups of their own) must die with it, and
@@ -27,12 +25,11 @@ const XHS = 3;
 const BILIBILI = 5;
 /** Generous: a busy two-core machine runs Chromium, the server and the sandbox at once. */
 const DEADLINE_MS = 300_000;
-const RUNNER_SCRIPT = fileURLToPath(new URL('./runner-process.ts', import.meta.url));
 
 const stage = publishStageHooks();
 
 let workDir: string;
-const children: ChildProcess[] = [];
+const runners = new RunnerProcesses();
 
 beforeAll(async () => {
   workDir = await tempDir('runner-crash');
@@ -40,55 +37,22 @@ beforeAll(async () => {
 
 // Registered after the stage's hooks, so it runs before the stage closes.
 afterAll(() => {
-  for (const child of children) {
-    killGroup(child);
-  }
+  runners.killAll();
 });
 
-/** Cleanup: SIGKILLs a runner's process group (its browsers end by the parent-death signal). */
-function killGroup(child: ChildProcess): void {
-  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-}
-
-/**
- * `kill -9 <runner>`, the runner alone (Playwright starts each Chromium in a group of its own, so only
- * the parent-death signal the runner launches them with can take them), then waits until neither the
- * runner nor any Chromium on these profiles is left.
- */
-async function killRunner(child: ChildProcess, profiles: string[]): Promise<void> {
-  const exit = once(child, 'exit');
-  process.kill(child.pid!, 'SIGKILL');
-  await exit;
-  await until(
-    'no Chromium of the killed runner left',
-    () => Promise.resolve(profiles.flatMap((dir) => chromiumProcesses(dir))),
-    (pids) => pids.length === 0,
-  );
-}
-
-/** Starts a runner process of its own (its own process group, for the cleanup). */
-function startRunnerProcess(runnerToken: string): ChildProcess {
-  const config: RunnerProcessConfig = {
+/** Starts a runner process on the stage. */
+function startRunnerProcess(runnerToken: string) {
+  return runners.start({
     serverUrl: stage.serverUrl,
     token: runnerToken,
     workDir,
     sandboxUrl: stage.sandbox.url,
     slots: 3,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER_SCRIPT], {
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, RUNNER_PROCESS: JSON.stringify(config) },
   });
-  children.push(child);
-  return child;
 }
+
+/** `kill -9` of the runner alone, then no Chromium of it left. */
+const killRunner = (child: ChildProcess, profiles: string[]) => killRunnerProcess(child, profiles, until);
 
 /** Polls until `check` holds, up to this file's deadline. */
 const until = untilWithin(DEADLINE_MS);

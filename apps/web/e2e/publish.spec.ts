@@ -115,7 +115,11 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
       },
     );
     ids.push(id);
-    await control.setSwitches(a.platform, { hiddenReads: 0, reviewReads: 0 });
+    // Xiaohongshu's review never ends here: its posts are published and still show 审核中.
+    await control.setSwitches(a.platform, {
+      hiddenReads: 0,
+      reviewReads: a.platform === 'xiaohongshu' ? 1_000_000 : 0,
+    });
     const session = await openAccount(
       { id: String(id), profileDir: join(workDir, 'profiles', `${a.platform}-${id}`) },
       sandboxOptions(sandbox.url, join(workDir, 'artefacts')),
@@ -230,6 +234,10 @@ test('3 videos × 4 accounts through the runner: links, a failure re-posted alon
   await expect(publish.matrix.getByTestId('job-link')).toHaveCount(9);
   await expect(publish.matrix.getByTestId('job-no-link')).toHaveCount(3);
   await expect(page.getByTestId('detail-progress')).toHaveText('12/12');
+  // Each post's review as its platform's works list shows it.
+  const reviews = publish.matrix.getByTestId('job-review');
+  await expect(reviews.filter({ hasText: '审核中' })).toHaveCount(3);
+  await expect(reviews.filter({ hasText: '已发布' })).toHaveCount(9);
   await page.screenshot({ path: shot('all-published'), fullPage: true });
   for (const [i, a] of ACCOUNTS.entries()) {
     expect((await control.creates(a.platform, userOf(ids[i] ?? 0))).accepted, a.platform).toBe(3);

@@ -2,11 +2,22 @@ import type { Locator, Page } from 'playwright-core';
 import { descriptionFor, PUBLISH_RULES } from '@vidmatrix/contract/rules/publish-rules';
 import { type ConnectorDefinition, formatSchedule } from './connectors/definition.ts';
 import { CONNECTOR_STEPS } from './connectors/steps-registry.ts';
-import type { ListedWork, Root } from './connectors/steps.ts';
+import type { Root } from './connectors/steps.ts';
 import { aborted, DeadlineError, firstOf, type Probe, withDeadline } from './deadline.ts';
-import type { NeedsActionKind, PublishJob, ReviewState, RunHooks } from './types.ts';
+import type { NeedsActionKind, PublishJob, RunHooks } from './types.ts';
 
 export type { ListedWork, Root } from './connectors/steps.ts';
+// The works list lives in works-list.ts; its readers are re-exported here, where the other steps are.
+export {
+  listedWorks,
+  parseListedDuration,
+  parseListedTime,
+  provenResult,
+  readWorksList,
+  reviewStateOf,
+  verifyInWorksList,
+  type FoundWork,
+} from './works-list.ts';
 
 /** The page or the form's iframe. */
 export function formRoot(page: Page, def: ConnectorDefinition): Root {
@@ -353,72 +364,4 @@ export async function pageErrorText(page: Page, def: ConnectorDefinition): Promi
     texts.push(...all.map((t) => t.trim()).filter(Boolean));
   }
   return [...new Set(texts)].join('\n');
-}
-
-/** Reads the works list on the current page. */
-export async function listedWorks(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
-  const s = def.selectors;
-  return page.locator(s.workItem).evaluateAll(
-    (els, [idAttr, titleSel, statusSel]) =>
-      els.map((el) => ({
-        id: el.getAttribute(idAttr ?? '') ?? '',
-        title: el.querySelector(titleSel ?? '')?.textContent?.trim() ?? '',
-        status: el.querySelector(statusSel ?? '')?.textContent?.trim() ?? '',
-        href: el.querySelector(titleSel ?? '')?.getAttribute('href') ?? null,
-      })),
-    [s.workIdAttribute, s.workTitle, s.workStatus],
-  );
-}
-
-/** Opens the works list and reads it. */
-export async function readWorksList(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
-  const own = CONNECTOR_STEPS[def.platform].readWorks;
-  if (own) {
-    return own(page, def);
-  }
-  await page.goto(urlOf(def, def.paths.works), { timeout: def.timeouts.navigation });
-  return listedWorks(page, def);
-}
-
-/** A post found in the works list, with its review state. */
-export interface FoundWork {
-  work: ListedWork;
-  state: ReviewState;
-}
-
-/**
- * Reads the works list back until the post shows (by its id, or by its title among works that were not
- * there before) and its review state is final, within the verify deadline. Undefined when it never showed.
- */
-export async function verifyInWorksList(
-  page: Page,
-  def: ConnectorDefinition,
-  job: PublishJob,
-  workId: string | undefined,
-  before: ReadonlySet<string>,
-): Promise<FoundWork | undefined> {
-  const t = def.timeouts;
-  const end = Date.now() + t.verify;
-  const title = listedTitle(job);
-  let found: FoundWork | undefined;
-  for (;;) {
-    // A read can collide with the page's own redirect after submit; the next read tries again.
-    const works = await readWorksList(page, def).catch((err: unknown) => {
-      if (Date.now() + t.worksPoll >= end) {
-        throw err;
-      }
-      return [];
-    });
-    const work = works.find((w) => (workId ? w.id === workId : w.title === title && !before.has(w.id)));
-    if (work) {
-      found = { work, state: def.reviewStates[work.status] ?? 'reviewing' };
-      if (found.state !== 'reviewing') {
-        return found;
-      }
-    }
-    if (Date.now() + t.worksPoll >= end) {
-      return found;
-    }
-    await page.waitForTimeout(t.worksPoll);
-  }
 }

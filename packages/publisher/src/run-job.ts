@@ -1,6 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { VERIFY_LISTED_MAX } from '@vidmatrix/contract/rules/publish-result';
 import { checkPublishContent, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { launchAccountContext, type BrowserOptions } from './browser.ts';
 import {
@@ -21,10 +22,12 @@ import {
   dismissOverlays,
   fillForm,
   formRoot,
+  listedTitle,
   loggedOut,
   loginByQr,
   openUploadPage,
   pageErrorText,
+  provenResult,
   readWorksList,
   uploadVideo,
   urlIs,
@@ -42,6 +45,7 @@ import type {
   RunHooks,
   RunPhase,
 } from './types.ts';
+import { videoDurationSec } from './video-duration.ts';
 
 /** How a runner is set up: its browser, where failure artefacts go, and per-platform connector overrides. */
 export interface PublisherOptions extends BrowserOptions {
@@ -151,8 +155,18 @@ export async function publishOnPage(
   }
   const ownPublish = CONNECTOR_STEPS[def.platform].publish;
   if (ownPublish) {
-    const verify = (workId: string | undefined, before: ReadonlySet<string>) =>
-      verifyInWorksList(page, def, job, workId, before);
+    const verify = async (
+      workId: string | undefined,
+      before: ReadonlySet<string> | undefined,
+      submittedAt: number | undefined,
+    ) =>
+      verifyInWorksList(page, def, {
+        title: listedTitle(job),
+        fileDurationSec: await videoDurationSec(job.videoPath),
+        listedBefore: before,
+        submittedAt,
+        createdId: workId,
+      });
     return ownPublish(page, def, job, hooks, { artefactDir: options.artefactDir, verify });
   }
   let phase: RunPhase = 'preparing';
@@ -184,16 +198,22 @@ export async function publishOnPage(
     }
   };
 
-  let before = new Set<string>();
+  let listedIds: string[] | undefined;
+  let submittedAt: number | undefined;
   let workId: string | undefined;
   let createSeen = false;
   let createWatch: CreateAnswer | undefined;
   try {
     await enter('preparing');
-    if (!def.createResponse.workIdPath) {
-      // Without an id in the create answer, the post is told apart from older ones with the same title.
-      before = new Set((await readWorksList(page, def)).map((w) => w.id));
-    }
+    // The write-ahead basis: no work listed now can ever be taken for this job's post (unread: unknown).
+    listedIds = await readWorksList(page, def).then(
+      (works) =>
+        works
+          .map((w) => w.id)
+          .filter(Boolean)
+          .slice(0, VERIFY_LISTED_MAX),
+      () => undefined,
+    );
     if ((await openUploadPage(page, def)) === 'logged_out') {
       throw new JobFailure('logged_out', 'the session no longer holds (login page shown)');
     }
@@ -237,7 +257,8 @@ export async function publishOnPage(
       rethrowAs('processing_timeout'),
     );
     notCancelled();
-    await hooks.beforeSubmit?.().catch((err: unknown) => {
+    submittedAt = Date.now();
+    await hooks.beforeSubmit?.({ listedIds, submittedAt }).catch((err: unknown) => {
       throw new JobFailure('cancelled', `not submitted: ${err instanceof Error ? err.message : String(err)}`);
     });
 
@@ -323,20 +344,18 @@ export async function publishOnPage(
 
   try {
     await enter('verifying');
-    const found = await verifyInWorksList(page, def, job, workId, before);
+    const found = await verifyInWorksList(page, def, {
+      title: listedTitle(job),
+      fileDurationSec: await videoDurationSec(job.videoPath),
+      listedBefore: listedIds ? new Set(listedIds) : undefined,
+      submittedAt,
+      createdId: workId,
+    });
     if (!found) {
       return await fail('submit_timeout', 'the post did not show in the works list', 'unconfirmed');
     }
-    const id = found.work.id || workId;
-    const permalink = id && def.permalink ? def.permalink.replace('{id}', id) : (found.work.href ?? undefined);
-    const outcome: JobOutcome =
-      found.state === 'rejected' ? 'rejected' : found.state === 'scheduled' ? 'platform_scheduled' : 'published';
-    return result(outcome, {
-      workId: id,
-      permalink,
-      reviewState: found.state,
-      proof: { createResponse: createSeen, worksList: true },
-    });
+    const proven = provenResult(def, found, workId, createSeen);
+    return result(proven.outcome, proven);
   } catch (err) {
     return await fail(
       'error',

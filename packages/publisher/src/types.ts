@@ -1,4 +1,13 @@
 import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import type {
+  FailureReason,
+  JobOutcome,
+  NeedsActionKind,
+  ReviewState,
+  RunPhase,
+} from '@vidmatrix/contract/rules/publish-result';
+
+export type { FailureReason, JobOutcome, NeedsActionKind, ReviewState, RunPhase };
 
 /** A proxy for one account's browser (from the account's ip_code). */
 export interface ProxySettings {
@@ -28,32 +37,6 @@ export interface PublishJob {
   scheduleAt?: number;
 }
 
-/** Phases a running job reports, in order (needs_action may interrupt uploading or submitting). */
-export type RunPhase = 'preparing' | 'uploading' | 'submitting' | 'submitted' | 'verifying' | 'needs_action';
-
-/** How a job ended. */
-export type JobOutcome = 'published' | 'platform_scheduled' | 'rejected' | 'failed' | 'needs_action' | 'unconfirmed';
-
-/** Review state read from the works list. */
-export type ReviewState = 'reviewing' | 'published' | 'scheduled' | 'rejected';
-
-export type FailureReason =
-  | 'rule_violation'
-  | 'logged_out'
-  | 'upload_failed'
-  | 'upload_timeout'
-  | 'processing_timeout'
-  | 'fill_failed'
-  | 'schedule_not_applied'
-  | 'submit_rejected'
-  | 'rate_limited'
-  | 'submit_timeout'
-  | 'needs_action'
-  | 'action_timeout'
-  | 'cancelled'
-  | 'phase_timeout'
-  | 'error';
-
 /** What the runner keeps when a job fails: enough for a person to see what the page showed. */
 export interface FailureArtefacts {
   reason: FailureReason;
@@ -63,8 +46,6 @@ export interface FailureArtefacts {
   pageText: string;
   screenshotPath?: string;
 }
-
-export type NeedsActionKind = 'sms' | 'captcha' | 'real_name';
 
 /** A check only a person can pass: the code to type, or a QR to scan. */
 export interface NeedsActionRequest {
@@ -85,12 +66,24 @@ export interface NeedsActionAnswer {
 export interface RunHooks {
   onPhase?: (phase: RunPhase) => void | Promise<void>;
   onProgress?: (progress: { percent: number; text: string }) => void;
-  /** Must resolve (the server has recorded `submitting`) before the submit click; a rejection aborts the job. */
-  beforeSubmit?: () => Promise<void>;
+  /**
+   * Must resolve (the server has recorded `submitting` with the basis) before the submit click; a
+   * rejection aborts the job. The basis is what verification will match against, after a crash too.
+   */
+  beforeSubmit?: (basis: VerifyBasis) => Promise<void>;
   /** Hands a captcha/SMS/real-name check to a person and resolves with their answer. */
   onNeedsAction?: (request: NeedsActionRequest) => Promise<NeedsActionAnswer>;
   /** Cancellation (carried back by the lease heartbeat); honoured only before submit. */
   signal?: AbortSignal;
+}
+
+/**
+ * The write-ahead record of a submit: the ids the works list showed before it (undefined when it could
+ * not be read) and the runner's clock at the click.
+ */
+export interface VerifyBasis {
+  listedIds?: readonly string[];
+  submittedAt: number;
 }
 
 /** What happened to one job. */

@@ -34,7 +34,33 @@ export function sandboxControl(baseUrl: string) {
     },
     /** The sandbox's own upload and processing time of every upload so far. */
     timings: () => call<UploadTiming[]>('GET', '/timings'),
-    works: (platform: SandboxPlatform) => call<Work[]>('GET', `/works?platform=${platform}`),
+    /** Every work held on the platform (of one account when `user` is given), with the file each was made from. */
+    works: (platform: SandboxPlatform, user?: string) =>
+      call<Work[]>('GET', `/works?platform=${platform}${user ? `&user=${encodeURIComponent(user)}` : ''}`),
+    /** Puts a post in place as if the account had made it earlier (listed at once; no create counted). */
+    addWork: (work: {
+      platform: SandboxPlatform;
+      user: string;
+      title: string;
+      createdAt?: number;
+      durationSec?: number;
+      status?: Work['status'];
+    }) => call<Work>('POST', '/works', work),
+    /**
+     * Signs `account` in on the platform without the QR step; the session cookie (`sessionid=…`, path
+     * `/<platform>`) to send. A browser signs in by POSTing the same from its own page.
+     */
+    login: async (platform: SandboxPlatform, account: string) => {
+      const res = await fetch(`${baseUrl}/${platform}/__sandbox/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account }),
+      });
+      if (!res.ok) {
+        throw new Error(`sandbox login ${platform}: ${res.status} ${await res.text()}`);
+      }
+      return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+    },
     /** The last SMS or captcha code sent to the account (what the person reads off their phone). */
     code: (platform: SandboxPlatform, user: string) =>
       call<{ kind: string; code: string }>('GET', `/code?platform=${platform}&user=${encodeURIComponent(user)}`),

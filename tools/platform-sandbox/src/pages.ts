@@ -188,11 +188,26 @@ $('.verify-ok').onclick=async()=>{
 };`;
 
 /** The works list: items the platform shows now, newest first, each with its review state. */
+/** A duration as works lists show it: m:ss (empty when unknown). */
+export function durationText(sec: number): string {
+  if (!(sec > 0)) {
+    return '';
+  }
+  const whole = Math.round(sec);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** A time as the creator centres show it: Beijing time, to the minute. */
+export function beijingTime(epochMs: number): string {
+  return new Date(epochMs + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The generic works list: title, review state, duration and creation time per work, newest first. */
 export function worksPage(skin: Skin, works: WorkView[]): string {
   const items = works
     .map(
       (w) =>
-        `<div class="work-item" data-work-id="${esc(w.id)}"><a class="work-title" ${w.permalink ? `href="${esc(w.permalink)}"` : ''}>${esc(w.title)}</a><span class="work-status">${esc(w.status)}</span><span class="work-time">${new Date(w.createdAt).toISOString()}</span></div>`,
+        `<div class="work-item" data-work-id="${esc(w.id)}"><a class="work-title" ${w.permalink ? `href="${esc(w.permalink)}"` : ''}>${esc(w.title)}</a><span class="work-status">${esc(w.status)}</span><span class="work-duration">${durationText(w.durationSec)}</span><time class="work-time" datetime="${new Date(w.createdAt).toISOString()}">${beijingTime(w.createdAt)}</time></div>`,
     )
     .join('');
   return layout(

@@ -1,6 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bytesReader, mp4DurationSec } from '@vidmatrix/contract/rules/mp4-duration';
+import { handleControl, newSession } from './control.ts';
+import { readBody, readJson, send } from './http.ts';
 import { firstFilePart } from './multipart.ts';
 import { channelsShell, homePage, loginPage, uploadPage, worksPage, type WorkView } from './pages.ts';
 import { captchaDataUrl, qrDataUrl } from './qr.ts';
@@ -8,9 +11,9 @@ import { SITES } from './sites/index.ts';
 import { sessionCookies, siteHandlersOf } from './site-core.ts';
 import type { SiteContext } from './sites/site.ts';
 import { platformOfPath, SANDBOX_PLATFORMS, SKINS, type SandboxPlatform, type Skin } from './skins.ts';
+import type { ReviewStatus, SandboxState, Session, VerifyKind, Work } from './state.ts';
 
-export type VerifyKind = 'sms' | 'captcha' | 'real_name';
-export type ReviewStatus = 'reviewing' | 'published' | 'scheduled' | 'rejected';
+export type { ReviewStatus, UploadTiming, VerifyKind, Work, WorkFile } from './state.ts';
 
 /** Failure switches, per platform, set through the control API. */
 export interface Switches {
@@ -20,6 +23,8 @@ export interface Switches {
   rateLimited: boolean;
   /** The create goes through (the work exists) but its answer never comes: the network cut after submit. */
   createStall: boolean;
+  /** The create request is held before it reaches the platform: nothing is created, no answer comes. */
+  createHold: boolean;
   /** The create succeeds but the page stays where it is (no redirect). */
   acceptNoRedirect: boolean;
   /** The session ends at this step: the request answers 401 and the page goes to the login. */
@@ -64,6 +69,7 @@ export const DEFAULT_SWITCHES: Switches = {
   submitError500: false,
   rateLimited: false,
   createStall: false,
+  createHold: false,
   acceptNoRedirect: false,
   expireSessionOn: null,
   uploadStall: false,
@@ -84,60 +90,6 @@ export const DEFAULT_SWITCHES: Switches = {
   xiaohongshuNoTopicSuggestions: false,
   bilibiliChunkSize: 64 * 1024,
 };
-
-/** A work the sandbox holds. */
-export interface Work {
-  id: string;
-  platform: SandboxPlatform;
-  user: string;
-  title: string;
-  description: string;
-  topics: string[];
-  cover: string | null;
-  scheduleAt: string | null;
-  status: ReviewStatus;
-  reads: number;
-  createdAt: number;
-  /** The uploaded file, where the platform's upload records it (Bilibili's upos upload). */
-  file?: { name: string; size: number; sha256: string };
-}
-
-interface Session {
-  platform: SandboxPlatform;
-  user: string;
-  verified: Set<VerifyKind>;
-  /** An SMS check after the scan is still unanswered: only /api/verify is open to the session. */
-  loginSmsPending?: boolean;
-}
-
-interface Upload {
-  platform: SandboxPlatform;
-  user: string;
-  fileName: string;
-  size: number;
-  polls: number;
-  timing: UploadTiming;
-}
-
-/** The sandbox's own time for one upload (what a runner cannot go faster than), ms since the epoch. */
-export interface UploadTiming {
-  platform: SandboxPlatform;
-  user: string;
-  /** The upload request arrived. */
-  startedAt: number;
-  /** Its last byte was read (the throttled transfer). */
-  receivedAt: number;
-  /** The first status poll that answered done (processing over); 0 while processing. */
-  processedAt: number;
-}
-
-type Ticket = {
-  platform: SandboxPlatform;
-  state: 'waiting' | 'confirmed' | 'expired';
-  polls: number;
-  user?: string;
-  session?: string;
-} & ({ kind: 'login' } | { kind: 'real_name'; owner: string });
 
 export interface SandboxOptions {
   port?: number;
@@ -174,56 +126,26 @@ const token = () => randomBytes(16).toString('hex');
 /** Starts a sandbox serving all five creator centres under /douyin, /kuaishou, /xiaohongshu, /channels, /bilibili. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const bytesPerSec = options.uploadBytesPerSec ?? 256 * 1024;
-  const sessions = new Map<string, Session>();
-  const tickets = new Map<string, Ticket>();
-  const uploads = new Map<string, Upload>();
-  const timings: UploadTiming[] = [];
-  const works: Work[] = [];
-  const creates = new Map<string, number>(); // `${platform}/${user}` → accepted creates
-  const createRequests = new Map<string, number>();
-  const codes = new Map<string, { kind: VerifyKind; code: string }>(); // `${platform}/${user}` → last code sent
-  const switches = new Map<SandboxPlatform, Switches>(SANDBOX_PLATFORMS.map((p) => [p, { ...DEFAULT_SWITCHES }]));
-  const stalled = new Set<IncomingMessage>();
-  const expiredQrs = new Map<string, number>();
-  const failedUploads = new Map<string, number>();
+  const state: SandboxState<Switches> = {
+    sessions: new Map(),
+    tickets: new Map(),
+    uploads: new Map(),
+    timings: [],
+    works: [],
+    creates: new Map(),
+    createRequests: new Map(),
+    codes: new Map(),
+    switches: new Map(SANDBOX_PLATFORMS.map((p) => [p, { ...DEFAULT_SWITCHES }])),
+    defaults: DEFAULT_SWITCHES,
+    stalled: new Set(),
+    expiredQrs: new Map(),
+    failedUploads: new Map(),
+  };
+  const { sessions, tickets, uploads, timings, works, creates, createRequests, codes, switches, stalled } = state;
+  const { expiredQrs, failedUploads } = state;
 
   const sw = (p: SandboxPlatform) => switches.get(p) ?? DEFAULT_SWITCHES;
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
-
-  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    res.writeHead(status, {
-      'content-type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      ...headers,
-    });
-    res.end(text);
-  }
-
-  function readBody(req: IncomingMessage, throttle: boolean): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        if (throttle) {
-          req.pause();
-          setTimeout(() => req.resume(), Math.ceil((chunk.length * 1000) / bytesPerSec));
-        }
-      });
-      req.on('end', () => resolve(Buffer.concat(chunks)));
-      req.on('error', reject);
-    });
-  }
-
-  async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const raw = (await readBody(req, false)).toString('utf8');
-    try {
-      const v: unknown = JSON.parse(raw || '{}');
-      return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
 
   function sessionOf(req: IncomingMessage, platform: SandboxPlatform): [string, Session] | undefined {
     const id = /(?:^|;\s*)sessionid=([a-f0-9]+)/.exec(req.headers.cookie ?? '')?.[1];
@@ -258,7 +180,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         title: w.title,
         status: STATUS_TEXT[w.status],
         createdAt: w.createdAt,
-        durationSec: 0,
+        durationSec: w.file?.durationSec ?? 0,
         permalink: skin.permalink?.(w.id),
       });
     }
@@ -275,7 +197,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     failedUploads,
     stalled,
     switches: sw,
-    readBody,
+    readBody: (req, throttle) => readBody(req, throttle ? bytesPerSec : undefined),
     readWorks,
     send,
   });
@@ -346,6 +268,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const qr = qrDataUrl(ticket);
       return send(res, 200, site.login?.(ctx(''), ticket, qr) ?? loginPage(skin, prefix, ticket, qr));
     }
+    if (req.method === 'POST' && path === '/__sandbox/login') {
+      // A session as the account without the QR step (for tests and for a person trying the sandbox).
+      const b = await readJson(req);
+      if (typeof b.account !== 'string' || !b.account) {
+        return send(res, 400, { message: 'account is required' });
+      }
+      const id = newSession(state, platform, b.account);
+      return send(
+        res,
+        200,
+        { ok: true, account: b.account },
+        { 'set-cookie': sessionCookies(platform, id, b.account) },
+      );
+    }
     if (path === '/api/auth') {
       return found ? send(res, 200, { user: found[1].user }) : send(res, 401, { message: '未登录' });
     }
@@ -402,7 +338,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return;
       }
       const startedAt = Date.now();
-      const body = await readBody(req, true);
+      const body = await readBody(req, bytesPerSec);
       if ((failedUploads.get(platform) ?? 0) < s.uploadFailures) {
         bump(failedUploads, platform);
         return send(res, 500, { message: '上传失败，请重新上传' });
@@ -414,14 +350,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const id = token();
       const timing = { platform, user: session.user, startedAt, receivedAt: Date.now(), processedAt: 0 };
       timings.push(timing);
-      uploads.set(id, {
-        platform,
-        user: session.user,
-        fileName: part.fileName,
+      const file = {
+        name: part.fileName,
         size: part.data.length,
-        polls: 0,
-        timing,
-      });
+        sha256: createHash('sha256').update(part.data).digest('hex'),
+        durationSec: (await mp4DurationSec(bytesReader(part.data), part.data.length)) ?? null,
+      };
+      uploads.set(id, { platform, user: session.user, file, polls: 0, timing });
       return send(res, 200, { uploadId: id, size: part.data.length });
     }
     if (req.method === 'GET' && path === '/api/upload/status') {
@@ -463,6 +398,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (req.method === 'POST' && path === skin.createPath) {
       bump(createRequests, key);
+      if (s.createHold) {
+        stalled.add(req);
+        req.pause(); // held before the platform: never read, nothing created, never answered
+        return;
+      }
       const b = await readJson(req);
       if (s.expireSessionOn === 'submit') {
         sessions.delete(sessionId);
@@ -519,6 +459,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         status: scheduleAt ? 'scheduled' : 'reviewing',
         reads: 0,
         createdAt: Date.now(),
+        file: u.file,
       };
       works.push(work);
       session.verified.clear(); // a passed check covers one post: the next risky create asks again
@@ -532,87 +473,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return send(res, 404, { message: 'not found' });
   }
 
-  async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const path = url.pathname.slice('/__control'.length);
-    if (req.method === 'GET' && path === '/timings') {
-      return send(res, 200, timings);
-    }
-    if (req.method === 'POST' && path === '/scan') {
-      const b = await readJson(req);
-      const t = tickets.get(String(b.ticket));
-      if (!t || t.state !== 'waiting') {
-        return send(res, 404, { message: 'no such ticket' });
-      }
-      t.state = 'confirmed';
-      if (t.kind === 'login') {
-        const user = typeof b.user === 'string' && b.user ? b.user : `user-${token().slice(0, 6)}`;
-        const id = token();
-        const loginSmsPending = t.platform === 'douyin' && sw(t.platform).douyinLoginSms;
-        sessions.set(id, { platform: t.platform, user, verified: new Set(), loginSmsPending });
-        if (loginSmsPending) {
-          codes.set(`${t.platform}/${user}`, { kind: 'sms', code: String(randomInt(100000, 1000000)) });
-        }
-        t.user = user;
-        t.session = id;
-      }
-      return send(res, 200, { ok: true, user: t.user });
-    }
-    const platformMatch = /^\/switches\/(\w+)$/.exec(path);
-    const platform = SANDBOX_PLATFORMS.find((p) => p === platformMatch?.[1]);
-    if (req.method === 'PUT' && platform) {
-      const b = await readJson(req);
-      const next = { ...sw(platform) };
-      for (const k of Object.keys(DEFAULT_SWITCHES) as (keyof Switches)[]) {
-        if (k in b) {
-          (next as Record<string, unknown>)[k] = b[k];
-        }
-      }
-      switches.set(platform, next);
-      return send(res, 200, next);
-    }
-    if (req.method === 'GET' && platform) {
-      return send(res, 200, sw(platform));
-    }
-    if (req.method === 'POST' && path === '/reset') {
-      for (const p of SANDBOX_PLATFORMS) {
-        switches.set(p, { ...DEFAULT_SWITCHES });
-      }
-      expiredQrs.clear();
-      failedUploads.clear();
-      return send(res, 200, { ok: true });
-    }
-    if (req.method === 'GET' && path === '/creates') {
-      return send(res, 200, { creates: Object.fromEntries(creates), requests: Object.fromEntries(createRequests) });
-    }
-    if (req.method === 'GET' && path === '/works') {
-      const p = url.searchParams.get('platform');
-      return send(
-        res,
-        200,
-        works.filter((w) => !p || w.platform === p),
-      );
-    }
-    if (req.method === 'GET' && path === '/code') {
-      const c = codes.get(`${url.searchParams.get('platform')}/${url.searchParams.get('user')}`);
-      return c ? send(res, 200, c) : send(res, 404, { message: 'no code sent' });
-    }
-    if (req.method === 'POST' && path === '/expire-session') {
-      const b = await readJson(req);
-      for (const [id, s] of sessions) {
-        if (s.platform === b.platform && s.user === b.user) {
-          sessions.delete(id);
-        }
-      }
-      return send(res, 200, { ok: true });
-    }
-    return send(res, 404, { message: 'not found' });
-  }
-
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const platform = platformOfPath(url.pathname);
     const work = url.pathname.startsWith('/__control/')
-      ? handleControl(req, res, url)
+      ? handleControl(state, req, res, url)
       : platform
         ? handlePlatform(req, res, platform, url)
         : Promise.resolve(send(res, 404, { message: 'not found' }));

@@ -59,6 +59,7 @@ export function siteCore(platform: SandboxPlatform, state: CoreState): SiteCore 
         platform,
         user,
         ...fields,
+        file: fields.file ?? null,
         status: fields.scheduleAt ? 'scheduled' : 'reviewing',
         reads: 0,
         createdAt: Date.now(),

@@ -536,6 +536,12 @@ export interface PublishJobTable {
   seq: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** JSON VerifyBasis the runner recorded with `submitting` ('' when none was). */
+  verify_basis: Generated<string>;
+  /** When a published post still under review is read again, epoch ms; null when not followed. */
+  review_due_at: number | null;
+  /** How many times the review state was read again. */
+  review_checks: Generated<number>;
 }
 
 /** One run of a job by a runner, with what it left behind. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
 import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
+import { JOB_OUTCOMES, REVIEW_STATES, VERIFY_LISTED_MAX } from '../rules/publish-result.ts';
 import { PUBLISH_STATES, RUNNER_CLAIM_WAIT_MS, RUNNER_MAX_SLOTS } from '../rules/publish-state.ts';
 import { id, idList, int, INT_MAX, pagedOf, pageNumber, pageSize, requiredIdList, text } from './common.ts';
 
@@ -134,6 +135,16 @@ export const runnerView = z.object({
 export const runnerListResult = z.object({ list: z.array(runnerView) });
 export const runnerIdBody = z.object({ runner_id: id() });
 
+/**
+ * The write-ahead record of a submit: the works the account listed before it (null when the list could
+ * not be read) and the runner's clock at the click, epoch ms (null when not recorded).
+ */
+export const verifyBasis = z.object({
+  listed_ids: z.array(text().max(200)).max(VERIFY_LISTED_MAX).nullable(),
+  submitted_at: epochMs.nullable(),
+});
+export type VerifyBasis = z.infer<typeof verifyBasis>;
+
 /** runner.Runner/claim: up to `slots` due jobs; waits up to `wait_ms` for one when none is due. */
 export const claimBody = z.object({
   slots: int(1, RUNNER_MAX_SLOTS).default(1),
@@ -162,6 +173,10 @@ export const claimedJob = z.object({
   schedule_at: z.number().nullable(),
   work_id: z.string(),
   lease_ms: z.number().int(),
+  /** What the first runner recorded before its submit: a verify-only run matches against it, never a list read later. */
+  verify_basis: verifyBasis,
+  /** Only re-read the post's review state (the job is published, the platform still reviews it). */
+  review_only: z.boolean(),
 });
 export type ClaimedJob = z.infer<typeof claimedJob>;
 export const claimResult = z.object({ jobs: z.array(claimedJob) });
@@ -200,13 +215,29 @@ export const progressBody = z.object({
 });
 export const jobIdBody = z.object({ job_id: id() });
 
+/** runner.Runner/beforeSubmit; a runner that sends no basis gets a verification that needs the list's times. */
+export const beforeSubmitBody = z.object({
+  job_id: id(),
+  listed_ids: verifyBasis.shape.listed_ids.default(null),
+  submitted_at: verifyBasis.shape.submitted_at.default(null),
+});
+export type BeforeSubmitBody = z.input<typeof beforeSubmitBody>;
+
+/** runner.Runner/review: a published post's review state read again from the works list. */
+export const reviewBody = z.object({
+  job_id: id(),
+  review_state: z.enum(REVIEW_STATES),
+  work_id: text().max(200).default(''),
+});
+export type ReviewBody = z.input<typeof reviewBody>;
+
 export const finishBody = z.object({
   job_id: id(),
-  outcome: z.enum(['published', 'platform_scheduled', 'rejected', 'failed', 'needs_action', 'unconfirmed']),
+  outcome: z.enum(JOB_OUTCOMES),
   submit_clicked: z.boolean(),
   work_id: text().max(200).default(''),
   permalink: text().max(2000).default(''),
-  review_state: text().max(50).default(''),
+  review_state: z.enum([...REVIEW_STATES, '']).default(''),
   error: z
     .object({
       reason: text().max(50),

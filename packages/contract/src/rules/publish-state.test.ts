@@ -38,7 +38,9 @@ describe('publish state table', () => {
 
   it('lets only explicit moves leave a final state', () => {
     const leaving = FINAL_STATES.filter((s) => PUBLISH_TRANSITIONS[s].length > 0);
-    expect(leaving).toEqual(['platform_scheduled', 'failed', 'unconfirmed']);
+    expect(leaving).toEqual(['published', 'platform_scheduled', 'failed', 'unconfirmed']);
+    // A post found while 审核中 may still be refused by the platform's review, and only that.
+    expect(PUBLISH_TRANSITIONS.published).toEqual(['rejected']);
     expect(PUBLISH_TRANSITIONS.unconfirmed).toEqual(['published', 'failed']);
     expect(PUBLISH_TRANSITIONS.failed).toEqual(['queued']);
   });

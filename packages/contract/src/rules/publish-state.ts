@@ -125,7 +125,8 @@ export const PUBLISH_TRANSITIONS: Readonly<Record<PublishState, readonly Publish
     'failed',
     'unconfirmed',
   ],
-  published: [],
+  // A post found while 审核中 is published; the platform's review may still refuse it later.
+  published: ['rejected'],
   platform_scheduled: ['published', 'rejected'],
   rejected: [],
   failed: ['queued'],

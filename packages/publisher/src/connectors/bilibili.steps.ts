@@ -241,15 +241,19 @@ async function publish(
 
   let workId: string | undefined;
   let createSeen = false;
-  let before = new Set<string>();
+  let before: Set<string> | undefined;
+  let submittedAt: number | undefined;
   try {
     await enter('preparing');
     const http = await httpFor(page, def);
     if ((await checkLogin(page, def)) === 'invalid') {
       throw new BiliFailure('logged_out', 'nav answered -101 (not logged in)');
     }
-    // Only used when the add answer never comes: the post is then told apart from older ones.
-    before = new Set((await readWorks(page, def)).map((w) => w.id));
+    // The write-ahead list: no work listed now can ever be taken for this job's post (unread: unknown).
+    before = await readWorks(page, def).then(
+      (works) => new Set(works.map((w) => w.id)),
+      () => undefined,
+    );
     notCancelled();
 
     await enter('uploading');
@@ -266,7 +270,8 @@ async function publish(
     notCancelled();
 
     await enter('submitting');
-    await hooks.beforeSubmit?.().catch((err: unknown) => {
+    submittedAt = Date.now();
+    await hooks.beforeSubmit?.({ listedIds: before ? [...before] : undefined, submittedAt }).catch((err: unknown) => {
       throw new BiliFailure('cancelled', `not submitted: ${err instanceof Error ? err.message : String(err)}`);
     });
     submitClicked = true;
@@ -321,7 +326,7 @@ async function publish(
 
   try {
     await enter('verifying');
-    const found = await kit.verify(workId, before);
+    const found = await kit.verify(workId, before, submittedAt);
     if (!found) {
       return await fail(new BiliFailure('submit_timeout', 'the post did not show in the works list'), 'unconfirmed');
     }

@@ -61,6 +61,13 @@ export interface ConnectorSteps {
 /** What the generic flow lends a connector that publishes on its own. */
 export interface PublishKit {
   artefactDir: string;
-  /** The shared works-list proof (it reads the list through `readWorks`): the post by id, else by title among new works. */
-  verify: (workId: string | undefined, before: ReadonlySet<string>) => Promise<FoundWork | undefined>;
+  /**
+   * The shared works-list proof (it reads the list through `readWorks`): the create answer's id, else a
+   * work new since `before` (the write-ahead list), created after `submittedAt`, with the title and duration.
+   */
+  verify: (
+    workId: string | undefined,
+    before: ReadonlySet<string> | undefined,
+    submittedAt: number | undefined,
+  ) => Promise<FoundWork | undefined>;
 }

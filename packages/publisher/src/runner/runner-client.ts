@@ -1,4 +1,10 @@
-import { RUNNER_TOKEN_HEADER, type ClaimedJob, type FinishBody } from '@vidmatrix/contract/api/publish';
+import {
+  RUNNER_TOKEN_HEADER,
+  type BeforeSubmitBody,
+  type ClaimedJob,
+  type FinishBody,
+  type ReviewBody,
+} from '@vidmatrix/contract/api/publish';
 import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
 
 /** An envelope answer of the server. */
@@ -95,8 +101,14 @@ export class RunnerClient {
     return this.call<LeaseStatus>('progress', body);
   }
 
-  async beforeSubmit(jobId: number): Promise<void> {
-    await this.call('beforeSubmit', { job_id: jobId });
+  /** runner.Runner/beforeSubmit: the write-ahead `submitting` mark with the verification basis. */
+  async beforeSubmit(body: BeforeSubmitBody): Promise<void> {
+    await this.call('beforeSubmit', body);
+  }
+
+  /** runner.Runner/review: a published post's review state, read again. */
+  async review(body: ReviewBody): Promise<void> {
+    await this.call('review', body);
   }
 
   async finish(body: FinishBody): Promise<string> {

@@ -7,12 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ClaimedJob, FinishBody } from '@vidmatrix/contract/api/publish';
 import { RUNNER_CLAIM_WAIT_MS, RUNNER_HEARTBEAT_MS } from '@vidmatrix/contract/rules/publish-state';
-import { connectorFor, openAccount, runJob, type PublisherOptions } from '../run-job.ts';
-import { verifyInWorksList } from '../flow.ts';
+import { runJob, type PublisherOptions } from '../run-job.ts';
 import { pause } from '../deadline.ts';
 import type { JobResult, ProxySettings, PublishJob, RunHooks } from '../types.ts';
 import { profileDirOf, runAuthTask } from './auth-loop.ts';
 import { RunnerClient, ServerRefusal } from './runner-client.ts';
+import { reviewOnly, verifyOnly } from './verify-only.ts';
 
 /** How a runner is set up. */
 export interface RunnerOptions {
@@ -228,6 +228,19 @@ async function runOne(
     profileDir: profileDirOf(options.workDir, claimed.platform, claimed.enterprise_account_id),
     proxy: proxyOf(claimed.ip_code),
   };
+  if (claimed.review_only) {
+    // A published post still under review: one read of its state, reported (no video, no finish).
+    const review = await reviewOnly(claimed, account, publisher).catch((err: unknown) => {
+      log('review read failed', { job: jobId, err: String(err) });
+      return undefined;
+    });
+    if (review) {
+      await client
+        .review({ job_id: jobId, review_state: review.reviewState, work_id: claimed.work_id })
+        .catch((err: unknown) => log('review refused', { job: jobId, err: String(err) }));
+    }
+    return;
+  }
   let result: JobResult;
   try {
     const videoPath = await downloadOnce(client, claimed.video_url, claimed.file_name, options.workDir, jobId);
@@ -253,7 +266,7 @@ async function runOne(
       scheduleAt: claimed.schedule_at ?? undefined,
     };
     result = claimed.verify_only
-      ? await verifyOnly(job, claimed.work_id, publisher)
+      ? await verifyOnly(job, claimed, publisher)
       : await runJob(job, hooksFor(client, jobId, abort, options), publisher);
   } catch (err) {
     // Before the browser did anything (download, launch): nothing was submitted.
@@ -342,7 +355,14 @@ function hooksFor(client: RunnerClient, jobId: number, abort: AbortController, o
         lost,
       );
     },
-    beforeSubmit: () => inOrder(() => client.beforeSubmit(jobId)),
+    beforeSubmit: (basis) =>
+      inOrder(() =>
+        client.beforeSubmit({
+          job_id: jobId,
+          listed_ids: basis.listedIds ? [...basis.listedIds] : null,
+          submitted_at: basis.submittedAt,
+        }),
+      ),
     onNeedsAction: async (request) => {
       await inOrder(() =>
         client.progress({
@@ -372,44 +392,4 @@ function hooksFor(client: RunnerClient, jobId: number, abort: AbortController, o
       }
     },
   };
-}
-
-/**
- * A job whose submit may have happened under a lost lease: only read the account's works list back
- * (by work id, else by title), never submit.
- */
-async function verifyOnly(job: PublishJob, workId: string, publisher: PublisherOptions): Promise<JobResult> {
-  const def = connectorFor(job.platform, publisher);
-  const session = await openAccount(job.account, publisher);
-  try {
-    const found = await verifyInWorksList(session.page, def, job, workId || undefined, new Set());
-    if (!found) {
-      return {
-        outcome: 'unconfirmed',
-        phase: 'verifying',
-        submitClicked: true,
-        error: {
-          reason: 'submit_timeout',
-          message: 'the post did not show in the works list',
-          url: session.page.url(),
-          pageText: '',
-        },
-        connectorVersion: def.version,
-      };
-    }
-    const id = found.work.id || workId;
-    return {
-      outcome:
-        found.state === 'rejected' ? 'rejected' : found.state === 'scheduled' ? 'platform_scheduled' : 'published',
-      phase: 'verifying',
-      submitClicked: true,
-      workId: id,
-      permalink: id && def.permalink ? def.permalink.replace('{id}', id) : (found.work.href ?? undefined),
-      reviewState: found.state,
-      proof: { createResponse: false, worksList: true },
-      connectorVersion: def.version,
-    };
-  } finally {
-    await session.close().catch(() => undefined);
-  }
 }

@@ -84,7 +84,7 @@ describe('bilibili web upload API (research/connectors.md §5)', () => {
     expect(up.init).toMatchObject({ OK: 1, upload_id: expect.any(String) as unknown });
     expect(up.chunks).toBeGreaterThan(3);
     expect(up.done).toMatchObject({ OK: 1 });
-    const added = await (
+    const added: unknown = await (
       await client.add({ title: '分片上传', videos: [{ title: '', desc: '', filename: up.filename }] })
     ).json();
     expect(added).toMatchObject({
@@ -163,7 +163,7 @@ describe('bilibili web upload API (research/connectors.md §5)', () => {
     await control.setSwitches('bilibili', { hiddenReads: 1, reviewReads: 1 });
     const { client } = await signedIn();
     const up = await client.upload(fakeMp4(7));
-    const added = await (await client.add({ title: '审核流程', videos: [{ filename: up.filename }] })).json();
+    const added: unknown = await (await client.add({ title: '审核流程', videos: [{ filename: up.filename }] })).json();
     const bvid = (added as { data: { bvid: string } }).data.bvid;
     type List = { code: number; data: { arc_audits: { Archive: Record<string, unknown> }[] } };
     const read = async () => (await client.json<List>('/x/web/archives?status=&pn=1')).data.arc_audits;
@@ -219,7 +219,7 @@ describe('bilibili web upload API (research/connectors.md §5)', () => {
       client.form({ csrf: client.csrf(), token: reg.data.token, code }),
     );
     expect(valid).toMatchObject({ code: 0, data: { is_valid: 1 } });
-    const added = await (await client.add(body, undefined, `&gaia_vtoken=${valid.data.grisk_id}`)).json();
+    const added: unknown = await (await client.add(body, undefined, `&gaia_vtoken=${valid.data.grisk_id}`)).json();
     expect(added).toMatchObject({ code: 0 });
     expect(await control.creates('bilibili', user)).toEqual({ accepted: 1, requests: 2 });
   });

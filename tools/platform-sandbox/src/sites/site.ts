@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WorkView } from '../pages.ts';
 import type { Switches, VerifyKind, Work } from '../server.ts';
+import type { WorkFile } from '../state.ts';
 
 /** What a site's page is drawn from. */
 export interface SiteContext {
@@ -52,7 +53,7 @@ export interface NewWork {
   topics: string[];
   cover: string | null;
   scheduleAt: string | null;
-  file?: { name: string; size: number; sha256: string };
+  file?: WorkFile;
 }
 
 /**

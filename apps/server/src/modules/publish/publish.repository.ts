@@ -45,7 +45,7 @@ export interface ClaimCandidate extends Pick<JobRow, (typeof candidateColumns)[n
 }
 
 /** What a claim needs of a job (a claim reads these for a few dozen rows many times a second). */
-const candidateColumns = [
+export const candidateColumns = [
   'id',
   'enterprise_account_id',
   'platform',
@@ -54,6 +54,7 @@ const candidateColumns = [
   'schedule_at',
   'work_id',
   'run_at',
+  'verify_basis',
 ] as const;
 
 /** A job together with the account and file names the matrix shows. */

@@ -12,6 +12,7 @@ import {
   claimBody,
   claimResult,
   countResult,
+  beforeSubmitBody,
   finishBody,
   finishResult,
   heartbeatBody,
@@ -20,6 +21,7 @@ import {
   leaseStatus,
   progressBody,
   resolveUnconfirmedBody,
+  reviewBody,
   runnerCreateBody,
   runnerCreateResult,
   runnerIdBody,
@@ -286,13 +288,29 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       ...runnerRoute,
       schema: {
         ...runnerSecured,
-        summary: 'Record `submitting`; click only after this answers 200',
-        body: jobIdBody,
+        summary: 'Record `submitting` with the verification basis; click only after this answers 200',
+        body: beforeSubmitBody,
         response: { 200: emptyEnvelope },
       },
     },
     async (request) => {
-      await publish.beforeSubmit(runner(request), request.body.job_id);
+      await publish.beforeSubmit(runner(request), request.body);
+      return ok(null);
+    },
+  );
+  app.post(
+    '/api/runner.Runner/review',
+    {
+      ...runnerRoute,
+      schema: {
+        ...runnerSecured,
+        summary: "A published post's review state, read again",
+        body: reviewBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await publish.review(runner(request), request.body);
       return ok(null);
     },
   );

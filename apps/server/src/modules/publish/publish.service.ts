@@ -4,10 +4,13 @@ import type {
   ClaimedJob,
   PublishJobView,
   SchedulePolicy,
+  VerifyBasis,
   batchAddBody,
+  beforeSubmitBody,
   claimBody,
   finishBody,
   progressBody,
+  reviewBody,
 } from '@vidmatrix/contract/api/publish';
 import { SCREENSHOT_PATH } from '@vidmatrix/contract/api/publish';
 import { Code } from '@vidmatrix/contract/envelope';
@@ -41,6 +44,7 @@ import {
   statesInto,
   type PublishState,
 } from '@vidmatrix/contract/rules/publish-state';
+import { REVIEW_RECHECK_MAX, reviewRecheckDelayMs } from '@vidmatrix/contract/rules/publish-result';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/types.ts';
@@ -60,6 +64,7 @@ import {
   type MovedJob,
   type RunnerRow,
 } from './publish.repository.ts';
+import { ReviewFollowRepository } from './review-follow.repository.ts';
 
 /** The copy and file of a job, frozen when the batch was made. */
 interface JobContent {
@@ -89,6 +94,8 @@ const PLATFORM_REFUSALS = new Set(['submit_rejected', 'rate_limited']);
 const RUNNER_SEEN_WRITE_MS = 5_000;
 const DAY_MS = 24 * 60 * 60_000;
 const SWEEP_BATCH = 500;
+/** After a claim found no review read due for a member, claims skip looking for this long, ms (reads are minutes apart). */
+const REVIEW_LOOKUP_PAUSE_MS = 30_000;
 
 export interface PublishDeps {
   db: Db;
@@ -122,6 +129,11 @@ function parseContent(job: Pick<JobRow, 'content'>): JobContent {
   return JSON.parse(job.content) as JobContent;
 }
 
+/** The basis a runner recorded with `submitting`; none recorded: nothing known (verification then needs the list's times). */
+function parseBasis(job: Pick<JobRow, 'verify_basis'>): VerifyBasis {
+  return job.verify_basis ? (JSON.parse(job.verify_basis) as VerifyBasis) : { listed_ids: null, submitted_at: null };
+}
+
 /**
  * Batch publishing: batches of video × account jobs, the runner API (claim under a lease, heartbeat,
  * progress, write-ahead submit, finish) and the sweep that hands lost leases on. Every state write
@@ -130,12 +142,16 @@ function parseContent(job: Pick<JobRow, 'content'>): JobContent {
  */
 export class PublishService {
   private readonly repo: PublishRepository;
+  private readonly reviews: ReviewFollowRepository;
+  /** Per member: no review read is looked for before this (a claim loop must not pay a query each turn). */
+  private readonly reviewQuietUntil = new Map<number, number>();
   private readonly random: () => number;
   /** Claims waiting on this instance, woken when jobs of their member become due here. */
   readonly longPolls = new LongPolls();
 
   constructor(private readonly deps: PublishDeps) {
     this.repo = new PublishRepository(deps.db);
+    this.reviews = new ReviewFollowRepository(deps.db);
     this.random = deps.random ?? Math.random;
   }
 
@@ -535,7 +551,7 @@ export class PublishService {
   /** Hands jobs just claimed for a request that has gone back at once: queued (or verify-only) and unleased. */
   private async release(runner: RunnerIdentity, jobs: readonly ClaimedJob[]): Promise<void> {
     const now = this.deps.now();
-    for (const job of jobs) {
+    for (const job of jobs.filter((j) => !j.review_only)) {
       const guard = { from: [job.verify_only ? 'verifying' : 'claimed'] as PublishState[], leaseOwner: runner.id };
       const moved = await this.repo.move(job.job_id, guard, job.verify_only ? 'verifying' : 'queued', cleared, now, {
         attempt: job.verify_only ? 0 : -1,
@@ -579,8 +595,10 @@ export class PublishService {
       taken.add(job.enterprise_account_id);
       picks.push(job);
     }
+    // Free slots left read review states that are due (accounts with a job picked above are skipped).
+    const reviews = picks.length < slots ? await this.takeReviews(runner, slots - picks.length, accounts, taken) : [];
     if (picks.length === 0) {
-      return [];
+      return reviews;
     }
     const lease = { lease_owner: runner.id, lease_until: now + PUBLISH_LEASE_MS };
     const fresh = picks.filter((j) => j.state !== 'verifying').map((j) => j.id);
@@ -633,25 +651,84 @@ export class PublishService {
     for (const m of moved) {
       this.push(m, '');
     }
-    return out.map((job) => {
-      const content = parseContent(job);
-      return {
-        job_id: job.id,
-        verify_only: job.state === 'verifying',
-        platform: job.platform as PublishPlatform,
-        enterprise_account_id: job.enterprise_account_id,
-        ip_code: job.ip_code,
-        title: content.title,
-        description: content.description,
-        topics: content.topics,
-        file_name: content.fileName,
-        video_url: this.deps.storage.publicUrl(content.objectKey),
-        cover_url: content.coverKey ? this.deps.storage.publicUrl(content.coverKey) : '',
-        schedule_at: job.schedule_at,
-        work_id: job.work_id,
-        lease_ms: PUBLISH_LEASE_MS,
-      };
-    });
+    return [...out.map((job) => this.claimedView(job, false)), ...reviews];
+  }
+
+  /** Takes up to `free` due review reads of the member's posts, for accounts not in `taken`. */
+  private async takeReviews(
+    runner: RunnerIdentity,
+    free: number,
+    accounts: readonly number[],
+    taken: Set<number>,
+  ): Promise<ClaimedJob[]> {
+    const now = this.deps.now();
+    if (now < (this.reviewQuietUntil.get(runner.member_id) ?? 0)) {
+      return [];
+    }
+    const due = await this.reviews.due(runner.member_id, now, accounts, [...taken], free * 2);
+    if (due.length === 0) {
+      this.reviewQuietUntil.set(runner.member_id, now + REVIEW_LOOKUP_PAUSE_MS);
+    }
+    const out: ClaimedJob[] = [];
+    for (const job of due) {
+      if (out.length < free && !taken.has(job.enterprise_account_id)) {
+        if (await this.reviews.take(job.id, job.review_due_at, now + PUBLISH_LEASE_MS)) {
+          taken.add(job.enterprise_account_id);
+          out.push(this.claimedView(job, true));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A claimed job as the runner gets it. */
+  private claimedView(job: ClaimCandidate, reviewOnly: boolean): ClaimedJob {
+    const content = parseContent(job);
+    return {
+      job_id: job.id,
+      verify_only: reviewOnly || job.state === 'verifying',
+      platform: job.platform as PublishPlatform,
+      enterprise_account_id: job.enterprise_account_id,
+      ip_code: job.ip_code,
+      title: content.title,
+      description: content.description,
+      topics: content.topics,
+      file_name: content.fileName,
+      video_url: this.deps.storage.publicUrl(content.objectKey),
+      cover_url: content.coverKey ? this.deps.storage.publicUrl(content.coverKey) : '',
+      schedule_at: job.schedule_at,
+      work_id: job.work_id,
+      lease_ms: PUBLISH_LEASE_MS,
+      verify_basis: parseBasis(job),
+      review_only: reviewOnly,
+    };
+  }
+
+  /**
+   * runner.Runner/review: a published post's review state read again. Still 审核中: read again later
+   * (each wait twice the last, up to a cap of reads); 未通过: the job becomes rejected; 已发布: done.
+   */
+  async review(runner: RunnerIdentity, body: z.output<typeof reviewBody>): Promise<void> {
+    const [job] = await this.repo.jobsByIds([body.job_id]);
+    if (!job || job.member_id !== runner.member_id || job.state !== 'published') {
+      throw leaseLost();
+    }
+    const now = this.deps.now();
+    const checks = job.review_checks + 1;
+    const patch: JobPatch = {
+      review_state: body.review_state,
+      review_checks: checks,
+      review_due_at:
+        body.review_state === 'reviewing' && checks < REVIEW_RECHECK_MAX ? now + reviewRecheckDelayMs(checks) : null,
+    };
+    const moved =
+      body.review_state === 'rejected'
+        ? await this.repo.move(job.id, { from: ['published'] }, 'rejected', patch, now)
+        : await this.repo.touch(job.id, { from: ['published'] }, patch, now);
+    if (!moved) {
+      throw leaseLost();
+    }
+    await this.record(moved, 'review', { review_state: body.review_state });
   }
 
   /** The storage key of a cover: one of the member's own image materials. */
@@ -757,13 +834,15 @@ export class PublishService {
    * refused once cancelled or lost) and only then does the runner click submit; from here on no
    * automatic retry ever posts it again.
    */
-  async beforeSubmit(runner: RunnerIdentity, jobId: number): Promise<void> {
+  async beforeSubmit(runner: RunnerIdentity, body: z.output<typeof beforeSubmitBody>): Promise<void> {
     const now = this.deps.now();
+    const jobId = body.job_id;
+    const basis: VerifyBasis = { listed_ids: body.listed_ids, submitted_at: body.submitted_at };
     const moved = await this.repo.move(
       jobId,
       { from: statesInto('submitting'), leaseOwner: runner.id, notCancelled: true },
       'submitting',
-      { submitted_at: now, percent: 100 },
+      { submitted_at: now, percent: 100, verify_basis: JSON.stringify(basis) },
       now,
     );
     if (!moved) {
@@ -826,6 +905,12 @@ export class PublishService {
           work_id: body.work_id || job.work_id,
           link: body.permalink || job.link,
           review_state: body.review_state,
+          // A post found while 审核中 is read again later (the claim hands the read out when due).
+          review_due_at:
+            body.outcome === 'published' && body.review_state === 'reviewing' && (body.work_id || job.work_id)
+              ? now + reviewRecheckDelayMs(0)
+              : null,
+          review_checks: 0,
         };
         break;
       case 'unconfirmed':

@@ -156,7 +156,7 @@ export function memberApi(core: SiteCore, upos: UposApi) {
       topics: typeof b.tag === 'string' ? b.tag.split(',').filter(Boolean) : [],
       cover: typeof b.cover === 'string' && b.cover ? b.cover : null,
       scheduleAt: dtime ? beijing(dtime * 1000) : null,
-      file: { name: file.name, size: file.size, sha256: file.sha256 },
+      file: { name: file.name, size: file.size, sha256: file.sha256, durationSec: file.durationSec ?? null },
     });
     const m = metaOf(work.id);
     Object.assign(m, { cid: file.cid, durationSec: file.durationSec, copyright, tid });

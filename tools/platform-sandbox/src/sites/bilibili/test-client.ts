@@ -83,7 +83,11 @@ export function bilibiliClient(base: string) {
         const start = chunk * pre.chunk_size;
         const end = Math.min(data.length, start + pre.chunk_size);
         const q = `partNumber=${chunk + 1}&uploadId=${init.upload_id}&chunk=${chunk}&chunks=${chunks}&size=${end - start}&start=${start}&end=${end}&total=${data.length}`;
-        const put = await call(`${target}?${q}`, { method: 'PUT', headers: auth, body: new Uint8Array(data.subarray(start, end)) });
+        const put = await call(`${target}?${q}`, {
+          method: 'PUT',
+          headers: auth,
+          body: new Uint8Array(data.subarray(start, end)),
+        });
         if (!put.ok) {
           throw new Error(`chunk ${chunk}: ${put.status}`);
         }

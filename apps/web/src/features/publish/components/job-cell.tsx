@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { Button, Image, Input, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import type { PublishJobView } from '@vidmatrix/contract/api/publish';
 import { Msg } from '@vidmatrix/contract/messages';
+import { isReviewState, REVIEW_STATE_TEXT } from '@vidmatrix/contract/rules/publish-result';
 import { useScreenshot } from '../api/get-screenshot.ts';
 import { useAnswerAction, useBatchJobsAction, useResolveUnconfirmed } from '../api/publish-mutations.ts';
 import { REASON_LABEL, STATE_LABEL } from './publish-labels.ts';
@@ -68,6 +69,20 @@ function ActionAnswer({ job }: { job: PublishJobView }) {
   );
 }
 
+const REVIEW_COLOR = { reviewing: 'processing', published: 'success', scheduled: 'cyan', rejected: 'error' } as const;
+
+/** The platform's review of a post it shows: 审核中 (read again later), 已发布 or 未通过. */
+function ReviewState({ state }: { state: keyof typeof REVIEW_COLOR }) {
+  return (
+    <Space size={4}>
+      <Typography.Text type="secondary">平台审核</Typography.Text>
+      <Tag color={REVIEW_COLOR[state]} data-testid="job-review" data-review={state}>
+        {REVIEW_STATE_TEXT[state]}
+      </Tag>
+    </Space>
+  );
+}
+
 /** One cell of the video × account matrix: state, upload progress, link, or what went wrong and what to do. */
 export function JobCell({ job, batchId }: { job: PublishJobView; batchId: number }) {
   const retry = useBatchJobsAction('retryFailed');
@@ -96,9 +111,7 @@ export function JobCell({ job, batchId }: { job: PublishJobView; batchId: number
           {job.work_id ? `（作品ID ${job.work_id}）` : '，已在作品列表中核实'}
         </Typography.Text>
       )}
-      {job.review_state && job.state !== 'published' && (
-        <Typography.Text type="secondary">平台状态：{job.review_state}</Typography.Text>
-      )}
+      {isReviewState(job.review_state) && <ReviewState state={job.review_state} />}
       {job.error_reason && job.state !== 'published' && job.state !== 'unconfirmed' && (
         <Typography.Text type="danger" data-testid="job-error">
           {REASON_LABEL[job.error_reason] ?? job.error_reason}
