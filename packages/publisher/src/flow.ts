@@ -115,6 +115,10 @@ export async function checkLogin(page: Page, def: ConnectorDefinition): Promise<
 
 /** QR login: relays each QR image shown (a new one when it refreshes) until the page lands signed in. */
 export async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) {
+  const own = CONNECTOR_STEPS[def.platform].loginByQr;
+  if (own) {
+    return own(page, def, onQr);
+  }
   const t = def.timeouts;
   const end = Date.now() + t.qrLogin;
   await page.goto(urlOf(def, def.paths.login), { timeout: t.navigation });
@@ -198,14 +202,14 @@ export async function uploadVideo(
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const input = root.locator(s.fileInput).first();
-      if (attempt > 0) {
-        // Chromium fires no change event for the same selection: clear it first.
-        await input.setInputFiles([], { timeout: def.timeouts.navigation });
-      }
       const setFile = CONNECTOR_STEPS[def.platform].setFile;
       if (setFile) {
         await setFile(page, root, def, job);
       } else {
+        if (attempt > 0) {
+          // Chromium fires no change event for the same selection: clear it first.
+          await input.setInputFiles([], { timeout: def.timeouts.navigation });
+        }
         await input.setInputFiles(job.videoPath, { timeout: def.timeouts.navigation });
       }
       const left = Math.max(1, end - Date.now());

@@ -39,6 +39,8 @@ export interface Switches {
   hiddenReads: number;
   /** Further reads a visible work stays 审核中 for. */
   reviewReads: number;
+  /** Kuaishou ships a new build: its hashed class names (CSS-module name and hash) change. */
+  kuaishouNewBuild: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -55,6 +57,7 @@ export const DEFAULT_SWITCHES: Switches = {
   processingPolls: 3,
   hiddenReads: 1,
   reviewReads: 2,
+  kuaishouNewBuild: false,
 };
 
 /** A work the sandbox holds. */
@@ -248,9 +251,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const path = url.pathname.slice(prefix.length) || '/';
     const found = sessionOf(req, platform);
     const s = sw(platform);
-    const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
+    const login = () => send(res, 302, '', { location: prefix + skin.loginPath + (skin.loginQuery ?? '') });
     const site = SITES[platform];
-    const ctx = (user: string): SiteContext => ({ prefix, user, url, req, works: () => readWorks(platform, user) });
+    const ctx = (user: string): SiteContext => ({
+      prefix,
+      user,
+      url,
+      req,
+      switches: s,
+      works: () => readWorks(platform, user),
+    });
 
     if (path === '/api/login/poll') {
       const t = tickets.get(url.searchParams.get('ticket') ?? '');

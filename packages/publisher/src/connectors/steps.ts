@@ -25,6 +25,8 @@ export interface ListedWork {
  * absent. A connector's steps live beside its definition, in `connectors/<platform>.steps.ts`.
  */
 export interface ConnectorSteps {
+  /** QR login until signed in, relaying each QR shown (Kuaishou: passport's QR switch and expiry refresh). */
+  loginByQr?: (page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) => Promise<void>;
   /** Puts the video into the page (Kuaishou: a button that opens a file chooser). */
   setFile?: (page: Page, root: Root, def: ConnectorDefinition, job: PublishJob) => Promise<void>;
   /** Fills the whole form; the schedule is read back. */

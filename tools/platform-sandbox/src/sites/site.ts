@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { WorkView } from '../pages.ts';
+import type { Switches } from '../server.ts';
 
 /** What a site's page is drawn from. */
 export interface SiteContext {
@@ -9,6 +10,8 @@ export interface SiteContext {
   user: string;
   url: URL;
   req: IncomingMessage;
+  /** The platform's switches now (failure modes, a new build). */
+  switches: Switches;
   /** Reads the works list as the platform would (each read ages the works: posts appear late). */
   works(): WorkView[];
 }
