@@ -22,8 +22,9 @@ async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: str
     }
     const state = await firstOf('qr login', left, {
       done: async () => urlIs(def, 'loggedIn', page.url()) && !(await form.isVisible()),
-      expired: visible(page.locator(P.qrExpired)),
+      // A QR the person has not seen goes out before a refresh, so every QR the page showed is relayed.
       shown: async () => (await img.isVisible()) && ((await img.getAttribute('src')) ?? '') !== last,
+      expired: visible(page.locator(P.qrExpired)),
       switch: async () => (await page.locator(P.qrSwitch).first().isVisible()) && !(await img.isVisible()),
       intro: visible(page.locator(P.introLogin)),
     });

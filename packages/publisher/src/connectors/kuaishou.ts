@@ -63,12 +63,13 @@ export const kuaishou: ConnectorDefinition = {
     submit: 'button:has(> span:text-is("发布")), button:text-is("发布")',
     submitReady: 'button:has(> span:text-is("发布")):enabled, button:text-is("发布"):enabled',
     confirm: '.ant-modal-confirm button.ant-btn-primary:has-text("确认发布"), button:has-text("确认发布")',
-    // The 我知道了 tip's modal sits above the joyride tour: it goes first.
+    // The 我知道了 tip's modal sits above the joyride tour: it goes first. Of stacked ones, the last
+    // drawn is on top and takes the click.
     overlayClose: [
-      '.ant-modal-root button[type="button"]:has(span:text-is("我知道了"))',
-      'div[id^="react-joyride-step"] [data-action="skip"]',
-      'div[id^="react-joyride-step"] button:has-text("我知道了")',
-      'div[id^="react-joyride-step"] button:has-text("跳过")',
+      '.ant-modal-root button[type="button"]:has(span:text-is("我知道了")) >> nth=-1',
+      'div[id^="react-joyride-step"] [data-action="skip"] >> nth=-1',
+      'div[id^="react-joyride-step"] button:has-text("我知道了") >> nth=-1',
+      'div[id^="react-joyride-step"] button:has-text("跳过") >> nth=-1',
     ],
     errorText: '.ant-message-error, .ant-message-warning, .ant-notification-notice-error',
     // No source described the list's ids: its items' cover links to the public page (our assumption).

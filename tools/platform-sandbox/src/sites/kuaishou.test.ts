@@ -23,8 +23,8 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   control = sandboxControl(sandbox.url);
   const dir = await mkdtemp(join(tmpdir(), 'vm-ks-site-'));
-  video = await makeVideo(join(dir, 'clip.mp4'), { width: 160, height: 120, rate: 10, seconds: 1 });
-  cover = await makeImage(join(dir, 'cover.png'), { width: 320, height: 240, color: 'orange' });
+  video = makeVideo(join(dir, 'clip.mp4'), { width: 160, height: 120, rate: 10, seconds: 1 });
+  cover = makeImage(join(dir, 'cover.png'), { width: 320, height: 240, color: 'orange' });
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs({ headless: true }) });
 });
 afterAll(async () => {

@@ -16,7 +16,8 @@ function modal(title,body,buttons,extra){const root=document.createElement('div'
   for(const b of buttons){const el=document.createElement('button');el.type='button';el.className='ant-btn '+(b.primary?'ant-btn-primary':'ant-btn-default');
     el.innerHTML='<span></span>';el.firstChild.textContent=b.text;el.onclick=b.onClick||(()=>root.close());$('.ant-modal-footer',root).appendChild(el);}
   $('.modals').appendChild(root);return root;}
-function tour(steps){let i=0;const portal=document.createElement('div');portal.id='react-joyride-portal';
+// One Joyride on the page: a new tour replaces the one showing.
+function tour(steps){document.querySelectorAll('#react-joyride-portal,[id^=react-joyride-step]').forEach((e)=>e.remove());let i=0;const portal=document.createElement('div');portal.id='react-joyride-portal';
   portal.innerHTML='<div class="react-joyride__overlay" role="presentation"><div class="react-joyride__spotlight"></div></div>';
   const step=document.createElement('div');document.body.append(portal,step);
   const render=()=>{const last=i===steps.length-1,label=last?'我知道了':'下一步';step.id='react-joyride-step-'+i;
