@@ -226,14 +226,14 @@ export async function uploadVideo(
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const input = root.locator(s.fileInput).first();
-      if (attempt > 0) {
-        // Chromium fires no change event for the same selection: clear it first.
-        await input.setInputFiles([], { timeout: def.timeouts.navigation });
-      }
       const setFile = CONNECTOR_STEPS[def.platform].setFile;
       if (setFile) {
         await setFile(page, root, def, job);
       } else {
+        if (attempt > 0) {
+          // Chromium fires no change event for the same selection: clear it first.
+          await input.setInputFiles([], { timeout: def.timeouts.navigation });
+        }
         await input.setInputFiles(job.videoPath, { timeout: def.timeouts.navigation });
       }
       const left = Math.max(1, end - Date.now());

@@ -305,6 +305,52 @@ describe('kuaishou: no work id in the create answer', () => {
   });
 });
 
+describe('kuaishou: passport QR and the site’s own failure paths', () => {
+  afterEach(async () => {
+    await control.reset();
+  });
+
+  it('refreshes an expired passport QR (p.qrcode-refresh) and relays the new one', async () => {
+    await control.setSwitches('kuaishou', { qrExpiries: 1 });
+    const session = await openAccount({ id: 'ks-qr', profileDir: join(dir, 'profile-ks-qr') }, options);
+    try {
+      const shown: string[] = [];
+      await session.loginByQr('kuaishou', async (image) => {
+        shown.push(image);
+        if (shown.length === 2) {
+          await control.scan(image, 'ks-qr'); // the person scans the fresh code only
+        }
+      });
+      expect(shown).toHaveLength(2);
+      expect(shown[1]).not.toBe(shown[0]);
+      expect(await session.checkLogin('kuaishou')).toBe('valid');
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('上传失败 puts the file into the re-upload input and an SMS check is handed off; one post', async () => {
+    const session = await loggedIn('kuaishou', 'kuaishou-failures');
+    try {
+      await control.setSwitches('kuaishou', { uploadFailures: 1, verify: 'sms' });
+      const asked: string[] = [];
+      const result = await session.publish(jobFor('kuaishou', session), {
+        onNeedsAction: async (request) => {
+          asked.push(request.kind);
+          expect(request.prompt).toContain('短信验证码');
+          return { code: (await control.code('kuaishou', 'kuaishou-failures')).code };
+        },
+      });
+      expect(result.error).toBeUndefined();
+      expect(result.outcome).toBe('published');
+      expect(asked).toEqual(['sms']);
+      expect(await control.creates('kuaishou', 'kuaishou-failures')).toEqual({ accepted: 1, requests: 2 });
+    } finally {
+      await session.close();
+    }
+  });
+});
+
 describe('runJob in the account profile', () => {
   it('keeps the login in the profile between browsers and fails logged_out when the session ends mid-flow', async () => {
     const platform = 'bilibili';

@@ -63,6 +63,8 @@ export interface Switches {
   xiaohongshuNoTopicSuggestions: boolean;
   /** Bilibili: the chunk size preupload answers, bytes (small, so test files go up in several chunks). */
   bilibiliChunkSize: number;
+  /** Kuaishou ships a new build: its hashed class names (CSS-module name and hash) change. */
+  kuaishouNewBuild: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -89,6 +91,7 @@ export const DEFAULT_SWITCHES: Switches = {
   xiaohongshuNewBuild: false,
   xiaohongshuNoTopicSuggestions: false,
   bilibiliChunkSize: 64 * 1024,
+  kuaishouNewBuild: false,
 };
 
 export interface SandboxOptions {
@@ -218,7 +221,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const signed = sessionOf(req, platform);
     const found = signed?.[1].loginSmsPending && path !== '/api/verify' ? undefined : signed;
     const s = sw(platform);
-    const login = () => send(res, 302, '', { location: prefix + skin.loginPath });
+    const login = () => send(res, 302, '', { location: prefix + skin.loginPath + (skin.loginQuery ?? '') });
     const site = SITES[platform];
     const ctx = (user: string): SiteContext => ({
       prefix,

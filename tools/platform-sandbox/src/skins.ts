@@ -16,6 +16,8 @@ export interface Skin {
   key: SandboxPlatform;
   name: string;
   loginPath: string;
+  /** Query the logged-out redirect adds to the login path (Kuaishou's passport: sid and callback). */
+  loginQuery?: string;
   homePath: string;
   uploadPath: string;
   /** Where the page moves (history) once the upload has started, as the real v2 forms do. */
@@ -72,7 +74,11 @@ export const SKINS: Record<SandboxPlatform, Skin> = {
   kuaishou: {
     key: 'kuaishou',
     name: '快手创作者服务平台',
-    loginPath: '/passport/login',
+    // passport.kuaishou.com is another host: the sandbox serves it under the prefix at its real path.
+    loginPath: '/passport/pc/account/login/',
+    loginQuery: `?sid=kuaishou.web.cp.api&callback=${encodeURIComponent(
+      `/kuaishou/rest/infra/sts?followUrl=${encodeURIComponent('/kuaishou/article/publish/video')}&setRootDomain=true`,
+    )}`,
     homePath: '/profile',
     uploadPath: '/article/publish/video',
     formPath: '/article/publish/video',

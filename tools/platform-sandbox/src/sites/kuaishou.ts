@@ -1,4 +1,22 @@
-import type { SitePages } from './site.ts';
+import { SKINS } from '../skins.ts';
+import { introPage, passportLogin, stsPage } from './kuaishou/login-pages.ts';
+import { managePage } from './kuaishou/manage-page.ts';
+import { publishPage } from './kuaishou/publish-page.ts';
+import type { SiteContext, SitePages } from './site.ts';
 
-/** kuaishou's own pages (research/connectors.md); the generic pages serve what is not here yet. */
-export const kuaishouSite: SitePages = {};
+const skin = SKINS.kuaishou;
+const loginUrl = (ctx: SiteContext) => ctx.prefix + skin.loginPath + (skin.loginQuery ?? '');
+
+/** Kuaishou's creator centre and passport login as research/connectors.md §2 describes them. */
+export const kuaishouSite: SitePages = {
+  login: passportLogin,
+  pages: {
+    '/rest/infra/sts': stsPage,
+    [skin.uploadPath]: (ctx) => publishPage(ctx, loginUrl(ctx), skin.successPath, skin.createPath),
+    [skin.worksPath]: managePage,
+  },
+  loggedOutPages: {
+    '/': (ctx) => introPage(loginUrl(ctx)),
+    [skin.homePath]: (ctx) => introPage(loginUrl(ctx)),
+  },
+};
