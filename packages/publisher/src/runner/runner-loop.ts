@@ -31,6 +31,11 @@ export interface RunnerOptions {
   version?: string;
   /** Take the member's account authorizations (QR logins, login checks) too; default true. */
   authorize?: boolean;
+  /**
+   * Only jobs of these accounts (a server runner: the accounts whose profiles it holds, so it never
+   * takes a job whose login lives on a member's desktop); none held: no job is claimed. Default: any.
+   */
+  accountsHeld?: () => Promise<number[]>;
   log?: (message: string, data?: Record<string, unknown>) => void;
   fetch?: typeof fetch;
 }
@@ -125,8 +130,18 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
   const jobLoop = claimLoop(
     'job',
     () => [...running.values()].map((r) => r.done),
-    (free) =>
-      client.claim({ slots: free, wait_ms: claimWaitMs, version, busy_accounts: busyAccounts() }, stopping.signal),
+    async (free) => {
+      const held = await options.accountsHeld?.();
+      if (held?.length === 0) {
+        // Nothing it could run yet: look again after a QR login may have made a profile.
+        await delay(Math.min(claimWaitMs, CLAIM_RETRY_MS), stopping.signal);
+        return [];
+      }
+      return client.claim(
+        { slots: free, wait_ms: claimWaitMs, version, busy_accounts: busyAccounts(), ...(held ? { accounts: held } : {}) },
+        stopping.signal,
+      );
+    },
     (job) => {
       const abort = new AbortController();
       running.set(job.job_id, {
@@ -174,17 +189,16 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
   };
 }
 
+/** Waits `ms` or until `signal` aborts; the abort listener goes either way (a loop waits many times). */
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 }
 

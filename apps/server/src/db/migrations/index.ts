@@ -13,6 +13,7 @@ import * as content from './202611240600_content.ts';
 import * as userCenterAgents from './202611240700_user_center_agents.ts';
 import * as clipTemplates from './202611240500_clip_templates.ts';
 import * as versionCodes from './202611250400_version_codes.ts';
+import * as serverRunners from './202611271600_server_runners.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '202611240700_user_center_agents': userCenterAgents,
   '202611240500_clip_templates': clipTemplates,
   '202611250400_version_codes': versionCodes,
+  '202611271600_server_runners': serverRunners,
 };
