@@ -88,13 +88,14 @@ export class ServerRunnerRepository {
     return this.db.selectFrom('runner').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').execute();
   }
 
-  /** Server runners that are not revoked, oldest first. */
-  list() {
+  /** Server runners not revoked and seen (or made) since `since`, oldest first: a host gone for good drops out. */
+  list(since: number) {
     return this.db
       .selectFrom('runner')
       .selectAll()
       .where('member_id', 'is', null)
       .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('last_heartbeat', '>=', since), eb('created_at', '>=', since)]))
       .orderBy('id')
       .execute();
   }

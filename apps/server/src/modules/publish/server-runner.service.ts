@@ -6,6 +6,9 @@ import { generateToken, hashToken } from '../auth/token.ts';
 import type { RunnerRow } from './publish.repository.ts';
 import { ServerRunnerRepository } from './server-runner.repository.ts';
 
+/** A server runner not seen for this long is left out of the list (its host is gone), ms. */
+const SERVER_RUNNER_LISTED_MS = 24 * 60 * 60_000;
+
 export interface ServerRunnerDeps {
   db: Db;
   now: () => number;
@@ -57,7 +60,7 @@ export class ServerRunnerService {
   async list(memberId: number) {
     const [own, servers, availability] = await Promise.all([
       this.repo.memberRunners(memberId),
-      this.repo.list(),
+      this.repo.list(this.deps.now() - SERVER_RUNNER_LISTED_MS),
       this.availability(memberId),
     ]);
     const rows = [...own, ...servers];
