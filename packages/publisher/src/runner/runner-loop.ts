@@ -138,7 +138,13 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
         return [];
       }
       return client.claim(
-        { slots: free, wait_ms: claimWaitMs, version, busy_accounts: busyAccounts(), ...(held ? { accounts: held } : {}) },
+        {
+          slots: free,
+          wait_ms: claimWaitMs,
+          version,
+          busy_accounts: busyAccounts(),
+          ...(held ? { accounts: held } : {}),
+        },
         stopping.signal,
       );
     },

@@ -358,12 +358,16 @@ export class PublishRepository {
       }
       return query.orderBy('j.run_at').orderBy('j.id').limit(p.limit);
     };
-    const rows = await compiled.execute(this.db, `candidates|${server ? 'server' : 'member'}|${accounts.length}|${busy.length}`, values, (p) =>
-      this.db
-        .selectFrom(part(p, 'queued').as('q'))
-        .selectAll()
-        .unionAll(this.db.selectFrom(part(p, 'scheduled').as('s')).selectAll())
-        .unionAll(this.db.selectFrom(part(p, 'verifying').as('v')).selectAll()),
+    const rows = await compiled.execute(
+      this.db,
+      `candidates|${server ? 'server' : 'member'}|${accounts.length}|${busy.length}`,
+      values,
+      (p) =>
+        this.db
+          .selectFrom(part(p, 'queued').as('q'))
+          .selectAll()
+          .unionAll(this.db.selectFrom(part(p, 'scheduled').as('s')).selectAll())
+          .unionAll(this.db.selectFrom(part(p, 'verifying').as('v')).selectAll()),
     );
     return rows
       .sort((x, y) => x.run_at - y.run_at || x.id - y.id)

@@ -210,7 +210,12 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/runner.Runner/list',
     {
       preHandler: app.authenticate,
-      schema: { ...secured, summary: "The member's runners and the server runners, with the member's jobs each holds, and whether any can serve the member", response: { 200: envelopeOf(runnerListResult) } },
+      schema: {
+        ...secured,
+        summary:
+          "The member's runners and the server runners, with the member's jobs each holds, and whether any can serve the member",
+        response: { 200: envelopeOf(runnerListResult) },
+      },
     },
     async (request) => ok(await app.services.serverRunners.list(member(request))),
   );
