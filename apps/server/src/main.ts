@@ -16,13 +16,14 @@ await seedDatabase({ db, now: Date.now }, config, log);
 
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 
-let runners: ServerRunners | undefined;
+/** Set once the port is open; the stop signals may come before. */
+const hosted: { runners?: ServerRunners } = {};
 /** A job still running when the server stops is left to its lease (another runner verifies it): stop waits this long at most, ms. */
 const RUNNERS_STOP_MS = 15_000;
 
 async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'Shutting down');
-  await Promise.race([runners?.stop(), new Promise((resolve) => setTimeout(resolve, RUNNERS_STOP_MS).unref())]);
+  await Promise.race([hosted.runners?.stop(), new Promise((resolve) => setTimeout(resolve, RUNNERS_STOP_MS).unref())]);
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -45,7 +46,7 @@ try {
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-runners = await startServerRunners({
+hosted.runners = await startServerRunners({
   count: config.runners,
   serverUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
   workDir: serverRunnerDir(config.dataDir),

@@ -30,7 +30,6 @@ import {
   PUBLISH_MAX_ATTEMPTS,
   PUBLISH_RISK_COOLDOWN_MS,
   PUBLISH_VERIFY_WINDOW_MS,
-  RUNNER_ONLINE_MS,
   isPreSubmit,
   isPublishState,
   isRiskReason,

@@ -24,6 +24,24 @@ export class ServerRunnerRepository {
       .executeTakeFirst();
   }
 
+  levels() {
+    return this.db
+      .selectFrom('level')
+      .select(['id', 'name', 'account_num', 'server_runners'])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  async setLevelServerRunners(levelId: number, on: boolean): Promise<boolean> {
+    const res = await this.db
+      .updateTable('level')
+      .set({ server_runners: on ? 1 : 0 })
+      .where('id', '=', levelId)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   /** Whether the member's level lets server runners serve it. */
   async allows(memberId: number): Promise<boolean> {
     return (await this.levelOf(memberId))?.server_runners === 1;

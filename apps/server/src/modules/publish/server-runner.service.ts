@@ -35,6 +35,16 @@ export class ServerRunnerService {
     return { runner_id: id, token };
   }
 
+  /** Every level, with whether server runners serve its members (the admin CLI's `levels`). */
+  levels() {
+    return this.repo.levels();
+  }
+
+  /** Lets server runners serve a level's members, or not; false when there is no such level. */
+  setLevelServerRunners(levelId: number, on: boolean): Promise<boolean> {
+    return this.repo.setLevelServerRunners(levelId, on);
+  }
+
   /** Whether any runner can serve the member now, and why not (the console's guidance reads it). */
   async availability(memberId: number): Promise<RunnerAvailability> {
     const since = this.deps.now() - RUNNER_ONLINE_MS;

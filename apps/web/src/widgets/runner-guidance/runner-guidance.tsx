@@ -24,7 +24,9 @@ export function RunnerGuidance() {
       showIcon
       style={{ marginBottom: 16 }}
       data-testid="runner-guidance"
-      message={levelWithout ? fillMsg(Msg.runnerLevelNoServer, { level: availability.level_name }) : Msg.runnerNoneTitle}
+      message={
+        levelWithout ? fillMsg(Msg.runnerLevelNoServer, { level: availability.level_name }) : Msg.runnerNoneTitle
+      }
       description={
         <Space direction="vertical" size={4}>
           <span>
