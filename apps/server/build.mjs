@@ -1,5 +1,5 @@
 // Builds the server to plain JavaScript (dist/): one ESM bundle per entry, the contract inlined,
-// every npm dependency left external (native modules, and sharp/ffmpeg binaries, stay in node_modules).
+// every npm dependency (and the runner's playwright-core) left external (native modules, and sharp/ffmpeg binaries, stay in node_modules).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,9 +7,13 @@ import { build } from 'esbuild';
 
 const serverDir = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
-  (name) => !name.startsWith('@vidmatrix/'),
-);
+// playwright-core comes in with the publisher's runner loop (the server runners of `npm start`).
+const external = [
+  ...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+    (name) => !name.startsWith('@vidmatrix/'),
+  ),
+  'playwright-core',
+];
 
 await build({
   absWorkingDir: serverDir,

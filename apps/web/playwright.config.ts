@@ -86,6 +86,8 @@ function e2eServer(url: string, server: E2eServerInfo, storage: 'local' | 's3') 
       // Each test sends its own X-Forwarded-For, so failed-login and rate-limit counters stay per test.
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
+      // No server runner on the shared server: specs that need one start their own (runner-hosting).
+      RUNNERS: '0',
       // Clip videos at 360×640: the specs check the flow from form to library; full-size renders are
       // the server tests' (clip-modes-234's cancel renders 1080×1920). A ninth of the pixels to encode.
       CLIP_HEIGHT: '640',

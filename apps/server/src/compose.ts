@@ -39,6 +39,7 @@ import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
 import { PublishService } from './modules/publish/publish.service.ts';
 import { registerRunnerAuthJobs } from './modules/publish/runner-auth.jobs.ts';
 import { RunnerAuthService } from './modules/publish/runner-auth.service.ts';
+import { ServerRunnerService } from './modules/publish/server-runner.service.ts';
 import { SettingService } from './modules/setting/setting.service.ts';
 import { registerUploadJobs } from './modules/upload/upload.jobs.ts';
 import { UploadService } from './modules/upload/upload.service.ts';
@@ -117,6 +118,7 @@ export function compose(infra: Infrastructure) {
   const accountImport = new AccountImportService(base, platforms, members);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
   const health = new HealthService({ db }, mediaTools);
+  const serverRunners = new ServerRunnerService(base);
   const runnerAuth = new RunnerAuthService({ ...base, realtime: infra.realtime, accountAuth });
   const publish = new PublishService({
     ...base,
@@ -158,6 +160,7 @@ export function compose(infra: Infrastructure) {
     agents,
     dataScreen,
     runnerAuth,
+    serverRunners,
   };
 }
 

@@ -56,6 +56,16 @@ const envSchema = z.object({
         .min(1, 'must be an integer from 1 to 64')
         .max(64, 'must be an integer from 1 to 64'),
     ),
+  RUNNERS: withDefault('1')
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: 'must be an integer from 0 to 16' })
+        .int('must be an integer from 0 to 16')
+        .min(0, 'must be an integer from 0 to 16')
+        .max(16, 'must be an integer from 0 to 16'),
+    ),
+  RUNNER_CONNECTOR_BASE: optional.pipe(z.url({ error: 'must be an http(s) URL' }).optional()),
   // Portrait 9:16; a multiple of 32 keeps the width (height × 9/16) even, as x264 needs.
   CLIP_HEIGHT: withDefault(String(CLIP_OUTPUT_SIZE.height))
     .transform(Number)
@@ -111,6 +121,13 @@ export interface Config {
    * can render 1280 (720×1280) at under half the CPU; the browser tests render 640.
    */
   clipSize: { width: number; height: number };
+  /**
+   * RUNNERS: server runners this process starts when Chromium is found (default 1; 0: none). They
+   * publish and authorize accounts for members whose level allows it, profiles under DATA_DIR/runner.
+   */
+  runners: number;
+  /** RUNNER_CONNECTOR_BASE: every connector's base URL + /<platform> (e.g. the platform sandbox); unset: the real sites. */
+  runnerConnectorBase: string | undefined;
   /** STORAGE_DRIVER (local | s3) and S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL. */
   storage: StorageConfig;
 }
@@ -141,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: e.FFPROBE_PATH,
     clipConcurrency: e.CLIP_CONCURRENCY,
     clipSize: { width: (e.CLIP_HEIGHT / 16) * 9, height: e.CLIP_HEIGHT },
+    runners: e.RUNNERS,
+    runnerConnectorBase: e.RUNNER_CONNECTOR_BASE?.replace(/\/$/, ''),
     storage: loadStorageConfig(env),
   };
 }

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDatabase } from './db/seed.ts';
+import { serverRunnerDir, startServerRunners, type ServerRunners } from './runners/server-runners.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -15,8 +16,14 @@ await seedDatabase({ db, now: Date.now }, config, log);
 
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 
+/** Set once the port is open; the stop signals may come before. */
+const hosted: { runners?: ServerRunners } = {};
+/** A job still running when the server stops is left to its lease (another runner verifies it): stop waits this long at most, ms. */
+const RUNNERS_STOP_MS = 15_000;
+
 async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'Shutting down');
+  await Promise.race([hosted.runners?.stop(), new Promise((resolve) => setTimeout(resolve, RUNNERS_STOP_MS).unref())]);
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -34,3 +41,19 @@ try {
   await db.destroy();
   process.exit(1);
 }
+
+// The server runners (RUNNERS) claim over HTTP like any runner, so they start once the port is open.
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+hosted.runners = await startServerRunners({
+  count: config.runners,
+  serverUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+  workDir: serverRunnerDir(config.dataDir),
+  register: (name) => app.services.serverRunners.register(name),
+  log: app.log.child({ module: 'server-runners' }),
+  connectorBase: config.runnerConnectorBase,
+}).catch((err: unknown) => {
+  app.log.error({ err }, 'Starting the server runners failed');
+  return undefined;
+});

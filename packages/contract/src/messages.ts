@@ -112,6 +112,13 @@ export const Msg = {
   runnerNameRequired: '请输入发布器名称',
   runnerTokenInvalid: '发布器令牌无效或已吊销',
   runnerLeaseLost: '任务已不归该发布器处理',
+  // Server runners (issue 22): a level decides whether they serve a member; what to do without a runner
+  serverRunnerLevelRefused: '当前会员等级「{level}」不含服务器发布，请使用桌面客户端授权，或联系管理员开通',
+  runnerNoneTitle: '暂时没有可用的发布器，账号授权和发布都需要它',
+  runnerNoneDesktop: '下载并登录桌面客户端，客户端会在您的电脑上完成扫码授权和发布。',
+  runnerNoneDesktopMissing: '桌面客户端即将上线，请留意下载页。',
+  runnerNoneOperator: '不便安装客户端时，请联系管理员开通服务器发布。',
+  runnerLevelNoServer: '当前会员等级「{level}」不含服务器发布：请使用桌面客户端，或联系管理员升级会员等级。',
   publishAccountCoolingDown: '账号「{account}」触发平台风控，暂停发布至{until}',
   publishMaterialMissing: '素材不存在或已被删除',
   publishCoverMissing: '封面不存在或已被删除',

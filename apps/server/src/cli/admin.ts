@@ -22,6 +22,7 @@ import { AgentService } from '../modules/agent/agent.service.ts';
 import { SITE_SETTING_NAMES, SettingService, type SiteSettingName } from '../modules/setting/setting.service.ts';
 import { exportContent, importContent } from '../modules/content/content-io.ts';
 import { ContentService } from '../modules/content/content.service.ts';
+import { ServerRunnerService } from '../modules/publish/server-runner.service.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import {
@@ -38,6 +39,11 @@ Usage: npm run admin -- <command> [arguments]
   create-member <account> <password> [--level <id>]   new member (level 1 by default, never expires)
   set-password <account> <password>                  new password; ends every login of the member
   set-level <account> <levelId>                      move a member to another level (1, 2, 3)
+  levels                                             membership levels: quotas and whether server runners serve them
+  level-server-runners <levelId> on|off              let server runners (npm start's RUNNERS) publish and authorize
+                                                     accounts for the level's members, or not
+  server-runner-token <name>                         an operator token for a runner host of your own (RUNNER_TOKEN of
+                                                     npm run runner); a new one for the same name ends the old one
   set-expiry <account> <"YYYY-MM-DD HH:mm:ss" | YYYY-MM-DD | never>
                                                      membership expiry, UTC+8
   make-agent <account> --logo-white <url> --logo-black <url> [--wechat-service]
@@ -179,6 +185,28 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
       const levelId = parseLevelId(second);
       await members.setLevel(account, levelId);
       return `Member ${account} is now on level ${levelId}.`;
+    }
+    case 'levels': {
+      const levels = await new ServerRunnerService(deps).levels();
+      return levels
+        .map(
+          (l) =>
+            `level ${l.id} ${l.name}: ${l.account_num} accounts, server runners ${l.server_runners === 1 ? 'on' : 'off'}`,
+        )
+        .join('\n');
+    }
+    case 'level-server-runners': {
+      const levelId = parseLevelId(first);
+      const on = parseOnOff(need(second, 'on or off'), 'server runners');
+      if (!(await new ServerRunnerService(deps).setLevelServerRunners(levelId, on))) {
+        throw new UsageError(`no level with id ${levelId}`);
+      }
+      return `Level ${levelId}: server runners ${on ? 'on' : 'off'}.`;
+    }
+    case 'server-runner-token': {
+      const name = need(first, 'name');
+      const { runner_id, token } = await new ServerRunnerService(deps).register(`operator/${name}`);
+      return `Server runner ${runner_id} (operator/${name}): RUNNER_TOKEN=${token}\nShown once; run it with RUNNER_SERVER_URL=<this server> RUNNER_TOKEN=<token> npm run runner.`;
     }
     case 'set-expiry': {
       const account = need(first, 'account');

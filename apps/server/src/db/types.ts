@@ -148,6 +148,8 @@ export interface LevelTable {
   price: Generated<number>;
   /** JSON string[]: what the level offers, as the pricing page lists it. */
   features: Generated<string>;
+  /** 1: its members may publish (and authorize accounts) through server runners. */
+  server_runners: Generated<number>;
 }
 
 /** A member's level and what it uses of it. */
@@ -571,10 +573,11 @@ export interface PublishEventTable {
   at: number;
 }
 
-/** A runner of a member, authenticated by a token stored as its sha256. */
+/** A runner, authenticated by a token stored as its sha256: a member's, or a server runner (member_id null). */
 export interface RunnerTable {
   id: Generated<number>;
-  member_id: number;
+  /** The member whose work it claims; null: a server runner, serving members whose level allows it. */
+  member_id: number | null;
   name: string;
   token_hash: string;
   created_at: number;

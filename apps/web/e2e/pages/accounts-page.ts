@@ -22,6 +22,11 @@ export class AccountsPage {
     this.selector = page.getByTestId('account-selector');
   }
 
+  /** What the page says to do while no runner can serve the member. */
+  get guidance(): Locator {
+    return this.page.getByTestId('runner-guidance');
+  }
+
   async open(): Promise<void> {
     await this.page.goto(ConsolePath.accounts);
     await this.root.waitFor();

@@ -21,6 +21,21 @@ export class PublishPage {
     await this.page.goto(`${ConsolePath.batchPublish}?tab=${tab}`);
   }
 
+  /** The runners tab's server runners table. */
+  get serverRunners(): Locator {
+    return this.page.getByTestId('server-runners');
+  }
+
+  /** The member's own runners table. */
+  get ownRunners(): Locator {
+    return this.page.getByTestId('own-runners');
+  }
+
+  /** What the page says to do while no runner can serve the member. */
+  get guidance(): Locator {
+    return this.page.getByTestId('runner-guidance');
+  }
+
   /** Creates a runner token on the runners tab; the token shown once. */
   async createRunnerToken(name: string): Promise<string> {
     await this.page.getByTestId('runner-create').click();

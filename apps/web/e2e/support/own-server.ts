@@ -20,6 +20,8 @@ export class OwnServer {
   constructor(
     readonly port: number,
     readonly demoPassword = 'own-demo-123',
+    /** More environment for the server (e.g. RUNNERS=1 and the sandbox as RUNNER_CONNECTOR_BASE). */
+    private readonly extraEnv: Record<string, string> = {},
   ) {
     this.baseURL = `http://127.0.0.1:${port}`;
   }
@@ -33,6 +35,9 @@ export class OwnServer {
       DEMO_PASSWORD: this.demoPassword,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      // No server runner unless the spec asks for one (it would start a Chromium per login it takes).
+      RUNNERS: '0',
+      ...this.extraEnv,
     };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;

@@ -122,8 +122,12 @@ export const runnerCreateBody = z.object({
     .max(PUBLISH_TEXT_MAX.runnerName, Msg.textTooLong),
 });
 export const runnerCreateResult = z.object({ runner_id: z.number().int(), name: z.string(), token: z.string() });
+/** A job a runner holds now (only the asking member's own jobs are ever listed). */
+export const runnerBusyJob = z.object({ job_id: z.number().int(), title: z.string(), nickname: z.string() });
 export const runnerView = z.object({
   runner_id: z.number().int(),
+  /** member: the member's own (desktop or token); server: run by the operator for members whose level allows it. */
+  kind: z.enum(['member', 'server']),
   name: z.string(),
   online: z.boolean(),
   version: z.string(),
@@ -131,8 +135,21 @@ export const runnerView = z.object({
   last_heartbeat: z.string(),
   create_time: z.string(),
   revoked: z.boolean(),
+  busy: z.array(runnerBusyJob),
+  /** The last drift check of the connectors on this runner: '' not run yet (filled by the drift check). */
+  drift: z.string(),
 });
-export const runnerListResult = z.object({ list: z.array(runnerView) });
+/** Whether any runner can serve the member now, and why not. */
+export const runnerAvailability = z.object({
+  /** True when a runner (the member's own, or a server runner the level allows) is online. */
+  ready: z.boolean(),
+  member_online: z.number().int(),
+  server_online: z.number().int(),
+  /** The member's level lets server runners serve it. */
+  server_allowed: z.boolean(),
+  level_name: z.string(),
+});
+export const runnerListResult = z.object({ list: z.array(runnerView), availability: runnerAvailability });
 export const runnerIdBody = z.object({ runner_id: id() });
 
 /**
@@ -265,6 +282,7 @@ export type CountResult = z.infer<typeof countResult>;
 export type RunnerCreateResult = z.infer<typeof runnerCreateResult>;
 export type RunnerView = z.infer<typeof runnerView>;
 export type RunnerListResult = z.infer<typeof runnerListResult>;
+export type RunnerAvailability = z.infer<typeof runnerAvailability>;
 export type PublishAction = z.infer<typeof publishAction>;
 
 /** seoaivideo.BatchPublish/screenshot: a job's latest failure or hand-off screenshot (PNG), for its member only. */

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
 import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
@@ -9,6 +10,15 @@ import type { RunnerClient } from './runner-client.ts';
 /** One account's persistent profile under a runner's work dir (jobs and logins share it). */
 export function profileDirOf(workDir: string, platform: PublishPlatform, accountId: number): string {
   return join(workDir, 'profiles', `${platform}-${accountId}`);
+}
+
+/** The accounts whose profiles are under a runner's work dir (a login or a job made each). */
+export async function heldAccounts(workDir: string): Promise<number[]> {
+  const names = await readdir(join(workDir, 'profiles')).catch(() => [] as string[]);
+  return names.flatMap((name) => {
+    const id = /^[a-z]+-(\d+)$/.exec(name)?.[1];
+    return id ? [Number(id)] : [];
+  });
 }
 
 /** The member cancelled the login, or it ran out on the server. */

@@ -32,6 +32,11 @@ export interface RunnerOptions {
   version?: string;
   /** Take the member's account authorizations (QR logins, login checks) too; default true. */
   authorize?: boolean;
+  /**
+   * Only jobs of these accounts (a server runner: the accounts whose profiles it holds, so it never
+   * takes a job whose login lives on a member's desktop); none held: no job is claimed. Default: any.
+   */
+  accountsHeld?: () => Promise<number[]>;
   log?: (message: string, data?: Record<string, unknown>) => void;
   fetch?: typeof fetch;
 }
@@ -126,8 +131,24 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
   const jobLoop = claimLoop(
     'job',
     () => [...running.values()].map((r) => r.done),
-    (free) =>
-      client.claim({ slots: free, wait_ms: claimWaitMs, version, busy_accounts: busyAccounts() }, stopping.signal),
+    async (free) => {
+      const held = await options.accountsHeld?.();
+      if (held?.length === 0) {
+        // Nothing it could run yet: look again after a QR login may have made a profile.
+        await pause(Math.min(claimWaitMs, CLAIM_RETRY_MS), stopping.signal);
+        return [];
+      }
+      return client.claim(
+        {
+          slots: free,
+          wait_ms: claimWaitMs,
+          version,
+          busy_accounts: busyAccounts(),
+          ...(held ? { accounts: held } : {}),
+        },
+        stopping.signal,
+      );
+    },
     (job) => {
       const abort = new AbortController();
       running.set(job.job_id, {

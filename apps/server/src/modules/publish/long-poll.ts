@@ -4,6 +4,9 @@ import type { Socket } from 'node:net';
 /** How long a waiting long poll sleeps between looks at the database, ms (work made on another instance). */
 export const LONG_POLL_LOOK_MS = 250;
 
+/** The key server runners' polls wait under (member ids start at 1): woken by every member's work. */
+export const SERVER_RUNNERS_KEY = 0;
+
 /**
  * The runner's long polls (runner.Runner/claim and authClaim) waiting on this instance, by member.
  * A poll looks for work, and while it finds none sleeps until work of its member is made here

@@ -2,6 +2,7 @@ import type { PublishState } from '@vidmatrix/contract/rules/publish-state';
 import { CLAIMABLE_STATES, LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { CompiledQueries } from '../../db/compiled.ts';
+import { serverRunnerMembers } from './server-runner.repository.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type {
   Db,
@@ -305,20 +306,22 @@ export class PublishRepository {
    * limited parts (one per state), so a claim reads about `limit` rows however many jobs wait.
    */
   async claimCandidates(
-    memberId: number,
+    memberId: number | null,
     now: number,
     accounts: readonly number[],
     busy: readonly number[],
     limit: number,
   ): Promise<ClaimCandidate[]> {
-    const values = { memberId, now, accounts, busy, limit };
+    const server = memberId === null;
+    const values = { memberId: memberId ?? 0, now, accounts, busy, limit };
     const part = (p: typeof values, state: PublishState) => {
       let query = this.db
         .selectFrom('publish_job as j')
         .leftJoin('enterprise_account as a', 'a.id', 'j.enterprise_account_id')
         .select(candidateColumns.map((c) => `j.${c}` as const))
         .select('a.ip_code')
-        .where('j.member_id', '=', p.memberId)
+        // A member's runner takes its member's jobs; a server runner those of members whose level allows it.
+        .where('j.member_id', server ? 'in' : '=', server ? serverRunnerMembers(this.db) : p.memberId)
         .where('j.state', '=', state);
       if (state === 'verifying') {
         query = query.where('j.lease_owner', 'is', null);
@@ -356,12 +359,16 @@ export class PublishRepository {
       }
       return query.orderBy('j.run_at').orderBy('j.id').limit(p.limit);
     };
-    const rows = await compiled.execute(this.db, `candidates|${accounts.length}|${busy.length}`, values, (p) =>
-      this.db
-        .selectFrom(part(p, 'queued').as('q'))
-        .selectAll()
-        .unionAll(this.db.selectFrom(part(p, 'scheduled').as('s')).selectAll())
-        .unionAll(this.db.selectFrom(part(p, 'verifying').as('v')).selectAll()),
+    const rows = await compiled.execute(
+      this.db,
+      `candidates|${server ? 'server' : 'member'}|${accounts.length}|${busy.length}`,
+      values,
+      (p) =>
+        this.db
+          .selectFrom(part(p, 'queued').as('q'))
+          .selectAll()
+          .unionAll(this.db.selectFrom(part(p, 'scheduled').as('s')).selectAll())
+          .unionAll(this.db.selectFrom(part(p, 'verifying').as('v')).selectAll()),
     );
     return rows
       .sort((x, y) => x.run_at - y.run_at || x.id - y.id)

@@ -212,9 +212,14 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     '/api/runner.Runner/list',
     {
       preHandler: app.authenticate,
-      schema: { ...secured, summary: 'Runners of the member', response: { 200: envelopeOf(runnerListResult) } },
+      schema: {
+        ...secured,
+        summary:
+          "The member's runners and the server runners, with the member's jobs each holds, and whether any can serve the member",
+        response: { 200: envelopeOf(runnerListResult) },
+      },
     },
-    async (request) => ok({ list: await publish.listRunners(member(request)) }),
+    async (request) => ok(await app.services.serverRunners.list(member(request))),
   );
   app.post(
     '/api/runner.Runner/revoke',

@@ -33,7 +33,6 @@ import {
   PUBLISH_MAX_ATTEMPTS,
   PUBLISH_RISK_COOLDOWN_MS,
   PUBLISH_VERIFY_WINDOW_MS,
-  RUNNER_ONLINE_MS,
   isPreSubmit,
   isPublishState,
   isRiskReason,
@@ -53,7 +52,7 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import { PRIVATE_STORAGE_PREFIX, type StorageDriver } from '../../storage/storage.ts';
 import { generateToken, hashToken } from '../auth/token.ts';
-import { LongPolls } from './long-poll.ts';
+import { LongPolls, SERVER_RUNNERS_KEY } from './long-poll.ts';
 import { ruleText } from './publish-rule-text.ts';
 import {
   PublishRepository,
@@ -484,22 +483,6 @@ export class PublishService {
     return { runner_id: id, name, token };
   }
 
-  /** runner.Runner/list */
-  async listRunners(memberId: number) {
-    const now = this.deps.now();
-    const rows = await this.repo.listRunners(memberId);
-    return rows.map((r) => ({
-      runner_id: r.id,
-      name: r.name,
-      online: r.revoked_at === null && r.last_heartbeat !== null && now - r.last_heartbeat < RUNNER_ONLINE_MS,
-      version: r.version,
-      accounts_held: JSON.parse(r.accounts_held) as number[],
-      last_heartbeat: r.last_heartbeat === null ? '' : formatServerTime(r.last_heartbeat),
-      create_time: formatServerTime(r.created_at),
-      revoked: r.revoked_at !== null,
-    }));
-  }
-
   /** runner.Runner/revoke: the token stops working and the runner's leases end now. */
   async revokeRunner(memberId: number, runnerId: number): Promise<void> {
     if (!(await this.repo.revokeRunner(memberId, runnerId, this.deps.now()))) {
@@ -540,7 +523,7 @@ export class PublishService {
       });
     }
     return this.longPolls.poll(
-      runner.member_id,
+      runner.member_id ?? SERVER_RUNNERS_KEY,
       body.wait_ms,
       gone,
       () => this.claimOnce(runner, body.slots, body.accounts, body.busy_accounts),
@@ -662,12 +645,12 @@ export class PublishService {
     taken: Set<number>,
   ): Promise<ClaimedJob[]> {
     const now = this.deps.now();
-    if (now < (this.reviewQuietUntil.get(runner.member_id) ?? 0)) {
+    if (now < (this.reviewQuietUntil.get(runner.member_id ?? 0) ?? 0)) {
       return [];
     }
     const due = await this.reviews.due(runner.member_id, now, accounts, [...taken], free * 2);
     if (due.length === 0) {
-      this.reviewQuietUntil.set(runner.member_id, now + REVIEW_LOOKUP_PAUSE_MS);
+      this.reviewQuietUntil.set(runner.member_id ?? 0, now + REVIEW_LOOKUP_PAUSE_MS);
     }
     const out: ClaimedJob[] = [];
     for (const job of due) {
@@ -743,9 +726,12 @@ export class PublishService {
     return row.object_key;
   }
 
-  /** Wakes this instance's claims waiting for the member's jobs. */
-  private wake(memberId: number): void {
-    this.longPolls.wake(memberId);
+  /** Wakes this instance's claims waiting for the member's jobs (server runners' too: they may serve the member). */
+  private wake(memberId: number | null): void {
+    if (memberId !== null) {
+      this.longPolls.wake(memberId);
+    }
+    this.longPolls.wake(SERVER_RUNNERS_KEY);
   }
 
   /** runner.Runner/heartbeat: extends the leases the runner still holds; says per job whether to go on. */
@@ -775,7 +761,8 @@ export class PublishService {
 
   private async heldJob(runner: RunnerIdentity, jobId: number): Promise<JobRow> {
     const [job] = await this.repo.jobsByIds([jobId]);
-    if (!job || job.member_id !== runner.member_id || job.lease_owner !== runner.id) {
+    // A server runner (member_id null) holds jobs of several members: its lease is what counts.
+    if (!job || (runner.member_id !== null && job.member_id !== runner.member_id) || job.lease_owner !== runner.id) {
       throw leaseLost();
     }
     if (!(LEASED_STATES as readonly string[]).includes(job.state)) {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types.ts';
 import { candidateColumns, type ClaimCandidate } from './publish.repository.ts';
+import { serverRunnerMembers } from './server-runner.repository.ts';
 
 /**
  * SQL of the review follow-up: published posts the platform still reviews (审核中), each read again
@@ -9,9 +10,12 @@ import { candidateColumns, type ClaimCandidate } from './publish.repository.ts';
 export class ReviewFollowRepository {
   constructor(private readonly db: Db) {}
 
-  /** The member's posts whose review read is due, oldest due first, with their account's proxy code. */
+  /**
+   * The member's posts whose review read is due, oldest due first, with their account's proxy code; for a
+   * server runner (`null`), the posts of members whose level allows server runners.
+   */
   async due(
-    memberId: number,
+    memberId: number | null,
     now: number,
     accounts: readonly number[],
     busy: readonly number[],
@@ -22,7 +26,7 @@ export class ReviewFollowRepository {
       .leftJoin('enterprise_account as a', 'a.id', 'j.enterprise_account_id')
       .select(candidateColumns.map((c) => `j.${c}` as const))
       .select(['a.ip_code', 'j.review_due_at'])
-      .where('j.member_id', '=', memberId)
+      .where('j.member_id', memberId === null ? 'in' : '=', memberId ?? serverRunnerMembers(this.db))
       .where('j.review_due_at', '<=', now)
       .where('j.state', '=', 'published');
     if (accounts.length > 0) {

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountAuthRequestTable, Db } from '../../db/types.ts';
+import { serverRunnerMembers } from './server-runner.repository.ts';
 
 export type AuthRequestRow = Selectable<AccountAuthRequestTable>;
 
@@ -43,14 +44,27 @@ export class RunnerAuthRepository {
     return query.returningAll().executeTakeFirst();
   }
 
-  /** Open requests of the member, oldest first, for accounts not in `busy`. */
-  pending(memberId: number, now: number, busy: readonly number[], limit: number) {
+  /** A request by id, whoever's (a server runner serves several members). */
+  findAny(id: number): Promise<AuthRequestRow | undefined> {
+    return this.db.selectFrom('account_auth_request').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Open requests, oldest first, for accounts not in `busy`: the member's, or (memberId null, a server
+   * runner) the QR logins of every member whose level lets server runners serve it.
+   */
+  pending(memberId: number | null, now: number, busy: readonly number[], limit: number) {
     let query = this.db
       .selectFrom('account_auth_request')
       .select(['id'])
-      .where('member_id', '=', memberId)
+      .where('member_id', memberId === null ? 'in' : '=', memberId ?? serverRunnerMembers(this.db))
       .where('state', '=', 'pending')
       .where('expires_at', '>', now);
+    if (memberId === null) {
+      // A login check belongs where the login was made: a server runner checking a login the member's
+      // desktop holds would find none there and mark the account expired.
+      query = query.where('kind', '=', 'login');
+    }
     if (busy.length > 0) {
       query = query.where('enterprise_account_id', 'not in', [...busy]);
     }
@@ -101,10 +115,11 @@ export class RunnerAuthRepository {
       .selectFrom('runner')
       .select('member_id')
       .distinct()
+      .where('member_id', 'is not', null)
       .where('revoked_at', 'is', null)
       .where('last_heartbeat', '>=', since)
       .execute();
-    return rows.map((r) => r.member_id);
+    return rows.flatMap((r) => (r.member_id === null ? [] : [r.member_id]));
   }
 
   async runnerSeen(runnerId: number, now: number): Promise<void> {

@@ -16,9 +16,10 @@ import type { Db } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { AccountAuthService } from '../enterprise-account/account-auth.service.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
-import { LongPolls } from './long-poll.ts';
+import { LongPolls, SERVER_RUNNERS_KEY } from './long-poll.ts';
 import type { RunnerIdentity } from './publish.service.ts';
 import { RunnerAuthRepository, type AuthRequestRow } from './runner-auth.repository.ts';
+import { ServerRunnerRepository } from './server-runner.repository.ts';
 
 const OPEN_STATES: readonly AuthRequestState[] = ['pending', 'running', 'qr'];
 const SWEEP_BATCH = 500;
@@ -40,14 +41,20 @@ export interface RunnerAuthDeps {
  */
 export class RunnerAuthService {
   private readonly repo: RunnerAuthRepository;
+  private readonly servers: ServerRunnerRepository;
   /** authClaims waiting on this instance, woken when a request of their member is made here. */
   readonly longPolls = new LongPolls();
 
   constructor(private readonly deps: RunnerAuthDeps) {
     this.repo = new RunnerAuthRepository(deps.db);
+    this.servers = new ServerRunnerRepository(deps.db);
   }
 
-  /** runner.Authorize/start: refused with 请在客户端进行操作 when none of the member's runners is online. */
+  /**
+   * runner.Authorize/start: one of the member's runners, or a server runner where the member's level
+   * allows it, logs in. Refused with 请在客户端进行操作 when no runner is online at all, and with the
+   * level's name when only server runners are and the level does not include them.
+   */
   async start(memberId: number, accountId: number): Promise<number> {
     const account = await this.repo.account(memberId, accountId);
     if (!account) {
@@ -55,7 +62,7 @@ export class RunnerAuthService {
     }
     const now = this.deps.now();
     if ((await this.repo.onlineRunners(memberId, now - RUNNER_ONLINE_MS)).length === 0) {
-      throw badRequest(Msg.clientOnly);
+      await this.requireServerRunner(memberId, now - RUNNER_ONLINE_MS);
     }
     const platform = publishPlatformOf(account.platform_id);
     if (!platform) {
@@ -81,6 +88,17 @@ export class RunnerAuthService {
     });
     this.wake(memberId);
     return id;
+  }
+
+  /** Throws unless a server runner is online and the member's level lets it serve the member. */
+  private async requireServerRunner(memberId: number, since: number): Promise<void> {
+    if ((await this.servers.onlineCount(since)) === 0) {
+      throw badRequest(Msg.clientOnly);
+    }
+    const level = await this.servers.levelOf(memberId);
+    if (level?.server_runners !== 1) {
+      throw badRequest(fillMsg(Msg.serverRunnerLevelRefused, { level: level?.name ?? '' }));
+    }
   }
 
   /** runner.Authorize/info: where a request stands (the console's fallback to the websocket frames). */
@@ -118,7 +136,7 @@ export class RunnerAuthService {
   async claim(runner: RunnerIdentity, body: z.output<typeof authClaimBody>, gone?: AbortSignal): Promise<AuthTask[]> {
     await this.repo.runnerSeen(runner.id, this.deps.now());
     return this.longPolls.poll(
-      runner.member_id,
+      runner.member_id ?? SERVER_RUNNERS_KEY,
       body.wait_ms,
       gone,
       () => this.claimOnce(runner, body.slots, body.busy_accounts),
@@ -151,7 +169,7 @@ export class RunnerAuthService {
       if (tasks.length >= slots) {
         break;
       }
-      const row = await this.repo.find(runner.member_id, candidate.id);
+      const row = await this.requestOf(runner, candidate.id);
       if (!row || taken.has(row.enterprise_account_id)) {
         continue;
       }
@@ -164,7 +182,7 @@ export class RunnerAuthService {
         continue; // another runner took it
       }
       taken.add(moved.enterprise_account_id);
-      const account = await this.repo.account(runner.member_id, moved.enterprise_account_id);
+      const account = await this.repo.account(moved.member_id, moved.enterprise_account_id);
       const platform = publishPlatformOf(account?.platform_id ?? 0);
       if (!account || !platform) {
         await this.repo.move(moved.id, ['running'], { state: 'failed', message: Msg.notFound, updated_at: now });
@@ -193,10 +211,10 @@ export class RunnerAuthService {
       { state: 'qr', qr_image: image, updated_at: now },
       { runnerId: runner.id },
     );
-    if (!moved || moved.member_id !== runner.member_id) {
+    if (!moved || (runner.member_id !== null && moved.member_id !== runner.member_id)) {
       return true;
     }
-    const account = await this.repo.account(runner.member_id, moved.enterprise_account_id);
+    const account = await this.repo.account(moved.member_id, moved.enterprise_account_id);
     moved.message = fillMsg(Msg.authRunnerQrPrompt, { platform: account?.platform_name ?? '' });
     await this.repo.move(moved.id, ['qr'], { message: moved.message }, { runnerId: runner.id });
     this.push(moved, account?.cookie_auth_status ?? 0);
@@ -205,7 +223,7 @@ export class RunnerAuthService {
 
   /** runner.Runner/authResult: ends the request and sets the account's cookie_auth_status from what the runner found. */
   async result(runner: RunnerIdentity, body: z.output<typeof authResultBody>): Promise<AuthRequestState> {
-    const row = await this.repo.find(runner.member_id, body.request_id);
+    const row = await this.requestOf(runner, body.request_id);
     if (!row || row.runner_id !== runner.id) {
       throw notFound();
     }
@@ -232,12 +250,12 @@ export class RunnerAuthService {
       { runnerId: runner.id },
     );
     if (!moved) {
-      return ((await this.repo.find(runner.member_id, row.id))?.state ?? 'cancelled') as AuthRequestState;
+      return ((await this.repo.find(row.member_id, row.id))?.state ?? 'cancelled') as AuthRequestState;
     }
     const id = [row.enterprise_account_id];
     if (login && ok) {
       await this.deps.accountAuth.recordRunnerFinding(
-        runner.member_id,
+        row.member_id,
         id,
         CookieAuth.authorized,
         Msg.authReasonRunnerLogin,
@@ -245,14 +263,14 @@ export class RunnerAuthService {
       );
     } else if (!login && ok) {
       await this.deps.accountAuth.recordRunnerFinding(
-        runner.member_id,
+        row.member_id,
         id,
         CookieAuth.authorized,
         Msg.authReasonSweepValid,
         false,
       );
     } else if (!login && body.result === 'invalid') {
-      await this.markExpired(runner.member_id, row.enterprise_account_id, Msg.authReasonSweepExpired);
+      await this.markExpired(row.member_id, row.enterprise_account_id, Msg.authReasonSweepExpired);
     }
     if (login) {
       await this.pushWithStatus(moved);
@@ -286,6 +304,7 @@ export class RunnerAuthService {
   async sweep(): Promise<number> {
     const now = this.deps.now();
     let made = 0;
+    // Members' own runners only: a server runner checks an account's login before each job it runs.
     for (const memberId of await this.repo.membersOnline(now - RUNNER_ONLINE_MS)) {
       const accounts = await this.repo.accountsWithStatus(memberId, RUNNER_PLATFORM_IDS, CookieAuth.authorized);
       const open = new Set(
@@ -349,8 +368,17 @@ export class RunnerAuthService {
     this.deps.realtime.publish(row.member_id, { type: 'account_auth', data: view(row, cookieAuthStatus) });
   }
 
-  private wake(memberId: number): void {
-    this.longPolls.wake(memberId);
+  /** Wakes the member's runners' polls and the server runners' (they may serve the member). */
+  private wake(memberId: number | null): void {
+    if (memberId !== null) {
+      this.longPolls.wake(memberId);
+    }
+    this.longPolls.wake(SERVER_RUNNERS_KEY);
+  }
+
+  /** A request the runner may act on: its member's, or any (a server runner serves several members). */
+  private requestOf(runner: RunnerIdentity, id: number): Promise<AuthRequestRow | undefined> {
+    return runner.member_id === null ? this.repo.findAny(id) : this.repo.find(runner.member_id, id);
   }
 }
 

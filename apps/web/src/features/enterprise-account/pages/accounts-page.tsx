@@ -39,6 +39,7 @@ import { AuthLogDrawer } from '../components/auth-log-drawer.tsx';
 import { GroupManagerDialog } from '../components/group-manager-dialog.tsx';
 import { ReauthAlert } from '../components/reauth-alert.tsx';
 import { RunnerAuthDialog } from '../components/runner-auth-dialog.tsx';
+import { RunnerGuidance } from '../../../widgets/runner-guidance/runner-guidance.tsx';
 import { MoveGroupDialog } from '../components/move-group-dialog.tsx';
 
 const IMPORT_INSTRUCTIONS = [
@@ -86,8 +87,8 @@ export function AccountsPage() {
   ) => {
     const desktop = getDesktop();
     if (!desktop) {
-      // In a browser: one of the member's runners logs in and relays the QR (the server answers
-      // 请在客户端进行操作 when none is online).
+      // In a browser: one of the member's runners, or a server runner the level allows, logs in and
+      // relays the QR (the server answers 请在客户端进行操作 when none is online; the guidance says what to do).
       const { request_id } = await startRunnerAuthorize(account.enterprise_account_id);
       setRunnerAuth({ requestId: request_id, nickname: account.nickname });
       return;
@@ -126,6 +127,7 @@ export function AccountsPage() {
   return (
     <Card variant="borderless" data-testid="accounts-page">
       <AccountsHeader />
+      {getDesktop() ? null : <RunnerGuidance />}
       <AccountsToolbar filters={filters} empty={listCount === 0} onFilter={handleFilter} onOpen={setDialog} />
 
       {selected.length > 0 && (

@@ -4,7 +4,6 @@ export const publishKeys = {
   batches: () => [...publishKeys.all, 'batches'] as const,
   batchList: (page: number, limit: number) => [...publishKeys.batches(), 'list', page, limit] as const,
   batch: (batchId: number) => [...publishKeys.batches(), 'info', batchId] as const,
-  runners: () => [...publishKeys.all, 'runners'] as const,
   videos: (ids: readonly number[]) => [...publishKeys.all, 'videos', ids.join(',')] as const,
 };
 
@@ -18,6 +17,5 @@ export const PublishApi = {
   resolveUnconfirmed: '/api/seoaivideo.BatchPublish/resolveUnconfirmed',
   answerAction: '/api/seoaivideo.BatchPublish/answerAction',
   runnerCreate: '/api/runner.Runner/create',
-  runnerList: '/api/runner.Runner/list',
   runnerRevoke: '/api/runner.Runner/revoke',
 } as const;

@@ -1,3 +1,4 @@
+import { getRunnersQueryOptions } from '../../../api/runner/get-runners.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchAddBody, BatchAddResult, CountResult, RunnerCreateResult } from '@vidmatrix/contract/api/publish';
 import { post } from '../../../lib/request.ts';
@@ -45,7 +46,7 @@ export function useCreateRunner() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => post<RunnerCreateResult>(PublishApi.runnerCreate, { name }),
-    onSuccess: () => client.invalidateQueries({ queryKey: publishKeys.runners() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: getRunnersQueryOptions().queryKey }),
   });
 }
 
@@ -54,6 +55,6 @@ export function useRevokeRunner() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (runnerId: number) => post<null>(PublishApi.runnerRevoke, { runner_id: runnerId }),
-    onSuccess: () => client.invalidateQueries({ queryKey: publishKeys.runners() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: getRunnersQueryOptions().queryKey }),
   });
 }

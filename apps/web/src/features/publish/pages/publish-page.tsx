@@ -7,6 +7,7 @@ import { BatchDetail } from '../components/batch-detail.tsx';
 import { BatchForm } from '../components/batch-form.tsx';
 import { BatchList } from '../components/batch-list.tsx';
 import { RunnerPanel } from '../components/runner-panel.tsx';
+import { RunnerGuidance } from '../../../widgets/runner-guidance/runner-guidance.tsx';
 
 type Tab = 'new' | 'list' | 'runners';
 const TABS: readonly Tab[] = ['new', 'list', 'runners'];
@@ -38,6 +39,7 @@ export function PublishPage() {
   }
   return (
     <Card title="批量发布">
+      <RunnerGuidance />
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key })}
