@@ -92,7 +92,8 @@ describe('bilibili web upload API (research/connectors.md §5)', () => {
       data: { aid: expect.any(Number) as unknown, bvid: expect.stringMatching(/^BV1/) as unknown },
     });
     const work = (await control.works('bilibili')).find((w) => w.user === user);
-    expect(work?.file).toEqual({ name: 'clip.mp4', size: video.length, sha256: sha256(video) });
+    // The file as it went up, and its duration read from the mp4's own header (fakeMp4(3): 3 s).
+    expect(work?.file).toEqual({ name: 'clip.mp4', size: video.length, sha256: sha256(video), durationSec: 3 });
   });
 
   it('upos checks X-Upos-Auth and refuses to complete with a chunk missing', async () => {
