@@ -78,11 +78,12 @@ describe('bilibili through its web upload API', () => {
     expect(percents.length).toBeGreaterThan(2);
     const bytes = await readFile(video);
     const work = (await control.works(platform)).find((w) => w.id === result.workId);
-    expect(work?.file).toEqual({
+    expect(work?.file).toMatchObject({
       name: 'tiny.mp4',
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
     });
+    expect(work?.file?.durationSec).toBeGreaterThan(0);
   });
 
   it('a schedule goes as dtime and is left to the platform’s timer', async () => {

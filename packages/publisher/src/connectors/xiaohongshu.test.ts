@@ -167,8 +167,9 @@ describe('xiaohongshu connector on the imitated creator centre', () => {
     });
   });
 
-  it('a rejected review ends the job rejected', async () => {
-    await control.setSwitches(platform, { rejectReview: true });
+  it('a review already refused when the post first shows ends the job rejected', async () => {
+    // A post still 审核中 is published and its review read again later (run-job.ts); this one shows 未通过 at once.
+    await control.setSwitches(platform, { rejectReview: true, reviewReads: 0 });
     const result = await session.publish(job());
     expect(result.outcome).toBe('rejected');
     expect(result.reviewState).toBe('rejected');
