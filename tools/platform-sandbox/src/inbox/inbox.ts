@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { midOf } from '../sites/bilibili/session.ts';
 import type { SandboxPlatform } from '../skins.ts';
 
 /** Someone on the platform: their platform-shaped id and nickname. */
@@ -62,6 +63,8 @@ export interface IdShapes {
   message(): string;
   /** A person's id, stable for the same seed (a nickname, or the account's own name). */
   person(seed: string): string;
+  /** The account's own id where the site already gives it one (Bilibili: the mid of its DedeUserID cookie). */
+  self?: (account: string) => string;
 }
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
@@ -102,6 +105,7 @@ export const ID_SHAPES: Record<SandboxPlatform, IdShapes> = {
     comment: () => `2${digits(16)}`, // rpid: beyond 2^53, so a JSON.parse rounds it
     message: () => `7${digits(18)}`, // msg_key: beyond 2^53
     person: (seed) => String(Number(stableDigits(seed, 'bili-mid', 9))),
+    self: (account) => String(midOf(account)),
   },
 };
 
@@ -115,7 +119,8 @@ export class Inbox {
 
   /** The account itself as a person on the platform. */
   self(platform: SandboxPlatform, account: string): InboxPerson {
-    return { id: ID_SHAPES[platform].person(`self:${account}`), name: account };
+    const shapes = ID_SHAPES[platform];
+    return { id: shapes.self?.(account) ?? shapes.person(`self:${account}`), name: account };
   }
 
   /** The person a nickname stands for on this account's platform (the same nickname, the same person). */
