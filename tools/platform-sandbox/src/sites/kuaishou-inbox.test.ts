@@ -184,9 +184,10 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
       const oldest = page.locator(`.comment-item[data-comment-id="${first}"]`);
       await oldest.locator('.comment-item__content__expand-btn', { hasText: '展开查看1条回复' }).click();
       await oldest.locator('.comment-sub-item', { hasText: '楼中楼' }).waitFor();
-      await oldest.locator('.comment-item__reply-btn').click();
-      await oldest.locator('.comment-reply-box textarea').fill('欢迎咨询');
-      await oldest.locator('.comment-reply-box__submit').click();
+      const own = oldest.locator('.comment-item__actions');
+      await own.locator('.comment-item__reply-btn').click();
+      await own.locator('.comment-reply-box textarea').fill('欢迎咨询');
+      await own.locator('.comment-reply-box__submit').click();
       await oldest.locator('.comment-sub-item', { hasText: '欢迎咨询' }).waitFor();
       expect((await control.sent('kuaishou', name)).map((s) => [s.target, s.text])).toEqual([[first, '欢迎咨询']]);
     } finally {

@@ -24,6 +24,7 @@ export const CHANNELS_INBOX_PATHS = {
   newMessages: '/cgi-bin/mmfinderassistant-bin/private-msg/get-new-msg',
   sessionInfo: '/cgi-bin/mmfinderassistant-bin/private-msg/get-session-info',
   send: '/cgi-bin/mmfinderassistant-bin/private-msg/send-private-msg',
+  finderUsername: '/cgi-bin/mmfinderassistant-bin/private-msg/get-finder-username',
 } as const;
 
 const PAGE = 10;
@@ -167,6 +168,7 @@ export function channelsInbox(core: SiteCore) {
     P.newMessages,
     P.sessionInfo,
     P.send,
+    P.finderUsername,
   ]);
   return async (req: IncomingMessage, res: ServerResponse, _url: URL, path: string): Promise<boolean> => {
     const user = sessionUser(core, req);
@@ -263,6 +265,9 @@ export function channelsInbox(core: SiteCore) {
     }
     const all = core.inbox.messages.filter((m) => m.platform === core.platform && m.account === user);
     const position = all.length;
+    if (path === P.finderUsername) {
+      return json(ok({ finderUsername: finder }, true)); // the answer's shape is our assumption
+    }
     if (path === P.loginCookie) {
       return json(ok({ cookie: encodeBuff({ n: position }) }, true));
     }

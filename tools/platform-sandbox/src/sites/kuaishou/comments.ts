@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cookieOf, faultyWrite, redirect, sessionUser } from '../../inbox/common.ts';
-import type { InboxComment } from '../../inbox/inbox.ts';
+import { ID_SHAPES, type InboxComment } from '../../inbox/inbox.ts';
 import { readBody } from '../../http.ts';
 import { SKINS } from '../../skins.ts';
 import type { Work } from '../../state.ts';
@@ -26,6 +26,9 @@ export const API_PH = 'kuaishou.web.cp.api_ph';
 const PAGE = 10;
 /** pcursor when there is nothing more (our assumption: the research says only that it is a number). */
 const NO_MORE = -1;
+
+/** The account's own numeric id (its `userId` cookie, the authorId of its own comments). */
+export const ownIdOf = (user: string) => ID_SHAPES.kuaishou.self?.(user) ?? ID_SHAPES.kuaishou.person(`self:${user}`);
 
 /** The api_ph cookie a session gets. */
 export const apiPhOf = (session: string) => createHash('sha256').update(`api_ph:${session}`).digest('hex').slice(0, 32);
@@ -101,14 +104,29 @@ async function api(path,payload){
 const $=(s)=>document.querySelector(s);
 const toast=(t)=>{const e=document.createElement('div');e.className='ant-message-error';e.textContent=t;$('.ant-message').appendChild(e);setTimeout(()=>e.remove(),5000);};
 let photo='',pcursor='',loading=false;
-function subItem(c){const d=document.createElement('div');d.className='comment-sub-item';d.dataset.commentId=String(c.commentId);
+function subItem(c,subs){const d=document.createElement('div');d.className='comment-sub-item';d.dataset.commentId=String(c.commentId);
   const a=document.createElement('span');a.className='comment-item__author';a.textContent=c.authorName;
-  const t=document.createElement('span');t.className='comment-item__text';t.textContent=c.content;d.append(a,t);return d;}
+  const t=document.createElement('span');t.className='comment-item__text';t.textContent=c.content;d.append(a,t);
+  if(c.authorId!==undefined){d.append(replyBox(c,subs));}
+  return d;}
+// 回复 opens a box under the comment; 发送 posts comment/add and shows the reply in the thread.
+function replyBox(c,subs){
+  const wrap=document.createElement('span');
+  wrap.innerHTML='<span class="comment-item__reply-btn">回复</span><div class="comment-reply-box" hidden><textarea placeholder="回复评论"></textarea><button type="button" class="comment-reply-box__submit">发送</button></div>';
+  const box=wrap.querySelector('.comment-reply-box');
+  wrap.querySelector('.comment-item__reply-btn').onclick=()=>{box.hidden=false;box.querySelector('textarea').focus();};
+  box.querySelector('button').onclick=async()=>{
+    const text=box.querySelector('textarea').value.trim();if(!text){return;}
+    const a=await api(C.paths.add,{content:text,photoId:photo,replyToCommentId:c.commentId,replyTo:c.authorId});
+    if(a.result!==1){toast(a.error_msg);return;}
+    box.querySelector('textarea').value='';box.hidden=true;subs.appendChild(subItem({commentId:a.data.commentId,authorName:'我',content:text},subs));
+  };
+  return wrap;
+}
 function row(c){
   const el=document.createElement('div');el.className='comment-item';el.dataset.commentId=String(c.commentId);
   el.innerHTML='<div class="comment-item__content"><span class="comment-item__author"></span><span class="comment-item__text"></span>'+
-    '<span class="comment-item__reply-btn">回复</span><div class="comment-item__content__sub-comments"></div>'+
-    '<div class="comment-reply-box" hidden><textarea placeholder="回复评论"></textarea><button type="button" class="comment-reply-box__submit">发送</button></div></div>';
+    '<span class="comment-item__actions"></span><div class="comment-item__content__sub-comments"></div></div>';
   el.querySelector('.comment-item__author').textContent=c.authorName;
   el.querySelector('.comment-item__text').textContent=c.content;
   const subs=el.querySelector('.comment-item__content__sub-comments');
@@ -116,17 +134,10 @@ function row(c){
     const b=document.createElement('span');b.className='comment-item__content__expand-btn';b.textContent='展开查看'+c.subCommentCount+'条回复';
     b.onclick=async()=>{if(b.textContent==='收起回复'){subs.innerHTML='';b.textContent='展开查看'+c.subCommentCount+'条回复';return;}
       const a=await api(C.paths.subCommentList,{commentId:c.commentId,photoId:photo});
-      if(a.result!==1){toast(a.error_msg);return;}subs.innerHTML='';for(const s of a.data.list){subs.appendChild(subItem(s));}b.textContent='收起回复';};
+      if(a.result!==1){toast(a.error_msg);return;}subs.innerHTML='';for(const s of a.data.list){subs.appendChild(subItem(s,subs));}b.textContent='收起回复';};
     el.querySelector('.comment-item__content').insertBefore(b,subs);
   }
-  const box=el.querySelector('.comment-reply-box');
-  el.querySelector('.comment-item__reply-btn').onclick=()=>{box.hidden=false;box.querySelector('textarea').focus();};
-  box.querySelector('button').onclick=async()=>{
-    const text=box.querySelector('textarea').value.trim();if(!text){return;}
-    const a=await api(C.paths.add,{content:text,photoId:photo,replyToCommentId:c.commentId,replyTo:c.authorId});
-    if(a.result!==1){toast(a.error_msg);return;}
-    box.querySelector('textarea').value='';box.hidden=true;subs.appendChild(subItem({commentId:a.data.commentId,authorName:'我',content:text}));
-  };
+  el.querySelector('.comment-item__actions').appendChild(replyBox(c,subs));
   return el;
 }
 async function more(){
