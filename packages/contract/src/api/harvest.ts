@@ -107,7 +107,7 @@ export const harvestIngestResult = z.object({
   duplicates: z.number().int(),
   /** The account's own replies it could not place (no customer to file them under). */
   skipped: z.number().int(),
-  /** Leads made or updated. */
+  /** Leads made, or changed (a new contact, a stronger intent). */
   leads: z.number().int(),
 });
 export type HarvestIngestResult = z.infer<typeof harvestIngestResult>;

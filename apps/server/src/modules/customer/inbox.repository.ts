@@ -96,8 +96,9 @@ export class InboxRepository {
   }
 
   /**
-   * Makes the conversations that do not exist yet and refreshes the names of those that do; the id of
-   * each by customer. Rows are locked in customer order (PostgreSQL), so two batches never deadlock.
+   * Makes the conversations that do not exist yet and adds the new messages to all of them (unread
+   * counts, latest texts and time, the customer's name), in one statement; the id of each by customer.
+   * Rows are locked in customer order (PostgreSQL), so two batches never deadlock.
    */
   async conversations(memberId: number, accountId: number, deltas: ConversationDelta[], now: number) {
     if (deltas.length === 0) {
@@ -113,9 +114,9 @@ export class InboxRepository {
             enterprise_account_id: accountId,
             customer_id: d.customerId,
             customer_name: d.customerName,
-            unread_count: 0,
-            last_in_content: '',
-            last_out_content: '',
+            unread_count: d.unread,
+            last_in_content: d.lastIn,
+            last_out_content: d.lastOut,
             last_time: d.lastTime,
             created_at: now,
           })),
@@ -124,11 +125,30 @@ export class InboxRepository {
         oc.columns(['member_id', 'enterprise_account_id', 'customer_id']).doUpdateSet({
           // A platform may not send the name every time; keep the last one it did.
           customer_name: sql`case when excluded.customer_name <> '' then excluded.customer_name else conversation.customer_name end`,
+          unread_count: sql`conversation.unread_count + excluded.unread_count`,
+          // Older items (a backlog read page by page) do not replace what a newer message set.
+          last_in_content: sql`case when excluded.last_in_content <> '' and excluded.last_time >= conversation.last_time
+            then excluded.last_in_content else conversation.last_in_content end`,
+          last_out_content: sql`case when excluded.last_out_content <> '' and excluded.last_time >= conversation.last_time
+            then excluded.last_out_content else conversation.last_out_content end`,
+          last_time: sql`case when excluded.last_time > conversation.last_time then excluded.last_time
+            else conversation.last_time end`,
         }),
       )
       .returning(['id', 'customer_id'])
       .execute();
     return new Map(rows.map((r) => [r.customer_id, r.id]));
+  }
+
+  /** Takes back unread counts of items another batch stored first (a race the pre-check could not see). */
+  async uncount(conversationId: number, items: number): Promise<void> {
+    await this.db
+      .updateTable('conversation')
+      .set({
+        unread_count: sql`case when unread_count >= ${items} then unread_count - ${items} else 0 end`,
+      })
+      .where('id', '=', conversationId)
+      .execute();
   }
 
   /**
@@ -183,44 +203,6 @@ export class InboxRepository {
       .returning(['id', 'source', 'item_id'])
       .execute();
     return new Map(inserted.map((r) => [`${r.source}:${r.item_id}`, r.id]));
-  }
-
-  /** Adds the new messages to their conversations: unread counts, latest texts and time. */
-  async bumpConversations(memberId: number, accountId: number, deltas: ConversationDelta[], now: number) {
-    if (deltas.length === 0) {
-      return;
-    }
-    // An upsert of rows that exist is one statement for the whole batch on both databases.
-    await this.db
-      .insertInto('conversation')
-      .values(
-        [...deltas]
-          .sort((a, b) => (a.customerId < b.customerId ? -1 : 1))
-          .map((d) => ({
-            member_id: memberId,
-            enterprise_account_id: accountId,
-            customer_id: d.customerId,
-            customer_name: d.customerName,
-            unread_count: d.unread,
-            last_in_content: d.lastIn,
-            last_out_content: d.lastOut,
-            last_time: d.lastTime,
-            created_at: now,
-          })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['member_id', 'enterprise_account_id', 'customer_id']).doUpdateSet({
-          unread_count: sql`conversation.unread_count + excluded.unread_count`,
-          // Older items (a backlog read page by page) do not replace what a newer message set.
-          last_in_content: sql`case when excluded.last_in_content <> '' and excluded.last_time >= conversation.last_time
-            then excluded.last_in_content else conversation.last_in_content end`,
-          last_out_content: sql`case when excluded.last_out_content <> '' and excluded.last_time >= conversation.last_time
-            then excluded.last_out_content else conversation.last_out_content end`,
-          last_time: sql`case when excluded.last_time > conversation.last_time then excluded.last_time
-            else conversation.last_time end`,
-        }),
-      )
-      .execute();
   }
 
   /** The leads of these conversations. */

@@ -181,6 +181,7 @@ export class InboxService {
     placedItems.sort((a, b) => a.item.sentAt - b.item.sentAt || (a.item.itemId < b.item.itemId ? -1 : 1));
 
     const written = await this.repo.transaction(async (repo) => {
+      // Counted as if every item goes in: the pre-check took out those stored before, and a race is undone below.
       const conversations = await repo.conversations(
         account.member_id,
         account.id,
@@ -221,12 +222,11 @@ export class InboxService {
         }
       }
       const storedSet = new Set(stored.map((s) => s.placed));
-      await repo.bumpConversations(
-        account.member_id,
-        account.id,
-        deltas(placedItems, (p) => storedSet.has(p)),
-        now,
-      );
+      for (const lost of deltas(placedItems, (p) => !storedSet.has(p))) {
+        if (lost.unread > 0) {
+          await repo.uncount(conversations.get(lost.customerId) ?? 0, lost.unread);
+        }
+      }
       const leads = await this.writeLeads(repo, account, stored, conversationOf, now);
       if (cursor) {
         await repo.saveCursor({
@@ -294,7 +294,7 @@ export class InboxService {
     return out;
   }
 
-  /** Makes or updates the one lead of each person whose new messages show intent or a contact; how many. */
+  /** Makes or updates the one lead of each person whose new messages show intent or a contact; how many changed. */
   private async writeLeads(
     repo: InboxRepository,
     account: InboxAccount,
@@ -317,10 +317,16 @@ export class InboxService {
       if (!first) {
         continue;
       }
+      const before = existing.get(conversationId);
       const merged = mergeLead(
-        existing.get(conversationId),
+        before,
         found.map((f) => f.placed.score as ScoredText),
       );
+      const contacts = JSON.stringify(merged.contacts);
+      // A buyer who asks again adds nothing: the lead is written only when it is new or changed.
+      if (before && before.contacts === contacts && before.intent === merged.level) {
+        continue;
+      }
       rows.push({
         member_id: account.member_id,
         conversation_id: conversationId,
@@ -328,7 +334,7 @@ export class InboxService {
         customer_id: first.placed.customerId,
         kind: merged.contacts[0]?.kind ?? '',
         value: merged.contacts[0]?.value ?? '',
-        contacts: JSON.stringify(merged.contacts),
+        contacts,
         intent: merged.level,
         intent_category: merged.category,
         status: 'new',
