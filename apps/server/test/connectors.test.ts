@@ -6,6 +6,7 @@ import { CONNECTORS } from '@vidmatrix/publisher/connectors/registry';
 import { tempDir } from '@vidmatrix/publisher/test-support';
 import { describe, expect, it } from 'vitest';
 import { DefinitionsRefused } from '../src/modules/publish/connector.service.ts';
+import { addMember } from './helpers.ts';
 import {
   addAccounts,
   createRunner,
@@ -94,8 +95,11 @@ describe('connector definitions and the drift check', () => {
     expect(await app.services.connectors.sweepDrift()).toBeGreaterThan(0);
     expect((await claim()).drift_check).toBe(true);
     const [kuaishou] = await addAccounts(stage.ctx.db, stage.memberId, [KUAISHOU]);
-    await addAccounts(stage.ctx.db, stage.memberId, [DOUYIN], 2); // logged out: never offered
-    const plan = await runnerCall<{ accounts: DriftAccount[] }>(app, runner.token, 'driftPlan');
+    const [douyin] = await addAccounts(stage.ctx.db, stage.memberId, [DOUYIN], 2); // logged out: never offered
+    const [foreign] = await addAccounts(stage.ctx.db, await addMember(stage.ctx, 'drift-other'), [KUAISHOU]);
+    const plan = await runnerCall<{ accounts: DriftAccount[] }>(app, runner.token, 'driftPlan', {
+      accounts: [kuaishou, douyin, foreign, 999_999],
+    });
     expect(plan.data.accounts).toEqual([{ platform: 'kuaishou', enterprise_account_id: kuaishou, ip_code: '' }]);
 
     // Words a member would not read are refused; the findings are listed on the 发布器 tab.

@@ -337,8 +337,11 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
         const definitions =
           current.definitions ?? (await import('@vidmatrix/publisher/connectors/registry')).CONNECTORS;
         await writeFile(file, `${JSON.stringify(definitions, null, 2)}\n`);
-        return current.definitions
-          ? `Wrote connector definitions version ${current.version} (from ${current.source}) to ${file}.`
+        if (current.definitions) {
+          return `Wrote connector definitions version ${current.version} (from ${current.source}) to ${file}.`;
+        }
+        return current.version > 0
+          ? `Version ${current.version} no longer fits this server's schema: wrote the built-in ones to ${file}.`
           : `No definitions imported yet: wrote the built-in ones to ${file}.`;
       }
       throw new UsageError('connectors import <file.json> | connectors export <file.json>');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { connectorDefinitions } from '../connector-definition.ts';
 import { DRIFT_STATES } from '../rules/drift.ts';
 import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
-import { int, INT_MAX, text } from './common.ts';
+import { idList, int, INT_MAX, text } from './common.ts';
 
 /** Connector definitions and the drift check (issue 22): runner-token calls. */
 export const ConnectorApi = {
@@ -28,6 +28,8 @@ export const driftAccount = z.object({
   ip_code: z.string(),
 });
 export type DriftAccount = z.infer<typeof driftAccount>;
+/** runner.Runner/driftPlan: the accounts whose browser profiles the runner holds. */
+export const driftPlanBody = z.object({ accounts: idList.default([]) });
 export const driftPlanResult = z.object({ accounts: z.array(driftAccount) });
 
 /** Most element names one finding lists. */

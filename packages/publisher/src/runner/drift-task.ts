@@ -24,8 +24,9 @@ export async function runDriftTask(
   sync: Pick<ConnectorSync, 'options' | 'current'>,
   options: DriftTaskOptions,
 ): Promise<DriftFinding[]> {
-  const held = new Set((await heldProfiles(options.workDir)).map((p) => `${p.platform}-${p.accountId}`));
-  const targets: DriftTarget[] = (await client.driftPlan())
+  const profiles = await heldProfiles(options.workDir);
+  const held = new Set(profiles.map((p) => `${p.platform}-${p.accountId}`));
+  const targets: DriftTarget[] = (await client.driftPlan(profiles.map((p) => p.accountId)))
     .filter((a) => held.has(`${a.platform}-${a.enterprise_account_id}`))
     .map((a) => ({
       platform: a.platform,

@@ -156,9 +156,9 @@ export class RunnerClient {
     return parsed.data;
   }
 
-  /** runner.Runner/driftPlan: the signed-in accounts a drift check may open. */
-  async driftPlan(): Promise<DriftAccount[]> {
-    return (await this.post<{ accounts: DriftAccount[] }>(ConnectorApi.driftPlan, {})).accounts;
+  /** runner.Runner/driftPlan: of the accounts whose profiles the runner holds, the signed-in ones a drift check may open. */
+  async driftPlan(held: number[]): Promise<DriftAccount[]> {
+    return (await this.post<{ accounts: DriftAccount[] }>(ConnectorApi.driftPlan, { accounts: held })).accounts;
   }
 
   /** runner.Runner/drift: a drift check's findings. */

@@ -106,14 +106,18 @@ export class ConnectorRepository {
   }
 
   /**
-   * Authorized accounts on `platformIds` a drift check may open, newest first: the member's own (a
-   * member runner), or those whose profiles a server runner holds of members its level serves; none
-   * with a job under a lease now.
+   * Authorized accounts on `platformIds` among `held`, newest first, that a drift check may open: the
+   * member's own (a member runner), or those of members a server runner's level serves (`memberId`
+   * null); none with a job under a lease now.
    */
-  driftAccounts(runner: { member_id: number | null; accounts_held: readonly number[] }, platformIds: number[]) {
+  driftAccounts(memberId: number | null, held: readonly number[], platformIds: number[]) {
+    if (held.length === 0) {
+      return Promise.resolve([]);
+    }
     let query = this.db
       .selectFrom('enterprise_account as a')
       .select(['a.id', 'a.platform_id', 'a.ip_code'])
+      .where('a.id', 'in', [...held])
       .where('a.platform_id', 'in', platformIds)
       .where('a.cookie_auth_status', '=', CookieAuth.authorized)
       .where((eb) =>
@@ -127,16 +131,10 @@ export class ConnectorRepository {
           ),
         ),
       );
-    if (runner.member_id === null) {
-      if (runner.accounts_held.length === 0) {
-        return Promise.resolve([]);
-      }
-      query = query
-        .where('a.id', 'in', [...runner.accounts_held])
-        .where('a.member_id', 'in', serverRunnerMembers(this.db));
-    } else {
-      query = query.where('a.member_id', '=', runner.member_id);
-    }
+    query =
+      memberId === null
+        ? query.where('a.member_id', 'in', serverRunnerMembers(this.db))
+        : query.where('a.member_id', '=', memberId);
     return query.orderBy('a.id', 'desc').limit(500).execute();
   }
 }

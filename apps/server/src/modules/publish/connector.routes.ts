@@ -1,5 +1,11 @@
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
-import { ConnectorApi, connectorsResult, driftPlanResult, driftReportBody } from '@vidmatrix/contract/api/connectors';
+import {
+  ConnectorApi,
+  connectorsResult,
+  driftPlanBody,
+  driftPlanResult,
+  driftReportBody,
+} from '@vidmatrix/contract/api/connectors';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -39,12 +45,12 @@ export const connectorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
     {
       schema: {
         ...runnerSecured,
-        summary: 'Signed-in accounts a drift check may open, a few per platform',
-        body: z.object({}).optional(),
+        summary: 'Signed-in accounts among those whose profiles the runner holds that a drift check may open',
+        body: driftPlanBody,
         response: { 200: envelopeOf(driftPlanResult) },
       },
     },
-    async (request) => ok({ accounts: await connectors.driftPlan(await runner(request)) }),
+    async (request) => ok({ accounts: await connectors.driftPlan(await runner(request), request.body.accounts) }),
   );
   app.post(
     ConnectorApi.drift,

@@ -5,11 +5,7 @@ import type {
   RunnerConnectorState,
   driftReportBody,
 } from '@vidmatrix/contract/api/connectors';
-import {
-  connectorDefinitions,
-  describeIssues,
-  type ConnectorDefinitions,
-} from '@vidmatrix/contract/connector-definition';
+import { connectorDefinitions, describeIssues } from '@vidmatrix/contract/connector-definition';
 import { DRIFT_CHECK_MS } from '@vidmatrix/contract/constants';
 import { DRIFT_STATES, type DriftState } from '@vidmatrix/contract/rules/drift';
 import { PUBLISH_PLATFORMS, PUBLISH_RULES, publishPlatformOf } from '@vidmatrix/contract/rules/publish-rules';
@@ -75,13 +71,18 @@ export class ConnectorService {
     return { version, platforms: PUBLISH_PLATFORMS.filter((p) => parsed.data[p] !== undefined) };
   }
 
-  /** The current definitions (runner.Runner/connectors; the CLI's export): version 0 and none before an import. */
+  /**
+   * The current definitions (runner.Runner/connectors; the CLI's export): version 0 and none before an
+   * import. A stored file this server's contract no longer accepts (an upgrade changed the shape) is
+   * answered as none under its version, so runners keep their built-in ones until the operator imports again.
+   */
   async current(): Promise<ConnectorsResult & { source: string }> {
     const row = await this.repo.current();
     if (!row) {
       return { version: 0, definitions: null, source: '' };
     }
-    return { version: row.id, definitions: JSON.parse(row.body) as ConnectorDefinitions, source: row.source };
+    const parsed = connectorDefinitions.safeParse(JSON.parse(row.body));
+    return { version: row.id, definitions: parsed.success ? parsed.data : null, source: row.source };
   }
 
   /**
@@ -119,10 +120,12 @@ export class ConnectorService {
     return this.repo.requestDrift(now - RUNNER_ONLINE_MS, now, now - DRIFT_CHECK_MS);
   }
 
-  /** runner.Runner/driftPlan: signed-in accounts the runner may open for a check, a few per platform. */
-  async driftPlan(runner: RunnerIdentity): Promise<DriftAccount[]> {
-    const held = runner.member_id === null ? (JSON.parse(runner.accounts_held ?? '[]') as number[]) : [];
-    const rows = await this.repo.driftAccounts({ member_id: runner.member_id, accounts_held: held }, PLATFORM_IDS);
+  /**
+   * runner.Runner/driftPlan: of the accounts whose profiles the runner holds, the signed-in ones it may
+   * open for a check (its member's; a server runner's of members its level serves), a few per platform.
+   */
+  async driftPlan(runner: RunnerIdentity, held: readonly number[]): Promise<DriftAccount[]> {
+    const rows = await this.repo.driftAccounts(runner.member_id, held, PLATFORM_IDS);
     const perPlatform = new Map<string, number>();
     return rows.flatMap((row) => {
       const platform = publishPlatformOf(row.platform_id);
