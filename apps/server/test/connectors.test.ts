@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ConnectorsResult, DriftAccount } from '@vidmatrix/contract/api/connectors';
 import type { RunnerListResult } from '@vidmatrix/contract/api/publish';
 import { DRIFT_CHECK_MS } from '@vidmatrix/contract/constants';
@@ -5,6 +7,7 @@ import { PUBLISH_PLATFORMS } from '@vidmatrix/contract/rules/publish-rules';
 import { CONNECTORS } from '@vidmatrix/publisher/connectors/registry';
 import { tempDir } from '@vidmatrix/publisher/test-support';
 import { describe, expect, it } from 'vitest';
+import { importConnectorFile } from '../src/modules/publish/connector-io.ts';
 import { DefinitionsRefused } from '../src/modules/publish/connector.service.ts';
 import { addMember } from './helpers.ts';
 import {
@@ -34,8 +37,16 @@ function kuaishouFile(version: string, change: (def: Record<string, Record<strin
   return JSON.stringify({ kuaishou: def });
 }
 
+/** Writes the file and imports it as `connectors import <file>` does; the printed line. */
+async function importFile(name: string, text: string): Promise<string> {
+  const path = join(await tempDir('connectors'), name);
+  await writeFile(path, text);
+  return importConnectorFile(path, stage.ctx.app.services.connectors);
+}
+
+/** What `connectors import` says is wrong with the file. */
 async function refusal(text: string): Promise<string[]> {
-  const error = await stage.ctx.app.services.connectors.importDefinitions(text, 'file.json').then(
+  const error = await importFile('file.json', text).then(
     () => undefined,
     (err: unknown) => err,
   );
@@ -66,10 +77,11 @@ describe('connector definitions and the drift check', () => {
     ]);
     expect(await connectors.current()).toMatchObject({ version: 0, definitions: null });
 
-    const stored = await connectors.importDefinitions(kuaishouFile('kuaishou@2026.12.1'), 'kuaishou.json');
-    expect(stored.platforms).toEqual(['kuaishou']);
+    expect(await importFile('kuaishou.json', kuaishouFile('kuaishou@2026.12.1'))).toBe(
+      'Imported connector definitions version 1 (kuaishou); runners take them at their next claim.',
+    );
     const current = await connectors.current();
-    expect(current).toMatchObject({ version: stored.version, source: 'kuaishou.json' });
+    expect(current).toMatchObject({ version: 1, source: 'kuaishou.json' });
     expect(current.definitions?.kuaishou?.version).toBe('kuaishou@2026.12.1');
   });
 

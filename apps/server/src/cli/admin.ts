@@ -1,7 +1,5 @@
 import { isEmbeddableAiLink } from '@vidmatrix/contract/rules/ai-service';
 import { versionCodeOf } from '@vidmatrix/contract/rules/version-code';
-import { readFile, writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { accountName, password as passwordSchema } from '@vidmatrix/contract/api/auth';
 import { BATCH_DOWNLOAD_MAX_LIMIT } from '@vidmatrix/contract/constants';
@@ -24,6 +22,7 @@ import { AgentService } from '../modules/agent/agent.service.ts';
 import { SITE_SETTING_NAMES, SettingService, type SiteSettingName } from '../modules/setting/setting.service.ts';
 import { exportContent, importContent } from '../modules/content/content-io.ts';
 import { ContentService } from '../modules/content/content.service.ts';
+import { exportConnectorFile, importConnectorFile } from '../modules/publish/connector-io.ts';
 import { ConnectorService, DefinitionsRefused } from '../modules/publish/connector.service.ts';
 import { ServerRunnerService } from '../modules/publish/server-runner.service.ts';
 import { createStorage } from '../storage/create-storage.ts';
@@ -322,27 +321,13 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
       const file = need(second, 'file.json');
       const connectors = new ConnectorService(deps);
       if (first === 'import') {
-        const text = await readFile(file, 'utf8').catch((error: unknown) => {
-          throw new UsageError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
-        });
-        try {
-          const { version, platforms } = await connectors.importDefinitions(text, basename(file));
-          return `Imported connector definitions version ${version} (${platforms.join(', ')}); runners take them at their next claim.`;
-        } catch (error) {
+        return importConnectorFile(file, connectors).catch((error: unknown) => {
           throw error instanceof DefinitionsRefused ? new RefusedFile(error.issues) : error;
-        }
+        });
       }
       if (first === 'export') {
-        const current = await connectors.current();
-        const definitions =
-          current.definitions ?? (await import('@vidmatrix/publisher/connectors/registry')).CONNECTORS;
-        await writeFile(file, `${JSON.stringify(definitions, null, 2)}\n`);
-        if (current.definitions) {
-          return `Wrote connector definitions version ${current.version} (from ${current.source}) to ${file}.`;
-        }
-        return current.version > 0
-          ? `Version ${current.version} no longer fits this server's schema: wrote the built-in ones to ${file}.`
-          : `No definitions imported yet: wrote the built-in ones to ${file}.`;
+        const builtIn = async () => (await import('@vidmatrix/publisher/connectors/registry')).CONNECTORS;
+        return exportConnectorFile(file, connectors, builtIn);
       }
       throw new UsageError('connectors import <file.json> | connectors export <file.json>');
     }

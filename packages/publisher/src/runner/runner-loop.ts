@@ -1,16 +1,12 @@
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ClaimedJob, FinishBody } from '@vidmatrix/contract/api/publish';
 import { RUNNER_CLAIM_WAIT_MS, RUNNER_HEARTBEAT_MS } from '@vidmatrix/contract/rules/publish-state';
 import { runJob, type PublisherOptions } from '../run-job.ts';
 import { pause } from '../deadline.ts';
 import type { JobResult, PublishJob, RunHooks } from '../types.ts';
 import { profileDirOf, runAuthTask } from './auth-loop.ts';
+import { downloadOnce } from './download.ts';
 import { ConnectorSync } from './connector-sync.ts';
 import { runDriftTask } from './drift-task.ts';
 import { proxyOf } from './proxy.ts';
@@ -245,33 +241,6 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
       await done;
     },
   };
-}
-
-/** Downloads a job's file (video or cover) once into the work dir, named by its URL, keeping the extension the rules read. */
-async function downloadOnce(
-  client: RunnerClient,
-  url: string,
-  fileName: string,
-  workDir: string,
-  jobId: number,
-): Promise<string> {
-  const dir = join(workDir, 'videos');
-  await mkdir(dir, { recursive: true });
-  const name = createHash('sha256').update(url).digest('hex').slice(0, 32) + extname(fileName).toLowerCase();
-  const path = join(dir, name);
-  if (
-    await stat(path).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    return path;
-  }
-  const res = await client.download(url);
-  const partial = `${path}.${process.pid}.${jobId}.part`;
-  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
-  await rename(partial, path);
-  return path;
 }
 
 async function runOne(
