@@ -116,7 +116,7 @@ describe('connector definitions and the drift check', () => {
 
     // Words a member would not read are refused; the findings are listed on the 发布器 tab.
     const refused = await runnerCall(app, runner.token, 'drift', {
-      findings: [{ platform: 'kuaishou', state: 'broken', missing: [], connector_version: 'x' }],
+      findings: [{ platform: 'kuaishou', state: 'changed', missing: ['fileInput'], connector_version: 'x' }],
     });
     expect(refused.code).not.toBe(200);
     const report = await runnerCall(app, runner.token, 'drift', {

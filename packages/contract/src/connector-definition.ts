@@ -32,7 +32,12 @@ const ms = z
   .min(1)
   .max(24 * 3600_000);
 /** A Chinese element name a member reads in the drift check (上传按钮, 标题输入框). */
-const label = z.string().trim().min(1).max(30);
+const label = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[^A-Za-z]*[\u4e00-\u9fff][^A-Za-z]*$/, 'must be Chinese words (members read it)');
 const jsonPath = z.array(z.string().min(1).max(100)).min(1).max(10);
 
 /** Deadlines of each phase, ms. */

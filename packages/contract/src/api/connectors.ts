@@ -39,7 +39,16 @@ export const DRIFT_MISSING_MAX = 60;
 export const driftFinding = z.object({
   platform: z.enum(PUBLISH_PLATFORMS),
   state: z.enum(DRIFT_STATES),
-  missing: z.array(text().trim().min(1).max(30)).max(DRIFT_MISSING_MAX),
+  // Element names members read: Chinese, never a selector or a key.
+  missing: z
+    .array(
+      text()
+        .trim()
+        .min(1)
+        .max(30)
+        .regex(/^[^A-Za-z]*[\u4e00-\u9fff][^A-Za-z]*$/),
+    )
+    .max(DRIFT_MISSING_MAX),
   connector_version: text().max(100),
 });
 export type DriftFinding = z.infer<typeof driftFinding>;

@@ -82,6 +82,10 @@ describe('connector definitions', () => {
       'kuaishou.labels.workLink: "workLink" needs a Chinese label',
     ]);
     expect(issuesOf({})).toEqual(['(file): name at least one of douyin, kuaishou, xiaohongshu, channels, bilibili']);
+    // Members read the labels: English words are refused.
+    const english = copy();
+    english.kuaishou!.labels!.fileInput = 'upload button';
+    expect(issuesOf(english)).toEqual(['kuaishou.labels.fileInput: must be Chinese words (members read it)']);
   });
 
   it('gives every connector a version and applies deadline overrides', () => {
