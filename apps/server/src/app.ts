@@ -22,6 +22,8 @@ import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
 import { clipTemplateRoutes } from './modules/clip-template/clip-template.routes.ts';
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { harvestRoutes } from './modules/customer/harvest.routes.ts';
+import type { LeadModel } from './modules/customer/lead-model.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { enterpriseAccountRoutes } from './modules/enterprise-account/enterprise-account.routes.ts';
@@ -98,6 +100,7 @@ const modules: FastifyPluginCallbackZod[] = [
   agentRoutes,
   dataScreenRoutes,
   runnerAuthRoutes,
+  harvestRoutes,
   connectorRoutes,
 ];
 
@@ -123,6 +126,8 @@ export interface AppOptions {
   scriptWriter?: ScriptWriter;
   /** Clip voice (default: TTS_PROVIDER from the environment); tests speak through a local imitation of a cloud voice. */
   tts?: TtsProvider;
+  /** Reads leads (default: LLM_* from the environment, else none: the rules alone); tests use a local imitation of an LLM service. */
+  leadModel?: LeadModel | null;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -197,6 +202,10 @@ export async function buildApp(options: AppOptions) {
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,
     messageConnector: options.messageConnector ?? new LocalConnector(),
+    leads: {
+      model: options.leadModel,
+      onModelError: (err: unknown) => app.log.warn({ err }, 'Lead model failed; the rules scored its texts'),
+    },
     courseVideos: config.courseVideos === 'on',
   });
   app.decorate('services', services);

@@ -17,6 +17,9 @@ import { ClipTemplateService } from './modules/clip-template/clip-template.servi
 import type { MessageConnector } from './modules/customer/connector.ts';
 import { registerCustomerJobs } from './modules/customer/customer.jobs.ts';
 import { CustomerService } from './modules/customer/customer.service.ts';
+import { InboxService } from './modules/customer/inbox.service.ts';
+import { createLeadModel, type LeadModel } from './modules/customer/lead-model.ts';
+import { LeadScorer } from './modules/customer/lead-scorer.ts';
 import { AccountAuthService } from './modules/enterprise-account/account-auth.service.ts';
 import { AccountGroupService } from './modules/enterprise-account/account-group.service.ts';
 import { AccountImportService } from './modules/enterprise-account/account-import.service.ts';
@@ -65,6 +68,11 @@ export interface Infrastructure {
   messageConnector: MessageConnector;
   /** Clip renders at once per process (CLIP_CONCURRENCY) and their scratch directory. */
   clip: { concurrency: number; workDir: string; output?: ClipOutput; writer?: ScriptWriter; tts?: TtsProvider };
+  /**
+   * The language model that reads buying intent and contacts (default: the LLM_* settings, or none), and
+   * where its failures are told (the rules stand in for it).
+   */
+  leads?: { model?: LeadModel | null; onModelError?: (error: unknown) => void };
   /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
   courseVideos?: boolean;
 }
@@ -118,7 +126,13 @@ export function compose(infra: Infrastructure) {
   const accountGroups = new AccountGroupService(base);
   const accountAuth = new AccountAuthService({ ...base, realtime: infra.realtime });
   const accountImport = new AccountImportService(base, platforms, members);
-  const customers = new CustomerService({ ...base, jobs }, accounts, infra.realtime, infra.messageConnector);
+  const customers = new CustomerService({ ...base, jobs }, accounts, infra.messageConnector);
+  const leadModel = infra.leads?.model === undefined ? createLeadModel() : infra.leads.model;
+  const inbox = new InboxService({
+    ...base,
+    realtime: infra.realtime,
+    scorer: new LeadScorer(leadModel, infra.leads?.onModelError),
+  });
   const health = new HealthService({ db }, mediaTools);
   const connectors = new ConnectorService(base);
   const serverRunners = new ServerRunnerService({ ...base, driftViews: (ids) => connectors.driftViews(ids) });
@@ -156,6 +170,7 @@ export function compose(infra: Infrastructure) {
     accountAuth,
     accountImport,
     customers,
+    inbox,
     health,
     publish,
     content,

@@ -292,6 +292,8 @@ describe('leads', () => {
     lead_id: number;
     kind: string;
     value: string;
+    contacts: { kind: string; value: string }[];
+    intent: string;
     status: string;
     customer_name: string;
     source_content: string;
@@ -306,19 +308,23 @@ describe('leads', () => {
     await postCustomerMessage(ctx.app, demo, { ...base, content: '再说一次 138 0013 8000' }, ctx.clock.now);
   });
 
-  it('records phone numbers and WeChat ids once, with their source', async () => {
+  it('records one lead per person, with every contact once and the message it was first seen in', async () => {
     const data = await leads(demoToken);
-    expect(data.count).toBe(2);
-    expect(data.list).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ kind: 'phone', value: '13800138000', status: 'new', customer_name: '王五' }),
-        expect.objectContaining({
-          kind: 'wechat',
-          value: 'wang_wu88',
-          source_content: '电话13800138000，微信：wang_wu88',
-        }),
-      ]),
-    );
+    expect(data.count).toBe(1);
+    expect(data.list).toEqual([
+      expect.objectContaining({
+        kind: 'phone',
+        value: '13800138000',
+        contacts: [
+          { kind: 'phone', value: '13800138000' },
+          { kind: 'wechat', value: 'wang_wu88' },
+        ],
+        intent: 'medium',
+        status: 'new',
+        customer_name: '王五',
+        source_content: '电话13800138000，微信：wang_wu88',
+      }),
+    ]);
     expect((await leads(otherToken)).count).toBe(0);
   });
 
@@ -335,19 +341,18 @@ describe('leads', () => {
     });
     expect(updated.body).toMatchObject({ code: 200, msg: Msg.updated });
     expect((await leads(demoToken, '?status=contacted')).list.map((l) => l.value)).toEqual(['13800138000']);
-    expect((await leads(demoToken, '?keyword=wang')).list.map((l) => l.value)).toEqual(['wang_wu88']);
+    expect((await leads(demoToken, '?status=new')).list).toEqual([]);
+    // Any of the contacts finds the lead.
+    expect((await leads(demoToken, '?keyword=wang')).list.map((l) => l.value)).toEqual(['13800138000']);
   });
 
   it('exports the leads as xlsx', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/customer.Lead/export', headers: auth(demoToken) });
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const values = (await readXlsx(res.rawPayload)).map((row) => row.slice(0, 3));
-    expect(values[0]).toEqual(['联系方式', '类型', '状态']);
-    expect(values.slice(1)).toEqual(
-      expect.arrayContaining([
-        ['13800138000', '手机号', '已联系'],
-        ['wang_wu88', '微信', '新线索'],
-      ]),
-    );
+    const values = (await readXlsx(res.rawPayload)).map((row) => row.slice(0, 5));
+    expect(values).toEqual([
+      ['联系方式', '类型', '状态', '意向', '全部联系方式'],
+      ['13800138000', '手机号', '已联系', '有意向', '手机号 13800138000；微信 wang_wu88'],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { AuthMsg } from './messages-auth.ts';
 import { CoreMsg } from './messages-core.ts';
+import { LeadMsg } from './messages-lead.ts';
 import { SiteMsg } from './messages-site.ts';
 
 /**
@@ -69,6 +70,9 @@ export const Msg = {
   ...AuthMsg,
   invalidParams: '参数错误',
   notFound: '数据不存在',
+
+  // Harvested comments and messages, and the leads in them (issue 23): in messages-lead.ts
+  ...LeadMsg,
 
   // Customer messages, webhook and leads (issue 5)
   replyRequired: '请输入回复内容',

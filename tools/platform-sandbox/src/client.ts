@@ -1,3 +1,5 @@
+import type { FedItem } from './inbox/control.ts';
+import type { InboxComment, InboxMessage, SentRecord } from './inbox/inbox.ts';
 import type { Switches, UploadTiming, Work } from './server.ts';
 import type { SandboxPlatform } from './skins.ts';
 import { ticketOfQr } from './qr.ts';
@@ -66,6 +68,32 @@ export function sandboxControl(baseUrl: string) {
       call<{ kind: string; code: string }>('GET', `/code?platform=${platform}&user=${encodeURIComponent(user)}`),
     expireSession: (platform: SandboxPlatform, user: string) =>
       call<{ ok: true }>('POST', '/expire-session', { platform, user }),
+    /**
+     * Puts a comment (on the account's post `post`, by id or title, else its newest; under `parent` when
+     * given) or a private message (from `author`; `fromSelf`: the account wrote it) on the account.
+     */
+    feed: (item: {
+      platform: SandboxPlatform;
+      account: string;
+      source: 'comment' | 'message';
+      text: string;
+      author?: string;
+      authorId?: string;
+      post?: string;
+      parent?: string;
+      fromSelf?: boolean;
+      /** When it was written, epoch ms (now by default). */
+      at?: number;
+    }) => call<FedItem>('POST', '/feed', item),
+    /** The replies and messages the account sent through the platform's write endpoints, in order. */
+    sent: (platform: SandboxPlatform, account: string) =>
+      call<SentRecord[]>('GET', `/sent?platform=${platform}&account=${encodeURIComponent(account)}`),
+    /** Every comment and message the sandbox holds for the account. */
+    inbox: (platform: SandboxPlatform, account: string) =>
+      call<{ comments: InboxComment[]; messages: InboxMessage[] }>(
+        'GET',
+        `/inbox?platform=${platform}&account=${encodeURIComponent(account)}`,
+      ),
   };
 }
 

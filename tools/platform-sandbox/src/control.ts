@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJson, send } from './http.ts';
+import { handleInboxControl } from './inbox/control.ts';
 import { SANDBOX_PLATFORMS, SKINS } from './skins.ts';
 import { ALWAYS_VISIBLE_READS, type ReviewStatus, type SandboxState, type Work } from './state.ts';
 
@@ -125,6 +126,9 @@ export async function handleControl<S extends object>(
       }
     }
     return send(res, 200, { ok: true });
+  }
+  if (await handleInboxControl(state, req, res, path, url)) {
+    return;
   }
   return send(res, 404, { message: 'not found' });
 }

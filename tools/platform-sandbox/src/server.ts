@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { bytesReader, mp4DurationSec } from '@vidmatrix/contract/rules/mp4-duration';
 import { handleControl, newSession } from './control.ts';
+import { Inbox } from './inbox/inbox.ts';
 import { readBody, readJson, send } from './http.ts';
 import { firstFilePart } from './multipart.ts';
 import { channelsShell, homePage, loginPage, uploadPage, worksPage, type WorkView } from './pages.ts';
@@ -65,6 +66,20 @@ export interface Switches {
   bilibiliChunkSize: number;
   /** Kuaishou ships a new build: its hashed class names (CSS-module name and hash) change. */
   kuaishouNewBuild: boolean;
+  /**
+   * Comments and private messages (reads and writes) answer the platform's risk control: 操作频繁, a
+   * verification check, or a block (research/leads.md §7's error column, per platform).
+   */
+  inboxRisk: 'rate_limit' | 'verify' | 'blocked' | null;
+  /**
+   * A reply or message write fails on the way back: `error500` goes through and answers 500, `stall` goes
+   * through and is never answered, `refused500` answers 500 with nothing written.
+   */
+  inboxWriteFault: 'error500' | 'stall' | 'refused500' | null;
+  /** Bilibili: words a comment may not contain (12016 评论内容包含敏感信息). */
+  bilibiliSensitiveWords: string[];
+  /** Bilibili: the people written to only take messages from those they follow (25003). */
+  bilibiliRecipientPrivacy: boolean;
 }
 
 export const DEFAULT_SWITCHES: Switches = {
@@ -92,6 +107,10 @@ export const DEFAULT_SWITCHES: Switches = {
   xiaohongshuNoTopicSuggestions: false,
   bilibiliChunkSize: 64 * 1024,
   kuaishouNewBuild: false,
+  inboxRisk: null,
+  inboxWriteFault: null,
+  bilibiliSensitiveWords: [],
+  bilibiliRecipientPrivacy: false,
 };
 
 export interface SandboxOptions {
@@ -143,6 +162,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stalled: new Set(),
     expiredQrs: new Map(),
     failedUploads: new Map(),
+    inbox: new Inbox(),
   };
   const { sessions, tickets, uploads, timings, works, creates, createRequests, codes, switches, stalled } = state;
   const { expiredQrs, failedUploads } = state;
@@ -203,6 +223,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     readBody: (req, throttle) => readBody(req, throttle ? bytesPerSec : undefined),
     readWorks,
     send,
+    inbox: state.inbox,
   });
 
   function parseSchedule(value: string): number | undefined {

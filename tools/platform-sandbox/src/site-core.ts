@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Inbox } from './inbox/inbox.ts';
 import type { WorkView } from './pages.ts';
 import type { Switches, UploadTiming, VerifyKind, Work } from './server.ts';
 import { SITES } from './sites/index.ts';
@@ -20,6 +21,7 @@ export interface CoreState {
   readBody: (req: IncomingMessage, throttle: boolean) => Promise<Buffer>;
   readWorks: (platform: SandboxPlatform, user: string) => WorkView[];
   send: (res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>) => void;
+  inbox: Inbox;
 }
 
 const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
@@ -28,6 +30,9 @@ const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 
 export function siteCore(platform: SandboxPlatform, state: CoreState): SiteCore {
   const keyOf = (user: string) => `${platform}/${user}`;
   return {
+    platform,
+    inbox: state.inbox,
+    worksOf: (user) => state.works.filter((w) => w.platform === platform && w.user === user),
     session: (token) => {
       const s = state.sessions.get(token);
       return s && s.platform === platform ? s : undefined;
@@ -86,13 +91,16 @@ export function siteCore(platform: SandboxPlatform, state: CoreState): SiteCore 
   };
 }
 
+/** Cookies a site's own script reads (not HttpOnly). */
+const SCRIPT_COOKIES = new Set(['bili_jct', 'kuaishou.web.cp.api_ph']);
+
 /** The Set-Cookie values of a new session: the session cookie and the site's own (Bilibili: SESSDATA, bili_jct). */
 export function sessionCookies(platform: SandboxPlatform, session: string, user: string): string[] {
   const own = SITES[platform].sessionCookies?.(session, user) ?? {};
   return Object.entries({ sessionid: session, ...own }).map(
     ([name, value]) =>
-      // bili_jct stays readable: the page's own script sends it as csrf.
-      `${name}=${value}; Path=/${platform}; Max-Age=2592000; ${name === 'bili_jct' ? '' : 'HttpOnly; '}SameSite=Lax`,
+      // These stay readable: the page's own script sends them (Bilibili's csrf, Kuaishou's api_ph).
+      `${name}=${value}; Path=/${platform}; Max-Age=2592000; ${SCRIPT_COOKIES.has(name) ? '' : 'HttpOnly; '}SameSite=Lax`,
   );
 }
 

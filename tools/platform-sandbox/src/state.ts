@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Inbox } from './inbox/inbox.ts';
 import type { SandboxPlatform } from './skins.ts';
 
 export type VerifyKind = 'sms' | 'captcha' | 'real_name';
@@ -85,6 +86,8 @@ export interface SandboxState<S extends object> {
   stalled: Set<IncomingMessage>;
   expiredQrs: Map<string, number>;
   failedUploads: Map<string, number>;
+  /** Comments and private messages of the accounts, and the replies they sent (issue 23). */
+  inbox: Inbox;
 }
 
 /** A work the list shows at once, whatever the hiddenReads switch says (a post made long ago). */

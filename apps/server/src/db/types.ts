@@ -1,4 +1,5 @@
 import type { PlatformAuthType } from '@vidmatrix/contract/rules/account-selectability';
+import type { LeadContactKind, LeadIntentCategory, LeadIntentLevel } from '@vidmatrix/contract/rules/lead-rules';
 import type { Generated, Kysely } from 'kysely';
 
 /**
@@ -26,6 +27,7 @@ export interface Database {
   conversation: ConversationTable;
   chat_message: ChatMessageTable;
   lead: LeadTable;
+  harvest_cursor: HarvestCursorTable;
   enterprise_account: EnterpriseAccountTable;
   enterprise_account_group: EnterpriseAccountGroupTable;
   enterprise_account_auth_log: EnterpriseAccountAuthLogTable;
@@ -242,6 +244,8 @@ export interface ConversationTable {
 
 export type MessageDirection = 'in' | 'out';
 export type MessageDelivery = '' | 'pending' | 'sent' | 'failed';
+/** A harvested comment or private message; '' for webhook messages and console replies. */
+export type MessageSourceColumn = '' | 'comment' | 'message';
 
 export interface ChatMessageTable {
   id: Generated<number>;
@@ -255,23 +259,55 @@ export interface ChatMessageTable {
   fail_reason: string;
   attempts: number;
   created_at: number;
+  /** The conversation's account and its platform (the harvested item's key with source and item_id). */
+  enterprise_account_id: Generated<number>;
+  platform_id: Generated<number>;
+  source: Generated<MessageSourceColumn>;
+  /** The platform's id of a harvested item ('' otherwise); unique per platform, account and source. */
+  item_id: Generated<string>;
+  post_id: Generated<string>;
+  post_title: Generated<string>;
+  parent_id: Generated<string>;
+  link: Generated<string>;
+  /** Buying intent read in an inbound message ('' for replies and messages stored before issue 23). */
+  intent: Generated<LeadIntentLevel | ''>;
+  intent_category: Generated<LeadIntentCategory | ''>;
 }
 
-export type LeadKindColumn = 'phone' | 'wechat';
+export type LeadKindColumn = LeadContactKind;
 export type LeadStatusColumn = 'new' | 'contacted' | 'won' | 'lost';
 
-/** A contact found in an inbound message; unique per member, kind and value. */
+/** A person on one of the member's accounts who showed intent or left a contact; one per conversation. */
 export interface LeadTable {
   id: Generated<number>;
   member_id: number;
   conversation_id: number;
   enterprise_account_id: number;
   customer_id: string;
-  kind: LeadKindColumn;
+  /** The first contact found ('' while there is none). */
+  kind: LeadKindColumn | '';
   value: string;
   status: LeadStatusColumn;
   source_message_id: number;
   first_seen: number;
+  updated_at: number;
+  /** JSON array of every contact, `{kind, value}`, in the order found. */
+  contacts: Generated<string>;
+  intent: Generated<LeadIntentLevel>;
+  intent_category: Generated<LeadIntentCategory | ''>;
+  platform_id: Generated<number>;
+  source: Generated<MessageSourceColumn>;
+  post_id: Generated<string>;
+  post_title: Generated<string>;
+  link: Generated<string>;
+}
+
+/** Where a runner stopped reading an account's comments or messages (its own format). */
+export interface HarvestCursorTable {
+  enterprise_account_id: number;
+  source: 'comment' | 'message';
+  member_id: number;
+  cursor: string;
   updated_at: number;
 }
 

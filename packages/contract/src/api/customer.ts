@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '../constants.ts';
 import { Msg } from '../messages.ts';
+import { LEAD_CONTACT_KINDS, LEAD_INTENT_CATEGORIES, LEAD_INTENT_LEVELS } from '../rules/lead-rules.ts';
 import { id, int, INT_MAX, pagedOf, pageNumber, pageSize, text } from './common.ts';
 
 /** Webhook timestamps older (or further ahead) than this are refused, ms. */
@@ -47,6 +48,43 @@ export type PrivateListResult = z.infer<typeof privateListResult>;
 export const deliveryStatus = z.enum(['', 'pending', 'sent', 'failed']);
 export type DeliveryStatus = z.infer<typeof deliveryStatus>;
 
+/** Where a message came from: a harvested comment or private message, or '' (the webhook, a reply). */
+export const messageSource = z.enum(['', 'comment', 'message']);
+export type MessageSource = z.infer<typeof messageSource>;
+
+/** Chinese label of each harvested source. */
+export const MESSAGE_SOURCE_LABEL: Record<Exclude<MessageSource, ''>, string> = {
+  comment: Msg.leadSourceComment,
+  message: Msg.leadSourceMessage,
+};
+
+/** Buying intent of a message or lead (none, low, medium, high). */
+export const leadIntent = z.enum(LEAD_INTENT_LEVELS);
+export type LeadIntent = z.infer<typeof leadIntent>;
+
+/** Chinese label of each intent level. */
+export const LEAD_INTENT_LABEL: Record<LeadIntent, string> = {
+  high: Msg.leadIntentHigh,
+  medium: Msg.leadIntentMedium,
+  low: Msg.leadIntentLow,
+  none: Msg.leadIntentNone,
+};
+
+/** What a message is about ('' when nothing matched). */
+export const leadIntentCategory = z.enum(LEAD_INTENT_CATEGORIES);
+export type LeadIntentCategoryValue = z.infer<typeof leadIntentCategory>;
+
+/** Chinese label of each intent category. */
+export const LEAD_CATEGORY_LABEL: Record<LeadIntentCategoryValue, string> = {
+  purchase: Msg.leadCategoryPurchase,
+  inquiry: Msg.leadCategoryInquiry,
+  partnership: Msg.leadCategoryPartnership,
+  contact: Msg.leadCategoryContact,
+  after_sales: Msg.leadCategoryAfterSales,
+  chitchat: Msg.leadCategoryChitchat,
+  spam: Msg.leadCategorySpam,
+};
+
 /** One message of a thread. */
 export const chatMessage = z.object({
   message_id: z.number().int(),
@@ -58,6 +96,14 @@ export const chatMessage = z.object({
   is_read: z.number().int(),
   delivery_status: deliveryStatus,
   fail_reason: z.string(),
+  /** A harvested comment or private message, or '' (the webhook, a reply from the console). */
+  source: messageSource,
+  /** The post a comment is on ('' otherwise). */
+  post_title: z.string(),
+  /** Where the member sees it on the platform ('' when unknown). */
+  link: z.string(),
+  /** Buying intent read in an inbound message ('' for replies). */
+  intent: leadIntent.or(z.literal('')),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -108,14 +154,40 @@ export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = {
 };
 
 /** Kind of contact a lead holds. */
-export const leadKind = z.enum(['phone', 'wechat']);
+export const leadKind = z.enum(LEAD_CONTACT_KINDS);
 export type LeadKind = z.infer<typeof leadKind>;
 
-/** A captured lead. */
+/** Chinese label of each contact kind. */
+export const LEAD_KIND_LABEL: Record<LeadKind, string> = {
+  phone: Msg.leadKindPhone,
+  wechat: Msg.leadKindWechat,
+  qq: Msg.leadKindQq,
+};
+
+/** A contact of a lead. */
+export const leadContact = z.object({ kind: leadKind, value: z.string() });
+
+/**
+ * A lead: one person on one of the member's accounts (one per conversation), with every contact they
+ * left, the strongest intent they showed and where they were first seen.
+ */
 export const lead = z.object({
   lead_id: z.number().int(),
-  kind: leadKind,
+  /** The first contact found ('' while they left none: a lead by intent alone). */
+  kind: leadKind.or(z.literal('')),
   value: z.string(),
+  /** Every contact found, in the order found. */
+  contacts: z.array(leadContact),
+  /** The strongest intent seen, and what it was about. */
+  intent: leadIntent,
+  intent_category: leadIntentCategory.or(z.literal('')),
+  /** Platform of the account (enterprise account platform_id). */
+  platform_id: z.number().int(),
+  /** Where it was first seen: a comment (on post_title) or a private message ('' for the webhook). */
+  source: messageSource,
+  post_id: z.string(),
+  post_title: z.string(),
+  link: z.string(),
   status: leadStatus,
   conversation_id: z.number().int(),
   enterprise_account_id: z.number().int(),

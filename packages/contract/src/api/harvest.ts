@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { fillMsg, Msg } from '../messages.ts';
 import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
+import { id, int, text } from './common.ts';
+import { MESSAGE_MAX_LENGTH, SENT_AT_MAX } from './customer.ts';
 
 // What a runner reads from an account's creator centre (comments on its posts, private messages) and
 // hands to the server. The runner side (packages/publisher/src/harvest) produces these; the server
@@ -42,3 +45,77 @@ export interface HarvestPage {
 
 /** The platforms a runner harvests. */
 export const HARVEST_PLATFORMS = PUBLISH_PLATFORMS;
+
+/** The runner's harvest calls on the server (runner token, beside the runner's other calls). */
+export const HarvestApi = {
+  ingest: '/api/runner.Runner/harvestIngest',
+  cursor: '/api/runner.Runner/harvestCursor',
+} as const;
+
+/** Most items one ingest call carries (a page of any platform is well under this). */
+export const HARVEST_INGEST_MAX_ITEMS = 200;
+/** Longest platform id, author id or nickname, characters. */
+export const HARVEST_ID_MAX = 128;
+/** Longest post title or link, characters. */
+export const HARVEST_TITLE_MAX = 1024;
+/** Longest cursor a runner may store per account and source, characters. */
+export const HARVEST_CURSOR_MAX = 4096;
+
+const bounded = (max: number, required?: string) =>
+  required
+    ? text(required).min(1, required).max(max, Msg.harvestFieldTooLong)
+    : text().max(max, Msg.harvestFieldTooLong);
+
+/**
+ * One item as the ingest call checks it: the fields of `harvestItem` within bounds, plain text only.
+ * `peer_id` places the account's own private messages (from_self): the customer the message went to.
+ */
+export const harvestIngestItem = harvestItem.extend({
+  item_id: bounded(HARVEST_ID_MAX, Msg.harvestItemIdRequired),
+  post_id: bounded(HARVEST_ID_MAX),
+  post_title: bounded(HARVEST_TITLE_MAX),
+  parent_id: bounded(HARVEST_ID_MAX),
+  author_id: bounded(HARVEST_ID_MAX, Msg.harvestAuthorRequired),
+  author_name: bounded(HARVEST_ID_MAX),
+  text: text().max(MESSAGE_MAX_LENGTH, fillMsg(Msg.harvestTextTooLong, { n: MESSAGE_MAX_LENGTH })),
+  created_at: int(0, SENT_AT_MAX, Msg.harvestTimeInvalid),
+  link: bounded(HARVEST_TITLE_MAX),
+  peer_id: bounded(HARVEST_ID_MAX).optional(),
+});
+export type HarvestIngestItem = z.input<typeof harvestIngestItem>;
+
+/** POST runner.Runner/harvestIngest: a page of one source of one account, and the cursor after it. */
+export const harvestIngestBody = z
+  .object({
+    account_id: id(),
+    source: harvestSource,
+    items: z
+      .array(harvestIngestItem, { error: Msg.invalidParams })
+      .max(HARVEST_INGEST_MAX_ITEMS, fillMsg(Msg.harvestTooManyItems, { n: HARVEST_INGEST_MAX_ITEMS })),
+    cursor: text().max(HARVEST_CURSOR_MAX, Msg.harvestCursorTooLong),
+  })
+  .refine((body) => body.items.every((item) => item.source === body.source), {
+    message: Msg.harvestSourceMismatch,
+  });
+export type HarvestIngestBody = z.input<typeof harvestIngestBody>;
+
+/** What the server made of an ingest call. */
+export const harvestIngestResult = z.object({
+  /** Items stored now. */
+  stored: z.number().int(),
+  /** Items it already had (a re-read, a retry, another runner). */
+  duplicates: z.number().int(),
+  /** The account's own replies it could not place (no customer to file them under). */
+  skipped: z.number().int(),
+  /** Leads made, or changed (a new contact, a stronger intent). */
+  leads: z.number().int(),
+});
+export type HarvestIngestResult = z.infer<typeof harvestIngestResult>;
+
+/** GET runner.Runner/harvestCursor: where the last ingest of this account and source left off. */
+export const harvestCursorQuery = z.object({ account_id: id(), source: harvestSource });
+export type HarvestCursorQuery = z.input<typeof harvestCursorQuery>;
+
+/** The stored cursor ('' before the first ingest) and when it was stored ('' likewise). */
+export const harvestCursorResult = z.object({ cursor: z.string(), updated_at: z.string() });
+export type HarvestCursorResult = z.infer<typeof harvestCursorResult>;

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { chain } from '../inbox/common.ts';
 import type { SiteCore, SiteHandler, SitePages } from './site.ts';
+import { bilibiliInbox } from './bilibili/inbox.ts';
 import { type Answer, memberApi } from './bilibili/member-api.ts';
 import { bilibiliCookies } from './bilibili/session.ts';
 import { uploadFramePage } from './bilibili/upload-page.ts';
@@ -12,14 +15,16 @@ const PREFIX = '/bilibili';
  */
 function bilibiliServer(core: SiteCore): SiteHandler {
   const upos = uposApi(core, PREFIX);
-  const member = memberApi(core, upos);
+  const wbi = { img: randomBytes(16).toString('hex'), sub: randomBytes(16).toString('hex') };
+  const member = memberApi(core, upos, wbi);
+  const inbox = bilibiliInbox(core, wbi);
   const answer = (res: Parameters<SiteHandler>[1], a: Answer) => {
     if (a !== 'stall') {
       core.send(res, a.status, a.body);
     }
     return true; // a stalled create is never answered; close() ends the connection
   };
-  return async (req, res, url, path) => {
+  const upload: SiteHandler = async (req, res, url, path) => {
     const get = req.method === 'GET';
     const post = req.method === 'POST';
     if (path.startsWith('/upos/')) {
@@ -51,6 +56,7 @@ function bilibiliServer(core: SiteCore): SiteHandler {
     }
     return false;
   };
+  return chain(upload, inbox);
 }
 
 /** Bilibili: the web upload API the uploaders use, its upload page, and the cookies its login sets (SESSDATA, bili_jct). */

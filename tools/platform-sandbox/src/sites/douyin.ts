@@ -1,3 +1,6 @@
+import { chain } from '../inbox/common.ts';
+import { douyinComments } from './douyin/comments.ts';
+import { douyinIm } from './douyin/im.ts';
 import { loginPage } from './douyin/login-page.ts';
 import { LOGGED_OUT_JSON, managePage, workListJson } from './douyin/manage-page.ts';
 import { DOUYIN_PATHS, publishPage } from './douyin/publish-page.ts';
@@ -19,4 +22,6 @@ export const douyinSite: SitePages = {
   api: {
     [DOUYIN_PATHS.workList]: (ctx) => workListJson(ctx.works()),
   },
+  // Comments (creator.douyin.com) and private messages (www.douyin.com/chat, imapi): research/leads.md §1.
+  server: (core) => chain(douyinComments(core), douyinIm(core)),
 };

@@ -1,4 +1,5 @@
 import { SKINS } from '../skins.ts';
+import { API_PH, apiPhOf, kuaishouComments, ownIdOf } from './kuaishou/comments.ts';
 import { introPage, passportLogin, stsPage } from './kuaishou/login-pages.ts';
 import { managePage } from './kuaishou/manage-page.ts';
 import { publishPage } from './kuaishou/publish-page.ts';
@@ -19,4 +20,8 @@ export const kuaishouSite: SitePages = {
     '/': (ctx) => introPage(loginUrl(ctx)),
     [skin.homePath]: (ctx) => introPage(loginUrl(ctx)),
   },
+  // The comment page's calls carry api_ph's value in their bodies (research/leads.md §2); userId is the
+  // account's own id (the authorId of its comments).
+  sessionCookies: (session, user) => ({ [API_PH]: apiPhOf(session), userId: ownIdOf(user) }),
+  server: kuaishouComments,
 };

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WorkView } from '../pages.ts';
 import type { Switches, VerifyKind, Work } from '../server.ts';
+import type { Inbox } from '../inbox/inbox.ts';
+import type { SandboxPlatform } from '../skins.ts';
 import type { WorkFile } from '../state.ts';
 
 /** What a site's page is drawn from. */
@@ -61,6 +63,11 @@ export interface NewWork {
  * upload API): sessions, switches, the works list and the records the control API reads.
  */
 export interface SiteCore {
+  platform: SandboxPlatform;
+  /** Comments and private messages of every account (the site reads and writes its own platform's). */
+  inbox: Inbox;
+  /** The account's works as held, oldest first (read without ageing them, unlike `readWorks`). */
+  worksOf(user: string): Work[];
   /** The session a session token (the session cookie's value) names, if it still holds. */
   session(token: string): SiteSession | undefined;
   endSession(token: string): void;

@@ -1,3 +1,4 @@
+import type { LeadIntentCategory, LeadIntentLevel } from '@vidmatrix/contract/rules/lead-rules';
 import type { Selectable } from 'kysely';
 import { likeContains } from '../../db/dialect.ts';
 import type {
@@ -7,21 +8,11 @@ import type {
   LeadKindColumn,
   LeadStatusColumn,
   MessageDelivery,
+  MessageSourceColumn,
 } from '../../db/types.ts';
 
 export type ConversationRow = Selectable<ConversationTable>;
 export type MessageRow = Selectable<ChatMessageTable>;
-
-/** An inbound message to store. */
-export interface InboundRow {
-  memberId: number;
-  enterpriseAccountId: number;
-  customerId: string;
-  customerName: string;
-  content: string;
-  sentAt: number;
-  now: number;
-}
 
 /** Filters of the lead list and export. */
 export interface LeadFilter {
@@ -33,8 +24,16 @@ export interface LeadFilter {
 /** A lead with what the list shows of its conversation and source message. */
 export interface LeadRow {
   id: number;
-  kind: LeadKindColumn;
+  kind: LeadKindColumn | '';
   value: string;
+  contacts: string;
+  intent: LeadIntentLevel;
+  intent_category: LeadIntentCategory | '';
+  platform_id: number;
+  source: MessageSourceColumn;
+  post_id: string;
+  post_title: string;
+  link: string;
   status: LeadStatusColumn;
   conversation_id: number;
   enterprise_account_id: number;
@@ -86,51 +85,6 @@ export class CustomerRepository {
     await this.db.deleteFrom('webhook_nonce').where('expires_at', '<=', now).execute();
   }
 
-  /** Stores an inbound message in its conversation (created on first contact) and counts it unread. */
-  async insertInbound(row: InboundRow): Promise<{ conversation: ConversationRow; messageId: number }> {
-    const conversation = await this.db
-      .insertInto('conversation')
-      .values({
-        member_id: row.memberId,
-        enterprise_account_id: row.enterpriseAccountId,
-        customer_id: row.customerId,
-        customer_name: row.customerName,
-        unread_count: 1,
-        last_in_content: row.content,
-        last_out_content: '',
-        last_time: row.sentAt,
-        created_at: row.now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['member_id', 'enterprise_account_id', 'customer_id']).doUpdateSet((eb) => ({
-          unread_count: eb('conversation.unread_count', '+', 1),
-          last_in_content: row.content,
-          last_time: row.sentAt,
-          // A connector may not know the name every time; keep the last one it sent.
-          ...(row.customerName ? { customer_name: row.customerName } : {}),
-        })),
-      )
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const message = await this.db
-      .insertInto('chat_message')
-      .values({
-        conversation_id: conversation.id,
-        member_id: row.memberId,
-        direction: 'in',
-        content: row.content,
-        sent_at: row.sentAt,
-        is_read: 0,
-        delivery_status: '',
-        fail_reason: '',
-        attempts: 0,
-        created_at: row.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { conversation, messageId: message.id };
-  }
-
   listConversations(memberId: number): Promise<ConversationRow[]> {
     return this.db
       .selectFrom('conversation')
@@ -151,13 +105,17 @@ export class CustomerRepository {
   }
 
   listMessages(memberId: number, conversationId: number): Promise<MessageRow[]> {
-    return this.db
-      .selectFrom('chat_message')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .where('conversation_id', '=', conversationId)
-      .orderBy('id', 'asc')
-      .execute();
+    return (
+      this.db
+        .selectFrom('chat_message')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('conversation_id', '=', conversationId)
+        // Harvested pages arrive newest first and backlogs later: the thread reads in the time written.
+        .orderBy('sent_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute()
+    );
   }
 
   /** Stores a reply as pending and makes it the conversation's latest. */
@@ -242,42 +200,6 @@ export class CustomerRepository {
       .execute();
   }
 
-  /** Records contacts as leads; ones the member already has are left as they are. */
-  async insertLeads(
-    rows: {
-      memberId: number;
-      conversationId: number;
-      enterpriseAccountId: number;
-      customerId: string;
-      kind: LeadKindColumn;
-      value: string;
-      sourceMessageId: number;
-      now: number;
-    }[],
-  ): Promise<void> {
-    if (rows.length === 0) {
-      return;
-    }
-    await this.db
-      .insertInto('lead')
-      .values(
-        rows.map((r) => ({
-          member_id: r.memberId,
-          conversation_id: r.conversationId,
-          enterprise_account_id: r.enterpriseAccountId,
-          customer_id: r.customerId,
-          kind: r.kind,
-          value: r.value,
-          status: 'new' as const,
-          source_message_id: r.sourceMessageId,
-          first_seen: r.now,
-          updated_at: r.now,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['member_id', 'kind', 'value']).doNothing())
-      .execute();
-  }
-
   private leadQuery(memberId: number, filter: LeadFilter) {
     let query = this.db
       .selectFrom('lead')
@@ -293,7 +215,8 @@ export class CustomerRepository {
     if (filter.keyword) {
       const keyword = filter.keyword;
       query = query.where((eb) =>
-        eb.or([likeContains('lead.value', keyword), likeContains('conversation.customer_name', keyword)]),
+        // contacts holds every value (the JSON text is searched as it is; keys and quotes rarely matter).
+        eb.or([likeContains('lead.contacts', keyword), likeContains('conversation.customer_name', keyword)]),
       );
     }
     return query;
@@ -313,6 +236,14 @@ export class CustomerRepository {
         'lead.id',
         'lead.kind',
         'lead.value',
+        'lead.contacts',
+        'lead.intent',
+        'lead.intent_category',
+        'lead.platform_id',
+        'lead.source',
+        'lead.post_id',
+        'lead.post_title',
+        'lead.link',
         'lead.status',
         'lead.conversation_id',
         'lead.enterprise_account_id',

@@ -15,6 +15,9 @@ import {
   webhookMessageResult,
   webhookSecretResult,
   LEAD_STATUS_LABEL,
+  LEAD_INTENT_LABEL,
+  LEAD_KIND_LABEL,
+  MESSAGE_SOURCE_LABEL,
 } from '@vidmatrix/contract/api/customer';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -37,12 +40,12 @@ const WEBHOOK_DESCRIPTION = [
   `\`${WEBHOOK_TIMESTAMP_HEADER}\`: unix seconds, within 5 minutes of the server clock;`,
   `\`${WEBHOOK_SIGNATURE_HEADER}\`: \`sha256=<hex HMAC-SHA256(secret, timestamp + "." + raw body)>\`.`,
   'Bad signatures, stale timestamps and replays (the same signature twice) answer 401.',
-  'The message is stored, contacts in it become leads, and `send_msg` is pushed on /websocket.',
+  'The message is stored, scored for buying intent and contacts (the lead of its customer), and `send_msg` is pushed on /websocket.',
 ].join('\n');
 
 /** Customer conversations, replies, leads and the signed inbound webhook. */
 export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { customers } = app.services;
+  const { customers, inbox } = app.services;
   const secured = { tags: ['customer'], security: [{ memberToken: [] }] };
   const member = (request: FastifyRequest) => currentMember(request).memberId;
 
@@ -142,11 +145,16 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         for await (const lead of leads) {
           yield [
             lead.value,
-            lead.kind === 'phone' ? '手机号' : '微信',
+            lead.kind ? LEAD_KIND_LABEL[lead.kind] : '',
             LEAD_STATUS_LABEL[lead.status],
+            LEAD_INTENT_LABEL[lead.intent],
+            lead.contacts.map((c) => `${LEAD_KIND_LABEL[c.kind]} ${c.value}`).join('；'),
             lead.customer_name,
             lead.customer_id,
             lead.enterprise_account_id,
+            lead.source ? MESSAGE_SOURCE_LABEL[lead.source] : '',
+            lead.post_title,
+            lead.link,
             lead.first_seen,
             lead.source_content,
           ];
@@ -158,9 +166,14 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
           { header: '联系方式', width: 20 },
           { header: '类型', width: 8 },
           { header: '状态', width: 10 },
+          { header: '意向', width: 10 },
+          { header: '全部联系方式', width: 36 },
           { header: '客户昵称', width: 20 },
           { header: '客户ID', width: 24 },
           { header: '账号ID', width: 10 },
+          { header: '来源', width: 8 },
+          { header: '作品', width: 30 },
+          { header: '链接', width: 40 },
           { header: '首次出现', width: 20 },
           { header: '来源消息', width: 60 },
         ],
@@ -225,7 +238,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
           );
         },
       },
-      async (request) => ok(await customers.receive(request.webhookMemberId, request.body)),
+      async (request) => ok(await inbox.receive(request.webhookMemberId, request.body)),
     );
     next();
   });

@@ -6,22 +6,20 @@ import type {
   LeadListResult,
   PrivateListItem,
   ThreadResult,
-  WebhookMessageResult,
   WebhookSecretResult,
   leadListQuery,
-  webhookMessageBody,
 } from '@vidmatrix/contract/api/customer';
 import { WEBHOOK_TOLERANCE_MS } from '@vidmatrix/contract/api/customer';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Job } from '@vidmatrix/contract/jobs';
 import { Msg } from '@vidmatrix/contract/messages';
+import type { LeadContact } from '@vidmatrix/contract/rules/lead-rules';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/types.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { AccountService } from '../enterprise-account/account.service.ts';
-import type { RealtimePublisher } from '../../realtime/hub.ts';
 import { PermanentDeliveryError, type MessageConnector } from './connector.ts';
 import {
   CustomerRepository,
@@ -30,7 +28,6 @@ import {
   type LeadRow,
   type MessageRow,
 } from './customer.repository.ts';
-import { extractContacts } from './lead-extract.ts';
 import { generateWebhookSecret, signatureMatches, timestampFresh } from './webhook-signature.ts';
 
 /** Tries of a reply before it is marked failed. */
@@ -43,14 +40,16 @@ export interface WebhookSignature {
   signature: string | undefined;
 }
 
-/** Conversations, messages, replies and their delivery, leads, and the signed inbound webhook. */
+/**
+ * Conversations, messages, replies and their delivery, leads, and the webhook's signature. Inbound
+ * messages themselves come in through InboxService (the webhook's and the runners' one path).
+ */
 export class CustomerService {
   private readonly repo: CustomerRepository;
 
   constructor(
     private readonly deps: { db: Db; now: () => number; jobs: Pick<JobQueue, 'enqueue'> },
     private readonly accounts: Pick<AccountService, 'findOwned'>,
-    private readonly realtime: RealtimePublisher,
     private readonly connector: MessageConnector,
   ) {
     this.repo = new CustomerRepository(deps.db);
@@ -158,56 +157,6 @@ export class CustomerService {
     return memberId;
   }
 
-  /**
-   * Stores an inbound message to one of the member's enterprise accounts, records the contacts in it
-   * as leads, then pushes `send_msg` as soon as the transaction commits.
-   */
-  async receive(memberId: number, body: z.output<typeof webhookMessageBody>): Promise<WebhookMessageResult> {
-    const [account] = await this.accounts.findOwned(memberId, [body.enterprise_account_id]);
-    if (!account) {
-      throw badRequest(Msg.webhookAccountNotOwned);
-    }
-    const now = this.deps.now();
-    const sentAt = body.sent_at ? body.sent_at * 1000 : now;
-    const { conversation, messageId } = await this.repo.transaction(async (repo) => {
-      const stored = await repo.insertInbound({
-        memberId,
-        enterpriseAccountId: body.enterprise_account_id,
-        customerId: body.customer_id,
-        customerName: body.customer_name,
-        content: body.content,
-        sentAt,
-        now,
-      });
-      await repo.insertLeads(
-        extractContacts(body.content).map((contact) => ({
-          memberId,
-          conversationId: stored.conversation.id,
-          enterpriseAccountId: body.enterprise_account_id,
-          customerId: body.customer_id,
-          kind: contact.kind,
-          value: contact.value,
-          sourceMessageId: stored.messageId,
-          now,
-        })),
-      );
-      return stored;
-    });
-    this.realtime.publish(memberId, {
-      type: 'send_msg',
-      data: {
-        conversation_id: conversation.id,
-        message_id: messageId,
-        enterprise_account_id: conversation.enterprise_account_id,
-        customer_id: conversation.customer_id,
-        customer_name: conversation.customer_name,
-        content: body.content,
-        sent_at: formatServerTime(sentAt),
-      },
-    });
-    return { conversation_id: conversation.id, message_id: messageId };
-  }
-
   /** A page of the member's leads and their total. */
   async leads(memberId: number, query: z.output<typeof leadListQuery>): Promise<LeadListResult> {
     const filter = leadFilter(query);
@@ -285,6 +234,10 @@ function toChatMessage(row: MessageRow): ChatMessage {
     is_read: row.is_read,
     delivery_status: row.delivery_status,
     fail_reason: row.fail_reason,
+    source: row.source,
+    post_title: row.post_title,
+    link: row.link,
+    intent: row.intent,
   };
 }
 
@@ -293,6 +246,14 @@ function toLead(row: LeadRow): Lead {
     lead_id: row.id,
     kind: row.kind,
     value: row.value,
+    contacts: parseContacts(row.contacts),
+    intent: row.intent,
+    intent_category: row.intent_category,
+    platform_id: row.platform_id,
+    source: row.source,
+    post_id: row.post_id,
+    post_title: row.post_title,
+    link: row.link,
     status: row.status,
     conversation_id: row.conversation_id,
     enterprise_account_id: row.enterprise_account_id,
@@ -302,4 +263,13 @@ function toLead(row: LeadRow): Lead {
     source_content: row.source_content,
     first_seen: formatServerTime(row.first_seen),
   };
+}
+
+function parseContacts(json: string): LeadContact[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? (value as LeadContact[]) : [];
+  } catch {
+    return [];
+  }
 }

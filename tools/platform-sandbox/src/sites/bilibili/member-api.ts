@@ -40,7 +40,16 @@ const FILTERS: Record<string, number[]> = { is_pubing: [-30, -40], pubed: [0], n
  * (code -352 with a v_voucher, answered through gaia-vgate register/validate: bilibili-API-collect
  * docs/misc/sign/v_voucher.md).
  */
-export function memberApi(core: SiteCore, upos: UposApi) {
+/** A post's aid (its number beside the bvid; comments are on it as `oid`). */
+export const aidOf = (bvid: string) => 100_000_000 + createHash('sha256').update(bvid).digest().readUInt32BE(0);
+
+/** The Wbi keys nav hands out (as the file names of two image URLs: bilibili-API-collect docs/misc/sign/wbi.md). */
+export interface WbiKeys {
+  img: string;
+  sub: string;
+}
+
+export function memberApi(core: SiteCore, upos: UposApi, wbi: WbiKeys) {
   const meta = new Map<string, ArchiveMeta>(); // bvid → numbers
   const vouchers = new Map<string, { user: string; kind: VerifyKind; token?: string }>();
   const gaiaTokens = new Map<string, string>(); // grisk_id → user, good for one create
@@ -49,7 +58,7 @@ export function memberApi(core: SiteCore, upos: UposApi) {
     let m = meta.get(bvid);
     if (!m) {
       m = {
-        aid: 100_000_000 + createHash('sha256').update(bvid).digest().readUInt32BE(0),
+        aid: aidOf(bvid),
         cid: 0,
         durationSec: 0,
         copyright: 1,
@@ -62,11 +71,16 @@ export function memberApi(core: SiteCore, upos: UposApi) {
 
   function nav(req: IncomingMessage): Answer {
     const found = sessionOfRequest(core, req);
+    // The Wbi keys come with nav, logged in or not (a web page keeps them in localStorage wbi_img_urls).
+    const wbi_img = {
+      img_url: `https://i0.hdslb.com/bfs/wbi/${wbi.img}.png`,
+      sub_url: `https://i0.hdslb.com/bfs/wbi/${wbi.sub}.png`,
+    };
     if (!found) {
-      return ok(envelope(-101, '账号未登录', { isLogin: false }));
+      return ok(envelope(-101, '账号未登录', { isLogin: false, wbi_img }));
     }
     const { user } = found.session;
-    return ok(envelope(0, '0', { isLogin: true, mid: midOf(user), uname: user }));
+    return ok(envelope(0, '0', { isLogin: true, mid: midOf(user), uname: user, wbi_img }));
   }
 
   /** A write call's account: -101 without a session, -111 when csrf is not the session's bili_jct. */

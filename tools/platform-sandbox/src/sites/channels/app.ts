@@ -1,5 +1,6 @@
 import type { WorkView } from '../../pages.ts';
 import type { SiteContext } from '../site.ts';
+import { CHANNELS_INBOX_PATHS, exportIdOf } from './inbox.ts';
 import { esc, hashed, WEUI_CSS } from './style.ts';
 
 /** The works-list API the list page calls (research/connectors.md §4: items carry objectId). */
@@ -12,10 +13,11 @@ export const LOGIN_REDIRECT_MS = 2_000;
 /** The post_list API's `status` per review state (the list page draws the text from it). */
 export const POST_STATUS: Record<string, number> = { 已发布: 1, 审核中: 2, 未通过: 3, 定时发布: 4 };
 
-/** One post_list item, shaped like the real API's (objectId, createTime in seconds, desc.shortTitle, desc.media). */
+/** One post_list item, shaped like the real API's (objectId and exportId, createTime in seconds, desc.shortTitle, desc.media). */
 export function postListItem(w: WorkView) {
   return {
     objectId: w.id,
+    exportId: exportIdOf(w.id),
     objectNonceId: `${w.id.slice(-8)}_0_0_0_0_0`,
     createTime: Math.floor(w.createdAt / 1000),
     status: POST_STATUS[w.status] ?? 2,
@@ -50,6 +52,10 @@ export function channelsApp(ctx: SiteContext): string {
     redirectMs: LOGIN_REDIRECT_MS,
     listApi: ctx.prefix + POST_LIST_PATH,
     microApp: ctx.prefix + MICRO_APP_PATH,
+    inboxApps: {
+      '/platform/interaction/comment': ctx.prefix + CHANNELS_INBOX_PATHS.commentApp,
+      '/platform/private_msg': ctx.prefix + CHANNELS_INBOX_PATHS.messageApp,
+    } as Record<string, string>,
     feedItem: hashed('post-feed-item', newBuild),
     layout: hashed('finder-layout', newBuild),
   };
@@ -66,7 +72,9 @@ export function channelsApp(ctx: SiteContext): string {
 <div class="weui-desktop-layout ${config.layout}" hidden>
 <div class="weui-desktop-layout__side"><div class="finder-logo">视频号助手</div>
 <a class="menu-item" href="${esc(ctx.prefix)}/platform" data-route="/platform">首页</a>
-<a class="menu-item" href="${esc(ctx.prefix)}/platform/post/list" data-route="/platform/post/list">内容管理</a></div>
+<a class="menu-item" href="${esc(ctx.prefix)}/platform/post/list" data-route="/platform/post/list">内容管理</a>
+<a class="menu-item" href="${esc(ctx.prefix)}/platform/interaction/comment" data-route="/platform/interaction/comment">评论管理</a>
+<a class="menu-item" href="${esc(ctx.prefix)}/platform/private_msg" data-route="/platform/private_msg">私信</a></div>
 <div class="weui-desktop-layout__main"><div class="finder-header"><span class="finder-nickname"></span></div>
 <div id="container-wrap"></div></div></div>
 <script>
@@ -89,6 +97,13 @@ function create(){
   $('#container-wrap').appendChild(host);
   const sandbox=document.createElement('iframe');sandbox.dataset.wujieId='post-create';sandbox.name='wujie-post-create';
   sandbox.src=C.microApp;sandbox.style.display='none';document.body.appendChild(sandbox);
+}
+// 评论管理 and 私信 are micro-apps drawn in an iframe of the page.
+function inboxApp(src){
+  unmount();
+  $('#container-wrap').innerHTML='';
+  const f=document.createElement('iframe');f.className='micro-app-frame';f.src=src;f.style.cssText='width:100%;height:700px;border:0';
+  $('#container-wrap').appendChild(f);
 }
 const pad=(n)=>String(n).padStart(2,'0');
 function when(s){const d=new Date(s*1000);return d.getFullYear()+'-'+pad(d.getMonth()+1)+'-'+pad(d.getDate())+' '+pad(d.getHours())+':'+pad(d.getMinutes());}
@@ -119,6 +134,7 @@ function route(){
     return create();
   }
   if(path==='/platform/post/list'){return list();}
+  if(C.inboxApps[path]){return inboxApp(C.inboxApps[path]);}
   return home();
 }
 document.querySelectorAll('.menu-item').forEach((a)=>{a.onclick=(e)=>{e.preventDefault();go(a.dataset.route);};});

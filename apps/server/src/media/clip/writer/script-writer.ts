@@ -1,5 +1,6 @@
 import { clipScriptDrafts, type ClipScriptDrafts, type TextContext } from '@vidmatrix/contract/api/clip-task';
 import { Msg } from '@vidmatrix/contract/messages';
+import { chatComplete, llmConfigFromEnv, unfence, type LlmConfig } from '../../../lib/chat-completion.ts';
 
 /** Writes short-video narration scripts from product facts. */
 export interface ScriptWriter {
@@ -17,21 +18,10 @@ export class ScriptWriterError extends Error {
 }
 
 /** Connection settings of an OpenAI-compatible chat-completions service. */
-export interface WriterConfig {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  timeoutMs?: number;
-}
+export type WriterConfig = LlmConfig;
 
 /** The writer's settings from LLM_BASE_URL, LLM_API_KEY and LLM_MODEL; null when any is missing. */
-export function writerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WriterConfig | null {
-  const { LLM_BASE_URL: baseUrl, LLM_API_KEY: apiKey, LLM_MODEL: model } = env;
-  // A local Ollama needs no key; the base URL and model are what make it configured.
-  return baseUrl && model ? { baseUrl, apiKey: apiKey ?? '', model } : null;
-}
-
-const DEFAULT_TIMEOUT_MS = 60_000;
+export const writerConfigFromEnv = llmConfigFromEnv;
 
 const SYSTEM = [
   '你是短视频带货文案策划。根据用户给出的行业、产品、卖点和目标人群，写口播短视频文案。',
@@ -50,12 +40,6 @@ function userPrompt(context: TextContext, count: number): string {
   ]
     .filter(Boolean)
     .join('\n');
-}
-
-/** Models sometimes wrap JSON in a Markdown fence despite being told not to. */
-function unfence(text: string): string {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
-  return (fenced?.[1] ?? text).trim();
 }
 
 /**
@@ -91,45 +75,30 @@ export class OpenAiCompatibleWriter implements ScriptWriter {
     jsonMode: boolean,
     signal?: AbortSignal,
   ): Promise<string> {
-    const url = `${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-    const timeout = AbortSignal.timeout(this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const body = {
-      model: this.config.model,
-      messages: [
-        { role: 'system', content: SYSTEM },
-        { role: 'user', content: userPrompt(context, count) },
-      ],
-      temperature: 0.9,
-      // Not every compatible service knows response_format: the retry goes without it.
-      ...(jsonMode ? { response_format: { type: 'json_object' } } : {}),
-    };
-    let response: Response;
+    let answer;
     try {
-      response = await this.fetchImpl(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}),
+      answer = await chatComplete(
+        this.config,
+        {
+          messages: [
+            { role: 'system', content: SYSTEM },
+            { role: 'user', content: userPrompt(context, count) },
+          ],
+          temperature: 0.9,
+          jsonMode,
         },
-        body: JSON.stringify(body),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+        { signal, fetchImpl: this.fetchImpl },
+      );
     } catch (error) {
       throw new ScriptWriterError(Msg.clipWriterFailed, error instanceof Error ? error.message : String(error));
     }
-    const text = await response.text();
-    if (!response.ok) {
-      if (jsonMode && response.status === 400) {
+    if (!answer.ok) {
+      if (jsonMode && answer.status === 400) {
         return '';
       }
-      throw new ScriptWriterError(Msg.clipWriterFailed, `HTTP ${response.status}: ${text.slice(0, 300)}`);
+      throw new ScriptWriterError(Msg.clipWriterFailed, `HTTP ${answer.status}: ${answer.body.slice(0, 300)}`);
     }
-    try {
-      const data = JSON.parse(text) as { choices?: { message?: { content?: string } }[] };
-      return data.choices?.[0]?.message?.content ?? '';
-    } catch {
-      return '';
-    }
+    return answer.content;
   }
 }
 

@@ -1,10 +1,13 @@
 import { Empty, Tag } from 'antd';
+import { LEAD_INTENT_LABEL, LEAD_KIND_LABEL } from '@vidmatrix/contract/api/customer';
 import { Msg } from '@vidmatrix/contract/messages';
 import { useLeads } from '../api/get-leads.ts';
 import styles from './chat.module.css';
 import { LeadStatusSelect } from './lead-status-select.tsx';
 
-/** The leads found in one conversation, beside its thread. */
+const KIND_COLOR = { phone: 'blue', wechat: 'green', qq: 'cyan' } as const;
+
+/** The lead of one conversation (its contacts and intent), beside its thread. */
 export function CustomerLeads({ conversationId }: { conversationId: number | null }) {
   const { data } = useLeads({ conversation_id: conversationId ?? 0, limit: 0 }, conversationId !== null);
   const leads = conversationId === null ? [] : (data?.list ?? []);
@@ -17,10 +20,13 @@ export function CustomerLeads({ conversationId }: { conversationId: number | nul
         ) : (
           leads.map((lead) => (
             <div key={lead.lead_id} className={styles.lead} data-testid="lead">
-              <div>
-                <Tag color={lead.kind === 'phone' ? 'blue' : 'green'}>{lead.kind === 'phone' ? '手机号' : '微信'}</Tag>
-                <strong>{lead.value}</strong>
-              </div>
+              {lead.contacts.map((contact) => (
+                <div key={`${contact.kind}:${contact.value}`}>
+                  <Tag color={KIND_COLOR[contact.kind]}>{LEAD_KIND_LABEL[contact.kind]}</Tag>
+                  <strong>{contact.value}</strong>
+                </div>
+              ))}
+              <Tag>{LEAD_INTENT_LABEL[lead.intent]}</Tag>
               <LeadStatusSelect lead={lead} />
               <span className={styles.meta}>首次出现 {lead.first_seen}</span>
             </div>

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { LEAD_STATUS_LABEL, leadStatus, type Lead, type LeadStatus } from '@vidmatrix/contract/api/customer';
+import {
+  LEAD_INTENT_LABEL,
+  LEAD_KIND_LABEL,
+  LEAD_STATUS_LABEL,
+  leadStatus,
+  type Lead,
+  type LeadStatus,
+} from '@vidmatrix/contract/api/customer';
 import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@vidmatrix/contract/constants';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -11,16 +18,21 @@ import { exportLeads } from '../api/export-leads.ts';
 import { useLeads } from '../api/get-leads.ts';
 import { LeadStatusSelect } from '../components/lead-status-select.tsx';
 
+const KIND_COLOR = { phone: 'blue', wechat: 'green', qq: 'cyan' } as const;
+
 const COLUMNS: TableColumnsType<Lead> = [
-  { title: '联系方式', dataIndex: 'value', render: (value: string) => <strong>{value}</strong> },
   {
-    title: '类型',
-    dataIndex: 'kind',
-    width: 90,
-    render: (kind: Lead['kind']) => (
-      <Tag color={kind === 'phone' ? 'blue' : 'green'}>{kind === 'phone' ? '手机号' : '微信'}</Tag>
-    ),
+    title: '联系方式',
+    dataIndex: 'contacts',
+    render: (contacts: Lead['contacts']) =>
+      contacts.map((c) => (
+        <div key={`${c.kind}:${c.value}`}>
+          <Tag color={KIND_COLOR[c.kind]}>{LEAD_KIND_LABEL[c.kind]}</Tag>
+          <strong>{c.value}</strong>
+        </div>
+      )),
   },
+  { title: '意向', dataIndex: 'intent', width: 90, render: (intent: Lead['intent']) => LEAD_INTENT_LABEL[intent] },
   {
     title: '客户',
     dataIndex: 'customer_name',

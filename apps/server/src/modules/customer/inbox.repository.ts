@@ -1,0 +1,261 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { ChatMessageTable, Db, HarvestCursorTable, LeadTable, MessageSourceColumn } from '../../db/types.ts';
+
+/** An enterprise account as the inbox needs it: its owner, its platform, and the owner's level gate. */
+export interface InboxAccount {
+  id: number;
+  member_id: number;
+  platform_id: number;
+  /** 1 when the owner's level lets server runners serve them. */
+  server_runners: number;
+  level_name: string;
+}
+
+/** A conversation to make or refresh: its customer, and what the new messages change in it. */
+export interface ConversationDelta {
+  customerId: string;
+  customerName: string;
+  /** New inbound messages (unread). */
+  unread: number;
+  /** Newest new inbound text ('' when none) and newest new reply text ('' when none). */
+  lastIn: string;
+  lastOut: string;
+  /** Newest time among the new messages, ms. */
+  lastTime: number;
+}
+
+export type LeadRowOfConversation = Pick<
+  Selectable<LeadTable>,
+  'id' | 'conversation_id' | 'kind' | 'value' | 'contacts' | 'intent' | 'intent_category'
+>;
+
+/** The predicate of the partial unique index, as a literal: a bound '' would not match it. */
+const NOT_KEYLESS = sql<boolean>`item_id <> ''`;
+
+/** The item key columns of a stored harvested message. */
+const ITEM_KEY = ['platform_id', 'enterprise_account_id', 'source', 'item_id'] as const;
+
+/**
+ * SQL of the one inbound path (webhook and harvest): item keys, conversations, messages, the replies they
+ * confirm, leads and harvest cursors. Every statement takes a whole batch.
+ */
+export class InboxRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (repo: InboxRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new InboxRepository(trx)));
+  }
+
+  /** The account, its owner and the owner's level gate; undefined when there is no such account. */
+  async account(accountId: number): Promise<InboxAccount | undefined> {
+    const row = await this.db
+      .selectFrom('enterprise_account as a')
+      .leftJoin('level_user as lu', 'lu.member_id', 'a.member_id')
+      .leftJoin('level as l', 'l.id', 'lu.level_id')
+      .select(['a.id', 'a.member_id', 'a.platform_id', 'l.server_runners', 'l.name as level_name'])
+      .where('a.id', '=', accountId)
+      .executeTakeFirst();
+    return row && { ...row, server_runners: row.server_runners ?? 0, level_name: row.level_name ?? '' };
+  }
+
+  /** Which of `itemIds` of one account and source are stored already. */
+  async knownItems(platformId: number, accountId: number, source: MessageSourceColumn, itemIds: string[]) {
+    if (itemIds.length === 0) {
+      return new Set<string>();
+    }
+    const rows = await this.db
+      .selectFrom('chat_message')
+      .select('item_id')
+      .where('platform_id', '=', platformId)
+      .where('enterprise_account_id', '=', accountId)
+      .where('source', '=', source)
+      // Spelled out as a literal so both databases see that the partial unique index applies.
+      .where(NOT_KEYLESS)
+      .where('item_id', 'in', itemIds)
+      .execute();
+    return new Set(rows.map((r) => r.item_id));
+  }
+
+  /** The customer each stored item's conversation is with (to file the account's replies to those items). */
+  async customersOfItems(platformId: number, accountId: number, source: MessageSourceColumn, itemIds: string[]) {
+    if (itemIds.length === 0) {
+      return new Map<string, string>();
+    }
+    const rows = await this.db
+      .selectFrom('chat_message as m')
+      .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
+      .select(['m.item_id', 'c.customer_id'])
+      .where('m.platform_id', '=', platformId)
+      .where('m.enterprise_account_id', '=', accountId)
+      .where('m.source', '=', source)
+      .where(sql.ref('m.item_id'), '<>', sql.lit(''))
+      .where('m.item_id', 'in', itemIds)
+      .execute();
+    return new Map(rows.map((r) => [r.item_id, r.customer_id]));
+  }
+
+  /**
+   * Makes the conversations that do not exist yet and adds the new messages to all of them (unread
+   * counts, latest texts and time, the customer's name), in one statement; the id of each by customer.
+   * Rows are locked in customer order (PostgreSQL), so two batches never deadlock.
+   */
+  async conversations(memberId: number, accountId: number, deltas: ConversationDelta[], now: number) {
+    if (deltas.length === 0) {
+      return new Map<string, number>();
+    }
+    const rows = await this.db
+      .insertInto('conversation')
+      .values(
+        [...deltas]
+          .sort((a, b) => (a.customerId < b.customerId ? -1 : 1))
+          .map((d) => ({
+            member_id: memberId,
+            enterprise_account_id: accountId,
+            customer_id: d.customerId,
+            customer_name: d.customerName,
+            unread_count: d.unread,
+            last_in_content: d.lastIn,
+            last_out_content: d.lastOut,
+            last_time: d.lastTime,
+            created_at: now,
+          })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['member_id', 'enterprise_account_id', 'customer_id']).doUpdateSet({
+          // A platform may not send the name every time; keep the last one it did.
+          customer_name: sql`case when excluded.customer_name <> '' then excluded.customer_name else conversation.customer_name end`,
+          unread_count: sql`conversation.unread_count + excluded.unread_count`,
+          // Older items (a backlog read page by page) do not replace what a newer message set.
+          last_in_content: sql`case when excluded.last_in_content <> '' and excluded.last_time >= conversation.last_time
+            then excluded.last_in_content else conversation.last_in_content end`,
+          last_out_content: sql`case when excluded.last_out_content <> '' and excluded.last_time >= conversation.last_time
+            then excluded.last_out_content else conversation.last_out_content end`,
+          last_time: sql`case when excluded.last_time > conversation.last_time then excluded.last_time
+            else conversation.last_time end`,
+        }),
+      )
+      .returning(['id', 'customer_id'])
+      .execute();
+    return new Map(rows.map((r) => [r.customer_id, r.id]));
+  }
+
+  /** Takes back unread counts of items another batch stored first (a race the pre-check could not see). */
+  async uncount(conversationId: number, items: number): Promise<void> {
+    await this.db
+      .updateTable('conversation')
+      .set({
+        unread_count: sql`case when unread_count >= ${items} then unread_count - ${items} else 0 end`,
+      })
+      .where('id', '=', conversationId)
+      .execute();
+  }
+
+  /**
+   * Links the account's own reply read back from the platform to the oldest reply of the console with
+   * the same text not yet linked, and marks it sent; false when there is none.
+   */
+  async confirmReply(
+    conversationId: number,
+    content: string,
+    key: Pick<
+      Insertable<ChatMessageTable>,
+      (typeof ITEM_KEY)[number] | 'post_id' | 'post_title' | 'parent_id' | 'link'
+    >,
+  ): Promise<number | undefined> {
+    const pending = await this.db
+      .selectFrom('chat_message')
+      .select('id')
+      .where('conversation_id', '=', conversationId)
+      .where('direction', '=', 'out')
+      .where('item_id', '=', '')
+      .where('content', '=', content)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!pending) {
+      return undefined;
+    }
+    const result = await this.db
+      .updateTable('chat_message')
+      .set({ ...key, delivery_status: 'sent', fail_reason: '' })
+      .where('id', '=', pending.id)
+      // Another batch may have linked it since the read: then this item is stored as a reply of its own.
+      .where('item_id', '=', '')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? pending.id : undefined;
+  }
+
+  /** Inserts messages; harvested items already stored are skipped. The ids of those inserted, by item id. */
+  async insertMessages(rows: Insertable<ChatMessageTable>[]): Promise<Map<string, number>> {
+    if (rows.length === 0) {
+      return new Map();
+    }
+    const inserted = await this.db
+      .insertInto('chat_message')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .columns([...ITEM_KEY])
+          .where(NOT_KEYLESS)
+          .doNothing(),
+      )
+      .returning(['id', 'source', 'item_id'])
+      .execute();
+    return new Map(inserted.map((r) => [`${r.source}:${r.item_id}`, r.id]));
+  }
+
+  /** The leads of these conversations. */
+  async leadsOf(conversationIds: number[]): Promise<LeadRowOfConversation[]> {
+    if (conversationIds.length === 0) {
+      return [];
+    }
+    return this.db
+      .selectFrom('lead')
+      .select(['id', 'conversation_id', 'kind', 'value', 'contacts', 'intent', 'intent_category'])
+      .where('conversation_id', 'in', conversationIds)
+      .execute();
+  }
+
+  /** Creates leads, or updates the contacts and intent of those a conversation has (its source and status stay). */
+  async upsertLeads(rows: Insertable<LeadTable>[]): Promise<void> {
+    if (rows.length === 0) {
+      return;
+    }
+    await this.db
+      .insertInto('lead')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('conversation_id').doUpdateSet({
+          kind: sql`excluded.kind`,
+          value: sql`excluded.value`,
+          contacts: sql`excluded.contacts`,
+          intent: sql`excluded.intent`,
+          intent_category: sql`excluded.intent_category`,
+          updated_at: sql`excluded.updated_at`,
+        }),
+      )
+      .execute();
+  }
+
+  async saveCursor(row: Selectable<HarvestCursorTable>): Promise<void> {
+    await this.db
+      .insertInto('harvest_cursor')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(['enterprise_account_id', 'source'])
+          .doUpdateSet({ cursor: row.cursor, updated_at: row.updated_at, member_id: row.member_id }),
+      )
+      .execute();
+  }
+
+  cursor(accountId: number, source: HarvestCursorTable['source']) {
+    return this.db
+      .selectFrom('harvest_cursor')
+      .select(['cursor', 'updated_at'])
+      .where('enterprise_account_id', '=', accountId)
+      .where('source', '=', source)
+      .executeTakeFirst();
+  }
+}

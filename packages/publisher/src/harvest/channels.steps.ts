@@ -1,0 +1,371 @@
+import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
+import type { Page } from 'playwright-core';
+import { channelsHarvest } from './channels.ts';
+import {
+  type HarvestOverrides,
+  RATE_LIMIT_WORDS,
+  siteUrl,
+  type SitePath,
+  VERIFICATION_WORDS,
+  withHarvestOverrides,
+} from './definition.ts';
+import {
+  CONFIRM_SKEW_S,
+  decodeCursor,
+  encodeCursor,
+  fetchInPage,
+  jsonOf,
+  openSitePage,
+  type PageAnswer,
+  writeOnce,
+} from './in-page.ts';
+import { HarvestError, type Harvester, type WriteResult } from './types.ts';
+
+interface Envelope<T> {
+  errCode?: number;
+  errcode?: number;
+  errMsg?: string;
+  data?: T & { baseResp?: { errcode?: number; errmsg?: string } };
+}
+
+interface ChannelsComment {
+  commentId: string;
+  commentNickname?: string;
+  commentContent: string;
+  commentCreatetime: string | number;
+  username?: string;
+  replyCommentId?: string;
+  levelTwoComment?: ChannelsComment[];
+}
+
+interface ChannelsMessage {
+  msgType: number;
+  fromUsername: string;
+  toUsername: string;
+  textMsg?: { content?: string };
+  svrMsgId: string;
+  sessionId: string;
+  createTime: string | number;
+}
+
+interface PostRef {
+  objectId: string;
+  exportId: string;
+  title: string;
+}
+interface CommentCursor {
+  posts: PostRef[];
+  i: number;
+  buff: string;
+}
+
+const isCommentCursor = (v: unknown): v is CommentCursor =>
+  Array.isArray((v as CommentCursor | null)?.posts) && typeof (v as CommentCursor).buff === 'string';
+const isHistoryCursor = (v: unknown): v is { cookie: string } =>
+  typeof (v as { cookie?: unknown } | null)?.cookie === 'string';
+
+/** The comment id inside an item id (`objectId:commentId`), or the id itself. */
+const commentIdOf = (itemId: string) => itemId.slice(itemId.indexOf(':') + 1);
+
+/** WeChat Channels' harvesting (视频号助手's comment and private-message calls) under these overrides. */
+export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
+  const def = withHarvestOverrides(channelsHarvest, overrides);
+  const t = def.timeouts;
+
+  /** Reads an envelope: errCode 0 (and baseResp.errcode 0 where there is one), or why not. */
+  function envelope<T>(a: PageAnswer, what: string, write: boolean): NonNullable<Envelope<T>['data']> {
+    if (a.error) {
+      throw new HarvestError('failed', `${what}: no answer (${a.error})`);
+    }
+    const body = jsonOf<Envelope<T>>(a, what);
+    const outer = Number(body.errCode ?? body.errcode);
+    const base = body.data?.baseResp;
+    const [code, text] = outer !== 0 ? [outer, body.errMsg ?? ''] : [Number(base?.errcode ?? 0), base?.errmsg ?? ''];
+    if (code === 0 && !Number.isNaN(outer)) {
+      return body.data ?? ({} as NonNullable<Envelope<T>['data']>);
+    }
+    const kind = (def.codes.loggedOut as readonly number[]).includes(code)
+      ? 'logged_out'
+      : RATE_LIMIT_WORDS.test(text)
+        ? 'rate_limited'
+        : VERIFICATION_WORDS.test(text)
+          ? 'verification'
+          : write
+            ? 'refused'
+            : 'failed';
+    throw new HarvestError(kind, `${what}: errCode ${code}`, text);
+  }
+
+  async function post<T>(page: Page, at: SitePath, fields: Record<string, unknown>, what: string, form = false) {
+    const body = { ...def.commonBody, timestamp: String(Date.now()), _log_finder_id: '', ...fields };
+    const encoded = form
+      ? new URLSearchParams(
+          Object.entries(body).map(([k, v]) => [
+            k,
+            v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v),
+          ]),
+        ).toString()
+      : JSON.stringify(body);
+    const a = await fetchInPage(page, siteUrl(def, at), {
+      method: 'POST',
+      headers: {
+        'content-type': form ? 'application/x-www-form-urlencoded;charset=UTF-8' : 'application/json',
+        [def.uinHeader[0]]: def.uinHeader[1],
+      },
+      body: encoded,
+      timeoutMs: t.read,
+    });
+    return envelope<T>(a, what, false);
+  }
+
+  const finder = async (page: Page) =>
+    (await post<{ finderUsername?: string }>(page, def.calls.finderUsername, {}, 'channels finder username'))
+      .finderUsername ?? '';
+
+  function commentItems(c: ChannelsComment, p: PostRef, self: string, parent: string): HarvestItem[] {
+    const item: HarvestItem = {
+      source: 'comment',
+      item_id: `${p.objectId}:${c.commentId}`,
+      post_id: p.exportId,
+      post_title: p.title,
+      parent_id: parent ? `${p.objectId}:${c.replyCommentId || parent}` : '',
+      author_id: c.username ?? '',
+      author_name: c.commentNickname ?? '',
+      from_self: Boolean(self) && c.username === self,
+      text: c.commentContent,
+      created_at: Number(c.commentCreatetime) || 0,
+      link: '',
+    };
+    return [item, ...(c.levelTwoComment ?? []).flatMap((r) => commentItems(r, p, self, c.commentId))];
+  }
+
+  async function commentPage(page: Page, p: PostRef, buff: string, self: string) {
+    const data = await post<{ comment?: ChannelsComment[]; lastBuff?: string; downContinueFlag?: number }>(
+      page,
+      def.calls.commentList,
+      { exportId: p.exportId, lastBuff: buff, commentSelection: false, forMcn: false },
+      'channels comment list',
+      true,
+    );
+    const list = data.comment ?? [];
+    return {
+      items: list.flatMap((c) => commentItems(c, p, self, '')),
+      oldest: Math.min(...list.map((c) => Number(c.commentCreatetime) || 0)),
+      count: list.length,
+      buff: data.lastBuff ?? '',
+      more: data.downContinueFlag === 1,
+    };
+  }
+
+  async function history(page: Page, cookie: string, self: string) {
+    const data = await post<{ msg?: ChannelsMessage[]; cookie?: string; isContinue?: number }>(
+      page,
+      def.calls.history,
+      { cookie },
+      'channels history',
+      true,
+    );
+    const sessions = await post<{ sessionInfo?: { username: string; nickname?: string }[] }>(
+      page,
+      def.calls.sessionInfo,
+      {},
+      'channels sessions',
+    );
+    const names = new Map((sessions.sessionInfo ?? []).map((s) => [s.username, s.nickname ?? '']));
+    const items = (data.msg ?? [])
+      .filter((m) => m.msgType === def.textMsg)
+      .map((m): HarvestItem => ({
+        source: 'message',
+        item_id: String(m.svrMsgId),
+        post_id: '',
+        post_title: '',
+        parent_id: '',
+        author_id: m.fromUsername,
+        author_name: m.fromUsername === self ? '' : (names.get(m.fromUsername) ?? ''),
+        from_self: m.fromUsername === self,
+        text: m.textMsg?.content ?? '',
+        created_at: Number(m.createTime) || 0,
+        link: '',
+      }));
+    return { items, cookie: data.cookie ?? '', more: data.isContinue === 1 };
+  }
+
+  const harvester: Harvester = {
+    platform: 'channels',
+    version: def.version,
+
+    async readComments(page, { cursor, since }) {
+      await openSitePage(page, def, def.pages.comments);
+      const self = await finder(page);
+      let state = decodeCursor(cursor, isCommentCursor);
+      if (!state) {
+        const data = await post<{ list?: { objectId: string; exportId: string; desc?: { description?: string } }[] }>(
+          page,
+          def.calls.postList,
+          { pageSize: def.limits.recentPosts, currentPage: 1, userpageType: 11, needAllCommentCount: true },
+          'channels post list',
+        );
+        const posts = (data.list ?? [])
+          .slice(0, def.limits.recentPosts)
+          .map((p) => ({ objectId: String(p.objectId), exportId: p.exportId, title: p.desc?.description ?? '' }));
+        state = { posts, i: 0, buff: '' };
+      }
+      const p = state.posts[state.i];
+      if (!p) {
+        return { items: [], cursor: '' };
+      }
+      const got = await commentPage(page, p, state.buff, self);
+      const more = got.more && got.count > 0 && got.oldest >= since && got.buff !== '';
+      const next = more ? { ...state, buff: got.buff } : { ...state, i: state.i + 1, buff: '' };
+      return {
+        items: got.items.filter((c) => c.created_at >= since),
+        cursor: next.i < next.posts.length ? encodeCursor(next) : '',
+      };
+    },
+
+    async readMessages(page, { cursor, since }) {
+      await openSitePage(page, def, def.pages.messages);
+      const self = await finder(page);
+      const from = decodeCursor(cursor, isHistoryCursor)?.cookie ?? '';
+      const got = await history(page, from, self);
+      const oldest = Math.min(...got.items.map((m) => m.created_at));
+      const more = got.more && got.items.length > 0 && oldest >= since && got.cookie !== '';
+      return {
+        items: got.items.filter((m) => m.created_at >= since),
+        cursor: more ? encodeCursor({ cookie: got.cookie }) : '',
+      };
+    },
+
+    async replyComment(page, target, text, clientId, options = {}) {
+      await openSitePage(page, def, def.pages.comments);
+      const commentId = commentIdOf(target.item_id);
+      const root = commentIdOf(options.rootId ?? (target.parent_id || target.item_id));
+      const startedAt = Math.floor(Date.now() / 1000);
+      const body = {
+        ...def.commonBody,
+        timestamp: String(Date.now()),
+        _log_finder_id: '',
+        clientId,
+        content: text,
+        exportId: target.post_id,
+        replyCommentId: commentId,
+        rootCommentId: root,
+        comment: {
+          commentId,
+          commentContent: target.text,
+          commentNickname: target.author_name,
+          username: target.author_id,
+          commentCreatetime: String(target.created_at),
+        },
+      };
+      return writeOnce(
+        () =>
+          fetchInPage(page, siteUrl(def, def.calls.createComment), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', [def.uinHeader[0]]: def.uinHeader[1] },
+            body: JSON.stringify(body),
+            timeoutMs: t.write,
+          }),
+        (a): WriteResult => {
+          const data = envelope<{ commentId?: string }>(a, 'channels create comment', true);
+          const objectId = target.item_id.split(':')[0] ?? '';
+          return data.commentId && data.baseResp
+            ? {
+                outcome: 'sent',
+                item: {
+                  ...target,
+                  item_id: `${objectId}:${data.commentId}`,
+                  parent_id: target.item_id,
+                  author_id: '',
+                  author_name: '',
+                  from_self: true,
+                  text,
+                  created_at: startedAt,
+                },
+              }
+            : { outcome: 'ambiguous' };
+        },
+        () => harvester.confirmReply(page, target, text, startedAt),
+      );
+    },
+
+    async confirmReply(page, target, text, after) {
+      await openSitePage(page, def, def.pages.comments);
+      const self = await finder(page);
+      const p = { objectId: target.item_id.split(':')[0] ?? '', exportId: target.post_id, title: target.post_title };
+      let buff = '';
+      for (let round = 0; round < def.limits.confirmPages; round += 1) {
+        const got = await commentPage(page, p, buff, self);
+        const found = got.items.find((c) => c.from_self && c.text === text && c.created_at >= after - CONFIRM_SKEW_S);
+        if (found || !got.more || !got.buff) {
+          return found;
+        }
+        buff = got.buff;
+      }
+      return undefined;
+    },
+
+    async sendMessage(page, to, text, clientId) {
+      await openSitePage(page, def, def.pages.messages);
+      const self = await finder(page);
+      const sessions = await post<{ sessionInfo?: { sessionId: string; username: string }[] }>(
+        page,
+        def.calls.sessionInfo,
+        {},
+        'channels sessions',
+      );
+      const session = (sessions.sessionInfo ?? []).find((s) => s.username === to.author_id);
+      if (!session) {
+        throw new HarvestError('refused', `channels: no conversation with ${to.author_id}`);
+      }
+      const startedAt = Math.floor(Date.now() / 1000);
+      const body = {
+        ...def.commonBody,
+        timestamp: String(Date.now()),
+        _log_finder_id: self,
+        sessionId: session.sessionId,
+        fromUsername: self,
+        toUsername: to.author_id,
+        msgType: def.textMsg,
+        textMsg: { content: text },
+        clientMsgId: clientId,
+      };
+      return writeOnce(
+        () =>
+          fetchInPage(page, siteUrl(def, def.calls.send), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', [def.uinHeader[0]]: def.uinHeader[1] },
+            body: JSON.stringify(body),
+            timeoutMs: t.write,
+          }),
+        (a): WriteResult => {
+          const data = envelope<{ svrMsgId?: string }>(a, 'channels send', true);
+          // Only baseResp.errcode 0 with an svrMsgId proves the message went out.
+          return data.baseResp && data.svrMsgId
+            ? {
+                outcome: 'sent',
+                item: {
+                  ...to,
+                  item_id: String(data.svrMsgId),
+                  author_id: self,
+                  author_name: '',
+                  from_self: true,
+                  text,
+                  created_at: startedAt,
+                },
+              }
+            : { outcome: 'ambiguous' };
+        },
+        () => harvester.confirmMessage(page, to, text, startedAt),
+      );
+    },
+
+    async confirmMessage(page, _to, text, after) {
+      await openSitePage(page, def, def.pages.messages);
+      const self = await finder(page);
+      const { items } = await history(page, '', self);
+      return items.find((m) => m.from_self && m.text === text && m.created_at >= after - CONFIRM_SKEW_S);
+    },
+  };
+  return harvester;
+}

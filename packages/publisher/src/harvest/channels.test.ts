@@ -1,0 +1,136 @@
+import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { channelsHarvester } from './channels.steps.ts';
+import { harvestBench, type HarvestBench } from './test-support.ts';
+import { HarvestError, type Harvester } from './types.ts';
+
+let bench: HarvestBench;
+let harvester: Harvester;
+let serial = 0;
+
+beforeAll(async () => {
+  bench = await harvestBench();
+  harvester = channelsHarvester(bench.overrides('channels'));
+});
+afterAll(async () => {
+  await bench?.close();
+});
+afterEach(async () => {
+  await bench.control.reset();
+});
+
+async function account() {
+  serial += 1;
+  const name = `ch-harvest-${serial}`;
+  return { name, page: await bench.signedIn('channels', name) };
+}
+
+async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
+  const items: HarvestItem[] = [];
+  let cursor = '';
+  for (let i = 0; i < 50; i += 1) {
+    const page = await read(cursor);
+    items.push(...page.items);
+    cursor = page.cursor;
+    if (!cursor) {
+      return items;
+    }
+  }
+  throw new Error('the pass never ended');
+}
+const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
+const messages = (page: Page, since = 0) => pass((cursor) => harvester.readMessages(page, { cursor, since }));
+const kind = (p: Promise<unknown>) =>
+  p.then(
+    () => 'none',
+    (e: unknown) => (e instanceof HarvestError ? e.kind : String(e)),
+  );
+
+describe('channels harvest (视频号助手 comment and private-message calls)', () => {
+  it('reads comments by lastBuff with objectId:commentId ids, replies on the exportId with a clientId, once', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 3600;
+    const work = await control.addWork({ platform: 'channels', user: name, title: '新品上市' });
+    for (let i = 0; i < 12; i += 1) {
+      await control.feed({
+        platform: 'channels',
+        account: name,
+        source: 'comment',
+        text: `评论${i}`,
+        post: work.id,
+        at: (t0 + i) * 1000,
+      });
+    }
+    const buyer = await control.feed({
+      platform: 'channels',
+      account: name,
+      source: 'comment',
+      text: '怎么联系',
+      author: '微信用户',
+      post: work.id,
+      at: (t0 + 50) * 1000,
+    });
+    const all = await comments(page);
+    expect(all).toHaveLength(13);
+    const item = all.find((c) => c.text === '怎么联系') as HarvestItem;
+    expect(item).toMatchObject({
+      item_id: `${work.id}:${buyer.id}`,
+      author_name: '微信用户',
+      created_at: t0 + 50,
+      from_self: false,
+    });
+    expect(item.post_id).not.toBe(work.id); // the exportId, which replies target
+    expect((await comments(page, t0 + 11)).map((c) => c.text).sort()).toEqual(['怎么联系', '评论11'].sort());
+    const clientId = '8a1b2c3d-0000-4000-8000-00000000abcd';
+    const sent = await harvester.replyComment(page, item, '已私信您', clientId);
+    expect(sent).toMatchObject({ outcome: 'sent', item: { from_self: true, parent_id: item.item_id } });
+    expect((await comments(page, t0 + 50)).find((c) => c.from_self)).toMatchObject({
+      text: '已私信您',
+      parent_id: item.item_id,
+    });
+    const records = await control.sent('channels', name);
+    expect(records.map((r) => [r.target, r.text, r.clientId])).toEqual([[buyer.id, '已私信您', clientId]]);
+  });
+
+  it('reads messages by the history cookie with svrMsgId and nicknames; a send without its answer is found again', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 600;
+    for (let i = 0; i < 22; i += 1) {
+      await control.feed({
+        platform: 'channels',
+        account: name,
+        source: 'message',
+        text: `消息${i}`,
+        author: '老客户',
+        at: (t0 + i) * 1000,
+      });
+    }
+    const all = await messages(page);
+    expect(all).toHaveLength(22);
+    expect(all[0]).toMatchObject({ text: '消息21', author_name: '老客户', from_self: false, created_at: t0 + 21 });
+    expect(all[0]?.item_id).toMatch(/^\d+$/);
+    expect((await messages(page, t0 + 20)).map((m) => m.text)).toEqual(['消息21', '消息20']);
+    const to = all[0] as HarvestItem;
+    expect((await harvester.sendMessage(page, to, '您好', 'm-1')).outcome).toBe('sent');
+    await control.setSwitches('channels', { inboxWriteFault: 'stall' });
+    const stalled = await harvester.sendMessage(page, to, '价格发您了', 'm-2');
+    expect(stalled).toMatchObject({ outcome: 'sent', item: { from_self: true, text: '价格发您了' } });
+    expect((await control.sent('channels', name)).map((s) => s.text)).toEqual(['您好', '价格发您了']);
+  });
+
+  it('tells an expired login (300333) and risk control apart', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    await control.feed({ platform: 'channels', account: name, source: 'comment', text: '好' });
+    await control.setSwitches('channels', { inboxRisk: 'rate_limit' });
+    expect(await kind(harvester.readComments(page, { cursor: '', since: 0 }))).toBe('rate_limited');
+    await control.setSwitches('channels', { inboxRisk: 'verify' });
+    expect(await kind(harvester.readMessages(page, { cursor: '', since: 0 }))).toBe('verification');
+    await control.reset();
+    await control.expireSession('channels', name);
+    expect(await kind(harvester.readMessages(page, { cursor: '', since: 0 }))).toBe('logged_out');
+  });
+});

@@ -1,0 +1,514 @@
+import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
+import type { Page } from 'playwright-core';
+import {
+  RATE_LIMIT_WORDS,
+  siteUrl,
+  type SitePath,
+  VERIFICATION_WORDS,
+  withHarvestOverrides,
+  type HarvestOverrides,
+} from './definition.ts';
+import { douyinHarvest } from './douyin.ts';
+import {
+  CONFIRM_SKEW_S,
+  decodeCursor,
+  encodeCursor,
+  fetchInPage,
+  jsonOf,
+  openSitePage,
+  type PageAnswer,
+  writeOnce,
+} from './in-page.ts';
+import {
+  bytesOf,
+  messageOf,
+  messagesOf,
+  readMessage,
+  textOf,
+  varintOf,
+  type WireField,
+  type WireMessage,
+  writeMessage,
+} from './protobuf.ts';
+import { HarvestError, type Harvester, type WriteResult } from './types.ts';
+
+interface CreatorComment {
+  comment_id: string;
+  create_time: string | number;
+  text: string;
+  user_info?: { user_id?: string | number; screen_name?: string };
+  level?: number;
+  reply_count?: number;
+  is_author?: boolean;
+}
+
+interface CreatorAnswer {
+  status_code?: number;
+  status_msg?: string;
+  item_info_list?: { item_id: string; item_id_plain?: string | number; title?: string }[];
+  comment_info_list?: CreatorComment[];
+  comment_info?: CreatorComment;
+  cursor?: number | string;
+  has_more?: boolean | number;
+}
+
+interface PostRef {
+  id: string;
+  plain: string;
+  title: string;
+}
+interface CommentCursor {
+  posts: PostRef[];
+  i: number;
+  c: string;
+}
+interface ConvRef {
+  conv: string;
+  short: string;
+  ticket: string;
+  peer: string;
+  name: string;
+}
+interface MessageCursor {
+  self: string;
+  convs: ConvRef[];
+  i: number;
+  c: string;
+}
+
+const isCommentCursor = (v: unknown): v is CommentCursor =>
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as CommentCursor).posts) &&
+  typeof (v as CommentCursor).i === 'number';
+const isMessageCursor = (v: unknown): v is MessageCursor =>
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as MessageCursor).convs) &&
+  typeof (v as MessageCursor).self === 'string';
+
+/** Douyin's harvesting (creator comment API, www.douyin.com's protobuf IM) under these overrides. */
+export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
+  const def = withHarvestOverrides(douyinHarvest, overrides);
+  const t = def.timeouts;
+
+  const url = (at: SitePath, query: Record<string, string> = {}) => {
+    const q = new URLSearchParams(query).toString();
+    return siteUrl(def, at) + (q ? `?${q}` : '');
+  };
+
+  /** Reads a creator API answer: status_code 0, or why not (risk signals first: CreatorHub's empty 2xx, MediaCrawler's `blocked`). */
+  function creator(a: PageAnswer, what: string, write: boolean): CreatorAnswer {
+    if (a.error) {
+      throw new HarvestError('failed', `${what}: no answer (${a.error})`);
+    }
+    const text = a.text.trim();
+    if (a.status === 429 || text === 'blocked') {
+      throw new HarvestError('rate_limited', `${what}: blocked by risk control`, text);
+    }
+    if (a.status >= 200 && a.status < 300 && text === '') {
+      throw new HarvestError('verification', `${what}: an empty answer (risk control)`);
+    }
+    const body = jsonOf<CreatorAnswer>(a, what);
+    if (body.status_code === def.loggedOutCode) {
+      throw new HarvestError('logged_out', `${what}: status_code ${def.loggedOutCode}`, body.status_msg ?? '');
+    }
+    if (body.status_code !== 0) {
+      const msg = body.status_msg ?? '';
+      const kind = RATE_LIMIT_WORDS.test(msg)
+        ? 'rate_limited'
+        : VERIFICATION_WORDS.test(msg)
+          ? 'verification'
+          : write
+            ? 'refused'
+            : 'failed';
+      throw new HarvestError(kind, `${what}: status_code ${String(body.status_code)}`, msg);
+    }
+    return body;
+  }
+
+  const get = async (page: Page, at: SitePath, query: Record<string, string>, what: string) =>
+    creator(await fetchInPage(page, url(at, query), { timeoutMs: t.read }), what, false);
+
+  function commentItem(c: CreatorComment, post: PostRef, parent: string): HarvestItem {
+    return {
+      source: 'comment',
+      item_id: c.comment_id,
+      post_id: post.id,
+      post_title: post.title,
+      parent_id: parent,
+      author_id: String(c.user_info?.user_id ?? ''),
+      author_name: c.user_info?.screen_name ?? '',
+      from_self: c.is_author === true,
+      text: c.text,
+      created_at: Number(c.create_time) || 0,
+      link: post.plain ? def.link.replace('{id}', post.plain) : '',
+    };
+  }
+
+  /** Every reply under one first-level comment written at or after `since`. */
+  async function replies(page: Page, post: PostRef, commentId: string, since: number): Promise<HarvestItem[]> {
+    const out: HarvestItem[] = [];
+    let cursor = '0';
+    for (let round = 0; round < 20; round += 1) {
+      const body = await get(
+        page,
+        def.calls.replyList,
+        { comment_id: commentId, cursor, count: String(def.limits.replies) },
+        'douyin reply list',
+      );
+      for (const c of body.comment_info_list ?? []) {
+        const item = commentItem(c, post, commentId);
+        if (item.created_at >= since) {
+          out.push(item);
+        }
+      }
+      if (!body.has_more || (body.comment_info_list ?? []).length === 0) {
+        break;
+      }
+      cursor = String(body.cursor ?? '');
+    }
+    return out;
+  }
+
+  /** The IM's request envelope around a command's body (the fixed fields a web request carries). */
+  function imRequest(cmd: number, body: WireField[]): Uint8Array {
+    const e = def.imEnvelope;
+    const headers = e.headers.map(([k, v]): WireField => [
+      15,
+      writeMessage([
+        [1, k],
+        [2, v],
+      ]),
+    ]);
+    return writeMessage([
+      [1, cmd],
+      [2, Math.floor(Math.random() * 60_000) + 1000],
+      ...e.strings.map(([no, v]): WireField => [no, v]),
+      ...e.varints.map(([no, v]): WireField => [no, v]),
+      [8, writeMessage([[cmd, writeMessage(body)]])],
+      ...headers,
+    ]);
+  }
+
+  /** Calls the IM and reads its envelope; "OK" with code 0, or why not. */
+  async function im(page: Page, at: SitePath, cmd: number, body: WireField[], write: boolean): Promise<WireMessage> {
+    const a = await fetchInPage(page, url(at), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-protobuf' },
+      bytes: imRequest(cmd, body),
+      binary: true,
+      timeoutMs: write ? t.write : t.read,
+    });
+    return imEnvelope(page, a, cmd, write);
+  }
+
+  async function imEnvelope(page: Page, a: PageAnswer, cmd: number, write: boolean): Promise<WireMessage> {
+    const what = `douyin im ${cmd}`;
+    if (a.error) {
+      throw new HarvestError('failed', `${what}: no answer (${a.error})`);
+    }
+    const raw = new TextDecoder().decode(a.bytes).trim();
+    if (a.status === 429 || raw === 'blocked') {
+      throw new HarvestError('rate_limited', `${what}: blocked by risk control`, raw);
+    }
+    if (a.status >= 200 && a.status < 300 && a.bytes.length === 0) {
+      throw new HarvestError('verification', `${what}: an empty answer (risk control)`);
+    }
+    let env: WireMessage;
+    try {
+      env = readMessage(a.bytes);
+    } catch {
+      throw new HarvestError('failed', `${what}: HTTP ${a.status}, not protobuf`);
+    }
+    const msg = textOf(env, 4);
+    const code = varintOf(env, 3);
+    if (msg === 'OK' && code === 0n) {
+      return env;
+    }
+    if (RATE_LIMIT_WORDS.test(msg)) {
+      throw new HarvestError('rate_limited', `${what}: ${code}`, msg);
+    }
+    if (VERIFICATION_WORDS.test(msg)) {
+      throw new HarvestError('verification', `${what}: ${code}`, msg);
+    }
+    // The IM's own logged-out answer is not documented: the chat page, opened again, tells.
+    await page.goto(siteUrl(def, def.pages.chat), { timeout: t.navigation, waitUntil: 'domcontentloaded' });
+    await openSitePage(page, def, def.pages.chat);
+    throw new HarvestError(write ? 'refused' : 'failed', `${what}: ${code}`, msg);
+  }
+
+  /** One message body as the IM gives it (CreatorHub's MessageBody fields). */
+  function messageItem(m: WireMessage, self: string, conv: ConvRef): HarvestItem {
+    const ext = new Map(messagesOf(m, 9).map((e) => [textOf(e, 1), textOf(e, 2)]));
+    const sender = String(varintOf(m, 7));
+    let text = '';
+    try {
+      const content = JSON.parse(textOf(m, 8)) as { text?: unknown };
+      text = typeof content.text === 'string' ? content.text : '';
+    } catch {
+      text = '';
+    }
+    const ms = Number(ext.get('s:server_message_create_time') ?? 0);
+    return {
+      source: 'message',
+      item_id: String(varintOf(m, 3)),
+      post_id: '',
+      post_title: '',
+      parent_id: '',
+      author_id: sender,
+      author_name: sender === self ? '' : conv.name,
+      from_self: sender === self,
+      text,
+      created_at: ms > 0 ? Math.floor(ms / 1000) : Number(varintOf(m, 5) / 1_000_000n),
+      link: '',
+    };
+  }
+
+  /** The account's conversations (single chats) from get_message_by_init, with nicknames from the page. */
+  async function conversations(page: Page): Promise<{ self: string; convs: (ConvRef & { last: number })[] }> {
+    const env = await im(
+      page,
+      def.calls.init,
+      def.im.init,
+      [
+        [1, BigInt(Date.now()) * 1000n],
+        [2, 1],
+      ],
+      false,
+    );
+    const self = textOf(env, 13) || String(varintOf(env, 13));
+    const names = new Map(
+      await page
+        .locator(def.chatNames.item)
+        .evaluateAll(
+          (els, n) =>
+            els.map(
+              (e) =>
+                [e.getAttribute(n.uidAttribute) ?? '', e.querySelector(n.name)?.textContent ?? ''] as [string, string],
+            ),
+          def.chatNames,
+        )
+        .catch(() => [] as [string, string][]),
+    );
+    const convs = messagesOf(messageOf(messageOf(env, 6), def.im.init), 1).flatMap((wrapper) => {
+      const core = messageOf(wrapper, 1);
+      const conv = textOf(core, 1);
+      if (varintOf(core, 3) !== BigInt(def.im.singleChat) || !conv) {
+        return [];
+      }
+      const peer =
+        conv
+          .split(':')
+          .slice(2)
+          .find((uid) => uid !== self) ?? '';
+      const last =
+        bytesOf(wrapper, 2).length > 0
+          ? messageItem(messageOf(wrapper, 2), self, { conv, short: '', ticket: '', peer, name: '' })
+          : undefined;
+      return [
+        {
+          conv,
+          short: String(varintOf(core, 2)),
+          ticket: textOf(core, 4),
+          peer,
+          name: names.get(peer) ?? '',
+          last: last?.created_at ?? 0,
+        },
+      ];
+    });
+    return { self, convs };
+  }
+
+  async function history(page: Page, conv: ConvRef, cursor: bigint, self: string) {
+    const env = await im(
+      page,
+      def.calls.history,
+      def.im.history,
+      [
+        [1, conv.conv],
+        [2, def.im.singleChat],
+        [3, BigInt(conv.short)],
+        [4, 1],
+        [5, cursor],
+        [6, def.limits.history],
+      ],
+      false,
+    );
+    const body = messageOf(messageOf(env, 6), def.im.history);
+    return {
+      items: messagesOf(body, 1).map((m) => messageItem(m, self, conv)),
+      next: varintOf(body, 2),
+      more: varintOf(body, 3) === 1n,
+    };
+  }
+
+  async function findConversation(page: Page, peer: string) {
+    const { self, convs } = await conversations(page);
+    const conv = convs.find((c) => c.peer === peer);
+    if (!conv) {
+      throw new HarvestError('refused', `douyin: no conversation with ${peer}`);
+    }
+    return { self, conv };
+  }
+
+  const harvester: Harvester = {
+    platform: 'douyin',
+    version: def.version,
+
+    async readComments(page, { cursor, since }) {
+      await openSitePage(page, def, def.pages.comments);
+      let state = decodeCursor(cursor, isCommentCursor);
+      if (!state) {
+        const list = await get(
+          page,
+          def.calls.itemList,
+          { cursor: '0', count: String(def.limits.recentPosts) },
+          'douyin item list',
+        );
+        const posts = (list.item_info_list ?? []).slice(0, def.limits.recentPosts).map((p) => ({
+          id: p.item_id,
+          plain: String(p.item_id_plain ?? ''),
+          title: p.title ?? '',
+        }));
+        state = { posts, i: 0, c: '0' };
+      }
+      const post = state.posts[state.i];
+      if (!post) {
+        return { items: [], cursor: '' };
+      }
+      const body = await get(
+        page,
+        def.calls.commentList,
+        { item_id: post.id, cursor: state.c, count: String(def.limits.comments), sort: 'TIME' },
+        'douyin comment list',
+      );
+      const list = body.comment_info_list ?? [];
+      const items: HarvestItem[] = [];
+      for (const c of list) {
+        const item = commentItem(c, post, '');
+        if (item.created_at >= since) {
+          items.push(item);
+        }
+        if ((c.reply_count ?? 0) > 0) {
+          items.push(...(await replies(page, post, c.comment_id, since)));
+        }
+      }
+      const oldest = Math.min(...list.map((c) => Number(c.create_time) || 0));
+      const more = Boolean(body.has_more) && list.length > 0 && oldest >= since;
+      const next = more ? { ...state, c: String(body.cursor ?? '') } : { ...state, i: state.i + 1, c: '0' };
+      return { items, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
+    },
+
+    async readMessages(page, { cursor, since }) {
+      await openSitePage(page, def, def.pages.chat);
+      let state = decodeCursor(cursor, isMessageCursor);
+      if (!state) {
+        const { self, convs } = await conversations(page);
+        state = { self, convs: convs.filter((c) => c.last >= since).map(({ last: _last, ...c }) => c), i: 0, c: '0' };
+      }
+      const conv = state.convs[state.i];
+      if (!conv) {
+        return { items: [], cursor: '' };
+      }
+      const page1 = await history(page, conv, BigInt(state.c), state.self);
+      const items = page1.items.filter((m) => m.created_at >= since);
+      const oldest = Math.min(...page1.items.map((m) => m.created_at));
+      const more = page1.more && page1.items.length > 0 && oldest >= since;
+      const next = more ? { ...state, c: String(page1.next) } : { ...state, i: state.i + 1, c: '0' };
+      return { items, cursor: next.i < next.convs.length ? encodeCursor(next) : '' };
+    },
+
+    async replyComment(page, target, text, _clientId) {
+      await openSitePage(page, def, def.pages.comments);
+      const head = await fetchInPage(page, url(def.calls.csrf), { method: 'HEAD', timeoutMs: t.read });
+      const token = (head.headers[def.csrf.responseHeader.toLowerCase()] ?? '').split(',')[def.csrf.field] ?? '';
+      if (!token) {
+        throw new HarvestError('failed', 'douyin: no csrf token in the HEAD answer');
+      }
+      const post: PostRef = { id: target.post_id, plain: '', title: target.post_title };
+      const root = target.parent_id || target.item_id;
+      const startedAt = Math.floor(Date.now() / 1000);
+      return writeOnce(
+        () =>
+          fetchInPage(page, url(def.calls.reply), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', [def.csrf.requestHeader]: token },
+            // comment_Id with a capital I is the real field: without it the text would go up as a new comment.
+            body: JSON.stringify({ comment_Id: target.item_id, item_id: target.post_id, text }),
+            timeoutMs: t.write,
+          }),
+        (a): WriteResult => {
+          const body = creator(a, 'douyin reply', true);
+          return body.comment_info
+            ? { outcome: 'sent', item: { ...commentItem(body.comment_info, post, root), link: target.link } }
+            : { outcome: 'ambiguous' };
+        },
+        () => harvester.confirmReply(page, target, text, startedAt),
+      );
+    },
+
+    async confirmReply(page, target, text, after) {
+      await openSitePage(page, def, def.pages.comments);
+      const post: PostRef = { id: target.post_id, plain: '', title: target.post_title };
+      const root = target.parent_id || target.item_id;
+      const found = await replies(page, post, root, after - CONFIRM_SKEW_S);
+      return found.find((r) => r.from_self && r.text === text);
+    },
+
+    async sendMessage(page, to, text, clientId) {
+      await openSitePage(page, def, def.pages.chat);
+      const { self, conv } = await findConversation(page, to.author_id);
+      const startedAt = Math.floor(Date.now() / 1000);
+      const content = JSON.stringify({ mention_users: [], aweType: def.im.aweType, richTextInfos: [], text });
+      const ext = (k: string, v: string): WireField => [
+        5,
+        writeMessage([
+          [1, k],
+          [2, v],
+        ]),
+      ];
+      const body: WireField[] = [
+        [1, conv.conv],
+        [2, def.im.singleChat],
+        [3, BigInt(conv.short)],
+        [4, content],
+        ext('s:client_message_id', clientId),
+        ext('s:stime', String(Date.now())),
+        [6, def.im.textMsg],
+        [7, conv.ticket],
+        [8, clientId],
+      ];
+      let sentEnv: WireMessage | undefined;
+      const result = await writeOnce(
+        async () => {
+          const a = await fetchInPage(page, url(def.calls.send), {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-protobuf' },
+            bytes: imRequest(def.im.send, body),
+            binary: true,
+            timeoutMs: t.write,
+          });
+          if (!a.error && a.status < 500) {
+            sentEnv = await imEnvelope(page, a, def.im.send, true);
+          }
+          return a;
+        },
+        (): WriteResult => {
+          const m = sentEnv ? messageOf(messageOf(messageOf(sentEnv, 6), def.im.send), 1) : undefined;
+          return m && varintOf(m, 3) > 0n ? { outcome: 'sent', item: messageItem(m, self, conv) } : { outcome: 'sent' };
+        },
+        () => harvester.confirmMessage(page, to, text, startedAt),
+      );
+      return result;
+    },
+
+    async confirmMessage(page, to, text, after) {
+      await openSitePage(page, def, def.pages.chat);
+      const { self, conv } = await findConversation(page, to.author_id);
+      const { items } = await history(page, conv, 0n, self);
+      return items.find((m) => m.from_self && m.text === text && m.created_at >= after - CONFIRM_SKEW_S);
+    },
+  };
+  return harvester;
+}

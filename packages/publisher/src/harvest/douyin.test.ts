@@ -1,0 +1,209 @@
+import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { douyinHarvester } from './douyin.steps.ts';
+import { harvestBench, type HarvestBench } from './test-support.ts';
+import { HarvestError, type Harvester } from './types.ts';
+
+let bench: HarvestBench;
+let harvester: Harvester;
+let serial = 0;
+
+beforeAll(async () => {
+  bench = await harvestBench();
+  harvester = douyinHarvester(bench.overrides('douyin'));
+});
+afterAll(async () => {
+  await bench?.close();
+});
+afterEach(async () => {
+  await bench.control.reset();
+});
+
+async function account() {
+  serial += 1;
+  const name = `dy-harvest-${serial}`;
+  return { name, page: await bench.signedIn('douyin', name) };
+}
+
+/** Reads every page of a pass. */
+async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
+  const items: HarvestItem[] = [];
+  let cursor = '';
+  for (let i = 0; i < 50; i += 1) {
+    const page = await read(cursor);
+    items.push(...page.items);
+    cursor = page.cursor;
+    if (!cursor) {
+      return items;
+    }
+  }
+  throw new Error('the pass never ended');
+}
+
+const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
+const messages = (page: Page, since = 0) => pass((cursor) => harvester.readMessages(page, { cursor, since }));
+
+describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
+  it('reads every comment and reply of the recent posts once, page by page; since stops at what was read', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 3600;
+    await control.addWork({ platform: 'douyin', user: name, title: '老作品' });
+    await control.addWork({ platform: 'douyin', user: name, title: '新作品' });
+    for (let i = 0; i < 25; i += 1) {
+      await control.feed({
+        platform: 'douyin',
+        account: name,
+        source: 'comment',
+        text: `评论${i}`,
+        post: '新作品',
+        author: `粉${i}`,
+        at: (t0 + i) * 1000,
+      });
+    }
+    const root = await control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'comment',
+      text: '多少钱',
+      post: '老作品',
+      author: '买家',
+      at: (t0 + 100) * 1000,
+    });
+    await control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'comment',
+      text: '私信你',
+      parent: root.id,
+      fromSelf: true,
+      at: (t0 + 200) * 1000,
+    });
+    const all = await comments(page);
+    expect(all).toHaveLength(27);
+    expect(new Set(all.map((c) => c.item_id)).size).toBe(27);
+    const buyer = all.find((c) => c.text === '多少钱');
+    expect(buyer).toMatchObject({
+      source: 'comment',
+      author_name: '买家',
+      post_title: '老作品',
+      parent_id: '',
+      from_self: false,
+      created_at: t0 + 100,
+    });
+    expect(buyer?.item_id).toMatch(/^@/);
+    expect(buyer?.post_id).toMatch(/^@/);
+    expect(buyer?.link).toMatch(/^https:\/\/www\.douyin\.com\/video\/\d{19}$/);
+    expect(all.find((c) => c.text === '私信你')).toMatchObject({ parent_id: root.id, from_self: true });
+    const newer = await comments(page, t0 + 20);
+    expect(newer.map((c) => c.text).sort()).toEqual(
+      ['评论20', '评论21', '评论22', '评论23', '评论24', '多少钱', '私信你'].sort(),
+    );
+  });
+
+  it('reads private messages from the protobuf IM: exact server_msg_id, seconds, nicknames, the account’s own', async () => {
+    const { name, page } = await account();
+    const t0 = Math.floor(Date.now() / 1000) - 600;
+    const fed = await bench.control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'message',
+      text: '加我薇 1 3 8 1 2 3 4 5 6 7 8',
+      author: '小王',
+      at: t0 * 1000,
+    });
+    await bench.control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'message',
+      text: '好的',
+      author: '小王',
+      fromSelf: true,
+      at: (t0 + 5) * 1000,
+    });
+    await bench.control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'message',
+      text: '在吗',
+      author: '小李',
+      at: (t0 + 9) * 1000,
+    });
+    const all = await messages(page);
+    expect(all).toHaveLength(3);
+    const first = all.find((m) => m.text.startsWith('加我薇'));
+    expect(first).toMatchObject({
+      source: 'message',
+      item_id: fed.id,
+      author_id: fed.author.id,
+      author_name: '小王',
+      from_self: false,
+      created_at: t0,
+    });
+    expect(BigInt(first?.item_id ?? '0')).toBeGreaterThan(2n ** 53n);
+    expect(all.find((m) => m.text === '好的')?.from_self).toBe(true);
+    expect((await messages(page, t0 + 9)).map((m) => m.text)).toEqual(['在吗']);
+  });
+
+  it('replies to a comment with the csrf token and sends a message with its client_message_id, each once', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    await control.feed({ platform: 'douyin', account: name, source: 'comment', text: '怎么买', author: '买家' });
+    await control.feed({ platform: 'douyin', account: name, source: 'message', text: '价格多少', author: '小张' });
+    const comment = (await comments(page)).find((c) => c.text === '怎么买') as HarvestItem;
+    const reply = await harvester.replyComment(page, comment, '已私信您', 'c1');
+    expect(reply.outcome).toBe('sent');
+    expect(reply.item).toMatchObject({ from_self: true, parent_id: comment.item_id, text: '已私信您' });
+    const message = (await messages(page)).find((m) => m.text === '价格多少') as HarvestItem;
+    const clientId = '7d3f7a8e-2b1c-4d5e-8f90-0a1b2c3d4e5f';
+    const sent = await harvester.sendMessage(page, message, '您好，价格见私信', clientId);
+    expect(sent).toMatchObject({ outcome: 'sent', item: { from_self: true, text: '您好，价格见私信' } });
+    const records = await control.sent('douyin', name);
+    expect(records.map((r) => [r.kind, r.target, r.text])).toEqual([
+      ['comment_reply', comment.item_id, '已私信您'],
+      ['message', message.author_id, '您好，价格见私信'],
+    ]);
+    expect(records[1]?.clientId).toBe(clientId);
+  });
+
+  it('a write whose answer never comes is confirmed by re-reading; one refused with a 500 stays ambiguous; neither is resent', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    await control.feed({ platform: 'douyin', account: name, source: 'comment', text: '多少钱', author: '买家' });
+    await control.feed({ platform: 'douyin', account: name, source: 'message', text: '在吗', author: '小周' });
+    const comment = (await comments(page))[0] as HarvestItem;
+    const message = (await messages(page))[0] as HarvestItem;
+    await control.setSwitches('douyin', { inboxWriteFault: 'stall' });
+    const stalled = await harvester.replyComment(page, comment, '看主页', 'x');
+    expect(stalled.outcome).toBe('sent'); // the re-read found it
+    expect(stalled.item).toMatchObject({ from_self: true, text: '看主页' });
+    await control.setSwitches('douyin', { inboxWriteFault: 'refused500' });
+    expect((await harvester.sendMessage(page, message, '您好', 'c-2')).outcome).toBe('ambiguous');
+    await control.setSwitches('douyin', { inboxWriteFault: 'error500' });
+    expect((await harvester.sendMessage(page, message, '您好呀', 'c-3')).outcome).toBe('sent'); // went through, found again
+    expect((await control.sent('douyin', name)).map((r) => r.text)).toEqual(['看主页', '您好呀']);
+  });
+
+  it('tells risk control, verification and a logged-out session apart', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    await control.feed({ platform: 'douyin', account: name, source: 'comment', text: '多少钱' });
+    const kind = (p: Promise<unknown>) =>
+      p.then(
+        () => 'none',
+        (e: unknown) => (e instanceof HarvestError ? e.kind : String(e)),
+      );
+    await control.setSwitches('douyin', { inboxRisk: 'rate_limit' });
+    expect(await kind(harvester.readComments(page, { cursor: '', since: 0 }))).toBe('rate_limited');
+    await control.setSwitches('douyin', { inboxRisk: 'blocked' });
+    expect(await kind(harvester.readMessages(page, { cursor: '', since: 0 }))).toBe('rate_limited');
+    await control.setSwitches('douyin', { inboxRisk: 'verify' });
+    expect(await kind(harvester.readComments(page, { cursor: '', since: 0 }))).toBe('verification');
+    await control.reset();
+    await control.expireSession('douyin', name);
+    expect(await kind(harvester.readComments(page, { cursor: '', since: 0 }))).toBe('logged_out');
+    await page.goto('about:blank');
+    expect(await kind(harvester.readMessages(page, { cursor: '', since: 0 }))).toBe('logged_out');
+  });
+});

@@ -1,0 +1,404 @@
+import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
+import type { Page } from 'playwright-core';
+import {
+  type HarvestOverrides,
+  isLoginUrl,
+  RATE_LIMIT_WORDS,
+  siteUrl,
+  VERIFICATION_WORDS,
+  withHarvestOverrides,
+} from './definition.ts';
+import { CONFIRM_SKEW_S, decodeCursor, encodeCursor, exactIds } from './in-page.ts';
+import { kuaishouHarvest } from './kuaishou.ts';
+import { HarvestError, type Harvester, type WriteResult } from './types.ts';
+
+type CallKind = keyof typeof kuaishouHarvest.calls;
+
+/** One of the page's own calls as it went out, and its answer once it comes (undefined: none). */
+interface PageCall {
+  kind: CallKind;
+  body: Record<string, unknown>;
+  answer: Promise<{ status: number; text: string } | undefined>;
+}
+
+interface KsComment {
+  commentId: string;
+  authorId: string;
+  authorName?: string;
+  content: string;
+  timestamp: number;
+  replyToCommentId?: string;
+  subCommentCount?: number;
+}
+
+interface Envelope {
+  result?: number;
+  error_msg?: string;
+  message?: string;
+  data?: { pcursor?: number | string; list?: unknown[]; commentId?: string };
+}
+
+interface PostRef {
+  id: string;
+  title: string;
+}
+interface CommentCursor {
+  posts: PostRef[];
+  i: number;
+  /** The pcursor the next page is asked with ('' for a post's first page). */
+  pc: string;
+}
+
+const isCommentCursor = (v: unknown): v is CommentCursor =>
+  Array.isArray((v as CommentCursor | null)?.posts) && typeof (v as CommentCursor).pc === 'string';
+
+const logs = new WeakMap<Page, PageCall[]>();
+
+/** Every comment call the page makes from now on, in order (the page signs them; we only read them). */
+function callsOf(page: Page): PageCall[] {
+  let log = logs.get(page);
+  if (log) {
+    return log;
+  }
+  const calls = kuaishouHarvest.calls;
+  const entries: PageCall[] = [];
+  logs.set(page, entries);
+  page.on('request', (req) => {
+    const path = new URL(req.url()).pathname;
+    const kind = (Object.keys(calls) as CallKind[]).find((k) => path.endsWith(calls[k]));
+    if (!kind) {
+      return;
+    }
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(req.postData() ?? '{}') as Record<string, unknown>;
+    } catch {
+      body = {};
+    }
+    const answer = req
+      .response()
+      .then(async (r) => (r ? { status: r.status(), text: await r.text().catch(() => '') } : undefined))
+      .catch(() => undefined);
+    entries.push({ kind, body, answer });
+  });
+  log = entries;
+  return log;
+}
+
+/** The first call of `kind` after `from` that `match` accepts, once it has gone out (undefined after `ms`). */
+async function callAfter(
+  page: Page,
+  from: number,
+  kind: CallKind,
+  match: (body: Record<string, unknown>) => boolean,
+  ms: number,
+): Promise<PageCall | undefined> {
+  const log = callsOf(page);
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = log.slice(from).find((c) => c.kind === kind && match(c.body));
+    if (found || Date.now() > end) {
+      return found;
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Kuaishou's harvesting: its comment page driven as a person would, the page's own calls read. */
+export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
+  const def = withHarvestOverrides(kuaishouHarvest, overrides);
+  const t = def.timeouts;
+  const S = def.selectors;
+  const pageUrl = siteUrl(def, def.pages.comments);
+  /** What the page lists now: the chosen post, and where in the call log its listing began. */
+  const shown = new WeakMap<Page, { photo: string; start: number }>();
+
+  /** Reads an answer: result 1, or why not. */
+  async function answerOf(call: PageCall | undefined, what: string, ms: number, write: boolean): Promise<Envelope> {
+    if (!call) {
+      throw new HarvestError('failed', `${what}: the page made no call`);
+    }
+    const a = await Promise.race([call.answer, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
+    if (!a) {
+      throw new HarvestError('failed', `${what}: no answer in ${ms} ms`);
+    }
+    let body: Envelope;
+    try {
+      body = JSON.parse(exactIds(a.text, def.bigFields)) as Envelope;
+    } catch {
+      throw new HarvestError('failed', `${what}: HTTP ${a.status}, not JSON`, a.text.slice(0, 200));
+    }
+    if (body.result === 1) {
+      return body;
+    }
+    const text = body.error_msg ?? body.message ?? '';
+    const kind = text.includes(def.loggedOutWords)
+      ? 'logged_out'
+      : RATE_LIMIT_WORDS.test(text)
+        ? 'rate_limited'
+        : VERIFICATION_WORDS.test(text)
+          ? 'verification'
+          : write
+            ? 'refused'
+            : 'failed';
+    throw new HarvestError(kind, `${what}: result ${String(body.result)}`, text);
+  }
+
+  async function selfId(page: Page): Promise<string> {
+    const cookies = await page.context().cookies(pageUrl);
+    return cookies.find((c) => c.name === def.selfCookie)?.value ?? '';
+  }
+
+  function commentItem(c: KsComment, post: PostRef, self: string, root: string): HarvestItem {
+    return {
+      source: 'comment',
+      item_id: String(c.commentId),
+      post_id: post.id,
+      post_title: post.title,
+      parent_id: root ? String(c.replyToCommentId && c.replyToCommentId !== '0' ? c.replyToCommentId : root) : '',
+      author_id: String(c.authorId),
+      author_name: c.authorName ?? '',
+      from_self: Boolean(self) && String(c.authorId) === self,
+      text: c.content,
+      created_at: Math.floor(Number(c.timestamp) / 1000) || 0,
+      link: def.link.replace('{id}', post.id),
+    };
+  }
+
+  /** Opens the comment page (unless it is open); its first photoList answer lists the posts. */
+  async function open(page: Page, fresh = false): Promise<PostRef[] | undefined> {
+    if (page.url().startsWith(pageUrl) && !fresh) {
+      return undefined;
+    }
+    const from = callsOf(page).length;
+    await page.goto(pageUrl, { timeout: t.navigation, waitUntil: 'domcontentloaded' });
+    if (isLoginUrl(def, page.url())) {
+      shown.delete(page);
+      throw new HarvestError('logged_out', 'kuaishou: the comment page went to the login');
+    }
+    const photos = await callAfter(page, from, 'photoList', () => true, t.navigation);
+    const body = await answerOf(photos, 'kuaishou photo list', t.read, false);
+    const list = (body.data?.list ?? []) as { photoId: string; title?: string }[];
+    // The page lists its newest post's comments at once.
+    const first = await callAfter(page, from, 'commentList', (b) => b.pcursor === '', list.length > 0 ? t.read : 0);
+    if (first) {
+      shown.set(page, { photo: String(first.body.photoId), start: callsOf(page).indexOf(first) });
+    }
+    return list.map((p) => ({ id: String(p.photoId), title: p.title ?? '' }));
+  }
+
+  /** The post's comment-list calls since its listing began (in order). */
+  function listingCalls(page: Page, post: PostRef): PageCall[] {
+    const now = shown.get(page);
+    if (now?.photo !== post.id) {
+      return [];
+    }
+    return callsOf(page)
+      .slice(now.start)
+      .filter((c) => c.kind === 'commentList' && String(c.body.photoId) === post.id);
+  }
+
+  /** Chooses a post through 选择视频 (its list starts again from the first page). */
+  async function choose(page: Page, post: PostRef): Promise<void> {
+    const from = callsOf(page).length;
+    await page.locator(S.videoButton).click({ timeout: t.read });
+    await page.locator(S.videoItem.replace('{id}', post.id)).click({ timeout: t.read });
+    const call = await callAfter(
+      page,
+      from,
+      'commentList',
+      (b) => String(b.photoId) === post.id && b.pcursor === '',
+      t.read,
+    );
+    if (!call) {
+      throw new HarvestError('failed', `kuaishou: choosing post ${post.id} made no call`);
+    }
+    shown.set(page, { photo: post.id, start: callsOf(page).indexOf(call) });
+  }
+
+  /** Brings the list's end into view for one more page; false when the list has no more. */
+  async function loadMore(page: Page, post: PostRef): Promise<boolean> {
+    const last = listingCalls(page, post).at(-1);
+    const body = last ? await answerOf(last, 'kuaishou comment list', t.read, false) : undefined;
+    if (!body || String(body.data?.pcursor ?? def.noMore) === String(def.noMore)) {
+      return false;
+    }
+    const mark = callsOf(page).length;
+    // The page may have asked already (its end was in view); else scrolling there makes it ask.
+    const asked = (b: Record<string, unknown>) =>
+      String(b.photoId) === post.id && String(b.pcursor) === String(body.data?.pcursor);
+    if (!listingCalls(page, post).some((c) => asked(c.body))) {
+      await page.locator(S.listEnd).scrollIntoViewIfNeeded({ timeout: t.read });
+      await callAfter(page, mark, 'commentList', asked, t.read);
+    }
+    return true;
+  }
+
+  /** A page of a post's comments: the one asked with `pc` ('' for its first, choosing the post). */
+  async function commentsPage(page: Page, post: PostRef, pc: string): Promise<Envelope | undefined> {
+    if (shown.get(page)?.photo !== post.id || (pc === '' && listingCalls(page, post).length === 0)) {
+      await choose(page, post);
+    }
+    for (let round = 0; round < def.limits.pages; round += 1) {
+      const call = listingCalls(page, post).find((c) => String(c.body.pcursor) === pc);
+      if (call) {
+        return answerOf(call, 'kuaishou comment list', t.read, false);
+      }
+      if (!(await loadMore(page, post))) {
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** A first-level comment's element, loading further pages until it shows. */
+  async function commentElement(page: Page, post: PostRef, commentId: string) {
+    if (shown.get(page)?.photo !== post.id) {
+      await choose(page, post);
+    }
+    const el = page.locator(S.comment.replace('{id}', commentId));
+    for (let round = 0; round < def.limits.pages && (await el.count()) === 0; round += 1) {
+      if (!(await loadMore(page, post))) {
+        break;
+      }
+      await el
+        .first()
+        .waitFor({ timeout: 2_000 })
+        .catch(() => undefined);
+    }
+    if ((await el.count()) === 0) {
+      throw new HarvestError('failed', `kuaishou: comment ${commentId} is not on the page`);
+    }
+    return el;
+  }
+
+  /** Shows a comment's replies (展开查看N条回复; again when already shown, to read them fresh). */
+  async function expand(page: Page, el: ReturnType<Page['locator']>, commentId: string): Promise<KsComment[]> {
+    const button = el.locator(S.expand).first();
+    if ((await button.count()) === 0) {
+      return [];
+    }
+    if ((await button.textContent())?.includes(def.collapseText)) {
+      await button.click({ timeout: t.read });
+    }
+    const from = callsOf(page).length;
+    await button.click({ timeout: t.read });
+    const call = await callAfter(page, from, 'subCommentList', (b) => String(b.commentId) === commentId, t.read);
+    const body = await answerOf(call, 'kuaishou sub comments', t.read, false);
+    return (body.data?.list ?? []) as KsComment[];
+  }
+
+  const unavailable = () =>
+    Promise.reject(new HarvestError('unavailable', 'kuaishou: no web private messages for creators (research §2)'));
+
+  const harvester: Harvester = {
+    platform: 'kuaishou',
+    version: def.version,
+
+    async readComments(page, { cursor, since }) {
+      const listed = await open(page);
+      const self = await selfId(page);
+      let state = decodeCursor(cursor, isCommentCursor);
+      if (!state) {
+        // Open already: loaded again, so the page asks for the photo list as it does on load.
+        const posts = listed ?? (await open(page, true)) ?? [];
+        state = { posts: posts.slice(0, def.limits.recentPosts), i: 0, pc: '' };
+      }
+      const post = state.posts[state.i];
+      if (!post) {
+        return { items: [], cursor: '' };
+      }
+      const body = await commentsPage(page, post, state.pc);
+      const list = (body?.data?.list ?? []) as KsComment[];
+      const items: HarvestItem[] = [];
+      for (const c of list) {
+        items.push(commentItem(c, post, self, ''));
+        if ((c.subCommentCount ?? 0) > 0) {
+          const el = page.locator(S.comment.replace('{id}', String(c.commentId)));
+          const subs = await expand(page, el, String(c.commentId));
+          items.push(...subs.map((s) => commentItem(s, post, self, String(c.commentId))));
+        }
+      }
+      const oldest = Math.min(...list.map((c) => Math.floor(Number(c.timestamp) / 1000)));
+      const pcursor = String(body?.data?.pcursor ?? def.noMore);
+      const more = pcursor !== String(def.noMore) && list.length > 0 && oldest >= since;
+      const next = more ? { ...state, pc: pcursor } : { ...state, i: state.i + 1, pc: '' };
+      return {
+        items: items.filter((i) => i.created_at >= since),
+        cursor: next.i < next.posts.length ? encodeCursor(next) : '',
+      };
+    },
+
+    readMessages: unavailable,
+    sendMessage: unavailable,
+    confirmMessage: unavailable,
+
+    async replyComment(page, target, text) {
+      await open(page);
+      const post = { id: target.post_id, title: target.post_title };
+      const root = target.parent_id || target.item_id;
+      const rootEl = await commentElement(page, post, root);
+      let reply = rootEl.locator(S.commentReply).first();
+      let box = rootEl.locator(S.commentBox).first();
+      if (target.parent_id) {
+        await expand(page, rootEl, root);
+        const sub = rootEl.locator(S.subComment.replace('{id}', target.item_id));
+        reply = sub.locator(S.subReply).first();
+        box = sub.locator(S.subBox).first();
+      }
+      const startedAt = Math.floor(Date.now() / 1000);
+      await reply.click({ timeout: t.read });
+      await box.locator(S.boxInput).fill(text, { timeout: t.read });
+      const from = callsOf(page).length;
+      await box.locator(S.boxSend).click({ timeout: t.read });
+      const call = await callAfter(page, from, 'add', (b) => b.content === text, t.read);
+      if (!call) {
+        throw new HarvestError('failed', 'kuaishou: 发送 made no call (nothing was sent)');
+      }
+      const a = await Promise.race([
+        call.answer,
+        new Promise<undefined>((r) => setTimeout(() => r(undefined), t.write)),
+      ]);
+      let result: WriteResult = { outcome: 'ambiguous' };
+      if (a && a.status < 500) {
+        const body = await answerOf(call, 'kuaishou reply', t.write, true);
+        const id = body.data?.commentId ? String(body.data.commentId) : '';
+        if (id) {
+          result = {
+            outcome: 'sent',
+            item: {
+              ...target,
+              item_id: id,
+              parent_id: target.item_id,
+              author_id: await selfId(page),
+              author_name: '',
+              from_self: true,
+              text,
+              created_at: startedAt,
+            },
+          };
+        }
+      }
+      if (result.outcome === 'sent') {
+        return result;
+      }
+      // No answer in time, or a server error: the reply may be up; read the thread again, never resend.
+      const found = await harvester.confirmReply(page, target, text, startedAt).catch(() => undefined);
+      return found ? { outcome: 'sent', item: found } : { outcome: 'ambiguous' };
+    },
+
+    async confirmReply(page, target, text, after) {
+      // Loaded again: the list the page showed before the write does not know the new reply.
+      await open(page, true);
+      const post = { id: target.post_id, title: target.post_title };
+      const root = target.parent_id || target.item_id;
+      const el = await commentElement(page, post, root);
+      const self = await selfId(page);
+      const subs = await expand(page, el, root);
+      return subs
+        .map((s) => commentItem(s, post, self, root))
+        .find((c) => c.from_self && c.text === text && c.created_at >= after - CONFIRM_SKEW_S);
+    },
+  };
+  return harvester;
+}

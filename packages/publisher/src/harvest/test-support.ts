@@ -1,0 +1,40 @@
+import { chromiumLaunchOptions } from '@vidmatrix/chromium';
+import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { HarvestOverrides } from './definition.ts';
+
+/** Short deadlines for the sandbox: a stalled write is ambiguous after 2 s. */
+export const TEST_HARVEST_TIMEOUTS: HarvestOverrides['timeouts'] = { navigation: 30_000, read: 15_000, write: 2_000 };
+
+/** One sandbox and one Chromium for a test file; a page per account signed in without the QR step. */
+export async function harvestBench() {
+  const sandbox: Sandbox = await startSandbox();
+  const control: SandboxControl = sandboxControl(sandbox.url);
+  const browser: Browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });
+  return {
+    sandbox,
+    control,
+    /** The overrides that point a platform's harvester at the sandbox. */
+    overrides: (platform: PublishPlatform): HarvestOverrides => ({
+      baseUrl: `${sandbox.url}/${platform}`,
+      timeouts: TEST_HARVEST_TIMEOUTS,
+    }),
+    /** A fresh context signed in as `account` on `platform` (its cookies, as the account's profile holds them). */
+    async signedIn(platform: PublishPlatform, account: string): Promise<Page> {
+      const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+      const res = await context.request.post(`${sandbox.url}/${platform}/__sandbox/login`, { data: { account } });
+      if (!res.ok()) {
+        throw new Error(`sandbox login ${platform}/${account}: ${res.status()}`);
+      }
+      return context.newPage();
+    },
+    async close() {
+      await browser.close();
+      await sandbox.close();
+    },
+  };
+}
+
+export type HarvestBench = Awaited<ReturnType<typeof harvestBench>>;
