@@ -6,6 +6,14 @@ import {
   type ReviewBody,
 } from '@vidmatrix/contract/api/publish';
 import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
+import {
+  ConnectorApi,
+  connectorsResult,
+  type ConnectorsResult,
+  type DriftAccount,
+  type DriftReportBody,
+  type RunnerConnectorState,
+} from '@vidmatrix/contract/api/connectors';
 
 /** An envelope answer of the server. */
 export interface Answer<T> {
@@ -23,6 +31,11 @@ export class ServerRefusal extends Error {
     super(message);
     this.name = 'ServerRefusal';
   }
+}
+
+/** The server's connector definitions do not fit this runner's contract. */
+export class UnusableDefinitions extends Error {
+  override name = 'UnusableDefinitions';
 }
 
 export interface LeaseStatus {
@@ -44,12 +57,12 @@ export class RunnerClient {
     return new URL(url, this.serverUrl).toString();
   }
 
-  /** runner.Runner/authClaim: QR logins and login checks of the member (long poll). */
-  async authClaim(
+  /** runner.Runner/authClaim: QR logins and login checks of the member (long poll), and the connectors version. */
+  authClaim(
     body: { slots: number; wait_ms: number; busy_accounts: number[] },
     signal?: AbortSignal,
-  ): Promise<AuthTask[]> {
-    return (await this.call<{ tasks: AuthTask[] }>('authClaim', body, signal)).tasks;
+  ): Promise<{ tasks: AuthTask[]; connectors_version: number }> {
+    return this.call('authClaim', body, signal);
   }
 
   /** runner.Runner/authQr: relays a QR; true when the runner should give up. */
@@ -66,8 +79,12 @@ export class RunnerClient {
     return (await this.call<{ state: string }>('authResult', body)).state;
   }
 
-  private async call<T>(action: string, body: object, signal?: AbortSignal): Promise<T> {
-    const res = await this.fetchImpl(this.resolve(`/api/runner.Runner/${action}`), {
+  private call<T>(action: string, body: object, signal?: AbortSignal): Promise<T> {
+    return this.post<T>(`/api/runner.Runner/${action}`, body, signal);
+  }
+
+  private async post<T>(path: string, body: object, signal?: AbortSignal): Promise<T> {
+    const res = await this.fetchImpl(this.resolve(path), {
       method: 'POST',
       headers: { 'content-type': 'application/json', [RUNNER_TOKEN_HEADER]: this.token },
       body: JSON.stringify(body),
@@ -80,11 +97,19 @@ export class RunnerClient {
     return answer.data;
   }
 
-  async claim(
-    body: { slots: number; wait_ms: number; version: string; busy_accounts: number[]; accounts?: number[] },
+  /** runner.Runner/claim: due jobs, the connectors version and whether a drift check is due. */
+  claim(
+    body: {
+      slots: number;
+      wait_ms: number;
+      version: string;
+      busy_accounts: number[];
+      accounts?: number[];
+      connectors_version?: number;
+    },
     signal?: AbortSignal,
-  ): Promise<ClaimedJob[]> {
-    return (await this.call<{ jobs: ClaimedJob[] }>('claim', body, signal)).jobs;
+  ): Promise<{ jobs: ClaimedJob[] } & RunnerConnectorState> {
+    return this.call('claim', body, signal);
   }
 
   async heartbeat(jobIds: number[], version: string): Promise<LeaseStatus[]> {
@@ -117,6 +142,28 @@ export class RunnerClient {
 
   action(jobId: number): Promise<{ status: 'waiting' | 'answered' | 'gone'; code: string }> {
     return this.call('action', { job_id: jobId });
+  }
+
+  /**
+   * runner.Runner/connectors: the operator's definitions, checked against this runner's contract (they
+   * drive the browser); UnusableDefinitions when they do not fit it (a runner older than the file).
+   */
+  async connectors(): Promise<ConnectorsResult> {
+    const parsed = connectorsResult.safeParse(await this.post(ConnectorApi.definitions, {}));
+    if (!parsed.success) {
+      throw new UnusableDefinitions(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    }
+    return parsed.data;
+  }
+
+  /** runner.Runner/driftPlan: of the accounts whose profiles the runner holds, the signed-in ones a drift check may open. */
+  async driftPlan(held: number[]): Promise<DriftAccount[]> {
+    return (await this.post<{ accounts: DriftAccount[] }>(ConnectorApi.driftPlan, { accounts: held })).accounts;
+  }
+
+  /** runner.Runner/drift: a drift check's findings. */
+  async drift(body: DriftReportBody): Promise<void> {
+    await this.post(ConnectorApi.drift, body);
   }
 
   /** Downloads a file the server points at (the job's video). */
