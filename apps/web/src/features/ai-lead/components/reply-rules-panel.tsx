@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Radio, Space, Switch, Table, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import { validationMessage } from '@vidmatrix/contract/api/common';
 import {
   REPLY_KIND_LABEL,
@@ -177,6 +191,7 @@ export function ReplyRulesPanel() {
           },
         ]}
       />
+      <Divider titlePlacement="start">AI回复设置</Divider>
       <ReplySettingsForm />
       <Modal
         title={editing?.ruleId ? '编辑规则' : '新增规则'}

@@ -63,7 +63,10 @@ export function MessageThread({ conversationId }: { conversationId: number | nul
             data-direction={m.direction}
             data-approval={m.approval}
           >
-            <div className={styles.bubble}>{m.content}</div>
+            {/* A draft is not sent yet: drawn faint until the member approves it. */}
+            <div className={styles.bubble} style={m.approval ? { opacity: 0.6 } : undefined}>
+              {m.content}
+            </div>
             <div className={styles.meta}>
               <span>{m.sent_at}</span>
               <DeliveryTag message={m} />
