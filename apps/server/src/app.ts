@@ -22,8 +22,10 @@ import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
 import { clipTemplateRoutes } from './modules/clip-template/clip-template.routes.ts';
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { replyRuleRoutes } from './modules/customer/reply-rule.routes.ts';
 import { harvestRoutes } from './modules/customer/harvest.routes.ts';
 import type { LeadModel } from './modules/customer/lead-model.ts';
+import type { ReplyDrafter } from './modules/customer/reply-drafter.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { enterpriseAccountRoutes } from './modules/enterprise-account/enterprise-account.routes.ts';
@@ -92,6 +94,7 @@ const modules: FastifyPluginCallbackZod[] = [
   musicRoutes,
   brandRoutes,
   customerRoutes,
+  replyRuleRoutes,
   platformRoutes,
   enterpriseAccountRoutes,
   publishRoutes,
@@ -128,6 +131,8 @@ export interface AppOptions {
   tts?: TtsProvider;
   /** Reads leads (default: LLM_* from the environment, else none: the rules alone); tests use a local imitation of an LLM service. */
   leadModel?: LeadModel | null;
+  /** Drafts AI replies (default: LLM_* from the environment, else none); tests use a local imitation of an LLM service. */
+  replyDrafter?: ReplyDrafter | null;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -205,6 +210,10 @@ export async function buildApp(options: AppOptions) {
     leads: {
       model: options.leadModel,
       onModelError: (err: unknown) => app.log.warn({ err }, 'Lead model failed; the rules scored its texts'),
+    },
+    replies: {
+      drafter: options.replyDrafter,
+      onDraftError: (err: unknown) => app.log.warn({ err }, 'Reply drafter failed; the AI rule drafted nothing'),
     },
     courseVideos: config.courseVideos === 'on',
   });

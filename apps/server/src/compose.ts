@@ -20,6 +20,8 @@ import { CustomerService } from './modules/customer/customer.service.ts';
 import { InboxService } from './modules/customer/inbox.service.ts';
 import { createLeadModel, type LeadModel } from './modules/customer/lead-model.ts';
 import { LeadScorer } from './modules/customer/lead-scorer.ts';
+import { createReplyDrafter, type ReplyDrafter } from './modules/customer/reply-drafter.ts';
+import { ReplyRuleService } from './modules/customer/reply-rule.service.ts';
 import { AccountAuthService } from './modules/enterprise-account/account-auth.service.ts';
 import { AccountGroupService } from './modules/enterprise-account/account-group.service.ts';
 import { AccountImportService } from './modules/enterprise-account/account-import.service.ts';
@@ -73,6 +75,8 @@ export interface Infrastructure {
    * where its failures are told (the rules stand in for it).
    */
   leads?: { model?: LeadModel | null; onModelError?: (error: unknown) => void };
+  /** Drafts AI replies (default: LLM_* from the environment, else none), and where its failures are told. */
+  replies?: { drafter?: ReplyDrafter | null; onDraftError?: (error: unknown) => void };
   /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
   courseVideos?: boolean;
 }
@@ -128,10 +132,17 @@ export function compose(infra: Infrastructure) {
   const accountImport = new AccountImportService(base, platforms, members);
   const customers = new CustomerService({ ...base, jobs }, accounts, infra.messageConnector);
   const leadModel = infra.leads?.model === undefined ? createLeadModel() : infra.leads.model;
+  const replyRules = new ReplyRuleService({
+    ...base,
+    jobs,
+    drafter: infra.replies?.drafter === undefined ? createReplyDrafter() : infra.replies.drafter,
+    onDraftError: infra.replies?.onDraftError,
+  });
   const inbox = new InboxService({
     ...base,
     realtime: infra.realtime,
     scorer: new LeadScorer(leadModel, infra.leads?.onModelError),
+    replies: replyRules,
   });
   const health = new HealthService({ db }, mediaTools);
   const connectors = new ConnectorService(base);
@@ -171,6 +182,7 @@ export function compose(infra: Infrastructure) {
     accountImport,
     customers,
     inbox,
+    replyRules,
     health,
     publish,
     content,

@@ -1,6 +1,7 @@
 import { AuthMsg } from './messages-auth.ts';
 import { CoreMsg } from './messages-core.ts';
 import { LeadMsg } from './messages-lead.ts';
+import { ReplyMsg } from './messages-reply.ts';
 import { SiteMsg } from './messages-site.ts';
 
 /**
@@ -73,6 +74,8 @@ export const Msg = {
 
   // Harvested comments and messages, and the leads in them (issue 23): in messages-lead.ts
   ...LeadMsg,
+  // Reply rules, automatic replies and approvals (issue 23): in messages-reply.ts
+  ...ReplyMsg,
 
   // Customer messages, webhook and leads (issue 5)
   replyRequired: '请输入回复内容',

@@ -28,6 +28,8 @@ export interface Database {
   chat_message: ChatMessageTable;
   lead: LeadTable;
   harvest_cursor: HarvestCursorTable;
+  reply_rule: ReplyRuleTable;
+  reply_setting: ReplySettingTable;
   enterprise_account: EnterpriseAccountTable;
   enterprise_account_group: EnterpriseAccountGroupTable;
   enterprise_account_auth_log: EnterpriseAccountAuthLogTable;
@@ -272,6 +274,38 @@ export interface ChatMessageTable {
   /** Buying intent read in an inbound message ('' for replies and messages stored before issue 23). */
   intent: Generated<LeadIntentLevel | ''>;
   intent_category: Generated<LeadIntentCategory | ''>;
+  /** The reply rule that made this reply (0: none). */
+  rule_id: Generated<number>;
+  /** The inbound item a rule reply answers (0: none); unique, so one rule reply per item. */
+  reply_to_message_id: Generated<number>;
+  /** A rule's draft waiting for the member, or discarded ('' otherwise). */
+  approval: Generated<'' | 'waiting' | 'discarded'>;
+  /** Why a draft waits, in Chinese ('' otherwise). */
+  hold_reason: Generated<string>;
+}
+
+/** A member's reply rule (issue 23). */
+export interface ReplyRuleTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: 'keyword' | 'ai';
+  match: 'contains' | 'exact';
+  /** JSON array of keywords. */
+  keywords: string;
+  reply: string;
+  mode: 'auto' | 'approve';
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A member's facts for AI replies and the hourly cap of automatic replies per account. */
+export interface ReplySettingTable {
+  member_id: number;
+  business: string;
+  products: string;
+  hourly_cap: number;
+  updated_at: number;
 }
 
 export type LeadKindColumn = LeadContactKind;

@@ -85,6 +85,10 @@ export const LEAD_CATEGORY_LABEL: Record<LeadIntentCategoryValue, string> = {
   spam: Msg.leadCategorySpam,
 };
 
+/** Approval state of a reply a rule drafted. */
+export const replyApproval = z.enum(['', 'waiting', 'discarded']);
+export type ReplyApproval = z.infer<typeof replyApproval>;
+
 /** One message of a thread. */
 export const chatMessage = z.object({
   message_id: z.number().int(),
@@ -104,6 +108,10 @@ export const chatMessage = z.object({
   link: z.string(),
   /** Buying intent read in an inbound message ('' for replies). */
   intent: leadIntent.or(z.literal('')),
+  /** A rule's drafted reply: waiting for the member's approval, or discarded ('' otherwise). */
+  approval: replyApproval,
+  /** Why a drafted reply waits (a limit it is over, or the rule asks for approval); '' otherwise. */
+  hold_reason: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

@@ -238,6 +238,8 @@ function toChatMessage(row: MessageRow): ChatMessage {
     post_title: row.post_title,
     link: row.link,
     intent: row.intent,
+    approval: row.approval,
+    hold_reason: row.hold_reason,
   };
 }
 

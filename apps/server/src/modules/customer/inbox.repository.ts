@@ -169,6 +169,8 @@ export class InboxRepository {
       .where('conversation_id', '=', conversationId)
       .where('direction', '=', 'out')
       .where('item_id', '=', '')
+      // A draft still waiting (or discarded) was never sent: the item is someone else's reply.
+      .where('approval', '=', '')
       .where('content', '=', content)
       .orderBy('id')
       .limit(1)

@@ -7,6 +7,7 @@ import type {
 import type { LeadIntent, WebhookMessageResult, webhookMessageBody } from '@vidmatrix/contract/api/customer';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import {
+  isBuyingIntent,
   isLeadWorthy,
   leadLevelRank,
   type LeadContact,
@@ -26,6 +27,7 @@ import {
   type LeadRowOfConversation,
 } from './inbox.repository.ts';
 import type { LeadScorer, ScoredText } from './lead-scorer.ts';
+import type { ReplyRuleService } from './reply-rule.service.ts';
 
 /** One comment or message on its way in, from the webhook or a runner's harvest. */
 export interface InboxItem {
@@ -72,7 +74,16 @@ interface Placed {
 export class InboxService {
   private readonly repo: InboxRepository;
 
-  constructor(private readonly deps: { db: Db; now: () => number; realtime: RealtimePublisher; scorer: LeadScorer }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      now: () => number;
+      realtime: RealtimePublisher;
+      scorer: LeadScorer;
+      /** The member's reply rules, run on each batch's new inbound harvested items once it is committed. */
+      replies?: Pick<ReplyRuleService, 'answer'>;
+    },
+  ) {
     this.repo = new InboxRepository(deps.db);
   }
 
@@ -241,6 +252,7 @@ export class InboxService {
     });
 
     this.announce(account, written.stored, written.conversationOf);
+    await this.answer(account, written.stored, written.conversationOf);
     const storedCount = written.stored.length;
     return {
       stored: storedCount,
@@ -350,6 +362,38 @@ export class InboxService {
     }
     await repo.upsertLeads(rows);
     return rows.length;
+  }
+
+  /** Hands the batch's new inbound harvested items to the reply rules (webhook messages have no item to answer). */
+  private async answer(
+    account: InboxAccount,
+    stored: { placed: Placed; messageId: number }[],
+    conversationOf: (p: Placed) => number,
+  ): Promise<void> {
+    if (!this.deps.replies) {
+      return;
+    }
+    const items = [];
+    for (const { placed, messageId } of stored) {
+      const { item, score } = placed;
+      if (!item.fromSelf && item.source !== '' && item.itemId) {
+        items.push({
+          conversationId: conversationOf(placed),
+          messageId,
+          source: item.source,
+          itemId: item.itemId,
+          postId: item.postId,
+          postTitle: item.postTitle,
+          link: item.link,
+          text: item.text,
+          sentAt: item.sentAt,
+          buyingIntent: score ? isBuyingIntent(score.level) : false,
+        });
+      }
+    }
+    if (items.length > 0) {
+      await this.deps.replies.answer(account, items);
+    }
   }
 
   /** `send_msg` for the newest new inbound message of each conversation, once the batch is committed. */

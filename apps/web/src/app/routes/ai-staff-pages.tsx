@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Space } from 'antd';
 import { useMemberInfo } from '../../api/member/get-member-info.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { AiServiceSettings } from '../../features/ai-staff/components/ai-service-settings.tsx';
@@ -8,6 +9,12 @@ import { AiStaffHeader } from '../../features/ai-staff/components/ai-staff-heade
 // in the app layer, so features never import each other).
 const LeadsPage = lazy(() =>
   import('../../features/customer/pages/leads-page.tsx').then((m) => ({ default: m.LeadsPage })),
+);
+const LeadOverview = lazy(() =>
+  import('../../features/ai-lead/components/lead-overview.tsx').then((m) => ({ default: m.LeadOverview })),
+);
+const ReplyRulesPanel = lazy(() =>
+  import('../../features/ai-lead/components/reply-rules-panel.tsx').then((m) => ({ default: m.ReplyRulesPanel })),
 );
 const ChatPage = lazy(() =>
   import('../../features/customer/pages/chat-page.tsx').then((m) => ({ default: m.ChatPage })),
@@ -19,12 +26,16 @@ const PublishPage = lazy(() =>
   import('../../features/publish/pages/publish-page.tsx').then((m) => ({ default: m.PublishPage })),
 );
 
-/** /ai/lead: AI获客员工 → the leads page. */
+/** /ai/lead: AI获客员工 → each account's figures, the reply rules, then the leads page. */
 export function AiLeadPage() {
   return (
     <AiStaffHeader staff="lead">
       <Suspense fallback={<PageLoading />}>
-        <LeadsPage />
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <LeadOverview />
+          <ReplyRulesPanel />
+          <LeadsPage />
+        </Space>
       </Suspense>
     </AiStaffHeader>
   );

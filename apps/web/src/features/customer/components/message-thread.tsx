@@ -8,6 +8,7 @@ import { useThread } from '../api/get-thread.ts';
 import { useReply } from '../api/reply.ts';
 import styles from './chat.module.css';
 import { DeliveryTag } from './delivery-tag.tsx';
+import { DraftReview } from './draft-review.tsx';
 
 /** Which of the member's accounts the conversation is on: platform and nickname (the id only if unnamed). */
 function threadAccountLabel(c: PrivateListItem): string {
@@ -60,12 +61,17 @@ export function MessageThread({ conversationId }: { conversationId: number | nul
             className={`${styles.message} ${m.direction === 'in' ? styles.in : styles.out}`}
             data-testid="message"
             data-direction={m.direction}
+            data-approval={m.approval}
           >
-            <div className={styles.bubble}>{m.content}</div>
+            {/* A draft is not sent yet: drawn faint until the member approves it. */}
+            <div className={styles.bubble} style={m.approval ? { opacity: 0.6 } : undefined}>
+              {m.content}
+            </div>
             <div className={styles.meta}>
               <span>{m.sent_at}</span>
               <DeliveryTag message={m} />
             </div>
+            <DraftReview message={m} />
           </div>
         ))}
         <div ref={bottom} />

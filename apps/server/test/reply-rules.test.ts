@@ -1,0 +1,352 @@
+import type { ChatMessage, PrivateListItem, ThreadResult } from '@vidmatrix/contract/api/customer';
+import { HarvestApi, type HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
+import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
+import {
+  ReplyRuleApi,
+  type AiLeadOverview,
+  type ReplyRule,
+  type ReplyRuleSaveBody,
+  type ReplySettings,
+} from '@vidmatrix/contract/api/reply-rule';
+import { fillMsg, Msg } from '@vidmatrix/contract/messages';
+import { MESSAGES_BEFORE_ANSWER_MAX, REPLY_HOURLY_CAP_MAX } from '@vidmatrix/contract/rules/reply-rules';
+import { startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenAiReplyDrafter } from '../src/modules/customer/reply-drafter.ts';
+import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import { createRunner, memberCall, type Answer } from './publish-helpers.ts';
+import { addEnterpriseAccount } from './realtime-helpers.ts';
+
+let ctx: TestContext;
+let llm: LlmImitation;
+
+/** A member of its own (rules and settings are per member), with a runner. */
+interface Seller {
+  token: string;
+  runner: string;
+}
+
+let memberSeq = 0;
+async function seller(): Promise<Seller> {
+  memberSeq += 1;
+  const account = `reply_m${memberSeq}`;
+  await addMember(ctx, account);
+  const token = (await login(ctx.app, account, 'secret-123')).ApiToken;
+  return { token, runner: (await createRunner(ctx.app, token, 'harvest')).token };
+}
+
+beforeAll(async () => {
+  llm = await startLlmImitation();
+  ctx = await createTestApp(
+    { jobs: 'off' },
+    {
+      leadModel: null,
+      replyDrafter: new OpenAiReplyDrafter({ baseUrl: llm.baseUrl, apiKey: '', model: 'imitation', timeoutMs: 5_000 }),
+    },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await llm?.close();
+});
+
+let seq = 0;
+const nowS = () => Math.floor(Date.now() / 1000);
+function item(over: Partial<HarvestIngestItem> = {}): HarvestIngestItem {
+  seq += 1;
+  return {
+    source: 'comment',
+    item_id: `@r-${seq}`,
+    post_id: '7300000000000000009',
+    post_title: '新品上市',
+    parent_id: '',
+    author_id: `buyer-${seq}`,
+    author_name: `买家${seq}`,
+    from_self: false,
+    text: '好看',
+    created_at: nowS() - 60,
+    link: 'https://www.douyin.com/video/7300000000000000009',
+    ...over,
+  };
+}
+
+async function ingest(s: Seller, account: number, items: HarvestIngestItem[]) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: HarvestApi.ingest,
+    headers: { [RUNNER_TOKEN_HEADER]: s.runner },
+    payload: { account_id: account, source: items[0]?.source ?? 'comment', items, cursor: `c-${seq}` },
+  });
+  expect(res.json<Answer>()).toMatchObject({ code: 200 });
+}
+
+async function saveRule(s: Seller, body: ReplyRuleSaveBody): Promise<Answer<ReplyRule>> {
+  return memberCall<ReplyRule>(ctx.app, s.token, ReplyRuleApi.save, body);
+}
+
+async function threadOf(s: Seller, customerId: string): Promise<ThreadResult> {
+  const list = (
+    await memberCall<{ list: PrivateListItem[] }>(ctx.app, s.token, '/api/customer.DouyinCustomer/privateList')
+  ).data.list;
+  const found = list.find((c) => c.customer_id === customerId);
+  if (!found) {
+    throw new Error(`no conversation with ${customerId}`);
+  }
+  return (
+    await memberCall<ThreadResult>(ctx.app, s.token, '/api/customer.DouyinCustomer/thread', {
+      conversation_id: found.conversation_id,
+    })
+  ).data;
+}
+
+const repliesIn = (t: ThreadResult): ChatMessage[] => t.list.filter((m) => m.direction === 'out');
+
+describe('keyword rules', () => {
+  it('answer a new comment once, automatically, as a pending reply; a re-read adds nothing', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '门店抖音号', 1);
+    const rule = await saveRule(s, {
+      kind: 'keyword',
+      keywords: ['多少钱'],
+      reply: '您好，价格看主页置顶哦',
+      mode: 'auto',
+    });
+    expect(rule).toMatchObject({ code: 200, data: { kind: 'keyword', match: 'contains', keywords: ['多少钱'] } });
+
+    const asked = item({ author_id: 'kw-1', text: '这个多 少 钱？' });
+    await ingest(s, account, [asked, item({ author_id: 'kw-2', text: '好看' })]);
+    await ingest(s, account, [asked]);
+
+    expect(repliesIn(await threadOf(s, 'kw-1'))).toEqual([
+      expect.objectContaining({
+        content: '您好，价格看主页置顶哦',
+        delivery_status: 'pending',
+        approval: '',
+        source: 'comment',
+      }),
+    ]);
+    expect(repliesIn(await threadOf(s, 'kw-2'))).toEqual([]);
+  });
+
+  it('match exactly when asked to (trailing punctuation aside), and a disabled rule never fires', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '门店快手号', 4);
+    await saveRule(s, { kind: 'keyword', match: 'exact', keywords: ['在吗'], reply: '在的，请讲', mode: 'auto' });
+    await saveRule(s, { kind: 'keyword', keywords: ['链接'], reply: '链接在橱窗', mode: 'auto', enabled: false });
+    await ingest(s, account, [
+      item({ author_id: 'ex-1', text: '在吗？' }),
+      item({ author_id: 'ex-2', text: '在吗 我想问问' }),
+      item({ author_id: 'ex-3', text: '求链接' }),
+    ]);
+    expect(repliesIn(await threadOf(s, 'ex-1')).map((m) => m.content)).toEqual(['在的，请讲']);
+    expect(repliesIn(await threadOf(s, 'ex-2'))).toEqual([]);
+    expect(repliesIn(await threadOf(s, 'ex-3'))).toEqual([]);
+  });
+
+  it('leave items older than a day alone (a first read of the backlog answers nothing)', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '老账号', 1);
+    await saveRule(s, { kind: 'keyword', keywords: ['多少钱'], reply: '价格看主页', mode: 'auto' });
+    await ingest(s, account, [item({ author_id: 'old-1', text: '多少钱', created_at: nowS() - 2 * 86_400 })]);
+    expect(repliesIn(await threadOf(s, 'old-1'))).toEqual([]);
+  });
+});
+
+describe('limits on automatic replies', () => {
+  it('over the hourly cap of the account, a reply waits for approval and says why', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '限流号', 1);
+    const saved = await memberCall<ReplySettings>(ctx.app, s.token, ReplyRuleApi.saveSettings, { hourly_cap: 1 });
+    expect(saved.data.hourly_cap).toBe(1);
+    await saveRule(s, { kind: 'keyword', keywords: ['怎么买'], reply: '点橱窗就能买', mode: 'auto' });
+    await ingest(s, account, [
+      item({ author_id: 'cap-1', text: '怎么买' }),
+      item({ author_id: 'cap-2', text: '怎么买呀' }),
+    ]);
+    expect(repliesIn(await threadOf(s, 'cap-1'))).toEqual([expect.objectContaining({ delivery_status: 'pending' })]);
+    expect(repliesIn(await threadOf(s, 'cap-2'))).toEqual([
+      expect.objectContaining({
+        delivery_status: '',
+        approval: 'waiting',
+        hold_reason: fillMsg(Msg.replyHoldHourlyCap, { cap: 1 }),
+      }),
+    ]);
+  });
+
+  it('in a private chat, one message before the customer answers; after they answer, one more', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '私信号', 1);
+    await saveRule(s, { kind: 'keyword', keywords: ['价格'], reply: '价格表发您了', mode: 'auto' });
+    await ingest(s, account, [
+      item({ source: 'message', author_id: 'dm-1', text: '价格多少' }),
+      item({ source: 'message', author_id: 'dm-1', text: '价格能优惠吗' }),
+    ]);
+    let replies = repliesIn(await threadOf(s, 'dm-1'));
+    expect(replies.map((m) => [m.delivery_status, m.approval, m.hold_reason])).toEqual([
+      ['pending', '', ''],
+      ['', 'waiting', fillMsg(Msg.replyHoldBeforeAnswer, { max: MESSAGES_BEFORE_ANSWER_MAX })],
+    ]);
+    // The customer writes again after the reply: the account may answer once more.
+    await ingest(s, account, [
+      item({ source: 'message', author_id: 'dm-1', text: '价格还能再低吗', created_at: nowS() + 5 }),
+    ]);
+    replies = repliesIn(await threadOf(s, 'dm-1'));
+    expect(replies.filter((m) => m.delivery_status === 'pending')).toHaveLength(2);
+  });
+
+  it('a reply with a sensitive word or a contact waits, naming the word', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '敏感词号', 1);
+    await saveRule(s, { kind: 'keyword', keywords: ['付款'], reply: '可以支付宝付款', mode: 'auto' });
+    await saveRule(s, { kind: 'keyword', keywords: ['联系'], reply: '请打 138 1234 5678', mode: 'auto' });
+    await ingest(s, account, [
+      item({ author_id: 'sw-1', text: '怎么付款' }),
+      item({ author_id: 'sw-2', text: '怎么联系你' }),
+    ]);
+    expect(repliesIn(await threadOf(s, 'sw-1'))[0]).toMatchObject({
+      approval: 'waiting',
+      hold_reason: fillMsg(Msg.replyHoldSensitive, { word: '支付宝' }),
+    });
+    expect(repliesIn(await threadOf(s, 'sw-2'))[0]).toMatchObject({
+      approval: 'waiting',
+      hold_reason: Msg.replyHoldContact,
+    });
+  });
+});
+
+describe('AI replies and approval', () => {
+  it('draft from the member’s own facts, wait for approval, and go out edited once approved', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, 'AI号', 1);
+    expect(await saveRule(s, { kind: 'ai', mode: 'approve', keywords: [] })).toMatchObject({
+      code: 400,
+      msg: Msg.replyAiNeedsBusiness,
+    });
+    await memberCall(ctx.app, s.token, ReplyRuleApi.saveSettings, {
+      business: '成都的少儿编程培训机构',
+      products: '暑期班 2980 元，12 节课',
+    });
+    expect((await saveRule(s, { kind: 'ai', mode: 'approve', keywords: [] })).code).toBe(200);
+
+    llm.enqueue({ content: '「您好，暑期班2980元共12节课，欢迎来试听」' });
+    const before = llm.requests.length;
+    await ingest(s, account, [
+      item({ author_id: 'ai-1', text: '暑期班怎么报名，多少钱' }),
+      item({ author_id: 'ai-2', text: '好看' }),
+    ]);
+    expect(llm.requests.length).toBe(before + 1);
+    expect(JSON.stringify(llm.requests.at(-1))).toContain('暑期班 2980 元');
+
+    const [draft] = repliesIn(await threadOf(s, 'ai-1'));
+    expect(draft).toMatchObject({
+      content: '您好，暑期班2980元共12节课，欢迎来试听',
+      approval: 'waiting',
+      delivery_status: '',
+      hold_reason: Msg.replyHoldByRule,
+    });
+    expect(repliesIn(await threadOf(s, 'ai-2'))).toEqual([]);
+    const id = draft?.message_id ?? 0;
+
+    // Another member cannot approve it.
+    const other = await seller();
+    expect(await memberCall(ctx.app, other.token, ReplyRuleApi.approve, { message_id: id })).toMatchObject({
+      code: 400,
+      msg: Msg.replyDraftNotFound,
+    });
+
+    expect(
+      await memberCall(ctx.app, s.token, ReplyRuleApi.approve, {
+        message_id: id,
+        content: '您好，暑期班2980元，欢迎试听',
+      }),
+    ).toMatchObject({ code: 200, msg: Msg.replyApproved });
+    expect(repliesIn(await threadOf(s, 'ai-1'))).toEqual([
+      expect.objectContaining({ content: '您好，暑期班2980元，欢迎试听', delivery_status: 'pending', approval: '' }),
+    ]);
+    // Approved once: a second click finds nothing to approve or discard.
+    expect((await memberCall(ctx.app, s.token, ReplyRuleApi.approve, { message_id: id })).msg).toBe(
+      Msg.replyDraftNotFound,
+    );
+    expect((await memberCall(ctx.app, s.token, ReplyRuleApi.discard, { message_id: id })).msg).toBe(
+      Msg.replyDraftNotFound,
+    );
+  });
+
+  it('discard a waiting draft: it stays in the thread as discarded and never goes out', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '放弃号', 1);
+    await saveRule(s, { kind: 'keyword', keywords: ['代理'], reply: '欢迎加盟', mode: 'approve' });
+    await ingest(s, account, [item({ author_id: 'dc-1', text: '能做代理吗' })]);
+    const [draft] = repliesIn(await threadOf(s, 'dc-1'));
+    expect(
+      await memberCall(ctx.app, s.token, ReplyRuleApi.discard, { message_id: draft?.message_id ?? 0 }),
+    ).toMatchObject({ code: 200, msg: Msg.replyDiscarded });
+    expect(repliesIn(await threadOf(s, 'dc-1'))).toEqual([
+      expect.objectContaining({ approval: 'discarded', delivery_status: '' }),
+    ]);
+  });
+});
+
+describe('rules and settings: bad input and isolation', () => {
+  it('refuse bad rules and settings with a Chinese message naming the field', async () => {
+    const s = await seller();
+    const cases: [object, string][] = [
+      [{ kind: 'keyword', keywords: [], reply: '你好', mode: 'auto' }, Msg.replyRuleKeywordsRequired],
+      [{ kind: 'keyword', keywords: ['多少钱'], reply: '  ', mode: 'auto' }, Msg.replyRuleReplyRequired],
+      [{ kind: 'robot', keywords: ['多少钱'], reply: '你好', mode: 'auto' }, Msg.replyRuleKindInvalid],
+      [
+        { kind: 'keyword', match: 'regex', keywords: ['多少钱'], reply: '你好', mode: 'auto' },
+        Msg.replyRuleMatchInvalid,
+      ],
+      [{ kind: 'keyword', keywords: ['多少钱'], reply: '你好', mode: 'later' }, Msg.replyRuleModeInvalid],
+    ];
+    for (const [body, msg] of cases) {
+      expect(await memberCall(ctx.app, s.token, ReplyRuleApi.save, body)).toMatchObject({ code: 400, msg });
+    }
+    expect(await memberCall(ctx.app, s.token, ReplyRuleApi.saveSettings, { hourly_cap: 0 })).toMatchObject({
+      code: 400,
+      msg: fillMsg(Msg.replyHourlyCapInvalid, { min: 1, max: REPLY_HOURLY_CAP_MAX }),
+    });
+  });
+
+  it('each member sees and changes only their own rules', async () => {
+    const a = await seller();
+    const b = await seller();
+    const rule = (await saveRule(a, { kind: 'keyword', keywords: ['多少钱'], reply: '看主页', mode: 'auto' })).data;
+    expect((await memberCall<{ list: ReplyRule[] }>(ctx.app, b.token, ReplyRuleApi.list)).data.list).toEqual([]);
+    expect(
+      await saveRule(b, { rule_id: rule.rule_id, kind: 'keyword', keywords: ['x'], reply: 'y', mode: 'auto' }),
+    ).toMatchObject({ code: 400, msg: Msg.replyRuleNotFound });
+    expect(await memberCall(ctx.app, b.token, ReplyRuleApi.remove, { rule_id: rule.rule_id })).toMatchObject({
+      code: 400,
+      msg: Msg.replyRuleNotFound,
+    });
+    const listA = (await memberCall<{ list: ReplyRule[] }>(ctx.app, a.token, ReplyRuleApi.list)).data.list;
+    expect(listA).toEqual([expect.objectContaining({ rule_id: rule.rule_id, reply: '看主页' })]);
+  });
+});
+
+describe('customer.AiLead/overview', () => {
+  it('counts each account’s items today, leads and replies, and has no harvesting switch yet', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '统计号', 1);
+    await ingest(s, account, [
+      item({ author_id: 'ov-1', text: '多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8' }),
+      item({ author_id: 'ov-2' }),
+    ]);
+    const overview = (await memberCall<AiLeadOverview>(ctx.app, s.token, ReplyRuleApi.overview)).data;
+    expect(overview.accounts).toEqual([
+      expect.objectContaining({
+        enterprise_account_id: account,
+        nickname: '统计号',
+        harvesting: null,
+        items_today: 2,
+        leads: 1,
+        replies_sent: 0,
+        needs_reauth: false,
+      }),
+    ]);
+    expect(overview.accounts[0]?.last_read).not.toBe('');
+  });
+});

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { Msg, fillMsg } from '../messages.ts';
+import {
+  REPLY_BUSINESS_MAX_LENGTH,
+  REPLY_HOURLY_CAP_DEFAULT,
+  REPLY_HOURLY_CAP_MAX,
+  REPLY_KEYWORD_MAX_LENGTH,
+  REPLY_KEYWORDS_MAX,
+  REPLY_MATCH_KINDS,
+  REPLY_MODES,
+  REPLY_PRODUCTS_MAX_LENGTH,
+  REPLY_RULE_KINDS,
+} from '../rules/reply-rules.ts';
+import { MESSAGE_MAX_LENGTH } from './customer.ts';
+import { id, int, text } from './common.ts';
+
+/** Every reply-rule, approval and AI获客 overview path (issue 23). */
+export const ReplyRuleApi = {
+  list: '/api/customer.ReplyRule/list',
+  save: '/api/customer.ReplyRule/save',
+  remove: '/api/customer.ReplyRule/delete',
+  settings: '/api/customer.ReplyRule/settings',
+  saveSettings: '/api/customer.ReplyRule/saveSettings',
+  approve: '/api/customer.DouyinCustomer/approveReply',
+  discard: '/api/customer.DouyinCustomer/discardReply',
+  overview: '/api/customer.AiLead/overview',
+} as const;
+
+export const replyRuleKind = z.enum(REPLY_RULE_KINDS, { error: Msg.replyRuleKindInvalid });
+export const replyMatchKind = z.enum(REPLY_MATCH_KINDS, { error: Msg.replyRuleMatchInvalid });
+export const replyMode = z.enum(REPLY_MODES, { error: Msg.replyRuleModeInvalid });
+
+/** Chinese labels of the rule's choices. */
+export const REPLY_KIND_LABEL = { keyword: Msg.replyKindKeyword, ai: Msg.replyKindAi } as const;
+export const REPLY_MATCH_LABEL = { contains: Msg.replyMatchContains, exact: Msg.replyMatchExact } as const;
+export const REPLY_MODE_LABEL = { auto: Msg.replyModeAuto, approve: Msg.replyModeApprove } as const;
+
+/** One reply rule of a member. */
+export const replyRule = z.object({
+  rule_id: z.number().int(),
+  kind: replyRuleKind,
+  match: replyMatchKind,
+  keywords: z.array(z.string()),
+  /** The reply of a keyword rule ('' for an AI rule: the model drafts it). */
+  reply: z.string(),
+  mode: replyMode,
+  enabled: z.boolean(),
+  updated_at: z.string(),
+});
+export type ReplyRule = z.infer<typeof replyRule>;
+
+export const replyRuleListResult = z.object({ list: z.array(replyRule) });
+export type ReplyRuleListResult = z.infer<typeof replyRuleListResult>;
+
+const keyword = text(Msg.replyRuleKeywordsRequired)
+  .trim()
+  .max(REPLY_KEYWORD_MAX_LENGTH, fillMsg(Msg.replyRuleKeywordTooLong, { max: REPLY_KEYWORD_MAX_LENGTH }));
+
+/** POST save: a new rule (no rule_id) or a change to one. */
+export const replyRuleSaveBody = z
+  .object({
+    rule_id: id(Msg.replyRuleNotFound).optional(),
+    kind: replyRuleKind,
+    match: replyMatchKind.optional().default('contains'),
+    keywords: z
+      .array(keyword, { error: Msg.replyRuleKeywordsRequired })
+      .max(REPLY_KEYWORDS_MAX, fillMsg(Msg.replyRuleKeywordsTooMany, { max: REPLY_KEYWORDS_MAX }))
+      .transform((list) => [...new Set(list.filter((k) => k !== ''))]),
+    reply: text(Msg.replyRuleReplyRequired)
+      .trim()
+      .max(MESSAGE_MAX_LENGTH, fillMsg(Msg.replyRuleReplyTooLong, { max: MESSAGE_MAX_LENGTH }))
+      .optional()
+      .default(''),
+    mode: replyMode,
+    enabled: z.boolean({ error: Msg.invalidParams }).optional().default(true),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'keyword' && body.keywords.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['keywords'], message: Msg.replyRuleKeywordsRequired });
+    }
+    if (body.kind === 'keyword' && body.reply === '') {
+      ctx.addIssue({ code: 'custom', path: ['reply'], message: Msg.replyRuleReplyRequired });
+    }
+  });
+export type ReplyRuleSaveBody = z.input<typeof replyRuleSaveBody>;
+
+export const replyRuleIdBody = z.object({ rule_id: id(Msg.replyRuleNotFound) });
+export type ReplyRuleIdBody = z.input<typeof replyRuleIdBody>;
+
+/** The member's facts for AI replies, and the cap of automatic replies per account and hour. */
+export const replySettings = z.object({
+  business: z.string(),
+  products: z.string(),
+  hourly_cap: z.number().int(),
+});
+export type ReplySettings = z.infer<typeof replySettings>;
+
+export const replySettingsBody = z.object({
+  business: text()
+    .trim()
+    .max(REPLY_BUSINESS_MAX_LENGTH, fillMsg(Msg.replyBusinessTooLong, { max: REPLY_BUSINESS_MAX_LENGTH }))
+    .optional()
+    .default(''),
+  products: text()
+    .trim()
+    .max(REPLY_PRODUCTS_MAX_LENGTH, fillMsg(Msg.replyProductsTooLong, { max: REPLY_PRODUCTS_MAX_LENGTH }))
+    .optional()
+    .default(''),
+  hourly_cap: int(1, REPLY_HOURLY_CAP_MAX, fillMsg(Msg.replyHourlyCapInvalid, { min: 1, max: REPLY_HOURLY_CAP_MAX }))
+    .optional()
+    .default(REPLY_HOURLY_CAP_DEFAULT),
+});
+export type ReplySettingsBody = z.input<typeof replySettingsBody>;
+
+/** approveReply: a waiting draft goes out, with the member's edit (修改) when content is given. */
+export const approveReplyBody = z.object({
+  message_id: id(Msg.replyDraftNotFound),
+  content: text(Msg.replyRequired)
+    .trim()
+    .min(1, Msg.replyRequired)
+    .max(MESSAGE_MAX_LENGTH, Msg.messageTooLong)
+    .optional(),
+});
+export type ApproveReplyBody = z.input<typeof approveReplyBody>;
+
+export const discardReplyBody = z.object({ message_id: id(Msg.replyDraftNotFound) });
+export type DiscardReplyBody = z.input<typeof discardReplyBody>;
+
+/** One account on the AI获客员工 page. */
+export const aiLeadAccount = z.object({
+  enterprise_account_id: z.number().int(),
+  nickname: z.string(),
+  platform_name: z.string(),
+  /** Harvesting on or off; null while the server has no switch for it. */
+  harvesting: z.boolean().nullable(),
+  /** When a runner last handed in a page of the account's items ('' never). */
+  last_read: z.string(),
+  items_today: z.number().int(),
+  leads: z.number().int(),
+  replies_sent: z.number().int(),
+  /** The account's login expired: it must be authorized again. */
+  needs_reauth: z.boolean(),
+});
+export type AiLeadAccount = z.infer<typeof aiLeadAccount>;
+
+export const aiLeadOverview = z.object({ accounts: z.array(aiLeadAccount), waiting_approval: z.number().int() });
+export type AiLeadOverview = z.infer<typeof aiLeadOverview>;

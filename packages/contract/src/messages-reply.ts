@@ -1,0 +1,37 @@
+/**
+ * The reply-rule part of the SPEC §8 catalogue (issue 23): automatic and approved replies to harvested
+ * comments and messages. `Msg` in messages.ts includes every entry here.
+ */
+export const ReplyMsg = {
+  replyRuleKeywordsRequired: '请填写触发关键词',
+  replyRuleKeywordTooLong: '关键词最多{max}个字',
+  replyRuleKeywordsTooMany: '关键词最多{max}个',
+  replyRuleReplyRequired: '请填写回复内容',
+  replyRuleReplyTooLong: '回复内容最多{max}个字',
+  replyRuleKindInvalid: '请选择回复方式（关键词回复或AI回复）',
+  replyRuleMatchInvalid: '请选择匹配方式（包含或完全一致）',
+  replyRuleModeInvalid: '请选择发送方式（自动发送或审核后发送）',
+  replyRuleNotFound: '回复规则不存在',
+  replyRulesTooMany: '回复规则最多{max}条',
+  replyBusinessTooLong: '业务介绍最多{max}个字',
+  replyProductsTooLong: '产品信息最多{max}个字',
+  replyHourlyCapInvalid: '每个账号每小时自动回复条数须在{min}到{max}之间',
+  replyAiNeedsBusiness: 'AI回复需要先填写业务介绍',
+  replyDraftNotFound: '待审核的回复不存在或已处理',
+  replySaved: '保存成功',
+  replyApproved: '已通过，正在发送',
+  replyDiscarded: '已放弃',
+  replyHoldHourlyCap: '该账号一小时内自动回复已达{cap}条上限，请审核后发送',
+  replyHoldBeforeAnswer: '对方回复前最多发送{max}条私信，请审核后发送',
+  replyHoldSensitive: '回复内容含敏感词「{word}」，平台可能拦截，请审核后发送',
+  replyHoldContact: '回复内容含联系方式，平台可能拦截，请审核后发送',
+  replyHoldByRule: '该规则设置为审核后发送',
+  replyApprovalWaiting: '待审核',
+  replyApprovalDiscarded: '已放弃',
+  replyKindKeyword: '关键词回复',
+  replyKindAi: 'AI回复',
+  replyMatchContains: '包含',
+  replyMatchExact: '完全一致',
+  replyModeAuto: '自动发送',
+  replyModeApprove: '审核后发送',
+} as const;
