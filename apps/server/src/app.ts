@@ -23,6 +23,7 @@ import { clipTemplateRoutes } from './modules/clip-template/clip-template.routes
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { harvestRoutes } from './modules/customer/harvest.routes.ts';
+import { harvestWorkRoutes } from './modules/customer/harvest-work.routes.ts';
 import type { LeadModel } from './modules/customer/lead-model.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -100,6 +101,7 @@ const modules: FastifyPluginCallbackZod[] = [
   dataScreenRoutes,
   runnerAuthRoutes,
   harvestRoutes,
+  harvestWorkRoutes,
 ];
 
 export interface AppOptions {
