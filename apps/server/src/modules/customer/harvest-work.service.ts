@@ -34,6 +34,11 @@ const PENDING_SCAN = 20;
 /** cookie_auth_status of an authorized account. */
 const AUTHORIZED = 1;
 
+/** A reply's client id, shaped as the sites' own (a UUID): the same reply always carries the same one. */
+export function clientIdOf(messageId: number): string {
+  return `00000000-0000-4000-8000-${messageId.toString(16).padStart(12, '0')}`;
+}
+
 /** Member words for a reply the platform did not take. */
 const WRITE_FAILURE_TEXT: Record<HarvestFailure, string> = {
   logged_out: Msg.replyFailedLoggedOut,
@@ -187,7 +192,7 @@ export class HarvestWorkService {
         message_id: reply.id,
         kind,
         text: reply.content,
-        client_id: `vm-${reply.id}`,
+        client_id: clientIdOf(reply.id),
         target: {
           source: target.source === 'comment' ? 'comment' : 'message',
           item_id: target.item_id,
