@@ -132,7 +132,7 @@ describe('harvest switch', () => {
     expect((await accounts()).find((a) => a.enterprise_account_id === own)).toMatchObject({
       enabled: true,
       state: 'on',
-      platform: 'douyin',
+      platform_name: '抖音',
     });
     expect((await enable([own!], false)).code).toBe(200);
   });

@@ -37,11 +37,20 @@ export type HarvestSetEnabledBody = z.input<typeof harvestSetEnabledBody>;
 export const harvestAccountState = z.enum(['off', 'on', 'paused', 'expired']);
 export type HarvestAccountState = z.infer<typeof harvestAccountState>;
 
+/** What a member reads for each state. */
+export const HARVEST_STATE_LABEL: Record<HarvestAccountState, string> = {
+  off: '未开启',
+  on: '采集中',
+  paused: '已暂停',
+  expired: '授权已过期',
+};
+
 /** One account in customer.Harvest/accounts. */
 export const harvestAccountView = z.object({
   enterprise_account_id: z.number().int(),
   nickname: z.string(),
-  platform: z.enum(PUBLISH_PLATFORMS).or(z.literal('')),
+  /** 抖音, 快手 … */
+  platform_name: z.string(),
   enabled: z.boolean(),
   state: harvestAccountState,
   /** Member words: why it is paused or stopped ('' when running or off). */

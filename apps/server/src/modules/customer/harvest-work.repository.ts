@@ -29,7 +29,9 @@ export class HarvestWorkRepository {
     return this.db
       .selectFrom('enterprise_account as a')
       .leftJoin('harvest_account as h', 'h.enterprise_account_id', 'a.id')
+      .leftJoin('platform as p', 'p.id', 'a.platform_id')
       .select([
+        'p.name as platform_name',
         'a.id',
         'a.nickname',
         'a.platform_id',

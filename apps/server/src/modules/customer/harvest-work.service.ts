@@ -90,7 +90,7 @@ export class HarvestWorkService {
       return {
         enterprise_account_id: row.id,
         nickname: row.nickname,
-        platform: publishPlatformOf(row.platform_id) ?? '',
+        platform_name: row.platform_name ?? '',
         enabled,
         state,
         notice: state === 'expired' ? Msg.harvestStoppedExpired : enabled ? (row.notice ?? '') : '',
