@@ -34,6 +34,10 @@ function main(): void {
         ? { connectors: Object.fromEntries(PUBLISH_PLATFORMS.map((p) => [p, { baseUrl: `${base}/${p}` }])) }
         : {}),
     },
+    // The same base serves the harvest pages (the sandbox imitates both).
+    ...(base
+      ? { harvest: { overrides: Object.fromEntries(PUBLISH_PLATFORMS.map((p) => [p, { baseUrl: `${base}/${p}` }])) } }
+      : {}),
     log: (message, data) => console.log(JSON.stringify({ time: new Date().toISOString(), msg: message, ...data })),
   });
   const stop = () => {
