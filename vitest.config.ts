@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './vitest.sequencer.ts';
 
 // Projects whose tests never reach PostgreSQL or Redis: the contract rules, the Chromium helpers, the
 // publisher (against the platform sandbox), the desktop core (its real server is pinned to SQLite) and
@@ -19,6 +20,10 @@ export default defineConfig({
     // Vitest's default in a run is one worker per core minus one: a single worker on these 2-core
     // machines, idle while a test waits on ffmpeg, Chromium or a child server. Three keep both cores busy.
     maxWorkers: 3,
+    // Every project shares those workers (none sets fileParallelism: false, which made Vitest run it
+    // alone after the others, one file at a time): Chromium files mostly wait on pages and timers, so
+    // they overlap well with the server's CPU-bound files. The slowest start first.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: process.env.DATABASE_URL ? ['apps/server'] : ['apps/server', ...databaseFree],
   },
 });

@@ -46,8 +46,19 @@ const s3BaseURL = `http://127.0.0.1:${process.env.E2E_S3_PORT}`;
 // On PostgreSQL (CI's second pass) the specs that render videos or drive a publishing runner are left
 // out: what they add over their server twins, which do run on PostgreSQL and Redis (clip-task,
 // clip-modes-*, publish*.test.ts), is the browser and ffmpeg/Chromium work, the same on either
-// database; they were two fifths of the pass's time (docs/decisions.md).
-const sqliteOnly = process.env.DATABASE_URL ? [/clip[^/]*\.spec\.ts$/, /publish[^/]*\.spec\.ts$/] : [];
+// database; they were two fifths of the pass's time. So are the specs of what the browser draws from
+// answers their server twins check on both databases (prerendered.test.ts, content.test.ts): the
+// pre-rendered and content pages, the console's layout and the desktop bridge (docs/decisions.md).
+const sqliteOnly = process.env.DATABASE_URL
+  ? [
+      /clip[^/]*\.spec\.ts$/,
+      /publish[^/]*\.spec\.ts$/,
+      /prerender\.spec\.ts$/,
+      /content\.spec\.ts$/,
+      /layout\.spec\.ts$/,
+      /desktop\.spec\.ts$/,
+    ]
+  : [];
 
 // The run's own Redis namespace, as it has its own schema: a job an earlier run left waiting when its
 // server stopped must not run on this run's rows (ids start again at 1). global-teardown deletes its keys.

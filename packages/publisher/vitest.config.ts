@@ -1,11 +1,10 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  // Browser tests: one Chromium at a time on a busy machine, generous per-test time.
+  // Browser tests beside the server's (the root's shared workers): generous per-test time on a busy machine.
   test: {
     name: 'publisher',
     include: ['src/**/*.test.ts'],
-    fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,
   },

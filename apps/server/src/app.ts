@@ -39,6 +39,7 @@ import { musicRoutes } from './modules/music/music.routes.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { publishRoutes } from './modules/publish/publish.routes.ts';
 import { runnerAuthRoutes } from './modules/publish/runner-auth.routes.ts';
+import { connectorRoutes } from './modules/publish/connector.routes.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userCenterRoutes } from './modules/member/user-center.routes.ts';
@@ -101,6 +102,7 @@ const modules: FastifyPluginCallbackZod[] = [
   dataScreenRoutes,
   runnerAuthRoutes,
   harvestRoutes,
+  connectorRoutes,
   harvestWorkRoutes,
 ];
 

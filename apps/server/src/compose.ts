@@ -40,6 +40,8 @@ import { AgentService } from './modules/agent/agent.service.ts';
 import { DataScreenService } from './modules/data-screen/data-screen.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
+import { ConnectorService } from './modules/publish/connector.service.ts';
+import { registerConnectorJobs } from './modules/publish/connector.jobs.ts';
 import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
 import { PublishService } from './modules/publish/publish.service.ts';
 import { registerRunnerAuthJobs } from './modules/publish/runner-auth.jobs.ts';
@@ -139,7 +141,8 @@ export function compose(infra: Infrastructure) {
     scorer: new LeadScorer(leadModel, infra.leads?.onModelError),
   });
   const health = new HealthService({ db }, mediaTools);
-  const serverRunners = new ServerRunnerService(base);
+  const connectors = new ConnectorService(base);
+  const serverRunners = new ServerRunnerService({ ...base, driftViews: (ids) => connectors.driftViews(ids) });
   const runnerAuth = new RunnerAuthService({ ...base, realtime: infra.realtime, accountAuth });
   const publish = new PublishService({
     ...base,
@@ -188,6 +191,7 @@ export function compose(infra: Infrastructure) {
     dataScreen,
     runnerAuth,
     serverRunners,
+    connectors,
   };
 }
 
@@ -205,6 +209,7 @@ export function registerJobs(jobs: JobQueue, services: Services): JobSchedule[] 
     ...registerPublishJobs(jobs, services),
     ...registerContentJobs(jobs, services),
     ...registerRunnerAuthJobs(jobs, services),
+    ...registerConnectorJobs(jobs, services),
   ];
 }
 

@@ -1,7 +1,11 @@
 import type { ClaimedJob, PublishJobView } from '@vidmatrix/contract/api/publish';
 import { Msg } from '@vidmatrix/contract/messages';
 import { PUBLISH_RULES } from '@vidmatrix/contract/rules/publish-rules';
-import { PUBLISH_RISK_COOLDOWN_MS, PUBLISH_SPACING_JITTER } from '@vidmatrix/contract/rules/publish-state';
+import {
+  PUBLISH_RETRY_BACKOFF_MS,
+  PUBLISH_RISK_COOLDOWN_MS,
+  PUBLISH_SPACING_JITTER,
+} from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from './helpers.ts';
 import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
@@ -118,6 +122,35 @@ describe('pacing per account', () => {
     }
     ctx.clock.advance(3600 * 1000 * (1 + PUBLISH_SPACING_JITTER) + 1);
     await publish((await claim([paced!]))[0]!);
+  });
+
+  it('a retried job is not overtaken by the next job of its batch for the same account', async () => {
+    const videos = await addVideos(ctx.db, memberId, ['o1.mp4', 'o2.mp4', 'o3.mp4']);
+    const [account, other] = await addAccounts(ctx.db, memberId, [KUAISHOU, DOUYIN]);
+    await addBatch(videos, [account!, other!], 0);
+    const [first] = await claim([account!]);
+    expect(first?.file_name).toBe('o1.mp4');
+    // A transient failure before submit: queued again after a backoff, while o2 is already due.
+    const fin = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+      job_id: first!.job_id,
+      outcome: 'failed',
+      submit_clicked: false,
+      error: { reason: 'upload_failed', message: 'upload failed' },
+    });
+    expect(fin.data.state).toBe('queued');
+    expect(await claim([account!])).toEqual([]);
+    // Another account of the same batch goes on meanwhile.
+    expect((await claim([other!])).map((j) => j.file_name)).toEqual(['o1.mp4']);
+
+    ctx.clock.advance(PUBLISH_RETRY_BACKOFF_MS[0] * (1 + PUBLISH_SPACING_JITTER) + 1);
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const jobs = await claim([account!]);
+      expect(jobs).toHaveLength(1);
+      names.push(jobs[0]!.file_name);
+      await publish(jobs[0]!);
+    }
+    expect(names).toEqual(['o1.mp4', 'o2.mp4', 'o3.mp4']);
   });
 
   it('stops at the daily cap per platform and goes on the next day', async () => {

@@ -175,6 +175,10 @@ export const BATCH_DOWNLOAD_MAX_LIMIT = 500;
 export const AUTH_REQUEST_TTL_MS = 5 * 60_000;
 /** How often every authorized account's stored login is checked by the member's runner, ms (daily). */
 export const AUTH_SWEEP_MS = 24 * 60 * 60_000;
+/** How often every online runner checks the creator centres' pages against its connector definitions, ms (daily). */
+export const DRIFT_CHECK_MS = 24 * 60 * 60_000;
+/** How often the server looks for online runners whose drift check is due (a new runner's first within this), ms. */
+export const DRIFT_SWEEP_MS = 60 * 60_000;
 /** A QR image relayed from a runner is at most this long (a data URL), characters. */
 export const AUTH_QR_MAX_CHARS = 512 * 1024;
 /** Most templates a member may save on /clip/VideoTemplate. */

@@ -31,6 +31,8 @@ export const jobs = {
   'account.auth.sweep': z.object({}),
   /** Ends runner authorizations nobody finished in time (scheduled). */
   'account.auth.expire': z.object({}),
+  /** Asks each online runner not checked for a day for a drift check of the creator centres' pages (scheduled, hourly). */
+  'publish.drift.sweep': z.object({}),
 } as const;
 
 /** A job name. */
@@ -51,6 +53,7 @@ export const Job = {
   contentCourseVideos: 'content.course-videos',
   accountAuthSweep: 'account.auth.sweep',
   accountAuthExpire: 'account.auth.expire',
+  publishDriftSweep: 'publish.drift.sweep',
 } as const satisfies Record<string, JobName>;
 
 /** Parses a stored payload of job `name`; throws a ZodError when it does not fit. */

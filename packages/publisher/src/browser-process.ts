@@ -150,6 +150,18 @@ async function lockOwner(profileDir: string): Promise<{ host: string; pid: numbe
 }
 
 /**
+ * True while a browser holds the profile: a live Chromium of this host on it, or a lock from another
+ * host. Work that may wait (the drift check) passes such a profile over instead of ending its browser.
+ */
+export async function profileInUse(profileDir: string): Promise<boolean> {
+  const owner = await lockOwner(profileDir);
+  if (!owner) {
+    return false;
+  }
+  return owner.host !== hostname() || (liveProcess(owner.pid) && isChromiumOf(owner.pid, profileDir));
+}
+
+/**
  * Makes the profile free before a launch: a Chromium on this host still holding it (an orphan of a
  * killed runner) is SIGKILLed and waited for; a lock naming a dead process (or a pid now reused by
  * another program) is removed. A lock from another host (a shared disk) is left to Chromium, which

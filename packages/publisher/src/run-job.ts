@@ -7,6 +7,7 @@ import { launchAccountContext, type BrowserOptions } from './browser.ts';
 import {
   RATE_LIMIT_TEXT,
   type ConnectorDefinition,
+  type ConnectorDefinitions,
   type ConnectorOverrides,
   valueAt,
   withOverrides,
@@ -47,15 +48,19 @@ import type {
 } from './types.ts';
 import { videoDurationSec } from './video-duration.ts';
 
-/** How a runner is set up: its browser, where failure artefacts go, and per-platform connector overrides. */
+/**
+ * How a runner is set up: its browser, where failure artefacts go, the operator's connector definitions
+ * (platforms left out use the built-in ones) and per-platform overrides (base URL, deadlines).
+ */
 export interface PublisherOptions extends BrowserOptions {
   artefactDir: string;
+  definitions?: ConnectorDefinitions;
   connectors?: Partial<Record<PublishPlatform, ConnectorOverrides>>;
 }
 
 /** The connector a platform uses under these options. */
 export function connectorFor(platform: PublishPlatform, options: PublisherOptions): ConnectorDefinition {
-  return withOverrides(CONNECTORS[platform], options.connectors?.[platform]);
+  return withOverrides(options.definitions?.[platform] ?? CONNECTORS[platform], options.connectors?.[platform]);
 }
 
 /** Thrown inside a job to end it as failed with a reason. */

@@ -22,6 +22,8 @@ import { AgentService } from '../modules/agent/agent.service.ts';
 import { SITE_SETTING_NAMES, SettingService, type SiteSettingName } from '../modules/setting/setting.service.ts';
 import { exportContent, importContent } from '../modules/content/content-io.ts';
 import { ContentService } from '../modules/content/content.service.ts';
+import { exportConnectorFile, importConnectorFile } from '../modules/publish/connector-io.ts';
+import { ConnectorService, DefinitionsRefused } from '../modules/publish/connector.service.ts';
 import { ServerRunnerService } from '../modules/publish/server-runner.service.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { StorageDriver } from '../storage/storage.ts';
@@ -59,6 +61,10 @@ Usage: npm run admin -- <command> [arguments]
   content import <dir>                               public site content from <kind>/<slug>.md files
                                                      (front matter + Markdown), media/ and levels.yml
   content export <dir>                               writes the content back out in that layout
+  connectors import <file.json>                      newer connector definitions for the runners, no release needed:
+                                                     checked field by field, stored as the current version (platforms
+                                                     left out keep the built-in ones); runners take it at their next claim
+  connectors export <file.json>                      writes the current definitions (or the built-in ones) to edit
   upgrade list                                       members' pending level upgrade requests
   upgrade (done|reject) <id>                         close a request (set the level with set-level)
   release publish --platform win|mac --version-name <1.2.0> [--version-code <n>] --notes <text> --file <path> [--file <path> …]
@@ -84,6 +90,13 @@ function explain(msg: string): string {
 
 /** A mistake in the command line: usage is printed, exit code 2. */
 class UsageError extends Error {}
+
+/** A file the schema refused: each field that is wrong is printed, exit code 1. */
+class RefusedFile extends Error {
+  constructor(readonly issues: string[]) {
+    super('refused');
+  }
+}
 
 function need(value: string | undefined, what: string): string {
   if (value === undefined || value === '') {
@@ -304,6 +317,20 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
       }
       throw new UsageError('content import <dir> | content export <dir>');
     }
+    case 'connectors': {
+      const file = need(second, 'file.json');
+      const connectors = new ConnectorService(deps);
+      if (first === 'import') {
+        return importConnectorFile(file, connectors).catch((error: unknown) => {
+          throw error instanceof DefinitionsRefused ? new RefusedFile(error.issues) : error;
+        });
+      }
+      if (first === 'export') {
+        const builtIn = async () => (await import('@vidmatrix/publisher/connectors/registry')).CONNECTORS;
+        return exportConnectorFile(file, connectors, builtIn);
+      }
+      throw new UsageError('connectors import <file.json> | connectors export <file.json>');
+    }
     case 'upgrade': {
       const content = new ContentService({ db: deps.db, now: deps.now, storage: storage() }, new SettingService(deps));
       if (first === 'list') {
@@ -393,6 +420,12 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (error) {
+    if (error instanceof RefusedFile) {
+      process.stderr.write(
+        `Error: the file was refused, nothing was stored:\n${error.issues.map((i) => `  ${i}`).join('\n')}\n`,
+      );
+      return 1;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`Error: ${error.message}\n\n${USAGE}`);
       return 2;

@@ -58,6 +58,8 @@ export interface Database {
   level_upgrade_request: LevelUpgradeRequestTable;
   publish_account_health: PublishAccountHealthTable;
   account_auth_request: AccountAuthRequestTable;
+  connector_definition: ConnectorDefinitionTable;
+  runner_drift: RunnerDriftTable;
 }
 
 export type Db = Kysely<Database>;
@@ -646,6 +648,35 @@ export interface RunnerTable {
   version: Generated<string>;
   /** JSON number[]: accounts whose profiles it holds. */
   accounts_held: Generated<string>;
+  /** A drift check was asked for at this time and has not been reported since; null when none is due. */
+  drift_due_at: number | null;
+  /** The operator's connector definitions version the runner last said it runs with (0: the built-in ones). */
+  connectors_version: Generated<number>;
+}
+
+/** An operator's connector definitions file (issue 22): each import is a version; the highest id is current. */
+export interface ConnectorDefinitionTable {
+  id: Generated<number>;
+  /** JSON ConnectorDefinitions, as validated at import. */
+  body: string;
+  /** The file it came from. */
+  source: Generated<string>;
+  created_at: number;
+}
+
+/** A runner's last drift check of one platform. */
+export interface RunnerDriftTable {
+  runner_id: number;
+  platform: string;
+  /** DriftState: ok, changed, unchecked. */
+  state: string;
+  /** JSON string[]: the Chinese names of the elements not found. */
+  missing: Generated<string>;
+  /** The definition checked (`douyin@2026.11.2`). */
+  connector_version: Generated<string>;
+  /** The operator's definitions version the runner ran with (0: the built-in ones). */
+  connectors_version: Generated<number>;
+  checked_at: number;
 }
 
 /** A document of the public site's content (issue 12); `meta` is its kind's front matter as JSON. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
+import { driftView, runnerConnectorState } from './connectors.ts';
 import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
 import { JOB_OUTCOMES, REVIEW_STATES, VERIFY_LISTED_MAX } from '../rules/publish-result.ts';
 import { PUBLISH_STATES, RUNNER_CLAIM_WAIT_MS, RUNNER_MAX_SLOTS } from '../rules/publish-state.ts';
@@ -136,8 +137,8 @@ export const runnerView = z.object({
   create_time: z.string(),
   revoked: z.boolean(),
   busy: z.array(runnerBusyJob),
-  /** The last drift check of the connectors on this runner: '' not run yet (filled by the drift check). */
-  drift: z.string(),
+  /** The last drift check of each platform's pages on this runner (platforms never checked left out). */
+  drift: z.array(driftView),
 });
 /** Whether any runner can serve the member now, and why not. */
 export const runnerAvailability = z.object({
@@ -171,6 +172,8 @@ export const claimBody = z.object({
   accounts: idList.default([]),
   /** Accounts the runner has a job running on (it does not take a second for them). */
   busy_accounts: idList.default([]),
+  /** The operator's connector definitions version the runner runs with (0: the built-in ones). */
+  connectors_version: int(0, INT_MAX).optional(),
 });
 export const claimedJob = z.object({
   job_id: z.number().int(),
@@ -196,7 +199,7 @@ export const claimedJob = z.object({
   review_only: z.boolean(),
 });
 export type ClaimedJob = z.infer<typeof claimedJob>;
-export const claimResult = z.object({ jobs: z.array(claimedJob) });
+export const claimResult = z.object({ jobs: z.array(claimedJob), ...runnerConnectorState.shape });
 
 export const heartbeatBody = z.object({
   job_ids: idList.default([]),

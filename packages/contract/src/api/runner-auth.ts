@@ -77,7 +77,11 @@ export const authTask = z.object({
   ip_code: z.string(),
 });
 export type AuthTask = z.infer<typeof authTask>;
-export const authClaimResult = z.object({ tasks: z.array(authTask) });
+export const authClaimResult = z.object({
+  tasks: z.array(authTask),
+  /** The operator's connector definitions version (a runner with another fetches them before a login). */
+  connectors_version: z.number().int().min(0),
+});
 
 /** runner.Runner/authQr: the QR the login page shows now (a new one when it refreshes). */
 export const authQrBody = z.object({ request_id: id(), image: z.string().min(1).max(AUTH_QR_MAX_CHARS) });

@@ -4,6 +4,15 @@ import { extensionOf, MB } from './upload.ts';
 export const PUBLISH_PLATFORMS = ['douyin', 'kuaishou', 'xiaohongshu', 'channels', 'bilibili'] as const;
 export type PublishPlatform = (typeof PUBLISH_PLATFORMS)[number];
 
+/** The platforms' names as members read them. */
+export const PUBLISH_PLATFORM_NAMES: Record<PublishPlatform, string> = {
+  douyin: '抖音',
+  kuaishou: '快手',
+  xiaohongshu: '小红书',
+  channels: '视频号',
+  bilibili: '哔哩哔哩',
+};
+
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 

@@ -2,8 +2,7 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type { FailureReason } from '../types.ts';
-import { BILIBILI_API } from './bilibili.ts';
-import type { ConnectorDefinition } from './definition.ts';
+import { type ConnectorDefinition, partsOf } from './definition.ts';
 
 /** A Bilibili answer: HTTP status and the parsed JSON body (undefined when it was not JSON). */
 export interface BiliAnswer {
@@ -47,8 +46,9 @@ export type AccountCookies = Awaited<ReturnType<typeof accountCookies>>;
 
 /** Calls the member and api hosts with the account's cookies, each call under its own deadline. */
 export function bilibiliHttp(def: ConnectorDefinition, cookies: AccountCookies) {
+  const endpoints = partsOf(def, 'bilibili');
   const base = def.baseUrl.replace(/\/$/, '');
-  const apiBase = base.replace(BILIBILI_API.apiHost.from, BILIBILI_API.apiHost.to);
+  const apiBase = base.replace(endpoints.apiHost.from, endpoints.apiHost.to);
   const scheme = new URL(base).protocol;
   async function call(url: string, init: RequestInit & { timeoutMs: number; cookies?: boolean }): Promise<BiliAnswer> {
     const { timeoutMs, cookies: withCookies = true, ...rest } = init;
@@ -73,6 +73,8 @@ export function bilibiliHttp(def: ConnectorDefinition, cookies: AccountCookies) 
   }
   return {
     csrf: cookies.csrf,
+    /** The web API's paths, fields and codes, from the definition. */
+    endpoints,
     member: (path: string) => base + path,
     api: (path: string) => apiBase + path,
     /** An upos URL: `<scheme>:<endpoint>/<upos_uri less upos://>`. */
@@ -125,6 +127,7 @@ export async function uploadByUpos(
     }
     throw err;
   };
+  const BILIBILI_API = http.endpoints;
   try {
     const size = (await file.stat()).size;
     const name = basename(videoPath);

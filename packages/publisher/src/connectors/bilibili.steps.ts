@@ -14,11 +14,8 @@ import {
   messageOf,
   uploadByUpos,
 } from './bilibili-api.ts';
-import { BILIBILI_API } from './bilibili.ts';
-import { type ConnectorDefinition, RATE_LIMIT_TEXT } from './definition.ts';
+import { type ConnectorDefinition, partsOf, RATE_LIMIT_TEXT } from './definition.ts';
 import type { ConnectorSteps, ListedWork, PublishKit } from './steps.ts';
-
-const C = BILIBILI_API.codes;
 
 /** Opens an API session on the account's cookies; logged_out when the profile holds no SESSDATA. */
 async function httpFor(page: Page, def: ConnectorDefinition): Promise<BilibiliHttp> {
@@ -31,15 +28,15 @@ async function httpFor(page: Page, def: ConnectorDefinition): Promise<BilibiliHt
 
 /** Step 1: the session holds when nav answers code 0. */
 async function checkLogin(page: Page, def: ConnectorDefinition): Promise<'valid' | 'invalid' | 'unknown'> {
+  const B = partsOf(def, 'bilibili');
+  const C = B.codes;
   const cookies = await accountCookies(page.context(), def);
   if (!cookies.sessdata) {
     return 'invalid';
   }
   const http = bilibiliHttp(def, cookies);
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const nav = await http
-      .call(http.api(BILIBILI_API.nav), { timeoutMs: def.timeouts.loginCheck })
-      .catch(() => undefined);
+    const nav = await http.call(http.api(B.nav), { timeoutMs: def.timeouts.loginCheck }).catch(() => undefined);
     const code = nav ? codeOf(nav) : Number.NaN;
     if (code === C.ok) {
       return 'valid';
@@ -53,9 +50,11 @@ async function checkLogin(page: Page, def: ConnectorDefinition): Promise<'valid'
 
 /** Step 9: the account's recent archives, newest first, with their state code, creation time and duration. */
 async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
+  const B = partsOf(def, 'bilibili');
+  const C = B.codes;
   const http = await httpFor(page, def);
-  const q = new URLSearchParams({ status: '', pn: '1', ps: String(BILIBILI_API.archivesPageSize) });
-  const answer = await http.call(`${http.member(BILIBILI_API.archives)}?${q}`, { timeoutMs: def.timeouts.navigation });
+  const q = new URLSearchParams({ status: '', pn: '1', ps: String(B.archivesPageSize) });
+  const answer = await http.call(`${http.member(B.archives)}?${q}`, { timeoutMs: def.timeouts.navigation });
   if (codeOf(answer) !== C.ok) {
     throw new BiliFailure(
       codeOf(answer) === C.notLoggedIn ? 'logged_out' : 'error',
@@ -81,11 +80,42 @@ async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWo
   });
 }
 
+/** The drift check: nav (the session), the line probe and the archives list answer in their known shapes. */
+async function checkApi(page: Page, def: ConnectorDefinition): Promise<'logged_out' | string[]> {
+  const cookies = await accountCookies(page.context(), def);
+  if (!cookies.sessdata) {
+    return 'logged_out';
+  }
+  const http = bilibiliHttp(def, cookies);
+  const B = http.endpoints;
+  const get = (url: string) => http.call(url, { timeoutMs: def.timeouts.navigation }).catch(() => undefined);
+  const nav = await get(http.api(B.nav));
+  if (nav && codeOf(nav) === B.codes.notLoggedIn) {
+    return 'logged_out';
+  }
+  const q = new URLSearchParams({ status: '', pn: '1', ps: String(B.archivesPageSize) });
+  const archives = await get(`${http.member(B.archives)}?${q}`);
+  const probe = await get(http.member(B.probe));
+  const answered: Record<string, boolean> = {
+    nav: nav !== undefined && codeOf(nav) === B.codes.ok,
+    probe: Array.isArray(probe?.body?.lines),
+    archives:
+      archives !== undefined &&
+      codeOf(archives) === B.codes.ok &&
+      typeof archives.body?.data === 'object' &&
+      archives.body.data !== null,
+  };
+  // Only the endpoints this check knows how to call without an upload (add, preupload would post or reserve).
+  return def.drift.api.filter((key) => Object.hasOwn(answered, key) && !answered[key]);
+}
+
 /** Step 7: the cover as a data URL; its URL on the platform. */
 async function uploadCover(http: BilibiliHttp, def: ConnectorDefinition, coverPath: string): Promise<string> {
+  const B = http.endpoints;
+  const C = B.codes;
   const type = extname(coverPath).toLowerCase() === '.png' ? 'png' : 'jpeg';
   const cover = `data:image/${type};base64,${(await readFile(coverPath)).toString('base64')}`;
-  const answer = await http.form(http.member(BILIBILI_API.coverUp), { cover }, def.timeouts.fill);
+  const answer = await http.form(http.member(B.coverUp), { cover }, def.timeouts.fill);
   const url = (answer.body?.data as { url?: unknown } | undefined)?.url;
   if (codeOf(answer) === C.notLoggedIn) {
     throw new BiliFailure('logged_out', 'cover upload answered -101', messageOf(answer));
@@ -97,11 +127,11 @@ async function uploadCover(http: BilibiliHttp, def: ConnectorDefinition, coverPa
 }
 
 /** The add/v3 body (research §5 step 8). */
-function addBody(job: PublishJob, filename: string, cover: string) {
+function addBody(job: PublishJob, filename: string, cover: string, tid: number) {
   return {
     copyright: 1,
     source: '',
-    tid: BILIBILI_API.tid,
+    tid,
     cover,
     title: job.title.trim(),
     desc: job.description,
@@ -115,7 +145,7 @@ function addBody(job: PublishJob, filename: string, cover: string) {
 }
 
 /** Why an add answer refused the post; undefined when it went through or asks for a check. */
-function refusal(a: BiliAnswer): BiliFailure | undefined {
+function refusal(a: BiliAnswer, C: BilibiliHttp['endpoints']['codes']): BiliFailure | undefined {
   const code = codeOf(a);
   if (code === C.ok || code === C.riskControl) {
     return undefined;
@@ -142,7 +172,8 @@ async function riskCheck(
   voucher: string,
   hooks: RunHooks,
 ): Promise<HandOff & { kind: NeedsActionKind }> {
-  const reg = await http.form(http.api(BILIBILI_API.gaiaRegister), { v_voucher: voucher }, def.timeouts.submit);
+  const B = http.endpoints;
+  const reg = await http.form(http.api(B.gaiaRegister), { v_voucher: voucher }, def.timeouts.submit);
   const data = (reg.body?.data ?? {}) as { type?: unknown; token?: unknown; image?: unknown };
   const kind: NeedsActionKind = data.type === 'sms' ? 'sms' : 'captcha';
   if (!hooks.onNeedsAction) {
@@ -155,7 +186,7 @@ async function riskCheck(
     const answer = await withDeadline(
       'needs action',
       def.timeouts.needsAction,
-      hooks.onNeedsAction({ kind, prompt, image, screenshot, url: http.api(BILIBILI_API.gaiaRegister) }),
+      hooks.onNeedsAction({ kind, prompt, image, screenshot, url: http.api(B.gaiaRegister) }),
     ).catch((err: unknown) => {
       if (err instanceof DeadlineError) {
         return undefined;
@@ -166,12 +197,12 @@ async function riskCheck(
       return { ok: false, ended: 'timeout', kind };
     }
     const valid = await http.form(
-      http.api(BILIBILI_API.gaiaValidate),
+      http.api(B.gaiaValidate),
       { token: typeof data.token === 'string' ? data.token : '', code: answer.code ?? '' },
       def.timeouts.submit,
     );
     const grisk = (valid.body?.data as { grisk_id?: unknown } | undefined)?.grisk_id;
-    if (codeOf(valid) === C.ok && typeof grisk === 'string') {
+    if (codeOf(valid) === B.codes.ok && typeof grisk === 'string') {
       return { ok: true, token: grisk, kind };
     }
   }
@@ -205,6 +236,8 @@ async function publish(
   hooks: RunHooks,
   kit: PublishKit,
 ): Promise<JobResult> {
+  const B = partsOf(def, 'bilibili');
+  const C = B.codes;
   let phase: RunPhase = 'preparing';
   let submitClicked = false;
   const enter = async (next: RunPhase) => {
@@ -277,19 +310,19 @@ async function publish(
     submitClicked = true;
     let vtoken = '';
     for (;;) {
-      const url = `${http.member(BILIBILI_API.add)}?csrf=${http.csrf}&t=${Date.now()}${vtoken ? `&gaia_vtoken=${vtoken}` : ''}`;
+      const url = `${http.member(B.add)}?csrf=${http.csrf}&t=${Date.now()}${vtoken ? `&gaia_vtoken=${vtoken}` : ''}`;
       const answer = await http
         .call(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(addBody(job, filename, cover)),
+          body: JSON.stringify(addBody(job, filename, cover, B.tid)),
           timeoutMs: def.timeouts.submit,
         })
         .catch(() => undefined); // sent, no answer: the works list decides
       if (!answer) {
         break;
       }
-      const refused = refusal(answer);
+      const refused = refusal(answer, C);
       if (refused) {
         throw refused;
       }
@@ -348,4 +381,4 @@ async function publish(
 }
 
 /** Bilibili publishes through its web upload API with the account's cookies; its pages serve the QR login only. */
-export const bilibiliSteps: ConnectorSteps = { publish, readWorks, checkLogin };
+export const bilibiliSteps: ConnectorSteps = { publish, readWorks, checkLogin, checkApi };

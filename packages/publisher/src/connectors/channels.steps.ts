@@ -2,8 +2,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { DeadlineError, firstOf } from '../deadline.ts';
 import { clickThrough, descriptionText, dismissOverlays, loggedOut, urlIs, urlOf, visible } from '../flow.ts';
 import type { PublishJob } from '../types.ts';
-import { CHANNELS_PAGE as P } from './channels.ts';
-import { type ConnectorDefinition, formatSchedule } from './definition.ts';
+import { type ConnectorDefinition, formatSchedule, partsOf } from './definition.ts';
 import type { ConnectorSteps, ListedWork } from './steps.ts';
 
 /** One post_list item, as far as the steps read it. */
@@ -32,6 +31,7 @@ function qrDataUrl(img: Locator): Promise<string> {
 
 /** QR login in the qrconnect iframe: relays each code, clicks div.refresh-wrap when it says 二维码已过期. */
 async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) {
+  const P = partsOf(def, 'channels');
   const t = def.timeouts;
   const end = Date.now() + t.qrLogin;
   await page.goto(urlOf(def, def.paths.login), { timeout: t.navigation });
@@ -70,6 +70,7 @@ async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: str
 
 /** A failed upload is deleted first (删除, then the confirm's 删除), as the site asks before a new file. */
 async function setFile(page: Page, _root: unknown, def: ConnectorDefinition, job: PublishJob) {
+  const P = partsOf(def, 'channels');
   const ms = def.timeouts.fill;
   if (await page.locator(def.selectors.uploadFailed).first().isVisible()) {
     await clickThrough(page, def, ms, (timeout) => page.locator(P.uploadDelete).first().click({ timeout }));
@@ -84,6 +85,7 @@ async function setFile(page: Page, _root: unknown, def: ConnectorDefinition, job
 
 /** The vertical cover: its WeUI dialog's uploader, 确认, then 裁剪封面图 when the site asks for a crop. */
 async function setCover(page: Page, def: ConnectorDefinition, coverPath: string, ms: number) {
+  const P = partsOf(def, 'channels');
   await clickThrough(page, def, ms, (timeout) => page.locator(P.verticalCover).first().click({ timeout }));
   await page
     .locator(def.selectors.coverInput ?? '')
@@ -102,6 +104,7 @@ async function setCover(page: Page, def: ConnectorDefinition, coverPath: string,
 
 /** 定时 → the date picker (month pages, day links) → 请选择时间; read back from 请选择发表时间. */
 async function setSchedule(page: Page, def: ConnectorDefinition, at: number, ms: number): Promise<boolean> {
+  const P = partsOf(def, 'channels');
   const value = formatSchedule(at, def.scheduleFormat);
   const [date = '', time = ''] = value.split(' ');
   const [, month = '', day = ''] = date.split('-');
@@ -165,6 +168,7 @@ async function submit(page: Page, _root: unknown, def: ConnectorDefinition): Pro
 
 /** Opens the list page and reads the post_list answer it fetches (objectId, createTime, duration). */
 async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
+  const P = partsOf(def, 'channels');
   const ms = def.timeouts.navigation;
   const answer = page.waitForResponse((r) => r.url().includes(P.postListApi) && r.request().method() === 'POST', {
     timeout: ms,

@@ -1,9 +1,5 @@
-import {
-  COMMON_REVIEW_STATES,
-  DEFAULT_TIMEOUTS,
-  type ConnectorDefinition,
-  type DialogSelectors,
-} from './definition.ts';
+import type { ConnectorDefinitionOf } from '@vidmatrix/contract/connector-definition';
+import { COMMON_LABELS, COMMON_REVIEW_STATES, DEFAULT_TIMEOUTS, type DialogSelectors } from './definition.ts';
 
 /** A WeUI dialog told apart by a text only it shows, and a part of it. */
 const dialog = (text: string, part = '') => `div.weui-desktop-dialog__wrp:has-text("${text}")${part ? ` ${part}` : ''}`;
@@ -24,7 +20,7 @@ const verifyDialog = (text: string, extra: Partial<DialogSelectors> = {}): Dialo
  * upload is done when 发表 loses weui-desktop-btn_disabled; the post_create answer carries no id, so the
  * post is proven from the post_list API (objectId).
  */
-export const channels: ConnectorDefinition = {
+export const channels: ConnectorDefinitionOf['channels'] = {
   platform: 'channels',
   version: 'channels@2026.11.2',
   baseUrl: 'https://channels.weixin.qq.com',
@@ -90,26 +86,50 @@ export const channels: ConnectorDefinition = {
     '4': 'scheduled',
   },
   timeouts: DEFAULT_TIMEOUTS,
+  /** The parts of the Channels pages the steps use beyond the shared selectors (channels.steps.ts). */
+  parts: {
+    qrFrame: 'iframe[src*="qrconnect"], iframe[src*="login-for-iframe"], iframe.display',
+    /** 二维码已过期，点击刷新 / 网络不可用，点击刷新 over the code, and what to click. */
+    qrExpired: 'p.refresh-tip',
+    qrRefresh: 'div.refresh-wrap',
+    /** The works-list API the list page calls (its items carry objectId, createTime, desc.media[].videoPlayLen). */
+    postListApi: '/post/post_list',
+    /** 删除 on a failed upload, and the confirm dialog's button. */
+    uploadDelete: 'div.media-status-content div.tag-inner:has-text("删除")',
+    uploadDeleteConfirm: 'div.weui-desktop-dialog__wrp:visible button:text-is("删除")',
+    uploadArea: 'div.upload-content',
+    verticalCover: 'div.vertical-cover-wrap',
+    horizontalCover: 'div.horizontal-cover-wrap',
+    coverConfirm: `${dialog('编辑封面', 'button:text-is("确认"):not(.weui-desktop-btn_disabled)')}, div.finder-dialog-footer button:text-is("确认"):not(.weui-desktop-btn_disabled)`,
+    cropConfirm: dialog('裁剪封面图', 'button:text-is("确定")'),
+    scheduleTime: 'input[placeholder="请选择时间"]',
+    pickerMonth: 'span.weui-desktop-picker__panel__label:has-text("月")',
+    pickerNext: 'button.weui-desktop-btn__icon__right',
+    pickerDays: 'table.weui-desktop-picker__table a:not(.weui-desktop-picker__disabled)',
+  },
+  labels: {
+    ...COMMON_LABELS,
+    openUpload: '发表视频按钮',
+    qrFrame: '登录二维码框',
+    qrExpired: '二维码过期提示',
+    qrRefresh: '二维码刷新按钮',
+    uploadDelete: '删除视频按钮',
+    uploadDeleteConfirm: '删除确认按钮',
+    uploadArea: '上传区域',
+    verticalCover: '竖版封面入口',
+    horizontalCover: '横版封面入口',
+    coverConfirm: '封面确认按钮',
+    cropConfirm: '裁剪确定按钮',
+    scheduleTime: '时间输入框',
+    pickerMonth: '日期选择器月份',
+    pickerNext: '下个月按钮',
+    pickerDays: '日期选择器日期',
+  },
+  // The form is there while the video uploads (发表 stays disabled until it is done, research §4).
+  drift: {
+    login: ['loginMarkers'],
+    upload: ['openUpload', 'fileInput', 'description', 'title', 'scheduleRadio', 'submit'],
+    works: [],
+    api: [],
+  },
 };
-
-/** The parts of the Channels pages the steps use beyond the shared selectors (channels.steps.ts). */
-export const CHANNELS_PAGE = {
-  qrFrame: 'iframe[src*="qrconnect"], iframe[src*="login-for-iframe"], iframe.display',
-  /** 二维码已过期，点击刷新 / 网络不可用，点击刷新 over the code, and what to click. */
-  qrExpired: 'p.refresh-tip',
-  qrRefresh: 'div.refresh-wrap',
-  /** The works-list API the list page calls (its items carry objectId, createTime, desc.media[].videoPlayLen). */
-  postListApi: '/post/post_list',
-  /** 删除 on a failed upload, and the confirm dialog's button. */
-  uploadDelete: 'div.media-status-content div.tag-inner:has-text("删除")',
-  uploadDeleteConfirm: 'div.weui-desktop-dialog__wrp:visible button:text-is("删除")',
-  uploadArea: 'div.upload-content',
-  verticalCover: 'div.vertical-cover-wrap',
-  horizontalCover: 'div.horizontal-cover-wrap',
-  coverConfirm: `${dialog('编辑封面', 'button:text-is("确认"):not(.weui-desktop-btn_disabled)')}, div.finder-dialog-footer button:text-is("确认"):not(.weui-desktop-btn_disabled)`,
-  cropConfirm: dialog('裁剪封面图', 'button:text-is("确定")'),
-  scheduleTime: 'input[placeholder="请选择时间"]',
-  pickerMonth: 'span.weui-desktop-picker__panel__label:has-text("月")',
-  pickerNext: 'button.weui-desktop-btn__icon__right',
-  pickerDays: 'table.weui-desktop-picker__table a:not(.weui-desktop-picker__disabled)',
-} as const;

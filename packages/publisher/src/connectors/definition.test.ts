@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { connectorDefinitions, describeIssues } from '@vidmatrix/contract/connector-definition';
 import { descriptionText, listedTitle, urlIs } from '../flow.ts';
 import type { PublishJob } from '../types.ts';
 import { formatSchedule, valueAt, withOverrides } from './definition.ts';
@@ -41,6 +42,50 @@ describe('connector definitions', () => {
   it('reads values at a path of a JSON answer', () => {
     expect(valueAt({ data: { bvid: 'BV1x' } }, ['data', 'bvid'])).toBe('BV1x');
     expect(valueAt({ data: null }, ['data', 'bvid'])).toBeUndefined();
+  });
+
+  it("ships definitions that pass the schema an operator's file is checked with, each checked element named", () => {
+    const parsed = connectorDefinitions.safeParse(JSON.parse(JSON.stringify(CONNECTORS)));
+    expect(parsed.success ? [] : describeIssues(parsed.error)).toEqual([]);
+    for (const def of Object.values(CONNECTORS)) {
+      for (const key of Object.values(def.drift).flat()) {
+        expect(def.labels[key], `${def.platform} ${key}`).toMatch(/^[\u4e00-\u9fff]+$/);
+      }
+    }
+  });
+
+  it('refuses a definitions file naming each field that is wrong', () => {
+    const copy = () =>
+      JSON.parse(JSON.stringify({ douyin: CONNECTORS.douyin, kuaishou: CONNECTORS.kuaishou })) as Record<
+        string,
+        Record<string, Record<string, unknown>>
+      >;
+    const issuesOf = (file: unknown) => {
+      const parsed = connectorDefinitions.safeParse(file);
+      return parsed.success ? [] : describeIssues(parsed.error);
+    };
+    const broken = copy();
+    delete broken.douyin!.selectors!.fileInput;
+    broken.kuaishou!.urls!.success = '(unclosed';
+    broken.douyn = broken.kuaishou!;
+    expect(issuesOf(broken)).toEqual([
+      'douyin.selectors.fileInput: Invalid input: expected string, received undefined',
+      'kuaishou.urls.success: not a valid regular expression',
+      '(file): Unrecognized key: "douyn"',
+    ]);
+    // Once the shape holds, the drift plan: every element it names exists and has a Chinese label.
+    const unplanned = copy();
+    unplanned.douyin!.drift!.upload = ['fileInput', 'uploadBtn'];
+    delete unplanned.kuaishou!.labels!.workLink;
+    expect(issuesOf(unplanned)).toEqual([
+      'douyin.drift.upload.1: no element "uploadBtn" in this definition',
+      'kuaishou.labels.workLink: "workLink" needs a Chinese label',
+    ]);
+    expect(issuesOf({})).toEqual(['(file): name at least one of douyin, kuaishou, xiaohongshu, channels, bilibili']);
+    // Members read the labels: English words are refused.
+    const english = copy();
+    english.kuaishou!.labels!.fileInput = 'upload button';
+    expect(issuesOf(english)).toEqual(['kuaishou.labels.fileInput: must be Chinese words (members read it)']);
   });
 
   it('gives every connector a version and applies deadline overrides', () => {

@@ -1,100 +1,60 @@
 import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import type {
+  ConnectorDefinition,
+  ConnectorParts,
+  ConnectorTimeouts,
+  DialogSelectors,
+} from '@vidmatrix/contract/connector-definition';
 import type { NeedsActionKind, ReviewState } from '../types.ts';
 
-/** Deadlines of each phase, ms. */
-export interface ConnectorTimeouts {
-  /** One page load. */
-  navigation: number;
-  /** Proving the session on the upload page. */
-  loginCheck: number;
-  /** Waiting for the person to scan the login QR. */
-  qrLogin: number;
-  /** The file transfer, from setting the file to 上传成功. */
-  upload: number;
-  /** The platform's processing after the upload, until submit is enabled. */
-  processing: number;
-  /** Filling the form. */
-  fill: number;
-  /** From the submit click to the platform's answer (create response or success page). */
-  submit: number;
-  /** Reading the works list back until the post shows. */
-  verify: number;
-  /** Between two reads of the works list. */
-  worksPoll: number;
-  /** Waiting for a person to answer a captcha/SMS/real-name check. */
-  needsAction: number;
-}
+// The definition's shape is the contract's (connector-definition.ts): the operator's files are checked against it.
+export type {
+  ConnectorDefinition,
+  ConnectorDefinitions,
+  ConnectorTimeouts,
+  DialogSelectors,
+} from '@vidmatrix/contract/connector-definition';
 
-/** A dialog that hands the job to a person. */
-export interface DialogSelectors {
-  root: string;
-  prompt?: string;
-  image?: string;
-  input?: string;
-  confirm?: string;
-  error?: string;
+/** A platform's page parts beyond the shared fields; throws when the definition is another platform's. */
+export function partsOf<P extends PublishPlatform>(def: ConnectorDefinition, platform: P): ConnectorParts<P> {
+  if (def.platform !== platform) {
+    throw new Error(`${platform} steps were given the ${def.platform} definition`);
+  }
+  return def.parts;
 }
 
 /**
- * One creator centre as data: where its pages are, how to recognise them and what to click. A changed
- * page is a data fix here and a new `version`.
+ * The Chinese names of the shared elements, as the drift check reports a missing one to a member;
+ * each definition spreads these into its `labels` and names its own parts beside them.
  */
-export interface ConnectorDefinition {
-  platform: PublishPlatform;
-  version: string;
-  baseUrl: string;
-  paths: { login: string; upload: string; works: string; home: string };
-  /** URL patterns: regular expression sources matched against the URL less the base URL (the full URL when off it). */
-  urls: { loggedIn: string; login: string; success: string; createResponse: string };
-  /** Click this on the home page to open the upload page (Channels: its direct URL loads an empty shell). */
-  openUpload?: string;
-  /** The iframe the upload form lives in (Channels). */
-  formFrame?: string;
-  selectors: {
-    qrImage: string;
-    /** Visible only when logged out. */
-    loginMarkers: string;
-    fileInput: string;
-    uploadProgress: string;
-    uploadDone: string;
-    uploadFailed: string;
-    title?: string;
-    description: string;
-    topicInput?: string;
-    topicSuggestion?: string;
-    coverInput?: string;
-    scheduleRadio: string;
-    scheduleInput: string;
-    submit: string;
-    /** The submit control once processing has ended. */
-    submitReady: string;
-    confirm?: string;
-    /** Close buttons of guides and overlays that steal clicks. */
-    overlayClose: string[];
-    errorText: string;
-    workItem: string;
-    workIdAttribute: string;
-    workTitle: string;
-    workStatus: string;
-    /** The work's duration (m:ss or seconds) in a works-list item, where the list shows it. */
-    workDuration?: string;
-    /** The work's creation time (a datetime attribute or text) in a works-list item, where the list shows it. */
-    workCreatedAt?: string;
-  };
-  dialogs: Record<NeedsActionKind, DialogSelectors>;
-  /** How topics go in: inline "#tag" in the description, a tag input closed by Enter, or a suggestion picker. */
-  topicMode: 'inline' | 'enter' | 'suggest';
-  /** The schedule input's format (Beijing time) and whether it is readonly (set through the native setter). */
-  scheduleFormat: 'YYYY-MM-DD HH:mm' | 'YYYY-MM-DD HH:mm:ss';
-  scheduleReadonly: boolean;
-  /** The create response: which field says it went through, and where the work id is (if the platform gives one). */
-  createResponse: { okPath: string[]; okValue: string | number | boolean; workIdPath?: string[] };
-  /** Works-list status text → review state. */
-  reviewStates: Record<string, ReviewState>;
-  /** Public link of a work, `{id}` replaced. */
-  permalink?: string;
-  timeouts: ConnectorTimeouts;
-}
+export const COMMON_LABELS = {
+  qrImage: '登录二维码',
+  loginMarkers: '登录框',
+  fileInput: '上传按钮',
+  uploadProgress: '上传进度',
+  uploadDone: '上传完成提示',
+  uploadFailed: '上传失败提示',
+  title: '标题输入框',
+  description: '描述输入框',
+  topicInput: '话题输入框',
+  topicSuggestion: '话题推荐列表',
+  coverInput: '封面上传入口',
+  scheduleRadio: '定时发布选项',
+  scheduleInput: '发布时间输入框',
+  submit: '发布按钮',
+  submitReady: '可点击的发布按钮',
+  confirm: '确认发布按钮',
+  overlayClose: '引导关闭按钮',
+  errorText: '错误提示',
+  workItem: '作品列表项',
+  workIdAttribute: '作品编号',
+  workTitle: '作品标题',
+  workStatus: '作品状态',
+  workDuration: '作品时长',
+  workCreatedAt: '作品发布时间',
+  /** The works list as a whole (the drift check could not read it). */
+  worksList: '作品列表',
+} as const;
 
 /**
  * Page error text that is the platform's risk control (操作频繁 and its variants) rather than a refusal

@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { DeadlineError, firstOf, withDeadline } from '../deadline.ts';
 import { clickThrough, descriptionText, dismissOverlays, loggedOut, urlIs, urlOf, visible } from '../flow.ts';
 import type { PublishJob } from '../types.ts';
-import { type ConnectorDefinition, formatSchedule } from './definition.ts';
-import { DOUYIN_PAGE as D } from './douyin.ts';
+import { type ConnectorDefinition, formatSchedule, partsOf } from './definition.ts';
 import type { ConnectorSteps, ListedWork } from './steps.ts';
 
 interface WorkListItem {
@@ -46,8 +45,8 @@ export function parseWorkList(text: string): ListedWork[] {
 }
 
 /** The # topic dropdown lingers over the page and takes every click: Escape, then remove what is left (as SAU does). */
-async function closeMention(page: Page): Promise<void> {
-  const portal = page.locator(D.mentionPortal);
+async function closeMention(page: Page, def: ConnectorDefinition): Promise<void> {
+  const portal = page.locator(partsOf(def, 'douyin').mentionPortal);
   if ((await portal.count()) > 0) {
     await page.keyboard.press('Escape');
     await portal.evaluateAll((els) => els.forEach((el) => el.remove()));
@@ -56,6 +55,7 @@ async function closeMention(page: Page): Promise<void> {
 
 /** The cover modal: the real upload input (not the AI 生成参考图 decoy), 完成 once enabled, then the second confirm. */
 async function setCover(page: Page, def: ConnectorDefinition, coverPath: string, ms: number): Promise<void> {
+  const D = partsOf(def, 'douyin');
   await clickThrough(page, def, ms, (timeout) => page.locator(D.coverEntry).first().click({ timeout }));
   const modal = page.locator(D.coverModal).first();
   await modal
@@ -77,6 +77,7 @@ async function setCover(page: Page, def: ConnectorDefinition, coverPath: string,
 
 /** 自主声明 is required (#200): the entry, the radio of our declaration, 确定. */
 async function declare(page: Page, def: ConnectorDefinition, ms: number): Promise<void> {
+  const D = partsOf(def, 'douyin');
   await clickThrough(page, def, ms, (timeout) => page.locator(D.declarationEntry).first().click({ timeout }));
   const modal = page.locator(D.declarationModal).first();
   await modal.locator(D.declarationOption).filter({ hasText: D.declaration }).first().click({ timeout: ms });
@@ -85,6 +86,7 @@ async function declare(page: Page, def: ConnectorDefinition, ms: number): Promis
 }
 
 async function fillForm(page: Page, def: ConnectorDefinition, job: PublishJob): Promise<'ok' | 'schedule_not_applied'> {
+  const D = partsOf(def, 'douyin');
   const s = def.selectors;
   const ms = def.timeouts.fill;
   await dismissOverlays(page, def);
@@ -95,7 +97,7 @@ async function fillForm(page: Page, def: ConnectorDefinition, job: PublishJob): 
   const editor = page.locator(s.description).first();
   await clickThrough(page, def, ms, (timeout) => editor.click({ timeout }));
   await editor.fill(descriptionText(def, job), { timeout: ms });
-  await closeMention(page);
+  await closeMention(page, def);
   await declare(page, def, ms);
   if (job.coverPath) {
     await setCover(page, def, job.coverPath, ms);
@@ -148,6 +150,7 @@ async function loginByQr(
   onQr: (image: string) => void | Promise<void>,
   onCode?: () => Promise<string>,
 ) {
+  const D = partsOf(def, 'douyin');
   const t = def.timeouts;
   const end = Date.now() + t.qrLogin;
   await page.goto(urlOf(def, def.paths.login), { timeout: t.navigation });
@@ -193,6 +196,7 @@ async function loginByQr(
 
 /** Opens 作品管理 and reads the list API answer the page itself fetches (the cards carry no id). */
 async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
+  const D = partsOf(def, 'douyin');
   const api = new RegExp(D.workListResponse);
   const ms = def.timeouts.navigation;
   const answer = page.waitForResponse((r) => api.test(new URL(r.url()).pathname), { timeout: ms });
@@ -207,7 +211,7 @@ async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWo
 
 /** The # dropdown is closed again right before 发布, which it would otherwise swallow. */
 async function submit(page: Page, _root: unknown, def: ConnectorDefinition): Promise<boolean> {
-  await closeMention(page);
+  await closeMention(page, def);
   await dismissOverlays(page, def);
   return page
     .locator(def.selectors.submitReady)

@@ -1,4 +1,5 @@
-import { COMMON_REVIEW_STATES, DEFAULT_TIMEOUTS, type ConnectorDefinition } from './definition.ts';
+import type { ConnectorDefinitionOf } from '@vidmatrix/contract/connector-definition';
+import { COMMON_LABELS, COMMON_REVIEW_STATES, DEFAULT_TIMEOUTS } from './definition.ts';
 
 /**
  * Douyin creator centre (creator.douyin.com), from research/connectors.md §1: the file goes on a hidden
@@ -6,7 +7,7 @@ import { COMMON_REVIEW_STATES, DEFAULT_TIMEOUTS, type ConnectorDefinition } from
  * Design with a contenteditable description, and success lands on /content/manage. Comma-separated
  * selectors are fallbacks, newest first; `[class^=…]` prefixes survive the hashed class suffixes.
  */
-export const douyin: ConnectorDefinition = {
+export const douyin: ConnectorDefinitionOf['douyin'] = {
   platform: 'douyin',
   version: 'douyin@2026.11.2',
   baseUrl: 'https://creator.douyin.com',
@@ -79,28 +80,43 @@ export const douyin: ConnectorDefinition = {
   reviewStates: COMMON_REVIEW_STATES,
   permalink: 'https://www.douyin.com/video/{id}',
   timeouts: DEFAULT_TIMEOUTS,
+  /** What the steps need beyond the shared fields (douyin.steps.ts). */
+  parts: {
+    /** The expired-QR cover; clicking its parent asks for a new code. */
+    qrExpired: 'text=二维码失效',
+    /** The # topic dropdown's layer: it lingers over the page and takes clicks until Escape. */
+    mentionPortal: '.semi-portal:has([class*="mention-wrapper"])',
+    /** Hover reveals 选择封面 / 编辑封面 on the cover box. */
+    coverEntry: '[class^="coverControl"], :text("选择封面")',
+    coverModal: 'div.dy-creator-content-modal',
+    coverDone: 'div.dy-creator-content-modal button:text-is("完成")',
+    /** The second confirm 完成 may raise. */
+    coverConfirm: '.semi-modal-confirm button:text-is("确定"), .semi-modal:has-text("是否确认") button:text-is("确定")',
+    /** Without a cover of its own the post takes the first recommended one (请设置封面后再发布 otherwise). */
+    recommendedCover: '[class^="recommendCover-"]',
+    declarationEntry: ':text-is("请选择自主声明")',
+    declarationModal: '.semi-modal-content:has-text("请选择声明类型")',
+    declarationOption: 'label.semi-radio',
+    declarationConfirm: 'button.semi-button-primary:has-text("确定")',
+    /** The 自主声明 this product makes: its clips are edited and voiced by AI. */
+    declaration: '内容由AI生成',
+    /** The works-list APIs the manage page fetches (older and newer). */
+    workListResponse: '/janus/douyin/creator/pc/work_list|/web/api/creator/item/list',
+  },
+  labels: {
+    ...COMMON_LABELS,
+    qrExpired: '二维码失效提示',
+    mentionPortal: '话题下拉层',
+    coverEntry: '选择封面入口',
+    coverModal: '封面设置弹窗',
+    coverDone: '封面完成按钮',
+    coverConfirm: '封面确认按钮',
+    recommendedCover: '推荐封面',
+    declarationEntry: '自主声明入口',
+    declarationModal: '自主声明弹窗',
+    declarationOption: '声明选项',
+    declarationConfirm: '声明确定按钮',
+  },
+  // The v2 form renders only after the upload (research §1): before a file the page shows its input.
+  drift: { login: ['qrImage', 'loginMarkers'], upload: ['fileInput'], works: [], api: [] },
 };
-
-/** What the steps need beyond the shared definition fields (douyin.steps.ts), as data. */
-export const DOUYIN_PAGE = {
-  /** The expired-QR cover; clicking its parent asks for a new code. */
-  qrExpired: 'text=二维码失效',
-  /** The # topic dropdown's layer: it lingers over the page and takes clicks until Escape. */
-  mentionPortal: '.semi-portal:has([class*="mention-wrapper"])',
-  /** Hover reveals 选择封面 / 编辑封面 on the cover box. */
-  coverEntry: '[class^="coverControl"], :text("选择封面")',
-  coverModal: 'div.dy-creator-content-modal',
-  coverDone: 'div.dy-creator-content-modal button:text-is("完成")',
-  /** The second confirm 完成 may raise. */
-  coverConfirm: '.semi-modal-confirm button:text-is("确定"), .semi-modal:has-text("是否确认") button:text-is("确定")',
-  /** Without a cover of its own the post takes the first recommended one (请设置封面后再发布 otherwise). */
-  recommendedCover: '[class^="recommendCover-"]',
-  declarationEntry: ':text-is("请选择自主声明")',
-  declarationModal: '.semi-modal-content:has-text("请选择声明类型")',
-  declarationOption: 'label.semi-radio',
-  declarationConfirm: 'button.semi-button-primary:has-text("确定")',
-  /** The 自主声明 this product makes: its clips are edited and voiced by AI. */
-  declaration: '内容由AI生成',
-  /** The works-list APIs the manage page fetches (older and newer). */
-  workListResponse: '/janus/douyin/creator/pc/work_list|/web/api/creator/item/list',
-} as const;

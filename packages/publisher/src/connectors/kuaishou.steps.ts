@@ -3,12 +3,12 @@ import { descriptionFor } from '@vidmatrix/contract/rules/publish-rules';
 import { DeadlineError, firstOf } from '../deadline.ts';
 import { clickThrough, dialogSignals, dismissOverlays, loggedOut, urlIs, urlOf, visible } from '../flow.ts';
 import type { PublishJob } from '../types.ts';
-import { type ConnectorDefinition, formatSchedule } from './definition.ts';
-import { KUAISHOU_PARTS as P } from './kuaishou.ts';
+import { type ConnectorDefinition, formatSchedule, partsOf } from './definition.ts';
 import type { ConnectorSteps, ListedWork, Root } from './steps.ts';
 
 /** Passport QR login: turns to the QR, relays each new image, refreshes an expired one, until signed in. */
 async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: string) => void | Promise<void>) {
+  const P = partsOf(def, 'kuaishou');
   const t = def.timeouts;
   const end = Date.now() + t.qrLogin;
   await page.goto(urlOf(def, def.paths.login), { timeout: t.navigation });
@@ -50,6 +50,7 @@ async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: str
 
 /** The upload button opens a native file chooser; after 上传失败 the file goes into the progress box's input. */
 async function setFile(page: Page, root: Root, def: ConnectorDefinition, job: PublishJob) {
+  const P = partsOf(def, 'kuaishou');
   const ms = def.timeouts.navigation;
   const retry = root.locator(P.retryInput).first();
   if ((await root.locator(def.selectors.uploadFailed).first().isVisible()) && (await retry.count()) > 0) {
@@ -92,6 +93,7 @@ async function fillDescription(page: Page, def: ConnectorDefinition, job: Publis
 
 /** 封面设置 → the Ant Design modal → 上传封面 → its file input → 确认. */
 async function setCover(page: Page, def: ConnectorDefinition, coverPath: string, ms: number) {
+  const P = partsOf(def, 'kuaishou');
   const opener = page.locator(P.coverLabel).first().locator('xpath=following-sibling::div[1]').locator('div').first();
   await clickThrough(page, def, ms, (timeout) => opener.click({ timeout }));
   const modal = page.locator(P.coverModal).filter({ hasText: P.coverTab }).first();
@@ -178,6 +180,7 @@ function beijingTime(text: string): number | undefined {
 
 /** The works list: each item's id from its link to the public page, with its duration and time where shown. */
 async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
+  const P = partsOf(def, 'kuaishou');
   await page.goto(urlOf(def, def.paths.works), { timeout: def.timeouts.navigation });
   const s = def.selectors;
   const rows = await page.locator(s.workItem).evaluateAll(

@@ -1,9 +1,5 @@
-import {
-  COMMON_REVIEW_STATES,
-  DEFAULT_TIMEOUTS,
-  type ConnectorDefinition,
-  type DialogSelectors,
-} from './definition.ts';
+import type { ConnectorDefinitionOf } from '@vidmatrix/contract/connector-definition';
+import { COMMON_LABELS, COMMON_REVIEW_STATES, DEFAULT_TIMEOUTS, type DialogSelectors } from './definition.ts';
 
 /** An Ant Design verification modal of Kuaishou, told apart by its title. */
 function antVerify(title: string, withInput: boolean): DialogSelectors {
@@ -28,7 +24,7 @@ function antVerify(title: string, withInput: boolean): DialogSelectors {
  * Design cover modal and controlled DatePicker, 发布 then 确认发布; the submit answer has no id.
  * The steps that data cannot express are in kuaishou.steps.ts.
  */
-export const kuaishou: ConnectorDefinition = {
+export const kuaishou: ConnectorDefinitionOf['kuaishou'] = {
   platform: 'kuaishou',
   version: 'kuaishou@2026.11.2',
   baseUrl: 'https://cp.kuaishou.com',
@@ -93,30 +89,46 @@ export const kuaishou: ConnectorDefinition = {
   reviewStates: COMMON_REVIEW_STATES,
   permalink: 'https://www.kuaishou.com/short-video/{id}',
   timeouts: { ...DEFAULT_TIMEOUTS, upload: 30 * 60_000 },
+  /** The page parts the shared fields do not name (kuaishou.steps.ts). */
+  parts: {
+    loginForm: 'main#login-form',
+    /** Turns passport's phone form to the QR (SAU). */
+    qrSwitch: 'main#login-form div.platform-switch',
+    qrExpired: 'div.qrcode-status.qrcode-status-timeout',
+    qrRefresh: 'p.qrcode-refresh',
+    /** The logged-out intro page's way to the login. */
+    introLogin: 'a:text-is("立即登录"), button:text-is("立即登录")',
+    /** After 上传失败 the file goes into this input of the progress box (SAU handle_upload_error). */
+    retryInput: 'div.progress-div [class^="upload-btn-input"]',
+    /** The upload has started: the progress box shows and no longer says 上传失败. */
+    uploadStarted: 'div.progress-div:not(:has-text("上传失败"))',
+    /** 封面设置's label; the first div of its next sibling opens the cover modal (SAU set_thumbnail). */
+    coverLabel: 'span:text-is("封面设置")',
+    coverModal: 'div[role="document"].ant-modal',
+    coverTab: '上传封面',
+    coverConfirm: '确认',
+    /** A works item's link to its public page, which carries the id. */
+    workLink: 'a[href*="/short-video/"]',
+    workIdInLink: '/short-video/([^/?#]+)',
+  },
+  labels: {
+    ...COMMON_LABELS,
+    loginForm: '登录框',
+    qrSwitch: '扫码登录切换',
+    qrExpired: '二维码过期提示',
+    qrRefresh: '二维码刷新按钮',
+    introLogin: '立即登录按钮',
+    retryInput: '重新上传入口',
+    uploadStarted: '上传进度',
+    coverLabel: '封面设置',
+    coverModal: '封面设置弹窗',
+    workLink: '作品链接',
+  },
+  // Before a file the page proves the session with its upload button (SAU); the form's place is not described.
+  drift: {
+    login: ['loginForm', 'qrSwitch'],
+    upload: ['fileInput'],
+    works: ['workItem', 'workTitle', 'workStatus', 'workLink'],
+    api: [],
+  },
 };
-
-/**
- * Kuaishou's page parts the definition's fields do not name, used by kuaishou.steps.ts; data like
- * the rest, versioned with it.
- */
-export const KUAISHOU_PARTS = {
-  loginForm: 'main#login-form',
-  /** Turns passport's phone form to the QR (SAU). */
-  qrSwitch: 'main#login-form div.platform-switch',
-  qrExpired: 'div.qrcode-status.qrcode-status-timeout',
-  qrRefresh: 'p.qrcode-refresh',
-  /** The logged-out intro page's way to the login. */
-  introLogin: 'a:text-is("立即登录"), button:text-is("立即登录")',
-  /** After 上传失败 the file goes into this input of the progress box (SAU handle_upload_error). */
-  retryInput: 'div.progress-div [class^="upload-btn-input"]',
-  /** The upload has started: the progress box shows and no longer says 上传失败. */
-  uploadStarted: 'div.progress-div:not(:has-text("上传失败"))',
-  /** 封面设置's label; the first div of its next sibling opens the cover modal (SAU set_thumbnail). */
-  coverLabel: 'span:text-is("封面设置")',
-  coverModal: 'div[role="document"].ant-modal',
-  coverTab: '上传封面',
-  coverConfirm: '确认',
-  /** A works item's link to its public page, which carries the id. */
-  workLink: 'a[href*="/short-video/"]',
-  workIdInLink: '/short-video/([^/?#]+)',
-} as const;

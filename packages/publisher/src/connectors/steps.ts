@@ -48,6 +48,11 @@ export interface ConnectorSteps {
   readWorks?: (page: Page, def: ConnectorDefinition) => Promise<ListedWork[]>;
   /** Proves the session (Bilibili: its nav API) instead of opening the upload page. */
   checkLogin?: (page: Page, def: ConnectorDefinition) => Promise<'valid' | 'invalid' | 'unknown'>;
+  /**
+   * The drift check of a connector that works through the site's API (Bilibili): calls the endpoints
+   * `def.drift.api` names that need no upload; the keys of those that did not answer as expected.
+   */
+  checkApi?: (page: Page, def: ConnectorDefinition) => Promise<'logged_out' | string[]>;
   /** Publishes without the upload page (Bilibili: its web upload API); replaces the whole page flow. */
   publish?: (
     page: Page,

@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core';
 import { PUBLISH_RULES } from '@vidmatrix/contract/rules/publish-rules';
 import { clickThrough, descriptionText, dismissOverlays, loggedOut, urlOf } from '../flow.ts';
 import { firstOf } from '../deadline.ts';
-import { formatSchedule, type ConnectorDefinition } from './definition.ts';
+import { formatSchedule, partsOf, type ConnectorDefinition } from './definition.ts';
 import type { ConnectorSteps, ListedWork } from './steps.ts';
-import { xiaohongshuMore as more } from './xiaohongshu.ts';
 
 /** Names of the page's buttons in the accessibility tree, which reaches into closed shadow roots. */
 async function buttonNames(page: Page): Promise<string[]> {
@@ -23,6 +22,7 @@ async function buttonNames(page: Page): Promise<string[]> {
 
 /** Types `#topic` and picks the first suggestion; when none comes (a live API), erases the text and skips. */
 async function addTopic(page: Page, def: ConnectorDefinition, topic: string, ms: number): Promise<boolean> {
+  const more = partsOf(def, 'xiaohongshu');
   const links = page.locator(more.topicLink);
   const before = await links.count();
   await page.keyboard.type(` #${topic}`);
@@ -43,6 +43,7 @@ async function addTopic(page: Page, def: ConnectorDefinition, topic: string, ms:
 }
 
 async function setCover(page: Page, def: ConnectorDefinition, coverPath: string, ms: number): Promise<void> {
+  const more = partsOf(def, 'xiaohongshu');
   const modal = page.locator(more.coverModal).first();
   await clickThrough(page, def, ms, (timeout) => page.locator(more.coverOpen).first().click({ timeout }));
   await modal.waitFor({ state: 'visible', timeout: ms });
@@ -57,6 +58,7 @@ async function setCover(page: Page, def: ConnectorDefinition, coverPath: string,
 }
 
 async function setSchedule(page: Page, def: ConnectorDefinition, at: number, ms: number): Promise<boolean> {
+  const more = partsOf(def, 'xiaohongshu');
   const s = def.selectors;
   const value = formatSchedule(at, def.scheduleFormat);
   const input = page.locator(s.scheduleInput).first();
@@ -105,6 +107,7 @@ function toListed(card: CardText): ListedWork {
 
 /** Opens the note manager, waits for its list API to answer and the cards to be drawn, then reads them. */
 async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWork[]> {
+  const more = partsOf(def, 'xiaohongshu');
   const s = def.selectors;
   const ms = def.timeouts.navigation;
   const answered = page.waitForResponse((r) => r.url().includes(more.worksApi), { timeout: ms });
@@ -150,6 +153,7 @@ async function readWorks(page: Page, def: ConnectorDefinition): Promise<ListedWo
 /** Xiaohongshu: the steps its data cannot express (research/connectors.md §3). */
 export const xiaohongshuSteps: ConnectorSteps = {
   async showQr(page, def) {
+    const more = partsOf(def, 'xiaohongshu');
     const img = page.locator(def.selectors.qrImage).first();
     const ms = def.timeouts.navigation;
     await page.locator(`${more.qrSwitch}, ${def.selectors.qrImage}`).first().waitFor({ timeout: ms });

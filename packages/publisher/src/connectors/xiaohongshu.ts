@@ -1,4 +1,5 @@
-import { COMMON_REVIEW_STATES, DEFAULT_TIMEOUTS, type ConnectorDefinition } from './definition.ts';
+import type { ConnectorDefinitionOf } from '@vidmatrix/contract/connector-definition';
+import { COMMON_LABELS, COMMON_REVIEW_STATES, DEFAULT_TIMEOUTS } from './definition.ts';
 
 /** The upload preview beside the hidden input: any of these texts means the upload is done (SAU PR #193). */
 const PREVIEW = "div[class^='upload-content'] div[class*='preview-new']";
@@ -13,7 +14,7 @@ const dialog = (words: string) => `.d-modal-mask:has-text("${words}")`;
  * switch; publish control in a closed shadow root; success at /publish/success; note manager cards
  * with the hex noteId in `data-impression`. Code steps in xiaohongshu.steps.ts.
  */
-export const xiaohongshu: ConnectorDefinition = {
+export const xiaohongshu: ConnectorDefinitionOf['xiaohongshu'] = {
   platform: 'xiaohongshu',
   version: 'xiaohongshu@2026.11.2',
   baseUrl: 'https://creator.xiaohongshu.com',
@@ -93,24 +94,36 @@ export const xiaohongshu: ConnectorDefinition = {
   reviewStates: COMMON_REVIEW_STATES,
   permalink: 'https://www.xiaohongshu.com/explore/{id}',
   timeouts: DEFAULT_TIMEOUTS,
+  /** What the shared fields have no place for: the QR switch, the cover dialog, the body editor and the note list's API (xiaohongshu.steps.ts). */
+  parts: {
+    /** The login box's corner icon that shows 「APP扫一扫登录」 (hashed first, then its place). */
+    qrSwitch: "img.css-wemwzq, div[class*='login-box-container'] > img[class^='css-']",
+    coverOpen: 'div.upload-cover',
+    coverModal: ".d-modal-mask:has(div.upload-wrapper input[type='file'])",
+    coverTab: '.d-tab:text-is("上传封面")',
+    coverConfirm: '.d-modal-footer button:text-is("确定"):enabled',
+    topicLink: 'a.tiptap-topic',
+    /** How long the live topic API may take before a topic is skipped (SAU: it may never answer). */
+    topicWaitMs: 8_000,
+    /** The note manager's list API (IDX); the page draws its cards from this answer. */
+    worksApi: '/api/galaxy/v2/creator/note/user/posted',
+    /** The label the publish control reads for a scheduled post (SAU). */
+    scheduledLabel: '定时发布',
+  },
+  labels: {
+    ...COMMON_LABELS,
+    qrSwitch: '扫码登录切换',
+    coverOpen: '封面设置入口',
+    coverModal: '封面设置弹窗',
+    coverTab: '上传封面标签',
+    coverConfirm: '封面确定按钮',
+    topicLink: '已选话题',
+  },
+  // The editor appears after the upload (research §3): before a file the page shows its hidden input.
+  drift: {
+    login: ['loginMarkers', 'qrSwitch'],
+    upload: ['fileInput'],
+    works: ['workItem', 'workTitle', 'workStatus'],
+    api: [],
+  },
 };
-
-/**
- * What the definition's fields have no place for, still data (and part of `version`): the QR switch,
- * the cover dialog, the body editor and the note list's API.
- */
-export const xiaohongshuMore = {
-  /** The login box's corner icon that shows 「APP扫一扫登录」 (hashed first, then its place). */
-  qrSwitch: "img.css-wemwzq, div[class*='login-box-container'] > img[class^='css-']",
-  coverOpen: 'div.upload-cover',
-  coverModal: ".d-modal-mask:has(div.upload-wrapper input[type='file'])",
-  coverTab: '.d-tab:text-is("上传封面")',
-  coverConfirm: '.d-modal-footer button:text-is("确定"):enabled',
-  topicLink: 'a.tiptap-topic',
-  /** How long the live topic API may take before a topic is skipped (SAU: it may never answer). */
-  topicWaitMs: 8_000,
-  /** The note manager's list API (IDX); the page draws its cards from this answer. */
-  worksApi: '/api/galaxy/v2/creator/note/user/posted',
-  /** The label the publish control reads for a scheduled post (SAU). */
-  scheduledLabel: '定时发布',
-} as const;

@@ -12,13 +12,18 @@ export function profileDirOf(workDir: string, platform: PublishPlatform, account
   return join(workDir, 'profiles', `${platform}-${accountId}`);
 }
 
-/** The accounts whose profiles are under a runner's work dir (a login or a job made each). */
-export async function heldAccounts(workDir: string): Promise<number[]> {
+/** The accounts whose profiles are under a runner's work dir (a login or a job made each), by platform. */
+export async function heldProfiles(workDir: string): Promise<{ platform: string; accountId: number }[]> {
   const names = await readdir(join(workDir, 'profiles')).catch(() => [] as string[]);
   return names.flatMap((name) => {
-    const id = /^[a-z]+-(\d+)$/.exec(name)?.[1];
-    return id ? [Number(id)] : [];
+    const m = /^([a-z]+)-(\d+)$/.exec(name);
+    return m?.[1] && m[2] ? [{ platform: m[1], accountId: Number(m[2]) }] : [];
   });
+}
+
+/** The accounts whose profiles are under a runner's work dir. */
+export async function heldAccounts(workDir: string): Promise<number[]> {
+  return (await heldProfiles(workDir)).map((p) => p.accountId);
 }
 
 /** The member cancelled the login, or it ran out on the server. */

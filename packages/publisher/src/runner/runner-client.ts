@@ -19,6 +19,14 @@ import {
   type HarvestWork,
 } from '@vidmatrix/contract/api/harvest-work';
 import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
+import {
+  ConnectorApi,
+  connectorsResult,
+  type ConnectorsResult,
+  type DriftAccount,
+  type DriftReportBody,
+  type RunnerConnectorState,
+} from '@vidmatrix/contract/api/connectors';
 
 /** One reply's outcome in a harvest report. */
 export type HarvestWriteReportBody = NonNullable<HarvestReportBody['writes']>[number];
@@ -41,6 +49,11 @@ export class ServerRefusal extends Error {
   }
 }
 
+/** The server's connector definitions do not fit this runner's contract. */
+export class UnusableDefinitions extends Error {
+  override name = 'UnusableDefinitions';
+}
+
 export interface LeaseStatus {
   job_id: number;
   held: boolean;
@@ -60,12 +73,12 @@ export class RunnerClient {
     return new URL(url, this.serverUrl).toString();
   }
 
-  /** runner.Runner/authClaim: QR logins and login checks of the member (long poll). */
-  async authClaim(
+  /** runner.Runner/authClaim: QR logins and login checks of the member (long poll), and the connectors version. */
+  authClaim(
     body: { slots: number; wait_ms: number; busy_accounts: number[] },
     signal?: AbortSignal,
-  ): Promise<AuthTask[]> {
-    return (await this.call<{ tasks: AuthTask[] }>('authClaim', body, signal)).tasks;
+  ): Promise<{ tasks: AuthTask[]; connectors_version: number }> {
+    return this.call('authClaim', body, signal);
   }
 
   /** runner.Runner/authQr: relays a QR; true when the runner should give up. */
@@ -106,6 +119,10 @@ export class RunnerClient {
     return this.request(`/api/runner.Runner/${action}`, body, signal);
   }
 
+  private post<T>(path: string, body: object, signal?: AbortSignal): Promise<T> {
+    return this.request<T>(path, body, signal);
+  }
+
   /** POST with a body, or GET without one. */
   private async request<T>(path: string, body?: object, signal?: AbortSignal): Promise<T> {
     const res = await this.fetchImpl(this.resolve(path), {
@@ -124,11 +141,19 @@ export class RunnerClient {
     return answer.data;
   }
 
-  async claim(
-    body: { slots: number; wait_ms: number; version: string; busy_accounts: number[]; accounts?: number[] },
+  /** runner.Runner/claim: due jobs, the connectors version and whether a drift check is due. */
+  claim(
+    body: {
+      slots: number;
+      wait_ms: number;
+      version: string;
+      busy_accounts: number[];
+      accounts?: number[];
+      connectors_version?: number;
+    },
     signal?: AbortSignal,
-  ): Promise<ClaimedJob[]> {
-    return (await this.call<{ jobs: ClaimedJob[] }>('claim', body, signal)).jobs;
+  ): Promise<{ jobs: ClaimedJob[] } & RunnerConnectorState> {
+    return this.call('claim', body, signal);
   }
 
   async heartbeat(jobIds: number[], version: string): Promise<LeaseStatus[]> {
@@ -161,6 +186,28 @@ export class RunnerClient {
 
   action(jobId: number): Promise<{ status: 'waiting' | 'answered' | 'gone'; code: string }> {
     return this.call('action', { job_id: jobId });
+  }
+
+  /**
+   * runner.Runner/connectors: the operator's definitions, checked against this runner's contract (they
+   * drive the browser); UnusableDefinitions when they do not fit it (a runner older than the file).
+   */
+  async connectors(): Promise<ConnectorsResult> {
+    const parsed = connectorsResult.safeParse(await this.post(ConnectorApi.definitions, {}));
+    if (!parsed.success) {
+      throw new UnusableDefinitions(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    }
+    return parsed.data;
+  }
+
+  /** runner.Runner/driftPlan: of the accounts whose profiles the runner holds, the signed-in ones a drift check may open. */
+  async driftPlan(held: number[]): Promise<DriftAccount[]> {
+    return (await this.post<{ accounts: DriftAccount[] }>(ConnectorApi.driftPlan, { accounts: held })).accounts;
+  }
+
+  /** runner.Runner/drift: a drift check's findings. */
+  async drift(body: DriftReportBody): Promise<void> {
+    await this.post(ConnectorApi.drift, body);
   }
 
   /** Downloads a file the server points at (the job's video). */

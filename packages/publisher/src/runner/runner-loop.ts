@@ -1,19 +1,20 @@
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ClaimedJob, FinishBody } from '@vidmatrix/contract/api/publish';
 import { RUNNER_CLAIM_WAIT_MS, RUNNER_HEARTBEAT_MS } from '@vidmatrix/contract/rules/publish-state';
 import { runJob, type PublisherOptions } from '../run-job.ts';
 import { pause } from '../deadline.ts';
-import type { JobResult, ProxySettings, PublishJob, RunHooks } from '../types.ts';
+import type { JobResult, PublishJob, RunHooks } from '../types.ts';
 import { profileDirOf, runAuthTask } from './auth-loop.ts';
 import { runHarvestPass, type HarvestOptions } from './harvest-pass.ts';
+import { downloadOnce } from './download.ts';
+import { ConnectorSync } from './connector-sync.ts';
+import { runDriftTask } from './drift-task.ts';
+import { proxyOf } from './proxy.ts';
 import { RunnerClient, ServerRefusal } from './runner-client.ts';
 import { reviewOnly, verifyOnly } from './verify-only.ts';
+
+export { proxyOf } from './proxy.ts';
 
 /** How a runner is set up. */
 export interface RunnerOptions {
@@ -79,11 +80,19 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
   const slots = options.slots ?? 1;
   const version = options.version ?? RUNNER_VERSION;
   const log = options.log ?? (() => undefined);
-  const publisher: PublisherOptions = { artefactDir: join(options.workDir, 'artefacts'), ...options.publisher };
+  const base: PublisherOptions = { artefactDir: join(options.workDir, 'artefacts'), ...options.publisher };
+  const sync = new ConnectorSync(client, log);
+  // The operator's definitions are fetched before the first claim (a failure leaves the built-in ones).
+  const ready = sync.refresh().catch(() => undefined);
+  /** The publisher options of the next job or login: the connector definitions in use now. */
+  const publisher = () => sync.options(base);
   const running = new Map<number, Running>();
   /** Authorizations running, by account (a profile opens in one browser at a time). */
   const authorizing = new Map<number, Promise<void>>();
   const stopping = new AbortController();
+  /** The drift check running (one at a time), and the account whose profile it holds now. */
+  let drift: Promise<void> | undefined;
+  let driftAccount: number | undefined;
 
   const beat = setInterval(() => {
     const ids = [...running.keys()];
@@ -107,7 +116,27 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
   const busyAccounts = () =>
     [...running.values()]
       .map((r) => r.job.enterprise_account_id)
-      .concat([...authorizing.keys()], [...harvesting.keys()]);
+      .concat([...authorizing.keys()], [...harvesting.keys()], driftAccount === undefined ? [] : [driftAccount]);
+  /** Starts the drift check the server asked for, unless one runs; it skips accounts a job or login holds. */
+  const startDrift = () => {
+    drift ??= runDriftTask(client, sync, {
+      workDir: options.workDir,
+      publisher: base,
+      isBusy: (id) => busyAccounts().includes(id),
+      onAccount: (id) => {
+        driftAccount = id;
+      },
+      signal: stopping.signal,
+      log,
+    })
+      .then(
+        (findings) => log('drift check finished', { findings }),
+        (err: unknown) => log('drift check failed', { err: String(err) }),
+      )
+      .finally(() => {
+        drift = undefined;
+      });
+  };
   const claimWaitMs = options.claimWaitMs ?? RUNNER_CLAIM_WAIT_MS;
 
   /** One claim loop (jobs, or authorizations): wait for a free slot, claim, start each; drain on stop. */
@@ -150,23 +179,31 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
         await pause(Math.min(claimWaitMs, CLAIM_RETRY_MS), stopping.signal);
         return [];
       }
-      return client.claim(
+      await ready;
+      const answer = await client.claim(
         {
           slots: free,
           wait_ms: claimWaitMs,
           version,
           busy_accounts: busyAccounts(),
           ...(held ? { accounts: held } : {}),
+          connectors_version: sync.current,
         },
         stopping.signal,
       );
+      // Newer definitions are in place before the jobs of this answer start.
+      await sync.seen(answer.connectors_version);
+      if (answer.drift_check) {
+        startDrift();
+      }
+      return answer.jobs;
     },
     (job) => {
       const abort = new AbortController();
       running.set(job.job_id, {
         job,
         abort,
-        done: runOne(client, job, abort, publisher, options, log)
+        done: runOne(client, job, abort, publisher(), options, log)
           .catch((err: unknown) => log('job crashed', { job: job.job_id, err: String(err) }))
           .finally(() => running.delete(job.job_id)),
       });
@@ -178,8 +215,15 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
       : claimLoop(
           'authorization',
           () => [...authorizing.values()],
-          (free) =>
-            client.authClaim({ slots: free, wait_ms: claimWaitMs, busy_accounts: busyAccounts() }, stopping.signal),
+          async (free) => {
+            await ready;
+            const answer = await client.authClaim(
+              { slots: free, wait_ms: claimWaitMs, busy_accounts: busyAccounts() },
+              stopping.signal,
+            );
+            await sync.seen(answer.connectors_version);
+            return answer.tasks;
+          },
           (task) => {
             const account = task.enterprise_account_id;
             authorizing.set(
@@ -187,7 +231,7 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
               runAuthTask(
                 client,
                 task,
-                { workDir: options.workDir, publisher, proxy: proxyOf(task.ip_code) },
+                { workDir: options.workDir, publisher: publisher(), proxy: proxyOf(task.ip_code) },
                 log,
                 stopping.signal,
               )
@@ -220,7 +264,7 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
                 };
                 harvesting.set(
                   w.account_id,
-                  runHarvestPass(client, w, account, publisher, harvestOptions ?? {}, log, stopping.signal)
+                  runHarvestPass(client, w, account, publisher(), harvestOptions ?? {}, log, stopping.signal)
                     .catch((err: unknown) => log('harvest pass crashed', { account: w.account_id, err: String(err) }))
                     .finally(() => harvesting.delete(w.account_id)),
                 );
@@ -234,6 +278,7 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
           await Promise.all(harvesting.values());
         })();
   const done = Promise.all([jobLoop, authLoop, harvestLoop])
+    .then(() => drift)
     .then(() => undefined)
     .finally(() => clearInterval(beat));
   return {
@@ -243,45 +288,6 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
       await done;
     },
   };
-}
-
-/** A proxy from an account's ip_code when it names one (`http://…`, `socks5://user:pass@host:port`). */
-export function proxyOf(ipCode: string): ProxySettings | undefined {
-  if (!/^(https?|socks5):\/\//.test(ipCode)) {
-    return undefined;
-  }
-  const url = new URL(ipCode);
-  return {
-    server: `${url.protocol}//${url.host}`,
-    ...(url.username ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : {}),
-  };
-}
-
-/** Downloads a job's file (video or cover) once into the work dir, named by its URL, keeping the extension the rules read. */
-async function downloadOnce(
-  client: RunnerClient,
-  url: string,
-  fileName: string,
-  workDir: string,
-  jobId: number,
-): Promise<string> {
-  const dir = join(workDir, 'videos');
-  await mkdir(dir, { recursive: true });
-  const name = createHash('sha256').update(url).digest('hex').slice(0, 32) + extname(fileName).toLowerCase();
-  const path = join(dir, name);
-  if (
-    await stat(path).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    return path;
-  }
-  const res = await client.download(url);
-  const partial = `${path}.${process.pid}.${jobId}.part`;
-  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(partial));
-  await rename(partial, path);
-  return path;
 }
 
 async function runOne(

@@ -16,6 +16,7 @@ import * as versionCodes from './202611250400_version_codes.ts';
 import * as publishVerifyBasis from './202611271600_publish_verify_basis.ts';
 import * as serverRunners from './202611271610_server_runners.ts';
 import * as leadHarvest from './202611272000_lead_harvest.ts';
+import * as connectorDrift from './202611272040_connector_drift.ts';
 import * as harvestWork from './202611272100_harvest_work.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '202611271600_publish_verify_basis': publishVerifyBasis,
   '202611271610_server_runners': serverRunners,
   '202611272000_lead_harvest': leadHarvest,
+  '202611272040_connector_drift': connectorDrift,
   '202611272100_harvest_work': harvestWork,
 };

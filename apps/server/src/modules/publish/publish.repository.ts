@@ -339,6 +339,21 @@ export class PublishRepository {
               ),
             ),
           )
+          // Planned order per account within a batch (ids follow it): a job queued again after a
+          // failure, with its backoff, is not overtaken by the account's next job of the batch.
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('publish_job as e')
+                  .select('e.id')
+                  .whereRef('e.batch_id', '=', 'j.batch_id')
+                  .whereRef('e.id', '<', 'j.id')
+                  .whereRef('e.enterprise_account_id', '=', 'j.enterprise_account_id')
+                  .where('e.state', 'in', CLAIMABLE_STATES),
+              ),
+            ),
+          )
           .where((eb) =>
             eb.not(
               eb.exists(

@@ -50,7 +50,7 @@ declare module 'fastify' {
 
 /** Batch publishing (member token) and the runner API (runner token). */
 export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { publish } = app.services;
+  const { publish, connectors } = app.services;
   const secured = { tags: ['publish'], security: [{ memberToken: [] }] };
   const runnerSecured = { tags: ['runner'], security: [{ runnerToken: [] }] };
   const member = (request: FastifyRequest) => currentMember(request).memberId;
@@ -255,7 +255,8 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       if (publish.longPolls.closing) {
         void reply.header('connection', 'close');
       }
-      return ok({ jobs });
+      // The definitions version and a due drift check ride on the answer (the runner fetches on a change).
+      return ok({ jobs, ...(await connectors.claimState(runner(request), request.body.connectors_version)) });
     },
   );
   app.post(

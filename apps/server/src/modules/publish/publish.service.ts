@@ -109,7 +109,7 @@ export interface PublishDeps {
 
 /** The authenticated runner of a runner call. */
 export type RunnerIdentity = Pick<RunnerRow, 'id' | 'member_id'> &
-  Partial<Pick<RunnerRow, 'last_heartbeat' | 'version' | 'accounts_held'>>;
+  Partial<Pick<RunnerRow, 'last_heartbeat' | 'version' | 'accounts_held' | 'drift_due_at' | 'connectors_version'>>;
 
 function leaseLost(): AppError {
   return new AppError(Code.forbidden, Msg.runnerLeaseLost);

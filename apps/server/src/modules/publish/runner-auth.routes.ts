@@ -27,7 +27,7 @@ const runnerHeader = RUNNER_TOKEN_HEADER.toLowerCase();
 
 /** Account authorization through a runner: the console's calls (member token) and the runner's (runner token). */
 export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { publish, runnerAuth } = app.services;
+  const { publish, runnerAuth, connectors } = app.services;
   const secured = { tags: ['runner'], security: [{ memberToken: [] }] };
   const runnerSecured = { tags: ['runner'], security: [{ runnerToken: [] }] };
   const member = (request: FastifyRequest) => currentMember(request).memberId;
@@ -113,7 +113,7 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       if (runnerAuth.longPolls.closing) {
         void reply.header('connection', 'close');
       }
-      return ok({ tasks });
+      return ok({ tasks, connectors_version: await connectors.version() });
     },
   );
   app.post(

@@ -1,3 +1,4 @@
+import type { DriftView } from '@vidmatrix/contract/api/connectors';
 import type { RunnerAvailability } from '@vidmatrix/contract/api/publish';
 import { RUNNER_ONLINE_MS } from '@vidmatrix/contract/rules/publish-state';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
@@ -12,6 +13,8 @@ const SERVER_RUNNER_LISTED_MS = 24 * 60 * 60_000;
 export interface ServerRunnerDeps {
   db: Db;
   now: () => number;
+  /** The last drift check per platform of these runners (the connector module's). */
+  driftViews?: (runnerIds: readonly number[]) => Promise<Map<number, DriftView[]>>;
 }
 
 /**
@@ -74,10 +77,11 @@ export class ServerRunnerService {
       this.availability(memberId),
     ]);
     const rows = [...own, ...servers];
-    const busy = await this.repo.busyJobs(
-      memberId,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const [busy, drift] = await Promise.all([
+      this.repo.busyJobs(memberId, ids),
+      this.deps.driftViews?.(ids) ?? new Map<number, DriftView[]>(),
+    ]);
     const now = this.deps.now();
     const view = (r: RunnerRow) => ({
       runner_id: r.id,
@@ -93,7 +97,7 @@ export class ServerRunnerService {
       busy: busy
         .filter((j) => j.lease_owner === r.id)
         .map((j) => ({ job_id: j.id, title: titleOf(j.content), nickname: j.nickname ?? '' })),
-      drift: '',
+      drift: drift.get(r.id) ?? [],
     });
     return { list: rows.map(view), availability };
   }

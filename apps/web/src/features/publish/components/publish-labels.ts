@@ -1,6 +1,6 @@
 import type { PublishState } from '@vidmatrix/contract/rules/publish-state';
 import { FINAL_STATES } from '@vidmatrix/contract/rules/publish-state';
-import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import { PUBLISH_PLATFORM_NAMES, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 
 /** How each job state reads in the console, with its antd tag colour. */
 export const STATE_LABEL: Record<PublishState, { text: string; color: string }> = {
@@ -40,13 +40,7 @@ export const REASON_LABEL: Record<string, string> = {
 };
 
 /** The platforms' names as the console shows them. */
-export const PLATFORM_LABEL: Record<PublishPlatform, string> = {
-  douyin: '抖音',
-  kuaishou: '快手',
-  xiaohongshu: '小红书',
-  channels: '视频号',
-  bilibili: '哔哩哔哩',
-};
+export const PLATFORM_LABEL: Record<PublishPlatform, string> = PUBLISH_PLATFORM_NAMES;
 
 const finals = new Set<string>(FINAL_STATES);
 

@@ -4,9 +4,14 @@ import type { ColumnsType } from 'antd/es/table';
 import type { RunnerCreateResult, RunnerView } from '@vidmatrix/contract/api/publish';
 import { PUBLISH_TEXT_MAX } from '@vidmatrix/contract/api/publish';
 import { Msg } from '@vidmatrix/contract/messages';
+import { DRIFT_STATE_TEXT, driftText, type DriftState } from '@vidmatrix/contract/rules/drift';
 import { useRunners } from '../../../api/runner/get-runners.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useCreateRunner, useRevokeRunner } from '../api/publish-mutations.ts';
+import { PLATFORM_LABEL } from './publish-labels.ts';
+
+/** The antd tag colour of each drift verdict. */
+const DRIFT_COLOR: Record<DriftState, string> = { ok: 'success', changed: 'error', unchecked: 'default' };
 
 /** The columns both tables share: state, the member's jobs it runs now, the drift check, last seen. */
 function stateColumns(): ColumnsType<RunnerView> {
@@ -42,14 +47,23 @@ function stateColumns(): ColumnsType<RunnerView> {
         ),
     },
     {
-      // Filled by the drift check of each platform's pages (正常 / 页面已变化).
+      // The runner's last drift check of each platform's pages: 正常 / 页面已变化（缺少：…）/ 未检查.
       title: '页面检查',
       key: 'drift',
       render: (_, r) =>
-        r.drift ? (
-          <Tag color={r.drift === '正常' ? 'success' : 'error'}>{r.drift}</Tag>
+        r.drift.length === 0 ? (
+          <Typography.Text type="secondary">{DRIFT_STATE_TEXT.unchecked}</Typography.Text>
         ) : (
-          <Typography.Text type="secondary">未检查</Typography.Text>
+          <Space direction="vertical" size={2} data-testid={`runner-drift-${r.runner_id}`}>
+            {r.drift.map((d) => (
+              <span key={d.platform}>
+                {PLATFORM_LABEL[d.platform]}：<Tag color={DRIFT_COLOR[d.state]}>{driftText(d.state, d.missing)}</Tag>
+              </span>
+            ))}
+            <Typography.Text type="secondary">
+              检查于 {r.drift.map((d) => d.checked_at).reduce((a, b) => (a > b ? a : b))}
+            </Typography.Text>
+          </Space>
         ),
     },
     { title: '最后心跳', dataIndex: 'last_heartbeat', render: (v: string) => v || '从未连接' },
