@@ -24,6 +24,7 @@ import { LocalConnector, type MessageConnector } from './modules/customer/connec
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { replyRuleRoutes } from './modules/customer/reply-rule.routes.ts';
 import { harvestRoutes } from './modules/customer/harvest.routes.ts';
+import { harvestWorkRoutes } from './modules/customer/harvest-work.routes.ts';
 import type { LeadModel } from './modules/customer/lead-model.ts';
 import type { ReplyDrafter } from './modules/customer/reply-drafter.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
@@ -105,6 +106,7 @@ const modules: FastifyPluginCallbackZod[] = [
   runnerAuthRoutes,
   harvestRoutes,
   connectorRoutes,
+  harvestWorkRoutes,
 ];
 
 export interface AppOptions {

@@ -1,3 +1,4 @@
+import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from './db/types.ts';
 import type { JobQueue, JobSchedule } from './jobs/job-queue.ts';
 import type { MediaTools } from './media/ffmpeg-discovery.ts';
@@ -17,6 +18,7 @@ import { ClipTemplateService } from './modules/clip-template/clip-template.servi
 import type { MessageConnector } from './modules/customer/connector.ts';
 import { registerCustomerJobs } from './modules/customer/customer.jobs.ts';
 import { CustomerService } from './modules/customer/customer.service.ts';
+import { HarvestWorkService } from './modules/customer/harvest-work.service.ts';
 import { InboxService } from './modules/customer/inbox.service.ts';
 import { createLeadModel, type LeadModel } from './modules/customer/lead-model.ts';
 import { LeadScorer } from './modules/customer/lead-scorer.ts';
@@ -130,7 +132,12 @@ export function compose(infra: Infrastructure) {
   const accountGroups = new AccountGroupService(base);
   const accountAuth = new AccountAuthService({ ...base, realtime: infra.realtime });
   const accountImport = new AccountImportService(base, platforms, members);
-  const customers = new CustomerService({ ...base, jobs }, accounts, infra.messageConnector);
+  const customers = new CustomerService(
+    // Replies in harvested conversations go out through a runner (harvestWork), not the connector.
+    { ...base, jobs, isHarvested: (conversationId) => harvestWork.isHarvested(conversationId) },
+    accounts,
+    infra.messageConnector,
+  );
   const leadModel = infra.leads?.model === undefined ? createLeadModel() : infra.leads.model;
   const replyRules = new ReplyRuleService({
     ...base,
@@ -153,6 +160,10 @@ export function compose(infra: Infrastructure) {
     storage,
     realtime: infra.realtime,
     onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId),
+  });
+  const harvestWork = new HarvestWorkService({
+    ...base,
+    onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId, Msg.authReasonHarvestLoggedOut),
   });
   // Without a queue the seed leaves the course videos unrendered (COURSE_VIDEOS=off, e.g. most tests).
   const courseJobs = infra.courseVideos ? jobs : undefined;
@@ -183,6 +194,7 @@ export function compose(infra: Infrastructure) {
     customers,
     inbox,
     replyRules,
+    harvestWork,
     health,
     publish,
     content,

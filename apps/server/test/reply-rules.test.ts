@@ -1,5 +1,6 @@
 import type { ChatMessage, PrivateListItem, ThreadResult } from '@vidmatrix/contract/api/customer';
 import { HarvestApi, type HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
+import { HarvestWorkApi } from '@vidmatrix/contract/api/harvest-work';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import {
   ReplyRuleApi,
@@ -328,9 +329,11 @@ describe('rules and settings: bad input and isolation', () => {
 });
 
 describe('customer.AiLead/overview', () => {
-  it('counts each account’s items today, leads and replies, and has no harvesting switch yet', async () => {
+  it('counts each account’s items today, leads and replies, and shows its harvesting switch', async () => {
     const s = await seller();
     const account = await addEnterpriseAccount(ctx.app, s.token, '统计号', 1);
+    const other = await addEnterpriseAccount(ctx.app, s.token, '未采集号', 1);
+    await memberCall(ctx.app, s.token, HarvestWorkApi.setEnabled, { account_ids: [account], enabled: true });
     await ingest(s, account, [
       item({ author_id: 'ov-1', text: '多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8' }),
       item({ author_id: 'ov-2' }),
@@ -340,12 +343,13 @@ describe('customer.AiLead/overview', () => {
       expect.objectContaining({
         enterprise_account_id: account,
         nickname: '统计号',
-        harvesting: null,
+        harvesting: true,
         items_today: 2,
         leads: 1,
         replies_sent: 0,
         needs_reauth: false,
       }),
+      expect.objectContaining({ enterprise_account_id: other, harvesting: false, items_today: 0, leads: 0 }),
     ]);
     expect(overview.accounts[0]?.last_read).not.toBe('');
   });

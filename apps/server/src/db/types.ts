@@ -30,6 +30,7 @@ export interface Database {
   harvest_cursor: HarvestCursorTable;
   reply_rule: ReplyRuleTable;
   reply_setting: ReplySettingTable;
+  harvest_account: HarvestAccountTable;
   enterprise_account: EnterpriseAccountTable;
   enterprise_account_group: EnterpriseAccountGroupTable;
   enterprise_account_auth_log: EnterpriseAccountAuthLogTable;
@@ -274,6 +275,10 @@ export interface ChatMessageTable {
   /** Buying intent read in an inbound message ('' for replies and messages stored before issue 23). */
   intent: Generated<LeadIntentLevel | ''>;
   intent_category: Generated<LeadIntentCategory | ''>;
+  /** When a runner took this reply to send, epoch ms (0: not yet; once set it is never sent again). */
+  write_at: Generated<number>;
+  /** As which write it went out ('' before). */
+  write_kind: Generated<'' | 'comment_reply' | 'message'>;
   /** The reply rule that made this reply (0: none). */
   rule_id: Generated<number>;
   /** The inbound item a rule reply answers (0: none); unique, so one rule reply per item. */
@@ -342,6 +347,23 @@ export interface HarvestCursorTable {
   source: 'comment' | 'message';
   member_id: number;
   cursor: string;
+  updated_at: number;
+}
+
+/** An account's harvesting: the member's switch, the lease of a runner's pass, when due, its cool-down. */
+export interface HarvestAccountTable {
+  enterprise_account_id: number;
+  member_id: number;
+  enabled: number;
+  lease_owner: number | null;
+  lease_until: number | null;
+  next_read_at: Generated<number>;
+  last_read_at: Generated<number>;
+  cooldown_level: Generated<number>;
+  cooldown_until: Generated<number>;
+  cooldown_successes: Generated<number>;
+  /** Member words on why it paused or stopped ('' when running). */
+  notice: Generated<string>;
   updated_at: number;
 }
 

@@ -77,6 +77,8 @@ export async function startServerRunners(options: ServerRunnerHostOptions): Prom
         token,
         workDir: options.workDir,
         publisher: { chromiumPath: executable, headless: true, ...(connectors ? { connectors } : {}) },
+        // Harvest passes too (issue 23), at the same base as the connectors when one is set.
+        ...(connectors ? { harvest: { overrides: connectors } } : {}),
         accountsHeld: () => heldAccounts(options.workDir),
         log: (message, data) => options.log.info({ runner: runner_id, ...data }, `Server runner: ${message}`),
       }),

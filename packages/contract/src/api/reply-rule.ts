@@ -131,8 +131,8 @@ export const aiLeadAccount = z.object({
   enterprise_account_id: z.number().int(),
   nickname: z.string(),
   platform_name: z.string(),
-  /** Harvesting on or off; null while the server has no switch for it. */
-  harvesting: z.boolean().nullable(),
+  /** The member's harvesting switch for the account (账号管理 → 评论私信采集). */
+  harvesting: z.boolean(),
   /** When a runner last handed in a page of the account's items ('' never). */
   last_read: z.string(),
   items_today: z.number().int(),

@@ -65,6 +65,7 @@ function main(): void {
     console.error('RUNNER_SLOTS must be a positive integer');
     process.exit(1);
   }
+  const sites = connectorBase(env);
   const runner = startRunner({
     serverUrl,
     token,
@@ -73,8 +74,10 @@ function main(): void {
     publisher: {
       chromiumPath: env.CHROMIUM_PATH,
       headless: env.RUNNER_HEADLESS !== '0',
-      ...connectorBase(env),
+      ...sites,
     },
+    // The same base serves the harvest pages (the sandbox imitates both).
+    ...(sites.connectors ? { harvest: { overrides: sites.connectors } } : {}),
     log: (message, data) => console.log(JSON.stringify({ time: new Date().toISOString(), msg: message, ...data })),
   });
   const stop = () => {

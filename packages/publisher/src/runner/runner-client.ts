@@ -5,6 +5,19 @@ import {
   type FinishBody,
   type ReviewBody,
 } from '@vidmatrix/contract/api/publish';
+import {
+  HarvestApi,
+  type HarvestCursorResult,
+  type HarvestIngestBody,
+  type HarvestIngestResult,
+} from '@vidmatrix/contract/api/harvest';
+import {
+  HarvestWorkApi,
+  type HarvestAccountState,
+  type HarvestClaimBody,
+  type HarvestReportBody,
+  type HarvestWork,
+} from '@vidmatrix/contract/api/harvest-work';
 import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
 import {
   ConnectorApi,
@@ -14,6 +27,9 @@ import {
   type DriftReportBody,
   type RunnerConnectorState,
 } from '@vidmatrix/contract/api/connectors';
+
+/** One reply's outcome in a harvest report. */
+export type HarvestWriteReportBody = NonNullable<HarvestReportBody['writes']>[number];
 
 /** An envelope answer of the server. */
 export interface Answer<T> {
@@ -79,15 +95,43 @@ export class RunnerClient {
     return (await this.call<{ state: string }>('authResult', body)).state;
   }
 
-  private call<T>(action: string, body: object, signal?: AbortSignal): Promise<T> {
-    return this.post<T>(`/api/runner.Runner/${action}`, body, signal);
+  /** runner.Runner/harvestClaim: due harvest passes, each under a lease. */
+  async harvestClaim(body: HarvestClaimBody, signal?: AbortSignal): Promise<HarvestWork[]> {
+    return (await this.request<{ work: HarvestWork[] }>(HarvestWorkApi.claim, body, signal)).work;
   }
 
-  private async post<T>(path: string, body: object, signal?: AbortSignal): Promise<T> {
+  /** runner.Runner/harvestReport: how a pass ended (frees the account). */
+  async harvestReport(body: HarvestReportBody): Promise<HarvestAccountState> {
+    return (await this.request<{ state: HarvestAccountState }>(HarvestWorkApi.report, body)).state;
+  }
+
+  /** runner.Runner/harvestIngest: a page read, and the cursor after it. */
+  harvestIngest(body: HarvestIngestBody): Promise<HarvestIngestResult> {
+    return this.request(HarvestApi.ingest, body);
+  }
+
+  /** runner.Runner/harvestCursor: where the last ingest of the account and source left off. */
+  harvestCursor(accountId: number, source: 'comment' | 'message'): Promise<HarvestCursorResult> {
+    return this.request(`${HarvestApi.cursor}?account_id=${accountId}&source=${source}`);
+  }
+
+  private call<T>(action: string, body: object, signal?: AbortSignal): Promise<T> {
+    return this.request(`/api/runner.Runner/${action}`, body, signal);
+  }
+
+  private post<T>(path: string, body: object, signal?: AbortSignal): Promise<T> {
+    return this.request<T>(path, body, signal);
+  }
+
+  /** POST with a body, or GET without one. */
+  private async request<T>(path: string, body?: object, signal?: AbortSignal): Promise<T> {
     const res = await this.fetchImpl(this.resolve(path), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [RUNNER_TOKEN_HEADER]: this.token },
-      body: JSON.stringify(body),
+      method: body ? 'POST' : 'GET',
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        [RUNNER_TOKEN_HEADER]: this.token,
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
       signal,
     });
     const answer = (await res.json().catch(() => ({ code: res.status, msg: res.statusText, data: null }))) as Answer<T>;

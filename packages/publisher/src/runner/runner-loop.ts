@@ -6,6 +6,7 @@ import { runJob, type PublisherOptions } from '../run-job.ts';
 import { pause } from '../deadline.ts';
 import type { JobResult, PublishJob, RunHooks } from '../types.ts';
 import { profileDirOf, runAuthTask } from './auth-loop.ts';
+import { runHarvestPass, type HarvestOptions } from './harvest-pass.ts';
 import { downloadOnce } from './download.ts';
 import { ConnectorSync } from './connector-sync.ts';
 import { runDriftTask } from './drift-task.ts';
@@ -40,6 +41,10 @@ export interface RunnerOptions {
   accountsHeld?: () => Promise<number[]>;
   log?: (message: string, data?: Record<string, unknown>) => void;
   fetch?: typeof fetch;
+  /** Harvest comments and messages of the accounts whose member turned it on (issue 23); false: never. */
+  harvest?: HarvestOptions | false;
+  /** How often a free slot asks for a due harvest pass, ms. */
+  harvestPollMs?: number;
 }
 
 /** A running runner loop. */
@@ -54,6 +59,8 @@ export interface RunnerHandle {
 export const RUNNER_VERSION = '0.1.0';
 /** A failed claim (server down, network) is tried again after this, ms. */
 const CLAIM_RETRY_MS = 2_000;
+/** A free slot asks for a due harvest pass this often (passes are minutes apart per account), ms. */
+const HARVEST_POLL_MS = 5_000;
 /** Upload percent is reported at most this often per job, ms. */
 const PROGRESS_EVERY_MS = 1_000;
 
@@ -104,10 +111,12 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
     );
   }, options.heartbeatMs ?? RUNNER_HEARTBEAT_MS);
 
+  /** Harvest passes running, by account. */
+  const harvesting = new Map<number, Promise<void>>();
   const busyAccounts = () =>
     [...running.values()]
       .map((r) => r.job.enterprise_account_id)
-      .concat([...authorizing.keys()], driftAccount === undefined ? [] : [driftAccount]);
+      .concat([...authorizing.keys()], [...harvesting.keys()], driftAccount === undefined ? [] : [driftAccount]);
   /** Starts the drift check the server asked for, unless one runs; it skips accounts a job or login holds. */
   const startDrift = () => {
     drift ??= runDriftTask(client, sync, {
@@ -161,7 +170,8 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
 
   const jobLoop = claimLoop(
     'job',
-    () => [...running.values()].map((r) => r.done),
+    // Harvest passes share the slots: a pass and a job never run at once beyond them.
+    () => [...running.values()].map((r) => r.done).concat([...harvesting.values()]),
     async (free) => {
       const held = await options.accountsHeld?.();
       if (held?.length === 0) {
@@ -230,7 +240,44 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
             );
           },
         );
-  const done = Promise.all([jobLoop, authLoop])
+  const harvestOptions = options.harvest;
+  const harvestLoop =
+    harvestOptions === false
+      ? undefined
+      : (async () => {
+          const pollMs = options.harvestPollMs ?? HARVEST_POLL_MS;
+          while (!stopping.signal.aborted) {
+            const free = slots - running.size - harvesting.size;
+            const held = free > 0 ? await options.accountsHeld?.() : undefined;
+            if (free > 0 && held?.length !== 0) {
+              const work = await client
+                .harvestClaim({ slots: free, busy_accounts: busyAccounts(), ...(held ? { accounts: held } : {}) })
+                .catch((err: unknown) => {
+                  log('harvest claim failed', { err: String(err) });
+                  return [];
+                });
+              for (const w of work) {
+                const account = {
+                  id: String(w.account_id),
+                  profileDir: profileDirOf(options.workDir, w.platform, w.account_id),
+                  proxy: proxyOf(w.ip_code),
+                };
+                harvesting.set(
+                  w.account_id,
+                  runHarvestPass(client, w, account, publisher(), harvestOptions ?? {}, log, stopping.signal)
+                    .catch((err: unknown) => log('harvest pass crashed', { account: w.account_id, err: String(err) }))
+                    .finally(() => harvesting.delete(w.account_id)),
+                );
+              }
+              if (work.length > 0) {
+                continue;
+              }
+            }
+            await pause(pollMs, stopping.signal);
+          }
+          await Promise.all(harvesting.values());
+        })();
+  const done = Promise.all([jobLoop, authLoop, harvestLoop])
     .then(() => drift)
     .then(() => undefined)
     .finally(() => clearInterval(beat));

@@ -17,6 +17,7 @@ import * as publishVerifyBasis from './202611271600_publish_verify_basis.ts';
 import * as serverRunners from './202611271610_server_runners.ts';
 import * as leadHarvest from './202611272000_lead_harvest.ts';
 import * as connectorDrift from './202611272040_connector_drift.ts';
+import * as harvestWork from './202611272100_harvest_work.ts';
 import * as replyRules from './202611272120_reply_rules.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '202611271610_server_runners': serverRunners,
   '202611272000_lead_harvest': leadHarvest,
   '202611272040_connector_drift': connectorDrift,
+  '202611272100_harvest_work': harvestWork,
   '202611272120_reply_rules': replyRules,
 };

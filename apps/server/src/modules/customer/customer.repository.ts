@@ -171,6 +171,7 @@ export class CustomerRepository {
         'chat_message.member_id',
         'chat_message.content',
         'chat_message.attempts',
+        'chat_message.conversation_id',
         'conversation.enterprise_account_id',
         'conversation.customer_id',
       ])

@@ -48,7 +48,13 @@ export class CustomerService {
   private readonly repo: CustomerRepository;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number; jobs: Pick<JobQueue, 'enqueue'> },
+    private readonly deps: {
+      db: Db;
+      now: () => number;
+      jobs: Pick<JobQueue, 'enqueue'>;
+      /** True when the conversation came from harvesting: a runner delivers its replies (issue 23). */
+      isHarvested?: (conversationId: number) => Promise<boolean>;
+    },
     private readonly accounts: Pick<AccountService, 'findOwned'>,
     private readonly connector: MessageConnector,
   ) {
@@ -76,10 +82,16 @@ export class CustomerService {
     await this.repo.markRead(memberId, conversationId);
   }
 
-  /** Stores a reply as pending and queues its delivery through the account's connector. */
+  /**
+   * Stores a reply as pending; in a harvested conversation a runner sends it on the account's session,
+   * otherwise its delivery is queued through the account's connector.
+   */
   async reply(memberId: number, conversationId: number, content: string): Promise<ChatMessage> {
     await this.requireConversation(memberId, conversationId);
     const message = await this.repo.insertReply(memberId, conversationId, content, this.deps.now());
+    if (await this.deps.isHarvested?.(conversationId)) {
+      return toChatMessage(message);
+    }
     await this.deps.jobs.enqueue(Job.customerDeliver, { messageId: message.id }, { attempts: DELIVERY_ATTEMPTS });
     return toChatMessage(message);
   }
@@ -90,7 +102,11 @@ export class CustomerService {
    */
   async deliver(messageId: number): Promise<void> {
     const reply = await this.repo.findPendingReply(messageId);
-    if (!reply || !(await this.repo.claimAttempt(messageId, reply.attempts))) {
+    // A harvested conversation's reply is the runner's to send, whoever queued this job (e.g. a reply rule).
+    if (!reply || (await this.deps.isHarvested?.(reply.conversation_id))) {
+      return;
+    }
+    if (!(await this.repo.claimAttempt(messageId, reply.attempts))) {
       return;
     }
     try {

@@ -17,6 +17,8 @@ export interface AccountFigures {
   nickname: string;
   platform_name: string;
   cookie_auth_status: number;
+  /** The member's harvesting switch (harvest_account.enabled; off when never set). */
+  harvesting: boolean;
   last_read: number;
   items_today: number;
   leads: number;
@@ -188,8 +190,10 @@ export class ReplyRuleRepository {
     const rows = await this.db
       .selectFrom('enterprise_account as a')
       .leftJoin('platform as p', 'p.id', 'a.platform_id')
+      .leftJoin('harvest_account as ha', 'ha.enterprise_account_id', 'a.id')
       .select((eb) => [
         'a.id',
+        eb.fn.coalesce('ha.enabled', sql.lit(0)).as('harvesting'),
         'a.nickname',
         'a.cookie_auth_status',
         eb.fn.coalesce('p.name', sql.lit('')).as('platform_name'),
@@ -228,6 +232,7 @@ export class ReplyRuleRepository {
       nickname: r.nickname,
       platform_name: String(r.platform_name),
       cookie_auth_status: r.cookie_auth_status,
+      harvesting: Number(r.harvesting) === 1,
       last_read: Number(r.last_read ?? 0),
       items_today: Number(r.items_today ?? 0),
       leads: Number(r.leads ?? 0),

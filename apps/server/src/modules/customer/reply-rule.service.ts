@@ -233,8 +233,7 @@ export class ReplyRuleService {
         enterprise_account_id: f.id,
         nickname: f.nickname,
         platform_name: f.platform_name,
-        // No harvesting switch on the server yet: the page shows the figures only.
-        harvesting: null,
+        harvesting: f.harvesting,
         last_read: f.last_read ? formatServerTime(f.last_read) : '',
         items_today: f.items_today,
         leads: f.leads,

@@ -364,6 +364,18 @@ export class PublishRepository {
                   .where((w) => w.or([w('h.next_post_at', '>', p.now), w('h.cooldown_until', '>', p.now)])),
               ),
             ),
+          )
+          // A runner's harvest pass holds the account's browser profile (issue 23).
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('harvest_account as ha')
+                  .select('ha.enterprise_account_id')
+                  .whereRef('ha.enterprise_account_id', '=', 'j.enterprise_account_id')
+                  .where('ha.lease_until', '>=', p.now),
+              ),
+            ),
           );
       }
       if (p.accounts.length > 0) {

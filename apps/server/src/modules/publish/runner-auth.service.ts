@@ -279,8 +279,8 @@ export class RunnerAuthService {
   }
 
   /** A job's login check found the account logged out: status 2, and the console is told. */
-  async loggedOut(memberId: number, accountId: number): Promise<void> {
-    await this.markExpired(memberId, accountId, Msg.authReasonJobLoggedOut);
+  async loggedOut(memberId: number, accountId: number, reason: string = Msg.authReasonJobLoggedOut): Promise<void> {
+    await this.markExpired(memberId, accountId, reason);
   }
 
   private async markExpired(memberId: number, accountId: number, reason: string): Promise<void> {

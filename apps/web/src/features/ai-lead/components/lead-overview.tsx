@@ -8,8 +8,7 @@ const COLUMNS: TableColumnsType<AiLeadAccount> = [
     title: '采集',
     dataIndex: 'harvesting',
     width: 90,
-    // null: the server has no harvesting switch yet, so the page shows the figures only.
-    render: (on: boolean | null) => (on === null ? '—' : on ? <Tag color="success">已开启</Tag> : <Tag>已关闭</Tag>),
+    render: (on: boolean) => (on ? <Tag color="success">已开启</Tag> : <Tag>已关闭</Tag>),
   },
   { title: '最近读取', dataIndex: 'last_read', width: 170, render: (t: string) => t || '尚未读取' },
   { title: '今日读取', dataIndex: 'items_today', width: 90 },

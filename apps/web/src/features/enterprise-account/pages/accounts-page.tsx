@@ -4,6 +4,7 @@ import { Button, Card, Input, Popconfirm, Select, Space, Statistic, Tabs, Typogr
 import {
   DeleteOutlined,
   FolderOpenOutlined,
+  MessageOutlined,
   PlusOutlined,
   UploadOutlined,
   UserSwitchOutlined,
@@ -37,6 +38,7 @@ import { AccountTable } from '../components/account-table.tsx';
 import { AccountPickDialog } from '../components/account-pick-dialog.tsx';
 import { AuthLogDrawer } from '../components/auth-log-drawer.tsx';
 import { GroupManagerDialog } from '../components/group-manager-dialog.tsx';
+import { HarvestDialog } from '../components/harvest-dialog.tsx';
 import { ReauthAlert } from '../components/reauth-alert.tsx';
 import { RunnerAuthDialog } from '../components/runner-auth-dialog.tsx';
 import { RunnerGuidance } from '../../../widgets/runner-guidance/runner-guidance.tsx';
@@ -48,7 +50,7 @@ const IMPORT_INSTRUCTIONS = [
   '分组不存在时自动创建；超出账号额度或有误的行不会导入，可下载失败数据查看原因。',
 ];
 
-type Dialog = 'add' | 'groups' | 'import' | 'move' | 'pick' | null;
+type Dialog = 'add' | 'groups' | 'harvest' | 'import' | 'move' | 'pick' | null;
 
 /**
  * ConsolePath.accounts: the member's social accounts by platform and group, with batch actions.
@@ -291,6 +293,9 @@ const AccountsToolbar = memo(function AccountsToolbar({ filters, empty, onFilter
           <Button icon={<UserSwitchOutlined />} onClick={() => onOpen('pick')} data-testid="pick-accounts">
             选择账号
           </Button>
+          <Button icon={<MessageOutlined />} onClick={() => onOpen('harvest')} data-testid="harvest-accounts">
+            评论私信采集
+          </Button>
         </Space>
       </Space>
     </>
@@ -326,6 +331,7 @@ const AccountDialogs = memo(function AccountDialogs({
     <>
       <AccountFormDialog open={dialog === 'add' || editing !== null} account={editing} onClose={onClose} />
       <GroupManagerDialog open={dialog === 'groups'} onClose={onClose} />
+      <HarvestDialog open={dialog === 'harvest'} onClose={onClose} />
       <MoveGroupDialog
         open={dialog === 'move'}
         ids={selected}

@@ -1,0 +1,304 @@
+import { LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
+import type { HarvestWriteKind } from '@vidmatrix/contract/rules/harvest-pacing';
+import type { Insertable, Updateable } from 'kysely';
+import type { ChatMessageTable, Db, HarvestAccountTable } from '../../db/types.ts';
+import { serverRunnerMembers } from '../publish/server-runner.repository.ts';
+
+/** The message columns a reply's target is rebuilt from (a HarvestItem as it was read). */
+const TARGET_COLUMNS = [
+  'm.id',
+  'm.conversation_id',
+  'm.source',
+  'm.item_id',
+  'm.post_id',
+  'm.post_title',
+  'm.parent_id',
+  'm.link',
+  'm.content',
+  'm.sent_at',
+  'c.customer_id',
+  'c.customer_name',
+] as const;
+
+/** Harvest switches, pass leases and reply deliveries (issue 23): the only SQL of harvest work. */
+export class HarvestWorkRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The member's accounts with their harvest row (null columns: never switched on). */
+  memberAccounts(memberId: number) {
+    return this.db
+      .selectFrom('enterprise_account as a')
+      .leftJoin('harvest_account as h', 'h.enterprise_account_id', 'a.id')
+      .leftJoin('platform as p', 'p.id', 'a.platform_id')
+      .select([
+        'p.name as platform_name',
+        'a.id',
+        'a.nickname',
+        'a.platform_id',
+        'a.cookie_auth_status',
+        'h.enabled',
+        'h.cooldown_until',
+        'h.last_read_at',
+        'h.notice',
+      ])
+      .where('a.member_id', '=', memberId)
+      .orderBy('a.id')
+      .execute();
+  }
+
+  /** Of `ids`, those the member owns. */
+  async ownedAccounts(memberId: number, ids: readonly number[]): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('enterprise_account')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Creates or switches harvest rows; switching on makes a pass due now and clears the notice. */
+  async setEnabled(memberId: number, ids: readonly number[], enabled: boolean, now: number): Promise<void> {
+    for (const id of ids) {
+      const row: Insertable<HarvestAccountTable> = {
+        enterprise_account_id: id,
+        member_id: memberId,
+        enabled: enabled ? 1 : 0,
+        updated_at: now,
+      };
+      const patch: Updateable<HarvestAccountTable> = enabled
+        ? { enabled: 1, next_read_at: 0, notice: '', updated_at: now }
+        : { enabled: 0, updated_at: now };
+      await this.db
+        .insertInto('harvest_account')
+        .values(row)
+        .onConflict((oc) => oc.column('enterprise_account_id').doUpdateSet(patch))
+        .execute();
+    }
+  }
+
+  /**
+   * Accounts whose pass a runner could take now, longest due first: harvesting on, authorized, no live
+   * lease, not cooling down, no publish job leased on it, and a read due or a reply waiting to go.
+   */
+  dueAccounts(
+    memberId: number | null,
+    now: number,
+    accounts: readonly number[],
+    busy: readonly number[],
+    limit: number,
+  ) {
+    let query = this.db
+      .selectFrom('harvest_account as h')
+      .innerJoin('enterprise_account as a', 'a.id', 'h.enterprise_account_id')
+      .select([
+        'h.enterprise_account_id',
+        'h.member_id',
+        'h.next_read_at',
+        'h.cooldown_until',
+        'a.platform_id',
+        'a.ip_code',
+      ])
+      .where('h.enabled', '=', 1)
+      .where('a.cookie_auth_status', '=', 1)
+      .where((eb) => eb.or([eb('h.lease_until', 'is', null), eb('h.lease_until', '<', now)]))
+      .where('h.cooldown_until', '<=', now)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('publish_job as j')
+              .select('j.id')
+              .whereRef('j.enterprise_account_id', '=', 'h.enterprise_account_id')
+              .where('j.state', 'in', LEASED_STATES)
+              .where('j.lease_owner', 'is not', null),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('h.next_read_at', '<=', now),
+          eb.exists(
+            eb
+              .selectFrom('chat_message as m')
+              .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
+              .select('m.id')
+              .whereRef('c.enterprise_account_id', '=', 'h.enterprise_account_id')
+              .where('m.delivery_status', '=', 'pending')
+              .where('m.direction', '=', 'out')
+              .where('m.write_at', '=', 0),
+          ),
+        ]),
+      );
+    query =
+      memberId === null
+        ? query.where('h.member_id', 'in', serverRunnerMembers(this.db))
+        : query.where('h.member_id', '=', memberId);
+    if (accounts.length > 0) {
+      query = query.where('h.enterprise_account_id', 'in', accounts);
+    }
+    if (busy.length > 0) {
+      query = query.where('h.enterprise_account_id', 'not in', busy);
+    }
+    return query.orderBy('h.next_read_at').orderBy('h.enterprise_account_id').limit(limit).execute();
+  }
+
+  /** True when a runner holds a publish job of the account. */
+  async publishLeased(accountId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('publish_job')
+      .select('id')
+      .where('enterprise_account_id', '=', accountId)
+      .where('state', 'in', LEASED_STATES)
+      .where('lease_owner', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Takes the account's pass for `runnerId` unless a live lease holds it (compare-and-set); false when lost. */
+  async takeLease(accountId: number, runnerId: number, now: number, until: number, nextReadAt?: number) {
+    const result = await this.db
+      .updateTable('harvest_account')
+      .set({
+        lease_owner: runnerId,
+        lease_until: until,
+        updated_at: now,
+        ...(nextReadAt !== undefined ? { next_read_at: nextReadAt } : {}),
+      })
+      .where('enterprise_account_id', '=', accountId)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Ends `runnerId`'s lease with the pass's outcome; false when it no longer held it. */
+  async endLease(accountId: number, runnerId: number, patch: Updateable<HarvestAccountTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('harvest_account')
+      .set({ ...patch, lease_owner: null, lease_until: null })
+      .where('enterprise_account_id', '=', accountId)
+      .where('lease_owner', '=', runnerId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The account's harvest row with its member and authorization. */
+  account(accountId: number) {
+    return this.db
+      .selectFrom('harvest_account as h')
+      .innerJoin('enterprise_account as a', 'a.id', 'h.enterprise_account_id')
+      .selectAll('h')
+      .select(['a.cookie_auth_status', 'a.platform_id'])
+      .where('h.enterprise_account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
+  /** Replies waiting to go out on the account, oldest first, in conversations that came from harvesting. */
+  pendingWrites(accountId: number, limit: number) {
+    return this.db
+      .selectFrom('chat_message as m')
+      .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
+      .select(['m.id', 'm.conversation_id', 'm.content', 'm.reply_to_message_id'])
+      .where('c.enterprise_account_id', '=', accountId)
+      .where('m.direction', '=', 'out')
+      .where('m.delivery_status', '=', 'pending')
+      .where('m.write_at', '=', 0)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('chat_message as i')
+            .select('i.id')
+            .whereRef('i.conversation_id', '=', 'm.conversation_id')
+            .where('i.direction', '=', 'in')
+            .where('i.item_id', '<>', ''),
+        ),
+      )
+      .orderBy('m.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The harvested item a reply answers: `replyToId` when it is one of the conversation's, else its newest. */
+  target(conversationId: number, replyToId: number) {
+    let query = this.db
+      .selectFrom('chat_message as m')
+      .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
+      .select(TARGET_COLUMNS)
+      .where('m.conversation_id', '=', conversationId)
+      .where('m.direction', '=', 'in')
+      .where('m.item_id', '<>', '');
+    if (replyToId > 0) {
+      query = query.where('m.id', '=', replyToId);
+    }
+    return query.orderBy('m.sent_at', 'desc').orderBy('m.id', 'desc').limit(1).executeTakeFirst();
+  }
+
+  /** The account's writes taken since `since` (epoch ms), as the pacing reads them. */
+  async pastWrites(accountId: number, since: number): Promise<{ kind: HarvestWriteKind; at: number }[]> {
+    const rows = await this.db
+      .selectFrom('chat_message as m')
+      .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
+      .select(['m.write_at', 'm.write_kind'])
+      .where('c.enterprise_account_id', '=', accountId)
+      .where('m.write_at', '>', since)
+      .execute();
+    return rows.flatMap((r) => (r.write_kind ? [{ kind: r.write_kind, at: Number(r.write_at) }] : []));
+  }
+
+  /** Takes a pending reply for sending, once ever (compare-and-set on write_at); false when taken before. */
+  async takeWrite(messageId: number, kind: HarvestWriteKind, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('chat_message')
+      .set((eb) => ({ write_at: now, write_kind: kind, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', messageId)
+      .where('delivery_status', '=', 'pending')
+      .where('write_at', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The account's replies among `ids` that a runner took and that still wait for their outcome. */
+  takenWrites(accountId: number, ids: readonly number[]) {
+    return this.db
+      .selectFrom('chat_message as m')
+      .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
+      .select(['m.id', 'm.conversation_id', 'm.write_kind'])
+      .where('c.enterprise_account_id', '=', accountId)
+      .where('m.id', 'in', ids)
+      .where('m.write_at', '>', 0)
+      .where('m.delivery_status', '=', 'pending')
+      .execute();
+  }
+
+  /** Sets a reply's outcome (with the platform's key of it when it was sent and read back). */
+  async setOutcome(messageId: number, patch: Updateable<ChatMessageTable>): Promise<void> {
+    await this.db.updateTable('chat_message').set(patch).where('id', '=', messageId).execute();
+  }
+
+  /** The newest harvested item's time per source on the account, epoch ms (0 when none). */
+  async newestItems(accountId: number): Promise<{ comment: number; message: number }> {
+    const rows = await this.db
+      .selectFrom('chat_message')
+      .select(['source', (eb) => eb.fn.max('sent_at').as('newest')])
+      .where('enterprise_account_id', '=', accountId)
+      .where('item_id', '<>', '')
+      .groupBy('source')
+      .execute();
+    const of = (source: string) => Number(rows.find((r) => r.source === source)?.newest ?? 0);
+    return { comment: of('comment'), message: of('message') };
+  }
+
+  /** True when the conversation holds a harvested inbound item (its replies go out through a runner). */
+  async isHarvested(conversationId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('chat_message')
+      .select('id')
+      .where('conversation_id', '=', conversationId)
+      .where('direction', '=', 'in')
+      .where('item_id', '<>', '')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

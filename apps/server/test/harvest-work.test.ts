@@ -1,0 +1,340 @@
+import type { ThreadResult } from '@vidmatrix/contract/api/customer';
+import { HarvestApi, type HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
+import {
+  HARVEST_LEASE_MS,
+  HarvestWorkApi,
+  type HarvestAccountView,
+  type HarvestReportBody,
+  type HarvestWork,
+} from '@vidmatrix/contract/api/harvest-work';
+import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
+import { Code } from '@vidmatrix/contract/envelope';
+import { Msg } from '@vidmatrix/contract/messages';
+import {
+  COMMENT_REPLY_MIN_GAP_MS,
+  COOLDOWN_LADDER_MS,
+  HARVEST_SCAN_INTERVAL_MS,
+  PACING_JITTER,
+} from '@vidmatrix/contract/rules/harvest-pacing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall, type Answer } from './publish-helpers.ts';
+
+let ctx: TestContext;
+let token: string;
+let memberId: number;
+let runnerA: string;
+let runnerB: string;
+let runnerAId: number;
+
+/** 10:00 Beijing time: inside the write window (08:00–24:00 UTC+8), whatever the machine's clock says. */
+function beijingMorning(): number {
+  const day = 86_400_000;
+  const base = Math.floor(Date.now() / day) * day;
+  return base + 2 * 3_600_000;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ jobs: 'off' });
+  ctx.clock.now = beijingMorning();
+  token = (await login(ctx.app)).ApiToken;
+  memberId = await memberIdOf(ctx.db, 'demo');
+  const a = await createRunner(ctx.app, token, 'harvest-a');
+  runnerA = a.token;
+  runnerAId = a.id;
+  runnerB = (await createRunner(ctx.app, token, 'harvest-b')).token;
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const claim = (runner: string, body: object = {}) =>
+  runnerCall<{ work: HarvestWork[] }>(ctx.app, runner, 'harvestClaim', body);
+const report = (runner: string, body: HarvestReportBody) =>
+  runnerCall<{ state: string }>(ctx.app, runner, 'harvestReport', body);
+const accounts = async () =>
+  (await memberCall<{ list: HarvestAccountView[] }>(ctx.app, token, HarvestWorkApi.accounts)).data.list;
+const enable = (ids: number[], enabled = true) =>
+  memberCall(ctx.app, token, HarvestWorkApi.setEnabled, { account_ids: ids, enabled });
+
+async function ingest(runner: string, accountId: number, items: HarvestIngestItem[]) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: HarvestApi.ingest,
+    headers: { [RUNNER_TOKEN_HEADER]: runner },
+    payload: { account_id: accountId, source: items[0]?.source ?? 'comment', items, cursor: '' },
+  });
+  expect(res.json<Answer>().code).toBe(200);
+}
+
+let seq = 0;
+function comment(over: Partial<HarvestIngestItem> = {}): HarvestIngestItem {
+  seq += 1;
+  return {
+    source: 'comment',
+    item_id: `c-${seq}`,
+    post_id: 'p-1',
+    post_title: '新品',
+    parent_id: '',
+    author_id: `buyer-${seq}`,
+    author_name: `买家${seq}`,
+    from_self: false,
+    text: '多少钱？',
+    created_at: Math.floor(ctx.clock.now / 1000) - 60,
+    link: 'https://www.douyin.com/video/p-1',
+    ...over,
+  };
+}
+
+/** Advances past the longest jittered scan interval. */
+const afterScan = () => ctx.clock.advance(Math.ceil(HARVEST_SCAN_INTERVAL_MS * (1 + PACING_JITTER)) + 1);
+
+async function conversationOf(accountId: number): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('conversation')
+    .select('id')
+    .where('enterprise_account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function reply(conversationId: number, content: string): Promise<number> {
+  const res = await memberCall<{ message_id: number }>(ctx.app, token, '/api/customer.DouyinCustomer/reply', {
+    conversation_id: conversationId,
+    content,
+  });
+  expect(res.code).toBe(200);
+  return res.data.message_id;
+}
+
+async function thread(conversationId: number) {
+  const res = await memberCall<ThreadResult>(ctx.app, token, '/api/customer.DouyinCustomer/thread', {
+    conversation_id: conversationId,
+  });
+  return res.data;
+}
+
+describe('harvest switch', () => {
+  it('turns harvesting on for own accounts only, and lists each with its state', async () => {
+    const [own] = await addAccounts(ctx.db, memberId, [1]);
+    await addMember(ctx, 'harvest_work_other');
+    const otherId = await memberIdOf(ctx.db, 'harvest_work_other');
+    const [foreign] = await addAccounts(ctx.db, otherId, [1]);
+    const refused = await enable([own!, foreign!]);
+    expect(refused).toMatchObject({ code: Code.fail, msg: Msg.accountNotOwned });
+    expect(await enable([])).toMatchObject({ code: Code.fail, msg: Msg.harvestChooseAccount });
+    expect((await accounts()).find((a) => a.enterprise_account_id === own)).toMatchObject({
+      enabled: false,
+      state: 'off',
+    });
+    expect((await enable([own!])).code).toBe(200);
+    expect((await accounts()).find((a) => a.enterprise_account_id === own)).toMatchObject({
+      enabled: true,
+      state: 'on',
+      platform_name: '抖音',
+    });
+    expect((await enable([own!], false)).code).toBe(200);
+  });
+});
+
+describe('harvest claims', () => {
+  it('leases one pass per account: no double claim, due again after the scan interval, lease expiry hands it on', async () => {
+    const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
+    await enable([acc]);
+    const first = await claim(runnerA, { accounts: [acc] });
+    expect(first.data.work).toMatchObject([{ account_id: acc, platform: 'douyin', read: true, writes: [] }]);
+    expect((await claim(runnerB, { accounts: [acc] })).data.work).toEqual([]);
+    // The other runner cannot end a pass it does not hold.
+    expect((await report(runnerB, { account_id: acc, outcome: 'ok', read: true })).msg).toBe(Msg.runnerLeaseLost);
+    expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).data).toEqual({ state: 'on' });
+    expect((await claim(runnerB, { accounts: [acc] })).data.work).toEqual([]);
+    afterScan();
+    expect((await claim(runnerB, { accounts: [acc] })).data.work).toHaveLength(1);
+    // B went away: once its lease runs out (and the read is due again) A takes the account; B's report is refused.
+    ctx.clock.advance(HARVEST_LEASE_MS + 1);
+    expect((await claim(runnerA, { accounts: [acc] })).data.work).toHaveLength(1);
+    expect((await report(runnerB, { account_id: acc, outcome: 'ok' })).msg).toBe(Msg.runnerLeaseLost);
+    expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).code).toBe(200);
+    expect((await accounts()).find((a) => a.enterprise_account_id === acc)?.last_read_at).not.toBe('');
+  });
+
+  it('never harvests beside a leased publish job, and a publish claim skips an account being harvested', async () => {
+    const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
+    await enable([acc]);
+    const now = ctx.clock.now;
+    const batch = await ctx.db
+      .insertInto('publish_batch')
+      .values({
+        member_id: memberId,
+        title: 't',
+        material_ids: '[]',
+        account_ids: '[]',
+        copy: '{}',
+        schedule_policy: '{}',
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = await ctx.db
+      .insertInto('publish_job')
+      .values({
+        batch_id: batch.id,
+        member_id: memberId,
+        material_id: 0,
+        enterprise_account_id: acc,
+        platform: 'douyin',
+        content: '{}',
+        run_at: now,
+        schedule_at: null,
+        state: 'claimed',
+        lease_owner: runnerAId,
+        lease_until: now + 60_000,
+        idempotency_key: `harvest-test-${acc}`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await claim(runnerA, { accounts: [acc] })).data.work).toEqual([]);
+    // The job is back in the queue: now the pass is taken, and the job waits while it runs.
+    await ctx.db
+      .updateTable('publish_job')
+      .set({ state: 'queued', lease_owner: null, lease_until: null })
+      .where('id', '=', job.id)
+      .execute();
+    expect((await claim(runnerA, { accounts: [acc] })).data.work).toHaveLength(1);
+    const publishClaim = await runnerCall<{ jobs: unknown[] }>(ctx.app, runnerB, 'claim', { accounts: [acc] });
+    expect(publishClaim.data.jobs).toEqual([]);
+    expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).code).toBe(200);
+    await ctx.db.deleteFrom('publish_job').where('id', '=', job.id).execute();
+  });
+
+  it('pauses on a risk signal (member words, the ladder) and stops on logged_out, marking the account expired', async () => {
+    const [acc] = (await addAccounts(ctx.db, memberId, [3])) as [number];
+    await enable([acc]);
+    expect((await claim(runnerA, { accounts: [acc] })).data.work).toHaveLength(1);
+    const paused = await report(runnerA, {
+      account_id: acc,
+      outcome: 'rate_limited',
+      platform_text: '操作太频繁，请稍后再试',
+    });
+    expect(paused.data).toEqual({ state: 'paused' });
+    const view = (await accounts()).find((a) => a.enterprise_account_id === acc);
+    expect(view).toMatchObject({ state: 'paused' });
+    expect(view?.notice).toMatch(/^平台提示操作频繁，已暂停采集和回复，.+后自动恢复$/);
+    afterScan();
+    expect((await claim(runnerA, { accounts: [acc] })).data.work).toEqual([]);
+    ctx.clock.advance(COOLDOWN_LADDER_MS[0]!);
+    expect((await claim(runnerA, { accounts: [acc] })).data.work).toHaveLength(1);
+    expect((await report(runnerA, { account_id: acc, outcome: 'logged_out' })).data).toEqual({ state: 'expired' });
+    const account = await ctx.db
+      .selectFrom('enterprise_account')
+      .select('cookie_auth_status')
+      .where('id', '=', acc)
+      .executeTakeFirstOrThrow();
+    expect(account.cookie_auth_status).toBe(2);
+    expect((await accounts()).find((a) => a.enterprise_account_id === acc)).toMatchObject({
+      state: 'expired',
+      notice: Msg.harvestStoppedExpired,
+    });
+    afterScan();
+    expect((await claim(runnerA, { accounts: [acc] })).data.work).toEqual([]);
+  });
+});
+
+describe('reply delivery through the runner', () => {
+  it('hands each pending reply out once, paced: sent, failed with the reason, ambiguous never again', async () => {
+    const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
+    await enable([acc]);
+    const asked = comment();
+    await ingest(runnerA, acc, [asked]);
+    const conversation = await conversationOf(acc);
+    expect((await claim(runnerA, { accounts: [acc] })).code).toBe(200);
+    expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).code).toBe(200);
+
+    const first = await reply(conversation, '您好，私信您价格');
+    expect((await thread(conversation)).list.find((m) => m.message_id === first)?.delivery_status).toBe('pending');
+    // The read is not due, the reply is: the pass only writes, to the comment asked.
+    const work = (await claim(runnerA, { accounts: [acc] })).data.work;
+    expect(work).toMatchObject([
+      {
+        read: false,
+        writes: [
+          {
+            message_id: first,
+            kind: 'comment_reply',
+            text: '您好，私信您价格',
+            target: { item_id: asked.item_id, post_id: 'p-1', author_id: asked.author_id, source: 'comment' },
+          },
+        ],
+      },
+    ]);
+    const sentItem = comment({ item_id: 'own-1', from_self: true, parent_id: asked.item_id, text: '您好，私信您价格' });
+    await report(runnerA, {
+      account_id: acc,
+      outcome: 'ok',
+      writes: [{ message_id: first, outcome: 'sent', item: sentItem }],
+    });
+    expect((await thread(conversation)).list.find((m) => m.message_id === first)?.delivery_status).toBe('sent');
+    // Reading the reply back later stores nothing new.
+    await ingest(runnerA, acc, [sentItem]);
+    expect((await thread(conversation)).list.filter((m) => m.content === '您好，私信您价格')).toHaveLength(1);
+
+    const second = await reply(conversation, '加微信详聊');
+    // Comment replies are 10 minutes apart on an account.
+    expect((await claim(runnerA, { accounts: [acc] })).data.work).toEqual([]);
+    ctx.clock.advance(COMMENT_REPLY_MIN_GAP_MS);
+    const again = (await claim(runnerA, { accounts: [acc] })).data.work;
+    expect(again[0]?.writes.map((w) => w.message_id)).toEqual([second]);
+    await report(runnerA, {
+      account_id: acc,
+      outcome: 'ok',
+      writes: [{ message_id: second, outcome: 'refused', platform_text: '内容含有敏感词' }],
+    });
+    const failed = (await thread(conversation)).list.find((m) => m.message_id === second);
+    expect(failed).toMatchObject({
+      delivery_status: 'failed',
+      fail_reason: '发送失败：平台拒绝了这条回复（内容含有敏感词）',
+    });
+
+    const third = await reply(conversation, '已为您预留');
+    ctx.clock.advance(COMMENT_REPLY_MIN_GAP_MS);
+    const ambiguous = (await claim(runnerA, { accounts: [acc] })).data.work;
+    expect(ambiguous[0]?.writes.map((w) => w.message_id)).toEqual([third]);
+    await report(runnerA, { account_id: acc, outcome: 'ok', writes: [{ message_id: third, outcome: 'ambiguous' }] });
+    expect((await thread(conversation)).list.find((m) => m.message_id === third)).toMatchObject({
+      delivery_status: 'pending',
+      fail_reason: Msg.replyUnconfirmed,
+    });
+    // Never handed out again, however long it waits; a read that finds it confirms it.
+    ctx.clock.advance(3_600_000);
+    const later = (await claim(runnerA, { accounts: [acc] })).data.work;
+    expect(later.flatMap((w) => w.writes)).toEqual([]);
+    await report(runnerA, { account_id: acc, outcome: 'ok', read: true });
+    await ingest(runnerA, acc, [
+      comment({ item_id: 'own-3', from_self: true, parent_id: asked.item_id, text: '已为您预留' }),
+    ]);
+    expect((await thread(conversation)).list.find((m) => m.message_id === third)?.delivery_status).toBe('sent');
+  });
+
+  it('hands a reply the pass never reached (not_sent) out again', async () => {
+    const [acc] = (await addAccounts(ctx.db, memberId, [5])) as [number];
+    await enable([acc]);
+    await ingest(runnerA, acc, [comment()]);
+    const conversation = await conversationOf(acc);
+    const message = await reply(conversation, '谢谢关注');
+    const work = (await claim(runnerA, { accounts: [acc] })).data.work;
+    expect(work[0]?.writes.map((w) => w.message_id)).toEqual([message]);
+    await report(runnerA, {
+      account_id: acc,
+      outcome: 'failed',
+      writes: [{ message_id: message, outcome: 'not_sent' }],
+    });
+    expect((await claim(runnerA, { accounts: [acc] })).data.work[0]?.writes.map((w) => w.message_id)).toEqual([
+      message,
+    ]);
+    await report(runnerA, { account_id: acc, outcome: 'ok', writes: [{ message_id: message, outcome: 'sent' }] });
+    expect((await thread(conversation)).list.find((m) => m.message_id === message)?.delivery_status).toBe('sent');
+  });
+});

@@ -1,0 +1,30 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HarvestWorkApi, type HarvestAccountsResult } from '@vidmatrix/contract/api/harvest-work';
+import { post } from '../../lib/request.ts';
+
+/** POST customer.Harvest/accounts: every account with its harvesting switch and state. */
+export function getHarvestAccounts(signal?: AbortSignal): Promise<HarvestAccountsResult> {
+  return post<HarvestAccountsResult>(HarvestWorkApi.accounts, undefined, { signal });
+}
+
+/** The harvest accounts as a query (the accounts page's switch and the /ai/lead page read the same). */
+export function getHarvestAccountsQueryOptions() {
+  return queryOptions({
+    queryKey: ['harvest', 'accounts'] as const,
+    queryFn: ({ signal }) => getHarvestAccounts(signal),
+  });
+}
+
+export function useHarvestAccounts(enabled = true) {
+  return useQuery({ ...getHarvestAccountsQueryOptions(), enabled });
+}
+
+/** Turns harvesting on or off for one account; the list is read again after. */
+export function useSetHarvestEnabled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { accountId: number; enabled: boolean }) =>
+      post(HarvestWorkApi.setEnabled, { account_ids: [vars.accountId], enabled: vars.enabled }),
+    onSuccess: () => client.invalidateQueries({ queryKey: getHarvestAccountsQueryOptions().queryKey }),
+  });
+}
