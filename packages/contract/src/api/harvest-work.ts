@@ -29,7 +29,7 @@ export const HARVEST_PAGES_PER_PASS = 5;
 /** customer.Harvest/setEnabled */
 export const harvestSetEnabledBody = z.object({
   account_ids: idList.refine((ids) => ids.length > 0, Msg.harvestChooseAccount),
-  enabled: z.boolean({ error: Msg.invalidParams }),
+  enabled: z.boolean({ error: Msg.harvestSwitchRequired }),
 });
 export type HarvestSetEnabledBody = z.input<typeof harvestSetEnabledBody>;
 

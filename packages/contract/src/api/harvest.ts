@@ -90,7 +90,7 @@ export const harvestIngestBody = z
     account_id: id(),
     source: harvestSource,
     items: z
-      .array(harvestIngestItem, { error: Msg.invalidParams })
+      .array(harvestIngestItem, { error: Msg.harvestItemsRequired })
       .max(HARVEST_INGEST_MAX_ITEMS, fillMsg(Msg.harvestTooManyItems, { n: HARVEST_INGEST_MAX_ITEMS })),
     cursor: text().max(HARVEST_CURSOR_MAX, Msg.harvestCursorTooLong),
   })

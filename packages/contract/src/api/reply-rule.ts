@@ -72,7 +72,7 @@ export const replyRuleSaveBody = z
       .optional()
       .default(''),
     mode: replyMode,
-    enabled: z.boolean({ error: Msg.invalidParams }).optional().default(true),
+    enabled: z.boolean({ error: Msg.replyRuleEnabledInvalid }).optional().default(true),
   })
   .superRefine((body, ctx) => {
     if (body.kind === 'keyword' && body.keywords.length === 0) {
