@@ -245,6 +245,8 @@ export const aiClipInput = z.object({
   materialIds: ids,
   /** Written by the script writer before planning; each is a list of sentences. */
   scripts: z.array(z.array(clipLine).min(1).max(CLIP_MAX_SEGMENTS)).max(CLIP_MAX_VIDEOS).default([]),
+  /** The writer's title of each script, by index ('' for none: the template's title shows). */
+  titles: z.array(z.string().trim().max(100)).max(CLIP_MAX_VIDEOS).default([]),
 });
 
 /** 分组混剪: each group has its own materials and lines; videos are the cross product, in group order. */

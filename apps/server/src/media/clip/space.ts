@@ -43,7 +43,7 @@ export class ClipCapacityError extends Error {
 }
 
 /** Picks one of `candidates` whose use is within `slack` of the least used, skipping `taken`. */
-function pickLeastUsed<T>(
+export function pickLeastUsed<T>(
   candidates: readonly Choice<T>[],
   rng: Rng,
   usage: Usage,
@@ -267,14 +267,15 @@ export function pickDistinct<T>(
     }
   }
   const available = space.count === COUNT_CAP ? COUNT_CAP : space.count - used.size;
-  // Under a `fits` rule the most is what the picks reach, found below (the count would overstate it).
+  // Under a `fits` rule the most is what the picks reach (the count may overstate it): try up to the count.
   if (n > available && !fits) {
     throw new ClipCapacityError(available);
   }
+  const wanted = Math.min(n, available);
   const usage = emptyUsage();
   const out: Picked<T>[] = [];
   const ok = (p: Picked<T>): boolean => !used.has(p.key) && (!fits || fits(p.combo, out));
-  for (let i = 0; i < n; i += 1) {
+  for (let i = 0; i < wanted; i += 1) {
     let picked: Picked<T> | null = null;
     for (let attempt = 0; attempt < ATTEMPTS && !picked; attempt += 1) {
       const combo = space.sample(rng, usage, attempt >> 2);
@@ -298,6 +299,9 @@ export function pickDistinct<T>(
       const part = space.partOf(picked.combo);
       usage.part.set(part, (usage.part.get(part) ?? 0) + 1);
     }
+  }
+  if (wanted < n) {
+    throw new ClipCapacityError(wanted);
   }
   return out;
 }
