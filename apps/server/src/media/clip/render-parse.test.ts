@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFcList } from './fonts.ts';
-import {
-  parseSilences,
-  progressParser,
-  renderTimeoutMs,
-  shotsFromCuts,
-  speechFromSilences,
-} from './render.ts';
+import { parseSilences, progressParser, renderTimeoutMs, shotsFromCuts, speechFromSilences } from './render.ts';
 
 describe('ffmpeg output parsing', () => {
   it('turns -progress out_time_us into a fraction, split across chunks, ending at 1', () => {

@@ -56,9 +56,7 @@ export function cutsFromScores(frames: readonly SceneScore[], options: CutOption
     if (i < 2 || f.score < threshold) {
       return;
     }
-    const around = frames
-      .filter((g, j) => Math.abs(j - i) > 1 && Math.abs(g.time - f.time) <= 1)
-      .map((g) => g.score);
+    const around = frames.filter((g, j) => Math.abs(j - i) > 1 && Math.abs(g.time - f.time) <= 1).map((g) => g.score);
     if (f.score >= contrast * median(around)) {
       candidates.push(f);
     }

@@ -90,6 +90,7 @@ export function planCpMode(task: ClipTaskInputOf<3>, ctx: PlanContext): ClipPlan
         voiced: false,
         musicId: music(index),
         main: null,
+        sourceAudio: task.keepSourceAudio,
       },
       dedupOf(task.dedup, own),
     );
