@@ -2,11 +2,12 @@ import type { Rng } from '../random.ts';
 import { pickLeastUsed, ProductSpace, type Choice, type Space, type Usage } from '../space.ts';
 
 /**
- * AI剪辑's sentences in order, each with the windows of the materials it mentions, over the pool of
- * every material. A video never shows one material twice in a row while a material it has not shown
- * remains: a sentence takes, in turn, a matched material not shown yet, a matched one unlike the one
- * before, a pool material not shown yet, any unlike the one before, and only then a repeat.
- * The count is that of the matched choices (what the sentences ask for).
+ * AI剪辑's sentences in order, each with the windows of the materials it mentions (all of them when
+ * it mentions none), over the pool of every material. A video never shows the same clip twice in a
+ * row, and moves on to a material it has not shown while one remains: a sentence takes, in turn, a
+ * mentioned material not shown yet, a mentioned one unlike the one before, another window of the one
+ * before (a sentence keeps to what it names), then a pool material not shown yet or unlike the one
+ * before. The count is that of the mentioned choices (what the sentences ask for).
  */
 export class SentenceSpace<T> implements Space<T> {
   readonly count: number;
@@ -23,20 +24,25 @@ export class SentenceSpace<T> implements Space<T> {
     this.ids = slots.map((s) => new Set([...s.map((c) => c.id), ...all]));
   }
 
+  /** What slot `i` may take after `before`: the first non-empty tier of the rule. */
+  private allowed(i: number, before: readonly Choice<T>[]): readonly Choice<T>[] {
+    const slot = this.slots[i] ?? [];
+    const shown = new Set(before.map((c) => c.materialId));
+    const last = before.at(-1);
+    const tiers = [
+      slot.filter((c) => !shown.has(c.materialId)),
+      slot.filter((c) => c.materialId !== last?.materialId),
+      slot.filter((c) => c.id !== last?.id),
+      this.pool.filter((c) => !shown.has(c.materialId)),
+      this.pool.filter((c) => c.materialId !== last?.materialId),
+    ];
+    return tiers.find((t) => t.length > 0) ?? slot;
+  }
+
   sample(rng: Rng, usage: Usage, slack: number): Choice<T>[] {
     const combo: Choice<T>[] = [];
-    for (const slot of this.slots) {
-      const shown = new Set(combo.map((c) => c.materialId));
-      const before = combo.at(-1)?.materialId;
-      const tiers = [
-        slot.filter((c) => !shown.has(c.materialId)),
-        slot.filter((c) => c.materialId !== before),
-        this.pool.filter((c) => !shown.has(c.materialId)),
-        this.pool.filter((c) => c.materialId !== before),
-        slot,
-      ];
-      const candidates = tiers.find((t) => t.length > 0) ?? slot;
-      combo.push(pickLeastUsed(candidates, rng, usage, slack));
+    for (let i = 0; i < this.slots.length; i += 1) {
+      combo.push(pickLeastUsed(this.allowed(i, combo), rng, usage, slack));
     }
     return combo;
   }
@@ -54,10 +60,8 @@ export class SentenceSpace<T> implements Space<T> {
     return parts.length === this.slots.length && parts.every((p, i) => this.ids[i]?.has(p) === true);
   }
 
-  /** Whether a combination keeps the rule (those of `unrank` may not): no material twice in a row while one is unshown. */
+  /** Whether a combination keeps the rule (those of `unrank` may not). */
   varied(combo: readonly Choice<T>[]): boolean {
-    const shown = new Set(combo.map((c) => c.materialId));
-    const unshown = this.pool.some((c) => !shown.has(c.materialId));
-    return !unshown || combo.every((c, i) => i === 0 || c.materialId !== combo[i - 1]?.materialId);
+    return combo.every((c, i) => this.allowed(i, combo.slice(0, i)).includes(c));
   }
 }
