@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Msg } from '@vidmatrix/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScriptWriter, OpenAiCompatibleWriter, writerConfigFromEnv } from './script-writer.ts';
 
@@ -87,13 +88,15 @@ describe('OpenAI-compatible script writer', () => {
     );
   });
 
-  it('without LLM_BASE_URL and LLM_MODEL, explains what to set', async () => {
+  it('without LLM_BASE_URL and LLM_MODEL, tells the member to ask for it and the operator what to set', async () => {
     expect(writerConfigFromEnv({})).toBeNull();
     expect(writerConfigFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'llama3' })).toEqual({
       baseUrl,
       apiKey: '',
       model: 'llama3',
     });
-    await expect(createScriptWriter({}).write(context, 1)).rejects.toThrow('LLM_BASE_URL');
+    const refused = createScriptWriter({}).write(context, 1);
+    await expect(refused).rejects.toThrow(Msg.clipWriterNotConfigured);
+    await expect(refused).rejects.toMatchObject({ detail: expect.stringContaining('LLM_BASE_URL') });
   });
 });
