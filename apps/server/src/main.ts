@@ -18,7 +18,9 @@ await seedDatabase({ db, now: Date.now }, config, log);
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 // Members are told only to ask their administrator (Msg.clipWriterNotConfigured); the operator learns what to set here.
 if (!llmConfigFromEnv(process.env)) {
-  app.log.warn('LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the service needs one) are not set: 帮我写文案 and AI剪辑 without scripts are refused; leads are read by the rules alone');
+  app.log.warn(
+    'LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the service needs one) are not set: 帮我写文案 and AI剪辑 without scripts are refused; leads are read by the rules alone',
+  );
 }
 
 /** Set once the port is open; the stop signals may come before. */

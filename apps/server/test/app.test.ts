@@ -114,11 +114,16 @@ describe('crawler files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const lines = res.body.split('\n');
-    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /home$', 'Allow: /courseCenter?', 'Disallow: /']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['User-agent: *', 'Allow: /home$', 'Allow: /courseCenter?', 'Disallow: /']),
+    );
     expect(lines).toContain('Sitemap: http://www.example.test/sitemap.xml');
     // Console and sign-in pages are covered by nothing but the final Disallow.
     for (const path of ['/material', '/customer', '/dashboard', '/login', '/api']) {
-      expect(lines.filter((line) => line.startsWith(`Allow: ${path}`)), path).toEqual([]);
+      expect(
+        lines.filter((line) => line.startsWith(`Allow: ${path}`)),
+        path,
+      ).toEqual([]);
     }
   });
 

@@ -51,7 +51,11 @@ for (const width of [1440, 390]) {
 }
 
 test('the footer shows the record numbers and licence of the site settings once set (SPEC §2.3)', async ({ page }) => {
-  const records = { icp: '京ICP备20261128号-1', police_record: '京公网安备11010502061128号', telecom_licence: '京B2-20261128' };
+  const records = {
+    icp: '京ICP备20261128号-1',
+    police_record: '京公网安备11010502061128号',
+    telecom_licence: '京B2-20261128',
+  };
   for (const [name, value] of Object.entries(records)) {
     runAdmin(['set-setting', name, value]);
   }

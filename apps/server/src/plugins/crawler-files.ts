@@ -57,7 +57,10 @@ export function sitemapXml(origin: string): string {
 export function setupCrawlerFiles(app: FastifyInstance): void {
   const hidden = { schema: { hide: true } };
   app.get(ROBOTS_PATH, hidden, async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(robotsTxt(requestOrigin(request))),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(robotsTxt(requestOrigin(request))),
   );
   app.get(SITEMAP_PATH, hidden, async (request, reply) => {
     const origin = requestOrigin(request);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Msg } from '@vidmatrix/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScriptWriter, OpenAiCompatibleWriter, writerConfigFromEnv } from './script-writer.ts';
+import { createScriptWriter, OpenAiCompatibleWriter, ScriptWriterError, writerConfigFromEnv } from './script-writer.ts';
 
 // A local imitation of an OpenAI-compatible chat-completions service: it answers from a queue.
 let server: Server;
@@ -95,8 +95,11 @@ describe('OpenAI-compatible script writer', () => {
       apiKey: '',
       model: 'llama3',
     });
-    const refused = createScriptWriter({}).write(context, 1);
-    await expect(refused).rejects.toThrow(Msg.clipWriterNotConfigured);
-    await expect(refused).rejects.toMatchObject({ detail: expect.stringContaining('LLM_BASE_URL') });
+    const refused = await createScriptWriter({})
+      .write(context, 1)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ScriptWriterError);
+    expect((refused as ScriptWriterError).message).toBe(Msg.clipWriterNotConfigured);
+    expect((refused as ScriptWriterError).detail).toContain('LLM_BASE_URL');
   });
 });

@@ -150,7 +150,12 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
 
   const { main, staff } = useMemo(() => {
     const { main: mainMenus, aiStaff } = splitMenus(menus);
-    const dashboard: Entry = { key: PublicPath.dashboard, label: '控制台', icon: <DashboardOutlined aria-hidden />, children: [] };
+    const dashboard: Entry = {
+      key: PublicPath.dashboard,
+      label: '控制台',
+      icon: <DashboardOutlined aria-hidden />,
+      children: [],
+    };
     return {
       main: [dashboard, ...mainMenus.filter((m) => m.menu_url !== PublicPath.dashboard).map(toEntry)],
       staff: aiStaff.map((m): Entry => ({ key: menuKey(m), label: m.menu_name, icon: staffIcon(m), children: [] })),
