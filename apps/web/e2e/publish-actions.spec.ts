@@ -65,7 +65,8 @@ test('cancel, resolve an unconfirmed job, revoke the runner', async ({ page, req
   ]);
   expect(Math.round(topicsBox?.width ?? 0)).toBe(Math.round(titleBox?.width ?? -1));
   await expect(copy.getByTestId('copy-topics-hint')).toContainText('按回车');
-  await copy.screenshot({ path: shot('new-batch-copy') });
+  await copy.getByTestId('copy-topics-hint').evaluate((hint) => hint.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: shot('new-batch-copy') });
   await publish.submit.click();
   await expect(page).toHaveURL(/batch=\d+/);
   await expect(publish.cellsIn('queued')).toHaveCount(2);
