@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { llmConfigFromEnv } from './lib/chat-completion.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { serverRunnerDir, startServerRunners, type ServerRunners } from './runners/server-runners.ts';
 
@@ -15,6 +16,12 @@ log.info({ applied, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Dat
 await seedDatabase({ db, now: Date.now }, config, log);
 
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+// Members are told only to ask their administrator (Msg.clipWriterNotConfigured); the operator learns what to set here.
+if (!llmConfigFromEnv(process.env)) {
+  app.log.warn(
+    'LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the service needs one) are not set: 帮我写文案 and AI剪辑 without scripts are refused; leads are read by the rules alone',
+  );
+}
 
 /** Set once the port is open; the stop signals may come before. */
 const hosted: { runners?: ServerRunners } = {};

@@ -69,11 +69,23 @@ describe('web client', () => {
     }
   });
 
-  it('does not fall back for non-HTML requests or server prefixes', async () => {
+  it('answers a page path with the page whatever the Accept header (link previews, uptime checks, crawlers)', async () => {
+    for (const accept of [undefined, '*/*', 'application/json']) {
+      for (const url of ['/home', '/changeLog', '/courseCenter?id=getting-started', '/customer/chat']) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: accept === undefined ? {} : { accept } });
+        expect(res.statusCode, `${url} ${accept}`).toBe(200);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.body).toBe(TEST_INDEX_HTML);
+      }
+    }
+  });
+
+  it('does not fall back for server prefixes, other methods or a missing file asked by a non-browser', async () => {
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/home', headers: { accept: 'application/json' } })).statusCode,
-    ).toBe(404);
+      (await ctx.app.inject({ method: 'GET', url: '/api/member.Nope/nope', headers: { accept: '*/*' } })).json(),
+    ).toEqual({ code: 404, msg: Msg.notFound, data: null });
     expect((await ctx.app.inject({ method: 'GET', url: '/storage/x.png', headers: html })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/gone-1a2b.js' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'POST', url: '/home', headers: html })).statusCode).toBe(404);
   });
 
@@ -93,6 +105,38 @@ describe('web client', () => {
     // Strict for script (the desktop shell loads this console): own files only, no inline, no eval.
     expect(csp).toMatch(/(^|;)\s*script-src 'self';/);
     expect(csp).toContain("object-src 'none'");
+  });
+});
+
+describe('crawler files', () => {
+  it('robots.txt allows the public pages and their assets, not the console, and names the host’s sitemap', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'www.example.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const lines = res.body.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining(['User-agent: *', 'Allow: /home$', 'Allow: /courseCenter?', 'Disallow: /']),
+    );
+    expect(lines).toContain('Sitemap: http://www.example.test/sitemap.xml');
+    // Console and sign-in pages are covered by nothing but the final Disallow.
+    for (const path of ['/material', '/customer', '/dashboard', '/login', '/api']) {
+      expect(
+        lines.filter((line) => line.startsWith(`Allow: ${path}`)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
+  it('sitemap.xml lists the public pages on the host asked, so each agent domain gets its own', async () => {
+    for (const host of ['www.example.test', 'brand.example.test:8443']) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/xml');
+      const locs = [...res.body.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toContain(`http://${host}/home`);
+      expect(locs).toContain(`http://${host}/changeLog`);
+      expect(locs.some((loc) => loc?.includes('/material/') || loc?.endsWith('/login'))).toBe(false);
+    }
   });
 });
 

@@ -101,9 +101,14 @@ describe('pre-rendered public pages', () => {
     }
     const other = await ctx.app.inject({ method: 'GET', url: '/customer/chat', headers: html });
     expect(other.body).toBe(INDEX);
-    // Not a navigation: no HTML at all.
-    const api = await ctx.app.inject({ method: 'GET', url: '/download', headers: { accept: 'application/json' } });
-    expect(api.statusCode).toBe(404);
+    // A link preview or crawler (any Accept, or none) gets the same pre-rendered page, content included.
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/download', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(DOWNLOAD);
+    }
+    const rendered = await ctx.app.inject({ method: 'GET', url: '/changeLog', headers: { accept: '*/*' } });
+    expect(dataOf(rendered.body).queries).toHaveLength(1);
   });
 
   it('renders a page with content calls on their current answers and carries them, once per answer', async () => {

@@ -128,6 +128,7 @@ test('an approved agent brands their own domain; visitors there see the brand an
     await visitor.getByPlaceholder('密码：6-64位').fill('member123456');
     await visitor.getByPlaceholder('确认密码').fill('member123456');
     await visitor.getByPlaceholder(/验证码/).fill(await solveCaptcha(data.captcha_id));
+    await visitor.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await visitor.getByRole('button', { name: /注\s*册/ }).click();
     await expect(visitor).toHaveURL(/\/dashboard/, { timeout: 30_000 });
     // The console's sidebar carries the agent's name and logo, and so does the title.

@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import { LOGIN_CAPTCHA_AFTER_FAILURES } from '@vidmatrix/contract/constants';
 import { AuthMsg as Msg } from '@vidmatrix/contract/messages-auth';
 import { ConsolePage } from './pages/console-page.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { demo, expect, test } from './support/fixtures.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
 test('signing in lands on the dashboard with level and quota', async ({ page }) => {
   const login = new LoginPage(page);
@@ -49,6 +52,13 @@ test('the sign-in and sign-up forms word each rule and the server’s refusal in
   await expect(page.getByText(Msg.accountRequired)).toBeVisible();
   await expect(page.getByText(Msg.passwordRequired)).toHaveCount(2);
   await expect(page.getByText(Msg.captchaRequired)).toBeVisible();
+  // The agreement is ticked before 注册, its documents a click away.
+  const agreement = page.getByRole('checkbox', { name: /我已阅读并同意《用户协议》和《隐私政策》/ });
+  await expect(page.getByText(Msg.agreementRequired)).toBeVisible();
+  await expect(page.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/protocol?tab=privacy');
+  await page.screenshot({ path: join(repoRoot, 'test-results', 'auth-shots', 'register-refused.png') });
+  await agreement.check();
+  await expect(page.getByText(Msg.agreementRequired)).toHaveCount(0);
   await page.getByPlaceholder('账号：4-32位字母、数字或下划线').fill('ab');
   await page.getByPlaceholder('密码：6-64位').fill('12345');
   await page.getByPlaceholder('确认密码').fill('123456');

@@ -39,6 +39,8 @@ test('in a browser the subtitle preview draws with the font file the server serv
   expect(fontRequests.length).toBeGreaterThan(0);
   // The served file itself loaded: Chromium's sanitizer refused nothing (no fallback to the installed family).
   expect(refused).toEqual([]);
+  // The font is offered by its Chinese name (the family libass matches stays the value).
+  await expect(page.getByText('文泉驿微米黑', { exact: true }).first()).toBeVisible();
   await preview.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(repoRoot, 'test-results', 'clip-shots', 'font-preview-1440.png') });
 });

@@ -50,6 +50,30 @@ for (const width of [1440, 390]) {
   });
 }
 
+test('the footer shows the record numbers and licence of the site settings once set (SPEC §2.3)', async ({ page }) => {
+  const records = {
+    icp: '京ICP备20261128号-1',
+    police_record: '京公网安备11010502061128号',
+    telecom_licence: '京B2-20261128',
+  };
+  for (const [name, value] of Object.entries(records)) {
+    runAdmin(['set-setting', name, value]);
+  }
+  try {
+    await new SitePage(page).open('/download', '下载AI获客矩阵客户端');
+    const footer = page.locator('footer');
+    await expect(footer.getByTestId('footer-icp')).toHaveText(records.icp);
+    await expect(footer.getByTestId('footer-icp')).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+    await expect(footer.getByTestId('footer-police')).toHaveText(records.police_record);
+    await expect(footer.getByTestId('footer-telecom')).toHaveText(`增值电信业务经营许可证：${records.telecom_licence}`);
+    await footer.screenshot({ path: shot('footer-records') });
+  } finally {
+    for (const name of Object.keys(records)) {
+      runAdmin(['set-setting', name, '']);
+    }
+  }
+});
+
 test('the course catalogue gives each course its length, and none to a course without videos yet', async ({ page }) => {
   await new SitePage(page).open('/userCourseCenter', '流量学院');
   const cards = page.getByTestId('course-card');

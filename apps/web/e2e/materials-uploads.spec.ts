@@ -235,6 +235,8 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   await materials.chooseFiles([wav]);
   await first.held;
   await expect(materials.formDialog.getByTestId('upload-item')).toContainText('长音频.wav');
+  // 素材类型 follows the file chosen (it opens on 图片).
+  await expect(materials.formDialog.getByRole('radio', { name: '音频' })).toBeChecked();
   await expect.poll(() => keptUploads(page)).toEqual([{ name: '长音频.wav', member: account, hasUrl: true }]);
   await page.reload();
   await first.release();

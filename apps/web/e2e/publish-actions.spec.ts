@@ -54,8 +54,19 @@ test('cancel, resolve an unconfirmed job, revoke the runner', async ({ page, req
   await page.goto(`/publish/batch?materials=${videoId}`);
   const publish = new PublishPage(page);
   await expect(publish.form.getByTestId('chosen-video')).toHaveText(['门店探店.mp4']);
+  await expect(page.getByRole('tab', { name: '新建发布' })).toHaveAttribute('aria-selected', 'true');
   await publish.pickAccounts(['小红书门店号', 'B站门店号']);
   await publish.fillCopy('门店探店上新', ['探店']);
+  // The topics field is as wide as the title, and its hint stays once a topic hides the placeholder.
+  const copy = page.getByTestId('copy-batch');
+  const [titleBox, topicsBox] = await Promise.all([
+    copy.getByTestId('copy-title').boundingBox(),
+    copy.getByTestId('copy-topics').boundingBox(),
+  ]);
+  expect(Math.round(topicsBox?.width ?? 0)).toBe(Math.round(titleBox?.width ?? -1));
+  await expect(copy.getByTestId('copy-topics-hint')).toContainText('按回车');
+  await copy.getByTestId('copy-topics-hint').evaluate((hint) => hint.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: shot('new-batch-copy') });
   await publish.submit.click();
   await expect(page).toHaveURL(/batch=\d+/);
   await expect(publish.cellsIn('queued')).toHaveCount(2);

@@ -98,3 +98,21 @@ export const CLIP_PATHS = [
   '/clip/AiClipVideo',
   '/clip/ClipGroupVideo',
 ] as const;
+
+/**
+ * Public pages offered to search engines (robots.txt allows them, sitemap.xml lists them): the tokenless
+ * marketing pages, without the sign-in pages and the console's own routes.
+ */
+export const INDEXED_PUBLIC_PATHS = [
+  PublicPath.home,
+  PublicPath.productDetail,
+  PublicPath.userCourseCenter,
+  PublicPath.courseCenter,
+  PublicPath.live,
+  PublicPath.changeLog,
+  PublicPath.subscribe,
+  PublicPath.download,
+  PublicPath.agentCenter,
+  PublicPath.protocol,
+  PublicPath.register,
+] as const;

@@ -16,6 +16,7 @@ export const AuthMsg = {
   passwordFormat: '密码长度为6-64位',
   passwordMismatch: '两次输入的密码不一致',
   oldPasswordWrong: '原密码错误',
+  agreementRequired: '请阅读并同意用户协议和隐私政策',
   registered: '注册成功',
   loggedOut: '退出成功',
 } as const;

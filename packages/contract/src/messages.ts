@@ -204,7 +204,7 @@ export const Msg = {
   clipVoiceAuthFailed: '语音合成服务认证失败，请检查服务器的语音合成密钥和区域设置',
   clipVoiceRejected: '语音合成服务拒绝了请求，请检查服务器的语音设置',
   clipVoiceFailed: '语音合成失败，请稍后重试',
-  clipWriterNotConfigured: '未配置文案生成服务，请在服务器设置 LLM_BASE_URL、LLM_API_KEY 和 LLM_MODEL',
+  clipWriterNotConfigured: '文案生成尚未开通，请联系管理员开通文案生成',
   clipWriterFailed: '文案生成失败，请稍后重试',
   clipMainNoAudio: '口播视频没有声音，请选择带口播声音的视频',
   clipTemplateNameRequired: '请输入模板名称',

@@ -13,6 +13,7 @@ import {
   type PrerenderQuery,
 } from '@vidmatrix/contract/prerender';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setupCrawlerFiles } from './crawler-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +25,11 @@ declare module 'fastify' {
 /** Prefixes that never fall back to the web client's index.html. */
 const SERVER_PREFIXES = ['/api', '/storage', '/static', '/websocket', '/healthz'];
 
-/** True for a browser navigation the client-side router should answer (history fallback). */
+/**
+ * True for a GET of a page the client-side router answers (history fallback), whatever the Accept header:
+ * link previews, uptime checks and crawlers accept any type. A missing file (`/x.png`) is a page only to a browser
+ * asking for HTML, so a lost asset is a 404, not a page.
+ */
 export function isHistoryRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return false;
@@ -33,7 +38,8 @@ export function isHistoryRequest(request: FastifyRequest): boolean {
   if (SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
     return false;
   }
-  return (request.headers.accept ?? '').includes('text/html');
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html');
 }
 
 /** The encodings the web build writes beside its files (apps/web/scripts/compress.mjs) and rendered pages are sent in. */
@@ -186,6 +192,7 @@ export async function setupWebClient(app: FastifyInstance, webDist: string): Pro
         res.setHeader('vary', 'accept-encoding');
       },
     });
+    setupCrawlerFiles(app);
   } else {
     app.log.warn({ webDist }, 'No web client build found (index.html missing): serving the API only');
   }

@@ -128,13 +128,20 @@ export function SiteLayout() {
           </div>
           <div className={styles.records}>
             {setting?.copyright ? <span>{setting.copyright}</span> : <span>© {systemName}</span>}
-            {setting?.police_record ? <span>公安备案号：{setting.police_record}</span> : null}
+            {/* Record numbers are shown as issued (京ICP备…号, 京公网安备…号), each linking to its registry. */}
             {setting?.icp ? (
-              <a href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer">
-                ICP备案号：{setting.icp}
+              <a href="https://beian.miit.gov.cn/" target="_blank" rel="noreferrer" data-testid="footer-icp">
+                {setting.icp}
               </a>
             ) : null}
-            {setting?.telecom_licence ? <span>增值电信业务经营许可证：{setting.telecom_licence}</span> : null}
+            {setting?.police_record ? (
+              <a href="https://beian.mps.gov.cn/" target="_blank" rel="noreferrer" data-testid="footer-police">
+                {setting.police_record}
+              </a>
+            ) : null}
+            {setting?.telecom_licence ? (
+              <span data-testid="footer-telecom">增值电信业务经营许可证：{setting.telecom_licence}</span>
+            ) : null}
           </div>
         </div>
       </footer>

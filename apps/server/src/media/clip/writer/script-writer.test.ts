@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Msg } from '@vidmatrix/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScriptWriter, OpenAiCompatibleWriter, writerConfigFromEnv } from './script-writer.ts';
+import { createScriptWriter, OpenAiCompatibleWriter, ScriptWriterError, writerConfigFromEnv } from './script-writer.ts';
 
 // A local imitation of an OpenAI-compatible chat-completions service: it answers from a queue.
 let server: Server;
@@ -87,13 +88,18 @@ describe('OpenAI-compatible script writer', () => {
     );
   });
 
-  it('without LLM_BASE_URL and LLM_MODEL, explains what to set', async () => {
+  it('without LLM_BASE_URL and LLM_MODEL, tells the member to ask for it and the operator what to set', async () => {
     expect(writerConfigFromEnv({})).toBeNull();
     expect(writerConfigFromEnv({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'llama3' })).toEqual({
       baseUrl,
       apiKey: '',
       model: 'llama3',
     });
-    await expect(createScriptWriter({}).write(context, 1)).rejects.toThrow('LLM_BASE_URL');
+    const refused = await createScriptWriter({})
+      .write(context, 1)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ScriptWriterError);
+    expect((refused as ScriptWriterError).message).toBe(Msg.clipWriterNotConfigured);
+    expect((refused as ScriptWriterError).detail).toContain('LLM_BASE_URL');
   });
 });

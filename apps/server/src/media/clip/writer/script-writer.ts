@@ -107,7 +107,8 @@ export function createScriptWriter(env: NodeJS.ProcessEnv = process.env): Script
   const config = writerConfigFromEnv(env);
   if (!config) {
     return {
-      write: () => Promise.reject(new ScriptWriterError(Msg.clipWriterNotConfigured)),
+      write: () =>
+        Promise.reject(new ScriptWriterError(Msg.clipWriterNotConfigured, 'LLM_BASE_URL and LLM_MODEL are not set')),
     };
   }
   return new OpenAiCompatibleWriter(config);

@@ -24,7 +24,7 @@ export function AiServiceWindow() {
             <div className={styles.title}>
               <span>{ai.ai_name}</span>
               <button type="button" className={styles.close} aria-label="关闭" onClick={() => setOpen(false)}>
-                <CloseOutlined />
+                <CloseOutlined aria-hidden />
               </button>
             </div>
             <iframe
@@ -42,7 +42,7 @@ export function AiServiceWindow() {
           type="primary"
           shape="circle"
           size="large"
-          icon={open ? <CloseOutlined /> : <CustomerServiceOutlined />}
+          icon={open ? <CloseOutlined aria-hidden /> : <CustomerServiceOutlined aria-hidden />}
           aria-label={ai.ai_name}
           title={ai.ai_name}
           onClick={() => setOpen((v) => !v)}

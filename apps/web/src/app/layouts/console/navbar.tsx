@@ -98,7 +98,7 @@ export function Navbar({ opened, onToggle }: { opened: boolean; onToggle: () => 
         data-testid="sidebar-toggle"
         onClick={onToggle}
       >
-        {opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        {opened ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
       </button>
       <h1 className={styles.pageTitle}>{title}</h1>
       <div className={styles.navRight}>
@@ -110,7 +110,7 @@ export function Navbar({ opened, onToggle }: { opened: boolean; onToggle: () => 
           data-testid="unread-badge"
         >
           <span className={styles.badgeWrap}>
-            <BellOutlined className={styles.navIcon} />
+            <BellOutlined aria-hidden className={styles.navIcon} />
             {unread > 0 ? (
               <sup className={styles.badge} title={String(unread)}>
                 {badge}
@@ -131,11 +131,11 @@ export function Navbar({ opened, onToggle }: { opened: boolean; onToggle: () => 
               <img className={styles.avatar} src={member.avatar_url} alt="" />
             ) : (
               <span className={styles.avatar}>
-                <UserOutlined />
+                <UserOutlined aria-hidden />
               </span>
             )}
             <span className={styles.userName}>{name}</span>
-            <DownOutlined className={styles.caret} />
+            <DownOutlined aria-hidden className={styles.caret} />
           </button>
           {menuOpen ? (
             <ul role="menu" className={styles.userMenu}>
@@ -154,7 +154,7 @@ export function Navbar({ opened, onToggle }: { opened: boolean; onToggle: () => 
               <li role="separator" className={styles.userMenuDivider} />
               <li role="none">
                 <button type="button" role="menuitem" className={styles.userMenuItem} onClick={handleMenuLogout}>
-                  <LogoutOutlined />
+                  <LogoutOutlined aria-hidden />
                   退出登录
                 </button>
               </li>
@@ -162,7 +162,7 @@ export function Navbar({ opened, onToggle }: { opened: boolean; onToggle: () => 
           ) : null}
         </div>
         <button type="button" onClick={() => void handleLogout()} className={styles.logout} data-testid="logout">
-          <LogoutOutlined />
+          <LogoutOutlined aria-hidden />
           <span className={styles.logoutText}>退出</span>
         </button>
       </div>

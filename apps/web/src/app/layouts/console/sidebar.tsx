@@ -28,21 +28,21 @@ import styles from './console-layout.module.css';
 
 /** antd icon names the server's menus use; anything else gets a generic icon. */
 const MENU_ICONS: Record<string, ReactNode> = {
-  TeamOutlined: <TeamOutlined />,
-  PictureOutlined: <PictureOutlined />,
-  CustomerServiceOutlined: <CustomerServiceOutlined />,
-  SendOutlined: <SendOutlined />,
-  ScissorOutlined: <ScissorOutlined />,
-  MessageOutlined: <MessageOutlined />,
-  ContactsOutlined: <ContactsOutlined />,
-  QuestionCircleOutlined: <QuestionCircleOutlined />,
+  TeamOutlined: <TeamOutlined aria-hidden />,
+  PictureOutlined: <PictureOutlined aria-hidden />,
+  CustomerServiceOutlined: <CustomerServiceOutlined aria-hidden />,
+  SendOutlined: <SendOutlined aria-hidden />,
+  ScissorOutlined: <ScissorOutlined aria-hidden />,
+  MessageOutlined: <MessageOutlined aria-hidden />,
+  ContactsOutlined: <ContactsOutlined aria-hidden />,
+  QuestionCircleOutlined: <QuestionCircleOutlined aria-hidden />,
 };
 
 function menuIcon(menu: ServerMenu) {
   if (/^(https?:)?\/\//.test(menu.menu_icon) || menu.menu_icon.startsWith('/')) {
     return <img className={styles.menuImg} src={menu.menu_icon} alt="" />;
   }
-  return MENU_ICONS[menu.menu_icon] ?? <AppstoreOutlined />;
+  return MENU_ICONS[menu.menu_icon] ?? <AppstoreOutlined aria-hidden />;
 }
 
 function staffIcon(menu: ServerMenu) {
@@ -50,7 +50,7 @@ function staffIcon(menu: ServerMenu) {
     <img src={menu.avatar_url} alt="" className={styles.staffAvatar} />
   ) : (
     <span className={styles.staffAvatar}>
-      <RobotOutlined />
+      <RobotOutlined aria-hidden />
     </span>
   );
 }
@@ -123,7 +123,7 @@ function MenuItem({ entry, collapsed, openKeys, onToggle, onNavigate }: ItemProp
         onClick={() => onToggle(entry.key)}
       >
         <ItemContent entry={entry} />
-        <DownOutlined className={styles.subArrow} />
+        <DownOutlined aria-hidden className={styles.subArrow} />
       </button>
       <ul role="menu" aria-label={entry.label} className={styles.subList}>
         {entry.children.map((child) => (
@@ -150,7 +150,12 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
 
   const { main, staff } = useMemo(() => {
     const { main: mainMenus, aiStaff } = splitMenus(menus);
-    const dashboard: Entry = { key: PublicPath.dashboard, label: '控制台', icon: <DashboardOutlined />, children: [] };
+    const dashboard: Entry = {
+      key: PublicPath.dashboard,
+      label: '控制台',
+      icon: <DashboardOutlined aria-hidden />,
+      children: [],
+    };
     return {
       main: [dashboard, ...mainMenus.filter((m) => m.menu_url !== PublicPath.dashboard).map(toEntry)],
       staff: aiStaff.map((m): Entry => ({ key: menuKey(m), label: m.menu_name, icon: staffIcon(m), children: [] })),

@@ -23,16 +23,20 @@ describe('checkRegister', () => {
     password: 'secret123',
     confirm: 'secret123',
     captcha_code: 'ab3d',
+    agree: 'on',
   };
   it('passes a good sign-up', () => {
     expect(checkRegister(good)).toEqual({});
   });
   it('says what is missing', () => {
-    expect(checkRegister({ account: '', nickname: '', password: '', confirm: '', captcha_code: '' })).toEqual({
+    expect(
+      checkRegister({ account: '', nickname: '', password: '', confirm: '', captcha_code: '', agree: '' }),
+    ).toEqual({
       account: Msg.accountRequired,
       password: Msg.passwordRequired,
       confirm: Msg.passwordRequired,
       captcha_code: Msg.captchaRequired,
+      agree: Msg.agreementRequired,
     });
   });
   it('applies the server’s account and password rules', () => {

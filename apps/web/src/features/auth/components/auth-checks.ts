@@ -5,7 +5,7 @@ import { isAccountName, isPasswordLength } from '@vidmatrix/contract/rules/crede
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 export type LoginField = 'account' | 'password' | 'captcha_code';
-export type RegisterField = 'account' | 'nickname' | 'password' | 'confirm' | 'captcha_code';
+export type RegisterField = 'account' | 'nickname' | 'password' | 'confirm' | 'captcha_code' | 'agree';
 
 /** What the sign-in form holds. */
 export type LoginValues = Record<LoginField, string>;
@@ -49,6 +49,10 @@ export function checkRegister(values: RegisterValues): FieldErrors<RegisterField
   }
   if (blank(values.captcha_code)) {
     errors.captcha_code = Msg.captchaRequired;
+  }
+  // A ticked checkbox reads "on" (FormData); unticked it is absent.
+  if (values.agree !== 'on') {
+    errors.agree = Msg.agreementRequired;
   }
   return errors;
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { PublicPath } from '@vidmatrix/contract/console-paths';
 import styles from './auth-form.module.css';
 import { EyeIcon, EyeOffIcon } from './field-icons.tsx';
 
@@ -75,4 +76,37 @@ export function FormFailure({ message }: { message: string | null }) {
       {message}
     </p>
   ) : null;
+}
+
+/** 我已阅读并同意《用户协议》和《隐私政策》: ticked before 注册 (the documents open beside the form). */
+export function AgreementField({ error }: { error: string | undefined }) {
+  const errorId = useId();
+  return (
+    <div className={styles.field}>
+      <label className={styles.agreement}>
+        <input
+          type="checkbox"
+          name="agree"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          data-testid="register-agree"
+        />
+        <span>
+          我已阅读并同意
+          <a href={PublicPath.protocol} target="_blank" rel="noreferrer">
+            《用户协议》
+          </a>
+          和
+          <a href={`${PublicPath.protocol}?tab=privacy`} target="_blank" rel="noreferrer">
+            《隐私政策》
+          </a>
+        </span>
+      </label>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }

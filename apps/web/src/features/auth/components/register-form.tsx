@@ -8,13 +8,13 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { register } from '../api/register.ts';
 import { checkRegister, type RegisterField } from './auth-checks.ts';
-import { AuthField, FormFailure, SubmitButton } from './auth-field.tsx';
+import { AgreementField, AuthField, FormFailure, SubmitButton } from './auth-field.tsx';
 import styles from './auth-form.module.css';
 import { CaptchaField } from './captcha-field.tsx';
 import { LockIcon, SmileIcon, UserIcon } from './field-icons.tsx';
 import { failureText, useFieldErrors } from './use-field-errors.ts';
 
-const FIELDS: readonly RegisterField[] = ['account', 'nickname', 'password', 'confirm', 'captcha_code'];
+const FIELDS: readonly RegisterField[] = ['account', 'nickname', 'password', 'confirm', 'captcha_code', 'agree'];
 
 /** Sign-up with a captcha; success signs the new member in. Plain elements, no antd (issue 12). */
 export function RegisterForm() {
@@ -47,6 +47,9 @@ export function RegisterForm() {
       const { saveLogin } = await import('../../../lib/session.ts');
       notifySuccess(Msg.registered);
       saveLogin(tokens, account);
+      // Ticked above, so the console does not ask again; if this fails its policy panel asks instead.
+      const { agreeToCurrent } = await import('../../../api/agreement/agreement-status.ts');
+      await agreeToCurrent().catch(() => undefined);
       void navigate(PublicPath.dashboard, { replace: true });
     } catch (error) {
       setBusy(false);
@@ -103,6 +106,7 @@ export function RegisterForm() {
         error={errors.confirm}
       />
       <CaptchaField captcha={captcha} error={errors.captcha_code} />
+      <AgreementField error={errors.agree} />
       <FormFailure message={failure} />
       <SubmitButton busy={busy} ready={ready}>
         注册

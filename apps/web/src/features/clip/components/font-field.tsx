@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Select } from 'antd';
+import { fontDisplayName } from '@vidmatrix/contract/rules/font-names';
 import { useFonts } from '../api/get-fonts.ts';
 import { loadClipFont } from '../lib/clip-font.ts';
 import { DEFAULT_FONT } from '../templates.ts';
@@ -38,7 +39,10 @@ export function FontField(props: { value: string; onChange: (font: string) => vo
         value={props.value}
         onChange={props.onChange}
         style={{ width: 280 }}
-        options={(fonts.data ?? [{ value: DEFAULT_FONT, path: '' }]).map((f) => ({ value: f.value, label: f.value }))}
+        options={(fonts.data ?? [{ value: DEFAULT_FONT, path: '' }]).map((f) => ({
+          value: f.value,
+          label: fontDisplayName(f.value),
+        }))}
       />
       <div
         className={styles.preview}

@@ -9,7 +9,6 @@ export const contentKeys = {
   course: (slug: string, signedIn: boolean) => [...contentKeys.all, 'course', slug, signedIn] as const,
   live: () => [...contentKeys.all, 'live'] as const,
   agreement: (kind: 'agreement' | 'privacy') => [...contentKeys.all, 'agreement', kind] as const,
-  agreementStatus: () => [...contentKeys.all, 'agreement-status'] as const,
   sections: (page: 'product' | 'agent') => [...contentKeys.all, 'sections', page] as const,
   help: (keyword: string) => [...contentKeys.all, 'help', keyword] as const,
 };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { readValue, StorageKey, writeValue } from '../../../lib/storage-keys.ts';
-import { useAgree, useAgreementStatus } from '../api/agreement-status.ts';
+import { useAgree, useAgreementStatus } from '../../../api/agreement/agreement-status.ts';
 import styles from './policy-panel.module.css';
 
 /**

@@ -18,11 +18,11 @@ import { isExpired } from '@vidmatrix/contract/rules/time';
 import styles from './dashboard.module.css';
 
 const SHORTCUTS = [
-  { to: ConsolePath.accounts, label: '账号管理', icon: <TeamOutlined />, color: '#8a4cf0' },
-  { to: ConsolePath.materials, label: '素材库', icon: <FolderOpenOutlined />, color: '#2374ff' },
-  { to: ConsolePath.batchPublish, label: '批量发布', icon: <SendOutlined />, color: '#16b46c' },
-  { to: ConsolePath.clipTasks, label: '剪辑任务', icon: <ScissorOutlined />, color: '#ff5a1f' },
-  { to: ConsolePath.customerChat, label: '客户消息', icon: <MessageOutlined />, color: '#f0a020' },
+  { to: ConsolePath.accounts, label: '账号管理', icon: <TeamOutlined aria-hidden />, color: '#8a4cf0' },
+  { to: ConsolePath.materials, label: '素材库', icon: <FolderOpenOutlined aria-hidden />, color: '#2374ff' },
+  { to: ConsolePath.batchPublish, label: '批量发布', icon: <SendOutlined aria-hidden />, color: '#16b46c' },
+  { to: ConsolePath.clipTasks, label: '剪辑任务', icon: <ScissorOutlined aria-hidden />, color: '#ff5a1f' },
+  { to: ConsolePath.customerChat, label: '客户消息', icon: <MessageOutlined aria-hidden />, color: '#f0a020' },
 ];
 
 function percent(used: number, total: number): number {
@@ -72,7 +72,7 @@ export function DashboardOverview({
               <img className={styles.avatar} src={member.avatar_url} alt="" />
             ) : (
               <span className={styles.avatar}>
-                <UserOutlined />
+                <UserOutlined aria-hidden />
               </span>
             )}
             <div className={styles.welcomeText}>
@@ -95,7 +95,7 @@ export function DashboardOverview({
           {level ? (
             <>
               <div className={styles.statHead}>
-                <TeamOutlined /> 剩余账号额度
+                <TeamOutlined aria-hidden /> 剩余账号额度
               </div>
               <div className={styles.statValue} data-testid="remaining-accounts">
                 {remainingAccounts(level)}
@@ -111,7 +111,7 @@ export function DashboardOverview({
           {level ? (
             <>
               <div className={styles.statHead}>
-                <CloudOutlined /> 剩余云空间
+                <CloudOutlined aria-hidden /> 剩余云空间
               </div>
               <div className={styles.statValue} data-testid="remaining-space">
                 {formatBytes(remainingSpace(level))}
@@ -127,7 +127,7 @@ export function DashboardOverview({
           {level || member ? (
             <>
               <div className={styles.statHead}>
-                <ClockCircleOutlined /> 会员到期时间
+                <ClockCircleOutlined aria-hidden /> 会员到期时间
               </div>
               <div className={styles.statValue} data-testid="dashboard-expire">
                 <span className={styles.expireText}>{expire || '永久有效'}</span>

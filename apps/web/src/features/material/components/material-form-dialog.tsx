@@ -42,9 +42,9 @@ const MUSIC_DEFAULTS: FormValues = { ...EMPTY, file_type: 'audio' };
 const UNKEPT_HINT =
   '浏览器存储空间不足，未能在本机保存该文件：如上传中断，刷新页面后需重新选择该文件，才能从中断处继续上传';
 
-/** The one media kind of the files continued, if they share one (it presets 素材类型). */
-function kindOf(uploads: readonly PendingUpload[] | undefined): FileType | undefined {
-  const kinds = new Set(uploads?.map((u) => mediaKindOf(u.file.name)));
+/** The one media kind of the files chosen or continued, if they share one (it sets 素材类型). */
+function kindOf(files: readonly { name: string }[] | undefined): FileType | undefined {
+  const kinds = new Set(files?.map((file) => mediaKindOf(file.name)));
   const [kind] = kinds;
   return kinds.size === 1 ? kind : undefined;
 }
@@ -69,7 +69,7 @@ export function MaterialFormDialog(props: {
   const editing = material !== null;
   const member = useSessionStore((s) => s.username);
   const queryClient = useQueryClient();
-  const resumeKind = kindOf(resume);
+  const resumeKind = kindOf(resume?.map((u) => u.file));
   const [form] = Form.useForm<FormValues>();
   const [items, setItems] = useState<UploadItem[]>([]);
   const uploader = useRef<TusUploader | null>(null);
@@ -211,6 +211,11 @@ export function MaterialFormDialog(props: {
   };
 
   const handleSelect = async (file: File, batch: File[]): Promise<boolean> => {
+    // 素材类型 follows the files (the server stores the kind their content shows, whatever was ticked).
+    const kind = kindOf(batch);
+    if (kind && !music) {
+      form.setFieldValue('file_type', kind);
+    }
     await select(file, batch, settings.data);
     return false; // Uppy uploads it, not antd
   };

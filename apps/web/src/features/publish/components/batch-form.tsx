@@ -13,6 +13,7 @@ import {
   Switch,
   Table,
   Tag,
+  Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Material } from '@vidmatrix/contract/api/material';
@@ -62,7 +63,10 @@ function CopyFields(props: { value: Copy; onChange: (copy: Copy) => void; testId
       />
       <Select
         mode="tags"
+        // Full width like the title above it; the hint stays below once topics hide the placeholder.
+        style={{ width: '100%' }}
         placeholder="话题（输入后回车）"
+        aria-label="话题"
         value={value.topics}
         onChange={(topics: string[]) => onChange({ ...value, topics })}
         tokenSeparators={[',', '，', ' ', '#']}
@@ -71,6 +75,9 @@ function CopyFields(props: { value: Copy; onChange: (copy: Copy) => void; testId
         suffixIcon={null}
         data-testid="copy-topics"
       />
+      <Typography.Text type="secondary" data-testid="copy-topics-hint">
+        输入话题后按回车添加，不用输入 #，最多 {PUBLISH_TEXT_MAX.topics} 个
+      </Typography.Text>
     </Space>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Select, Space, Switch, Tag, Typography } from 'antd';
-import { API_TIMEOUT_MS, TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { API_TIMEOUT_MS } from '@vidmatrix/contract/constants';
 import type { DesktopApi, DesktopLogLevel, DesktopSettings } from '@vidmatrix/contract/desktop-api';
 import { Msg } from '@vidmatrix/contract/messages';
 import { APP_VERSION } from '../../../lib/brand.ts';
@@ -117,7 +117,6 @@ function DesktopDebug({ desktop }: { desktop: DesktopApi }) {
 /** /debugger: what the client runs against, the shell's debug settings, the update check and the helper. */
 export function DebuggerPage() {
   const desktop = getDesktop();
-  const roles = useSessionStore((s) => s.roles);
   const username = useSessionStore((s) => s.username);
   const updateData = useUiStore((s) => s.updateData);
   const checking = useUpdateStore((s) => s.phase === 'checking' && s.manual);
@@ -153,9 +152,7 @@ export function DebuggerPage() {
           <Descriptions.Item label="客户端版本">v{desktop?.versionName ?? APP_VERSION}</Descriptions.Item>
           <Descriptions.Item label="接口地址">{apiBase || window.location.origin}</Descriptions.Item>
           <Descriptions.Item label="请求超时">{API_TIMEOUT_MS / 1000} 秒</Descriptions.Item>
-          <Descriptions.Item label="令牌请求头">{TOKEN_HEADER}</Descriptions.Item>
           <Descriptions.Item label="当前账号">{username || '-'}</Descriptions.Item>
-          <Descriptions.Item label="角色">{roles.length > 0 ? roles.join(', ') : '-'}</Descriptions.Item>
           <Descriptions.Item label="可用更新">
             {updateData ? `${updateData.versionName}` : Msg.latestVersion}
           </Descriptions.Item>
@@ -166,7 +163,8 @@ export function DebuggerPage() {
                 <Tag color={media.clip_ready ? 'green' : 'orange'}>
                   {media.clip_ready ? '可合成视频' : '无法合成视频'}
                 </Tag>
-                {media.hint ? <div>{media.hint}</div> : null}
+                {/* The install hint is the operator's (healthz, server log): members are told whom to ask. */}
+                {media.clip_ready ? null : <div>请联系管理员为服务器安装视频处理组件</div>}
               </>
             ) : (
               '-'

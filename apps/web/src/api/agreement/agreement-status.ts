@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgreementStatus } from '@vidmatrix/contract/api/content';
-import { get, post } from '../../../lib/request.ts';
-import { contentKeys } from './content-keys.ts';
+import { get, post } from '../../lib/request.ts';
 
-// The signed-in member's agreement (the console's policy panel), with TanStack Query as the console's
-// other data; the public /protocol page reads the agreement itself through get-agreement.ts.
+// The signed-in member's agreement: the console's policy panel asks for it, the sign-up form records
+// it; the public /protocol page reads the agreement itself (features/content/api/get-agreement.ts).
+
+/** Query keys of the member's agreement status. */
+export const agreementKeys = { status: () => ['agreement-status'] as const };
 
 /** GET /api/content.Agreement/status: whether the member agreed to the current version. */
 export function getAgreementStatus(signal?: AbortSignal): Promise<AgreementStatus> {
@@ -13,7 +15,7 @@ export function getAgreementStatus(signal?: AbortSignal): Promise<AgreementStatu
 
 /** The member's agreement status as a query. */
 export function getAgreementStatusQueryOptions() {
-  return queryOptions({ queryKey: contentKeys.agreementStatus(), queryFn: ({ signal }) => getAgreementStatus(signal) });
+  return queryOptions({ queryKey: agreementKeys.status(), queryFn: ({ signal }) => getAgreementStatus(signal) });
 }
 
 /** Whether the signed-in member agreed to the current agreement. */
@@ -33,4 +35,12 @@ export function useAgree() {
     mutationFn: agree,
     onSuccess: (status) => client.setQueryData(getAgreementStatusQueryOptions().queryKey, status),
   });
+}
+
+/** Records that a new member agreed, on the sign-up form, to the version now current. */
+export async function agreeToCurrent(): Promise<void> {
+  const status = await getAgreementStatus();
+  if (!status.agreed && status.version) {
+    await agree(status.version);
+  }
 }
