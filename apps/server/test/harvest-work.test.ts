@@ -1,5 +1,5 @@
 import type { ThreadResult } from '@vidmatrix/contract/api/customer';
-import { HarvestApi, type HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
+import type { HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
 import {
   HARVEST_LEASE_MS,
   HarvestWorkApi,
@@ -7,7 +7,6 @@ import {
   type HarvestReportBody,
   type HarvestWork,
 } from '@vidmatrix/contract/api/harvest-work';
-import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import {
@@ -17,8 +16,9 @@ import {
   PACING_JITTER,
 } from '@vidmatrix/contract/rules/harvest-pacing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beijingMorning, harvestItems, ingestAs, ingestPage } from './harvest-helpers.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall, type Answer } from './publish-helpers.ts';
+import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -26,13 +26,6 @@ let memberId: number;
 let runnerA: string;
 let runnerB: string;
 let runnerAId: number;
-
-/** 10:00 Beijing time: inside the write window (08:00–24:00 UTC+8), whatever the machine's clock says. */
-function beijingMorning(): number {
-  const day = 86_400_000;
-  const base = Math.floor(Date.now() / day) * day;
-  return base + 2 * 3_600_000;
-}
 
 beforeAll(async () => {
   ctx = await createTestApp({ jobs: 'off' });
@@ -59,33 +52,19 @@ const enable = (ids: number[], enabled = true) =>
   memberCall(ctx.app, token, HarvestWorkApi.setEnabled, { account_ids: ids, enabled });
 
 async function ingest(runner: string, accountId: number, items: HarvestIngestItem[]) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: HarvestApi.ingest,
-    headers: { [RUNNER_TOKEN_HEADER]: runner },
-    payload: { account_id: accountId, source: items[0]?.source ?? 'comment', items, cursor: '' },
-  });
-  expect(res.json<Answer>().code).toBe(200);
+  expect((await ingestAs(ctx.app, runner, ingestPage(accountId, items))).body.code).toBe(200);
 }
 
-let seq = 0;
-function comment(over: Partial<HarvestIngestItem> = {}): HarvestIngestItem {
-  seq += 1;
-  return {
-    source: 'comment',
-    item_id: `c-${seq}`,
-    post_id: 'p-1',
-    post_title: '新品',
-    parent_id: '',
-    author_id: `buyer-${seq}`,
-    author_name: `买家${seq}`,
-    from_self: false,
-    text: '多少钱？',
-    created_at: Math.floor(ctx.clock.now / 1000) - 60,
-    link: 'https://www.douyin.com/video/p-1',
-    ...over,
-  };
-}
+const comment = harvestItems((n) => ({
+  item_id: `c-${n}`,
+  post_id: 'p-1',
+  post_title: '新品',
+  author_id: `buyer-${n}`,
+  author_name: `买家${n}`,
+  text: '多少钱？',
+  created_at: Math.floor(ctx.clock.now / 1000) - 60,
+  link: 'https://www.douyin.com/video/p-1',
+}));
 
 /** Advances past the longest jittered scan interval. */
 const afterScan = () => ctx.clock.advance(Math.ceil(HARVEST_SCAN_INTERVAL_MS * (1 + PACING_JITTER)) + 1);
