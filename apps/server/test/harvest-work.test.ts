@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingMorning, harvestItems, ingestAs, ingestPage } from './harvest-helpers.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
 import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
+import { TestSocket, socketUrl, testChannel } from './realtime-helpers.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -26,12 +27,15 @@ let memberId: number;
 let runnerA: string;
 let runnerB: string;
 let runnerAId: number;
+let socket: TestSocket;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: 'off' });
+  ctx = await createTestApp({ jobs: 'off' }, { realtime: { channel: testChannel() } });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   ctx.clock.now = beijingMorning();
   token = (await login(ctx.app)).ApiToken;
   memberId = await memberIdOf(ctx.db, 'demo');
+  socket = await TestSocket.bound(socketUrl(ctx.app), memberId, token);
   const a = await createRunner(ctx.app, token, 'harvest-a');
   runnerA = a.token;
   runnerAId = a.id;
@@ -39,6 +43,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  socket?.close();
   await ctx?.close();
 });
 
@@ -202,6 +207,9 @@ describe('harvest claims', () => {
     const view = (await accounts()).find((a) => a.enterprise_account_id === acc);
     expect(view).toMatchObject({ state: 'paused' });
     expect(view?.notice).toMatch(/^平台提示操作频繁，已暂停采集和回复，.+后自动恢复$/);
+    // The member's open console is told at once, with the account's name and the same notice.
+    const frame = await socket.next('harvest_paused', (f) => f.data.enterprise_account_id === acc);
+    expect(frame.data).toEqual({ enterprise_account_id: acc, nickname: view?.nickname, notice: view?.notice });
     afterScan();
     expect((await claim(runnerA, { accounts: [acc] })).data.work).toEqual([]);
     ctx.clock.advance(COOLDOWN_LADDER_MS[0]!);
