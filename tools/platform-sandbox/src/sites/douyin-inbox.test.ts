@@ -192,6 +192,14 @@ describe('douyin comments (creator.douyin.com, research/leads.md §1)', () => {
 });
 
 describe('douyin private messages (www.douyin.com/chat, imapi protobuf, research/leads.md §1)', () => {
+  it('is fed only a person id the IM can carry (a uid), else refused at once', async () => {
+    const { name } = await account();
+    const feed = (authorId: string) =>
+      stage.control.feed({ platform: 'douyin', account: name, source: 'message', text: '你好', authorId });
+    await expect(feed('dy-buyer')).rejects.toThrow(/400 .*not a douyin user id/);
+    expect((await feed('73000000000001')).author.id).toBe('73000000000001');
+  });
+
   it('the creator centre has no DM entry since Aug 2026; www.douyin.com/chat lists the conversations', async () => {
     const { name, client } = await account();
     await stage.control.feed({ platform: 'douyin', account: name, source: 'message', text: '在吗', author: '小王' });
