@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
@@ -116,6 +117,8 @@ test.describe('harvesting through a runner', () => {
   // A server of this spec's own: its clock is moved into the daytime write window when the run is at night.
   let server: OwnServer;
   let runner: ChildProcess | undefined;
+  // The runner's profiles and log (Chromium profiles are tens of MB each).
+  let workDir: string | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
@@ -134,6 +137,9 @@ test.describe('harvesting through a runner', () => {
   test.afterAll(async () => {
     test.setTimeout(120_000);
     await stopProcess(runner);
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
     await server?.stop();
     await sandbox?.close();
     await llm?.close();
@@ -150,7 +156,7 @@ test.describe('harvesting through a runner', () => {
     });
     const token = ((await login.json()) as Envelope<LoginResult>).data.ApiToken;
     const control = sandboxControl(sandbox.url);
-    const workDir = fixtureDir('vm-e2e-harvest-');
+    workDir = fixtureDir('vm-e2e-harvest-');
     const accounts = [
       { platform: 'douyin', platformId: 1, nickname: '抖音获客号' },
       { platform: 'xiaohongshu', platformId: 3, nickname: '小红书获客号' },
