@@ -2,7 +2,7 @@
 // (DATA_DIR / DATABASE_URL, like the admin CLI), on the top level so quotas do not refuse the load.
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connectDatabase } from '../apps/server/src/db/connect.ts';
-import { MEMBER_ROLE } from '../apps/server/src/db/seed-data.ts';
+import { MEMBER_ROLE } from '../apps/server/src/modules/member/member-defaults.ts';
 import { MemberService } from '../apps/server/src/modules/member/member.service.ts';
 
 const count = Number(process.argv[2] ?? 20);

@@ -4,7 +4,7 @@ import type { JobQueue, JobSchedule } from './jobs/job-queue.ts';
 import type { MediaTools } from './media/ffmpeg-discovery.ts';
 import { MediaRepository } from './media/media.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
-import type { CaptchaGenerator } from './modules/auth/captcha.ts';
+import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { listChineseFonts } from './media/clip/fonts.ts';
 import { ClipRenderer } from './media/clip/render.ts';
 import { createTts } from './media/clip/tts/create-tts.ts';
@@ -64,8 +64,8 @@ export interface Infrastructure {
   jobs: JobQueue;
   /** The ffmpeg/ffprobe pair found at start, and what it is good for. */
   mediaTools: MediaTools;
-  /** Draws captcha images; tests replace it with one whose text they know. */
-  captcha: CaptchaGenerator;
+  /** Draws captcha images (default svg-captcha); tests pass one whose text they know. */
+  captcha?: CaptchaGenerator;
   /** Pushes websocket frames to members (through Redis to every API instance when set). */
   realtime: RealtimePublisher;
   /** Sends customer replies to the platforms. */
@@ -94,7 +94,7 @@ export function compose(infra: Infrastructure) {
 
   const settings = new SettingService({ ...base, storage });
   const members = new MemberService(base);
-  const auth = new AuthService({ ...base, captcha: infra.captcha }, members);
+  const auth = new AuthService({ ...base, captcha: infra.captcha ?? svgCaptchaGenerator }, members);
   const uploads = new UploadService({ ...base, storage }, settings);
   const fileSetting = new FileSettingService({ storage }, uploads);
   const materials = new MaterialService({ ...base, storage, jobs, realtime: infra.realtime }, uploads);

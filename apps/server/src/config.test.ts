@@ -40,6 +40,13 @@ describe('loadConfig', () => {
     expect(bad).toThrow(/REDIS_URL must be a redis:\/\/ URL/);
   });
 
+  it('reads the storage driver and its S3 settings, and refuses an unknown driver', () => {
+    expect(loadConfig({}).storage).toMatchObject({ driver: 'local', s3: { region: 'us-east-1', endpoint: undefined } });
+    const s3 = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: ' media ', S3_ENDPOINT: 'http://minio:9000' }).storage;
+    expect(s3).toMatchObject({ driver: 's3', s3: { bucket: 'media', endpoint: 'http://minio:9000' } });
+    expect(() => loadConfig({ STORAGE_DRIVER: 'S3 ' })).toThrow(/STORAGE_DRIVER must be local or s3/);
+  });
+
   it('reads JOBS and the ffmpeg paths', () => {
     expect(loadConfig({})).toMatchObject({ jobs: 'on', ffmpegPath: undefined, ffprobePath: undefined });
     expect(loadConfig({ JOBS: 'off', FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: ' /opt/ff/ffprobe ' })).toMatchObject(

@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
 import { z } from 'zod';
-import { loadStorageConfig } from './storage/create-storage.ts';
 import type { StorageConfig } from './storage/storage.ts';
 
 /** The repository root: two levels above apps/server/src (and above apps/server/dist when built). */
@@ -56,6 +55,13 @@ const envSchema = z.object({
         .min(1, 'must be an integer from 1 to 64')
         .max(64, 'must be an integer from 1 to 64'),
     ),
+  STORAGE_DRIVER: withDefault('local').pipe(z.enum(['local', 's3'], { error: 'must be local or s3' })),
+  S3_ENDPOINT: optional,
+  S3_REGION: withDefault('us-east-1'),
+  S3_BUCKET: withDefault(''),
+  S3_ACCESS_KEY_ID: withDefault(''),
+  S3_SECRET_ACCESS_KEY: withDefault(''),
+  S3_PUBLIC_URL: withDefault(''),
   RUNNERS: withDefault('1')
     .transform(Number)
     .pipe(
@@ -160,7 +166,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clipSize: { width: (e.CLIP_HEIGHT / 16) * 9, height: e.CLIP_HEIGHT },
     runners: e.RUNNERS,
     runnerConnectorBase: e.RUNNER_CONNECTOR_BASE?.replace(/\/$/, ''),
-    storage: loadStorageConfig(env),
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        publicUrl: e.S3_PUBLIC_URL,
+      },
+    },
   };
 }
 

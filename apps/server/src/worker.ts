@@ -7,7 +7,6 @@ import { migrateToLatest } from './db/migrator.ts';
 import { createJobQueue, jobPrefixOf } from './jobs/create-job-queue.ts';
 import { createRedisFactory } from './lib/redis.ts';
 import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
-import { svgCaptchaGenerator } from './modules/auth/captcha.ts';
 import { LocalConnector } from './modules/customer/connector.ts';
 import { defaultRealtimeOptions, RealtimeHub, type RealtimePublisher } from './realtime/hub.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -51,7 +50,6 @@ const services = compose({
     workDir: path.join(config.dataDir, 'clip'),
     output: { size: config.clipSize },
   },
-  captcha: svgCaptchaGenerator,
   realtime,
   messageConnector: new LocalConnector(),
 });

@@ -13,10 +13,12 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { createPostgresDialect } from '../src/db/dialects/postgres.ts';
 import { createSqliteDialect } from '../src/db/dialects/sqlite.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
-import { DEMO_LEVEL_ID, MEMBER_ROLE } from '../src/db/seed-data.ts';
-import { seedDatabase } from '../src/db/seed.ts';
+import { MEMBER_ROLE } from '../src/modules/member/member-defaults.ts';
+import { DEMO_LEVEL_ID } from '../src/seed/seed-data.ts';
+import { seedDatabase } from '../src/seed/seed.ts';
 import type { Database, Db } from '../src/db/types.ts';
 import type { AppDeps } from '../src/deps.ts';
+import type { CaptchaGenerator } from '../src/modules/auth/captcha.ts';
 import { MemberService } from '../src/modules/member/member.service.ts';
 
 /** Password of the seeded demo member in tests. */
@@ -25,6 +27,9 @@ export const DEMO_PASSWORD = 'demo-pass-123';
 export const TEST_CAPTCHA_TEXT = 'AbCd';
 /** The web client page the history fallback serves in tests. */
 export const TEST_INDEX_HTML = '<!doctype html><html><body><div id="root">vidmatrix-test</div></body></html>';
+
+/** Draws every captcha with TEST_CAPTCHA_TEXT. */
+export const testCaptcha: CaptchaGenerator = () => ({ text: TEST_CAPTCHA_TEXT, svg: '<svg/>' });
 
 /** A movable clock: tests expire captchas and tokens by advancing it, never by waiting. */
 export interface TestClock {
@@ -99,7 +104,7 @@ export async function createTestApp(
       this.now += ms;
     },
   };
-  const deps: AppDeps = { db, now: () => clock.now, captcha: () => ({ text: TEST_CAPTCHA_TEXT, svg: '<svg/>' }) };
+  const deps: AppDeps = { db, now: () => clock.now };
   await migrateToLatest(db);
   await seedDatabase(deps, config, { info: () => undefined, warn: () => undefined });
 
@@ -108,7 +113,7 @@ export async function createTestApp(
     config,
     db,
     now: deps.now,
-    captcha: deps.captcha,
+    captcha: testCaptcha,
     rateLimitNamespace,
     ...appOptions,
   });

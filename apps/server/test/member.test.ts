@@ -9,7 +9,7 @@ import {
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { parseServerTime } from '@vidmatrix/contract/rules/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEVELS } from '../src/db/seed-data.ts';
+import { LEVELS } from '../src/seed/seed-data.ts';
 import { UPLOAD_CHUNK_SIZE } from '../src/modules/file-setting/file-setting.service.ts';
 import { MemberService } from '../src/modules/member/member.service.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';

@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import type { RealtimeOptions } from '../src/realtime/hub.ts';
-import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import { addMember, createTestApp, login, testCaptcha, type TestContext } from './helpers.ts';
 import {
   TestSocket,
   addEnterpriseAccount,
@@ -33,7 +33,7 @@ async function startInstance(realtime: Partial<RealtimeOptions> = {}): Promise<A
     config: ctx.config,
     db: ctx.db,
     now: ctx.deps.now,
-    captcha: ctx.deps.captcha,
+    captcha: testCaptcha,
     realtime: { channel, ...realtime },
     rateLimitNamespace: `${channel}-rl:`,
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ERRORS } from '@tus/server';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RedisLocker } from '../src/modules/upload/redis-locker.ts';
+import { RedisLocker } from '../src/lib/redis-locker.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const connections: Redis[] = [];

@@ -8,8 +8,8 @@ import { parseServerTime } from '@vidmatrix/contract/rules/time';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrator.ts';
-import { MEMBER_ROLE, REGISTER_LEVEL_ID } from '../db/seed-data.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { MEMBER_ROLE, REGISTER_LEVEL_ID } from '../modules/member/member-defaults.ts';
+import { seedDatabase } from '../seed/seed.ts';
 import type { Db } from '../db/types.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -190,7 +190,7 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
     case 'set-password': {
       const account = need(first, 'account');
       const password = checked(passwordSchema, need(second, 'password'), 'password (6-64 characters)');
-      await new AuthService(deps, members).resetPassword(account, password);
+      await new AuthService({ ...deps, captcha: svgCaptchaGenerator }, members).resetPassword(account, password);
       return `Password of ${account} changed; all its logins ended.`;
     }
     case 'set-level': {
@@ -398,7 +398,7 @@ async function main(): Promise<number> {
   try {
     db = connectDatabase(config);
     await migrateToLatest(db);
-    const deps: AppDeps = { db, now: Date.now, captcha: svgCaptchaGenerator };
+    const deps: AppDeps = { db, now: Date.now };
     await seedDatabase(deps, config, {
       info: (_obj, msg) => process.stderr.write(`${msg}\n`),
       warn: (_obj, msg) => process.stderr.write(`${msg}\n`),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { RedisFactory } from '../lib/redis.ts';
-import { RedisLocker } from '../modules/upload/redis-locker.ts';
+import { RedisLocker } from '../lib/redis-locker.ts';
 import { contentTypeOf } from '../storage/content-type.ts';
 import { LOCAL_PUBLIC_BASE, LocalStorageDriver } from '../storage/local-driver.ts';
 import { PRIVATE_STORAGE_PREFIX } from '../storage/storage.ts';

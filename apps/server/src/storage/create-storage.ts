@@ -5,22 +5,6 @@ import { S3StorageDriver } from './s3-driver.ts';
 import type { StorageConfig, StorageDriver } from './storage.ts';
 import { UploadPartLedger } from './upload-part-ledger.ts';
 
-/** Reads STORAGE_DRIVER and S3_* (the local driver by default). */
-export function loadStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
-  const value = (name: string) => env[name]?.trim() ?? '';
-  return {
-    driver: value('STORAGE_DRIVER') === 's3' ? 's3' : 'local',
-    s3: {
-      endpoint: value('S3_ENDPOINT') || undefined,
-      region: value('S3_REGION') || 'us-east-1',
-      bucket: value('S3_BUCKET'),
-      accessKeyId: value('S3_ACCESS_KEY_ID'),
-      secretAccessKey: value('S3_SECRET_ACCESS_KEY'),
-      publicUrl: value('S3_PUBLIC_URL'),
-    },
-  };
-}
-
 /** Builds the configured driver; local objects live under `<dataDir>/storage`, s3 part ledgers in `db`. */
 export function createStorage(config: StorageConfig, dataDir: string, db: Db): StorageDriver {
   if (config.driver === 's3') {

@@ -11,17 +11,20 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { MemberSession } from '@vidmatrix/contract/api/user-center';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import { MEMBER_ROLE, REGISTER_LEVEL_ID, REGISTER_TRIAL_MS } from '../../db/seed-data.ts';
+import { MEMBER_ROLE, REGISTER_LEVEL_ID, REGISTER_TRIAL_MS } from '../member/member-defaults.ts';
 import type { TokenKind } from '../../db/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { memberCacheOf, type MemberCache } from '../member/member-cache.ts';
 import type { MemberService } from '../member/member.service.ts';
 import { AuthRepository } from './auth.repository.ts';
-import { captchaMatches, hashCaptchaCode, newCaptchaId } from './captcha.ts';
+import { captchaMatches, hashCaptchaCode, newCaptchaId, type CaptchaGenerator } from './captcha.ts';
 import { afterFailure, failureWindowStart, needsCaptcha } from './login-guard.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { generateToken, hashToken } from './token.ts';
+
+/** The base deps plus the captcha drawer only sign-in needs (tests pass one whose text they know). */
+export type AuthDeps = AppDeps & { captcha: CaptchaGenerator };
 
 /** The signed-in member behind a request's memberToken. */
 export interface SessionMember {
@@ -46,7 +49,7 @@ export class AuthService {
   private readonly cache: MemberCache;
 
   constructor(
-    private readonly deps: AppDeps,
+    private readonly deps: AuthDeps,
     private readonly members: MemberService,
   ) {
     this.repo = new AuthRepository(deps.db);

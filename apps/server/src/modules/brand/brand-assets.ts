@@ -1,4 +1,5 @@
-import { AI_STAFF_MENUS, PLATFORMS } from '../../db/seed-data.ts';
+import { AI_STAFF_MENUS } from '@vidmatrix/contract/menus';
+import { PLATFORMS } from '@vidmatrix/contract/platforms';
 
 /** URLs of the images the server draws itself (nothing comes from the internet). */
 export const BrandUrl = {

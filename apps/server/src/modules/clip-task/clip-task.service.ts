@@ -186,7 +186,7 @@ export class ClipTaskService {
     let input = given;
     if (input.clip_model === 7 && input.scripts.length === 0) {
       const drafts = await this.writeScripts(input.textContext, input.count);
-      input = { ...input, scripts: drafts.scripts.map((d) => d.lines) };
+      input = { ...input, scripts: drafts.scripts.map((d) => d.lines), titles: drafts.scripts.map((d) => d.title) };
     }
     const { plans } = await this.plan(memberId, input, true);
     const now = this.deps.now();
@@ -230,7 +230,7 @@ export class ClipTaskService {
     let input = given;
     if (input.clip_model === 7 && input.scripts.length === 0) {
       const drafts = await this.writeScripts(input.textContext, 1);
-      input = { ...input, scripts: drafts.scripts.map((d) => d.lines) };
+      input = { ...input, scripts: drafts.scripts.map((d) => d.lines), titles: drafts.scripts.map((d) => d.title) };
     }
     const { plans, library } = await this.plan(memberId, { ...input, count: 1 }, false);
     const [first] = plans;

@@ -81,3 +81,10 @@ function issueText(error: z.ZodError): string {
   const issue = error.issues[0];
   return issue ? `${issue.path.join('.') || 'front matter'}: ${issue.message}` : 'invalid front matter';
 }
+
+/** A level's offer as the seed and the importer set it. */
+export interface LevelOffer {
+  level_id: number;
+  price: number;
+  features: string[];
+}

@@ -1,5 +1,5 @@
 import type { ContentDoc } from './content-files.ts';
-import type { LevelOffer } from './content.service.ts';
+import type { LevelOffer } from './content-files.ts';
 
 // The content a first start fills the public site with: this product's own change log (from its git
 // history), its levels' prices and features, a getting-started course whose videos ffmpeg renders,

@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MediaRepository } from '../../media/media.repository.ts';
 import type { ClipFont } from '../../media/clip/fonts.ts';
-import { metaOf, type ContentDoc } from './content-files.ts';
+import { metaOf, type ContentDoc, type LevelOffer } from './content-files.ts';
 import { CHAPTER_CARDS, chapterVideoPath, LEVEL_OFFERS, seedDocuments, type ChapterCard } from './content-seed.ts';
 import { Job } from '@vidmatrix/contract/jobs';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -32,13 +32,6 @@ import { ContentRepository, type ContentRow } from './content.repository.ts';
 
 /** Where imported media files live in storage: `content/` + their path under the import's directory. */
 export const CONTENT_MEDIA_PREFIX = 'content/';
-
-/** A level's offer as the seed and the importer set it. */
-export interface LevelOffer {
-  level_id: number;
-  price: number;
-  features: string[];
-}
 
 /**
  * The public site's content: reads for the public pages (cacheable, no member data), the member's

@@ -4,7 +4,7 @@ import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { BrandUrl } from '../brand/brand-assets.ts';
 import { memberCacheOf, type MemberCache } from './member-cache.ts';
 import { MemberRepository, type MemberRow } from './member.repository.ts';

@@ -1,16 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MusicApi, type MusicList } from '@vidmatrix/contract/api/music';
 import { post } from '../../lib/request.ts';
-import { musicKeys } from './music-keys.ts';
-
-/** The music dialog's search (getSystemMusic body). */
-export interface MusicQuery {
-  limit: number;
-  page: number;
-  keywords: string;
-  cate_id: number | '';
-  is_system_music: 0 | 1;
-}
+import { musicKeys, type MusicQuery } from './music-keys.ts';
 
 /** POST getSystemMusic: a page of system or own music. */
 export function getMusicList(query: MusicQuery, signal?: AbortSignal): Promise<MusicList> {

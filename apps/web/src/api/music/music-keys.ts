@@ -1,4 +1,11 @@
-import type { MusicQuery } from './get-music-list.ts';
+/** The music dialog's search (getSystemMusic body). */
+export interface MusicQuery {
+  limit: number;
+  page: number;
+  keywords: string;
+  cate_id: number | '';
+  is_system_music: 0 | 1;
+}
 
 /** Query keys of background music. */
 export const musicKeys = {

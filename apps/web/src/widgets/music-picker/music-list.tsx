@@ -6,7 +6,8 @@ import { MUSIC_DEFAULT_PAGE_SIZE, MUSIC_PAGE_SIZES, SEARCH_THROTTLE_MS } from '@
 import { formatDuration } from '@vidmatrix/contract/rules/format';
 import { useThrottledCallback } from '../../lib/use-throttled.ts';
 import { useMusicCates } from '../../api/music/get-music-cates.ts';
-import { useMusicList, type MusicQuery } from '../../api/music/get-music-list.ts';
+import { useMusicList } from '../../api/music/get-music-list.ts';
+import type { MusicQuery } from '../../api/music/music-keys.ts';
 
 /** Categories, keyword search, play/pause preview, mm:ss and pages of 10–500 (default 10). */
 export function MusicList(props: {

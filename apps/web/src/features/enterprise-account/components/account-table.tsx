@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Pagination } from 'antd';
 import { ACCOUNT_LIST_LIMIT } from '@vidmatrix/contract/constants';
-import { tablePagination } from '../../../components/data-table.tsx';
+import { tablePagination } from '../../../components/table-pagination.ts';
 import { useAccounts, type AccountQuery } from '../api/get-accounts.ts';
 import { AccountList, type AccountListProps } from './account-list.tsx';
 import styles from './account-list.module.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tablePagination } from './data-table.tsx';
+import { tablePagination } from './table-pagination.ts';
 
 describe('tablePagination', () => {
   it('offers the §2.3 page sizes with the total, the size changer and the jumper', () => {

@@ -3,18 +3,13 @@ import { platformAuthType } from '@vidmatrix/contract/rules/account-selectabilit
 import { versionCodeOf } from '@vidmatrix/contract/rules/version-code';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
-import { randomPassword } from '../modules/auth/password.ts';
+import { AI_STAFF_MENUS, MAIN_MENUS } from '@vidmatrix/contract/menus';
+import { PLATFORMS } from '@vidmatrix/contract/platforms';
+import { randomPassword } from '../lib/password.ts';
 import { aiStaffAvatarUrl, BrandUrl, platformLogoUrl } from '../modules/brand/brand-assets.ts';
+import { MEMBER_ROLE } from '../modules/member/member-defaults.ts';
 import { MemberService } from '../modules/member/member.service.ts';
-import {
-  AI_STAFF_MENUS,
-  DEMO_LEVEL_ID,
-  DEMO_MEMBERSHIP_MS,
-  LEVELS,
-  MAIN_MENUS,
-  MEMBER_ROLE,
-  PLATFORMS,
-} from './seed-data.ts';
+import { DEMO_LEVEL_ID, DEMO_MEMBERSHIP_MS, LEVELS } from './seed-data.ts';
 
 /** The version every client starts at (its code derives from it, as every release's does). */
 export const SEED_VERSION_NAME = '1.0.0';

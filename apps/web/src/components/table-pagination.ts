@@ -1,0 +1,16 @@
+import type { PaginationProps } from 'antd';
+import { TABLE_PAGE_SIZES } from '@vidmatrix/contract/constants';
+
+/**
+ * The pagination settings of SPEC §2.3: page sizes 10–500 (the default, 10, is TABLE_DEFAULT_PAGE_SIZE)
+ * and the total before the pager. antd lays them out as total, prev, pager, next, sizes, jumper: the
+ * §2.3 order. `extraSizes` are sizes a screen adds beyond §2.3, each recorded in docs/decisions.md.
+ */
+export function tablePagination(extraSizes: readonly number[] = []) {
+  return {
+    pageSizeOptions: [...TABLE_PAGE_SIZES, ...extraSizes].map(String),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: (count: number) => `共 ${count} 条`,
+  } satisfies PaginationProps;
+}

@@ -1,0 +1,21 @@
+/** The 18 publishing platforms; ids are fixed (the client's rules name them). */
+export const PLATFORMS: readonly { id: number; name: string; color: string }[] = [
+  { id: 1, name: '抖音', color: '#111111' },
+  { id: 2, name: '快手', color: '#ff5000' },
+  { id: 3, name: '小红书', color: '#ff2442' },
+  { id: 4, name: '视频号', color: '#fa9d3b' },
+  { id: 5, name: '哔哩哔哩', color: '#00a1d6' },
+  { id: 6, name: '抖音企业号', color: '#325ab4' },
+  { id: 7, name: '微博', color: '#e6162d' },
+  { id: 8, name: '西瓜视频', color: '#f04142' },
+  { id: 9, name: '头条号', color: '#d43d3d' },
+  { id: 10, name: '百家号', color: '#2932e1' },
+  { id: 11, name: '知乎', color: '#0066ff' },
+  { id: 12, name: '大鱼号', color: '#ff6a00' },
+  { id: 13, name: '企鹅号', color: '#12b7f5' },
+  { id: 14, name: '美拍', color: '#fc5c8c' },
+  { id: 15, name: '好看视频', color: '#4e6ef2' },
+  { id: 16, name: '快手企业号', color: '#ff7a00' },
+  { id: 17, name: '搜狐号', color: '#f5a623' },
+  { id: 18, name: '网易号', color: '#c4161c' },
+];
