@@ -163,6 +163,7 @@ export function compose(infra: Infrastructure) {
   });
   const harvestWork = new HarvestWorkService({
     ...base,
+    realtime: infra.realtime,
     onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId, Msg.authReasonHarvestLoggedOut),
   });
   // Without a queue the seed leaves the course videos unrendered (COURSE_VIDEOS=off, e.g. most tests).

@@ -4,7 +4,6 @@ import {
   HarvestApi,
   type HarvestIngestBody,
   type HarvestIngestItem,
-  type HarvestIngestResult,
 } from '@vidmatrix/contract/api/harvest';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiLeadModel } from '../src/modules/customer/lead-model.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
 import { createRunner, memberCall, memberIdOf, type Answer } from './publish-helpers.ts';
+import { harvestItems, ingestAs, ingestPage } from './harvest-helpers.ts';
 import { TestSocket, addEnterpriseAccount, socketUrl, testChannel } from './realtime-helpers.ts';
 
 let ctx: TestContext;
@@ -57,43 +57,14 @@ afterAll(async () => {
   await llm?.close();
 });
 
-let seq = 0;
 const NOW_S = Math.floor(Date.now() / 1000);
 /** A harvested comment (or, with source 'message', a private message), each with an id of its own. */
-function item(over: Partial<HarvestIngestItem> = {}): HarvestIngestItem {
-  seq += 1;
-  return {
-    source: 'comment',
-    item_id: `@item-${seq}`,
-    post_id: '7300000000000000001',
-    post_title: '新品上市',
-    parent_id: '',
-    author_id: `u-${seq}`,
-    author_name: `客户${seq}`,
-    from_self: false,
-    text: '好看',
-    created_at: NOW_S - 600 + seq,
-    link: 'https://www.douyin.com/video/7300000000000000001',
-    ...over,
-  };
-}
-
-async function ingest(token: string, body: HarvestIngestBody) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: HarvestApi.ingest,
-    headers: { [RUNNER_TOKEN_HEADER]: token },
-    payload: body,
-  });
-  return { status: res.statusCode, body: res.json<Answer<HarvestIngestResult>>() };
-}
-
-const page = (account: number, items: HarvestIngestItem[], cursor = '', source = items[0]?.source ?? 'comment') => ({
-  account_id: account,
-  source,
-  items,
-  cursor,
-});
+const item = harvestItems((n) => ({
+  created_at: NOW_S - 600 + n,
+  link: 'https://www.douyin.com/video/7300000000000000001',
+}));
+const ingest = (token: string, body: HarvestIngestBody) => ingestAs(ctx.app, token, body);
+const page = ingestPage;
 
 async function conversations(): Promise<PrivateListItem[]> {
   return (

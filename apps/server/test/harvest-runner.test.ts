@@ -7,18 +7,13 @@ import { TEST_HARVEST_TIMEOUTS } from '@vidmatrix/publisher/harvest/test-support
 import { openAccount } from '@vidmatrix/publisher/run-job';
 import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { describe, expect, it } from 'vitest';
+import { beijingMorning } from './harvest-helpers.ts';
 import { addAccounts, memberCall, publishStageHooks, untilWithin } from './publish-helpers.ts';
 
 /** Generous: a busy two-core machine runs Chromium and the server at once. */
 const DEADLINE_MS = 120_000;
 const until = untilWithin(DEADLINE_MS);
 const stage = publishStageHooks();
-
-/** 10:00 Beijing time today: inside the write window, whatever the machine's clock says. */
-function beijingMorning(): number {
-  const day = 86_400_000;
-  return Math.floor(Date.now() / day) * day + 2 * 3_600_000;
-}
 
 const list = async () =>
   (

@@ -1,5 +1,5 @@
 import type { ThreadResult } from '@vidmatrix/contract/api/customer';
-import { HarvestApi, type HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
+import type { HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
 import {
   HARVEST_LEASE_MS,
   HarvestWorkApi,
@@ -7,7 +7,6 @@ import {
   type HarvestReportBody,
   type HarvestWork,
 } from '@vidmatrix/contract/api/harvest-work';
-import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import {
@@ -17,8 +16,10 @@ import {
   PACING_JITTER,
 } from '@vidmatrix/contract/rules/harvest-pacing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beijingMorning, harvestItems, ingestAs, ingestPage } from './harvest-helpers.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall, type Answer } from './publish-helpers.ts';
+import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
+import { TestSocket, socketUrl, testChannel } from './realtime-helpers.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -26,19 +27,15 @@ let memberId: number;
 let runnerA: string;
 let runnerB: string;
 let runnerAId: number;
-
-/** 10:00 Beijing time: inside the write window (08:00–24:00 UTC+8), whatever the machine's clock says. */
-function beijingMorning(): number {
-  const day = 86_400_000;
-  const base = Math.floor(Date.now() / day) * day;
-  return base + 2 * 3_600_000;
-}
+let socket: TestSocket;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: 'off' });
+  ctx = await createTestApp({ jobs: 'off' }, { realtime: { channel: testChannel() } });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   ctx.clock.now = beijingMorning();
   token = (await login(ctx.app)).ApiToken;
   memberId = await memberIdOf(ctx.db, 'demo');
+  socket = await TestSocket.bound(socketUrl(ctx.app), memberId, token);
   const a = await createRunner(ctx.app, token, 'harvest-a');
   runnerA = a.token;
   runnerAId = a.id;
@@ -46,6 +43,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  socket?.close();
   await ctx?.close();
 });
 
@@ -59,33 +57,19 @@ const enable = (ids: number[], enabled = true) =>
   memberCall(ctx.app, token, HarvestWorkApi.setEnabled, { account_ids: ids, enabled });
 
 async function ingest(runner: string, accountId: number, items: HarvestIngestItem[]) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: HarvestApi.ingest,
-    headers: { [RUNNER_TOKEN_HEADER]: runner },
-    payload: { account_id: accountId, source: items[0]?.source ?? 'comment', items, cursor: '' },
-  });
-  expect(res.json<Answer>().code).toBe(200);
+  expect((await ingestAs(ctx.app, runner, ingestPage(accountId, items))).body.code).toBe(200);
 }
 
-let seq = 0;
-function comment(over: Partial<HarvestIngestItem> = {}): HarvestIngestItem {
-  seq += 1;
-  return {
-    source: 'comment',
-    item_id: `c-${seq}`,
-    post_id: 'p-1',
-    post_title: '新品',
-    parent_id: '',
-    author_id: `buyer-${seq}`,
-    author_name: `买家${seq}`,
-    from_self: false,
-    text: '多少钱？',
-    created_at: Math.floor(ctx.clock.now / 1000) - 60,
-    link: 'https://www.douyin.com/video/p-1',
-    ...over,
-  };
-}
+const comment = harvestItems((n) => ({
+  item_id: `c-${n}`,
+  post_id: 'p-1',
+  post_title: '新品',
+  author_id: `buyer-${n}`,
+  author_name: `买家${n}`,
+  text: '多少钱？',
+  created_at: Math.floor(ctx.clock.now / 1000) - 60,
+  link: 'https://www.douyin.com/video/p-1',
+}));
 
 /** Advances past the longest jittered scan interval. */
 const afterScan = () => ctx.clock.advance(Math.ceil(HARVEST_SCAN_INTERVAL_MS * (1 + PACING_JITTER)) + 1);
@@ -223,6 +207,9 @@ describe('harvest claims', () => {
     const view = (await accounts()).find((a) => a.enterprise_account_id === acc);
     expect(view).toMatchObject({ state: 'paused' });
     expect(view?.notice).toMatch(/^平台提示操作频繁，已暂停采集和回复，.+后自动恢复$/);
+    // The member's open console is told at once, with the account's name and the same notice.
+    const frame = await socket.next('harvest_paused', (f) => f.data.enterprise_account_id === acc);
+    expect(frame.data).toEqual({ enterprise_account_id: acc, nickname: view?.nickname, notice: view?.notice });
     afterScan();
     expect((await claim(runnerA, { accounts: [acc] })).data.work).toEqual([]);
     ctx.clock.advance(COOLDOWN_LADDER_MS[0]!);

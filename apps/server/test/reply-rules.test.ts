@@ -1,7 +1,6 @@
 import type { ChatMessage, PrivateListItem, ThreadResult } from '@vidmatrix/contract/api/customer';
-import { HarvestApi, type HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
+import type { HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
 import { HarvestWorkApi } from '@vidmatrix/contract/api/harvest-work';
-import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import {
   ReplyRuleApi,
   type AiLeadOverview,
@@ -14,6 +13,7 @@ import { MESSAGES_BEFORE_ANSWER_MAX, REPLY_HOURLY_CAP_MAX } from '@vidmatrix/con
 import { startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiReplyDrafter } from '../src/modules/customer/reply-drafter.ts';
+import { harvestItems, ingestAs, ingestPage } from './harvest-helpers.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
 import { createRunner, memberCall, type Answer } from './publish-helpers.ts';
 import { addEnterpriseAccount } from './realtime-helpers.ts';
@@ -52,34 +52,20 @@ afterAll(async () => {
   await llm?.close();
 });
 
-let seq = 0;
 const nowS = () => Math.floor(Date.now() / 1000);
-function item(over: Partial<HarvestIngestItem> = {}): HarvestIngestItem {
-  seq += 1;
-  return {
-    source: 'comment',
-    item_id: `@r-${seq}`,
-    post_id: '7300000000000000009',
-    post_title: '新品上市',
-    parent_id: '',
-    author_id: `buyer-${seq}`,
-    author_name: `买家${seq}`,
-    from_self: false,
-    text: '好看',
-    created_at: nowS() - 60,
-    link: 'https://www.douyin.com/video/7300000000000000009',
-    ...over,
-  };
-}
+const item = harvestItems((n) => ({
+  item_id: `@r-${n}`,
+  post_id: '7300000000000000009',
+  author_id: `buyer-${n}`,
+  author_name: `买家${n}`,
+  link: 'https://www.douyin.com/video/7300000000000000009',
+}));
 
+let pages = 0;
 async function ingest(s: Seller, account: number, items: HarvestIngestItem[]) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: HarvestApi.ingest,
-    headers: { [RUNNER_TOKEN_HEADER]: s.runner },
-    payload: { account_id: account, source: items[0]?.source ?? 'comment', items, cursor: `c-${seq}` },
-  });
-  expect(res.json<Answer>()).toMatchObject({ code: 200 });
+  pages += 1;
+  const res = await ingestAs(ctx.app, s.runner, ingestPage(account, items, `c-${pages}`));
+  expect(res.body).toMatchObject({ code: 200 });
 }
 
 async function saveRule(s: Seller, body: ReplyRuleSaveBody): Promise<Answer<ReplyRule>> {

@@ -1,54 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
 import type { Envelope } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import { ChatPage } from './pages/chat-page.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { runAdmin } from './support/admin.ts';
+import { alerts, badgeValue, spyOnAlerts } from './support/alerts.ts';
 import { expect, test, useToken } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
 import { postSigned } from './support/webhook.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shots = join(repoRoot, 'test-results/web-e2e/chat-shots');
-
-/** Records desktop notifications and sound plays, with the permission granted. */
-async function spyOnAlerts(page: Page): Promise<void> {
-  await page.context().grantPermissions(['notifications']);
-  await page.addInitScript(() => {
-    const w = window as unknown as { __notes: string[]; __sounds: number };
-    w.__notes = [];
-    w.__sounds = 0;
-    class SpyNotification {
-      static permission = 'granted';
-      static requestPermission = () => Promise.resolve('granted');
-      constructor(title: string) {
-        w.__notes.push(title);
-      }
-      close() {}
-    }
-    Object.defineProperty(window, 'Notification', { value: SpyNotification, configurable: true });
-    HTMLMediaElement.prototype.play = function play() {
-      w.__sounds += 1;
-      return Promise.resolve();
-    };
-  });
-}
-
-/** The number on the navbar unread badge (0 when it shows none). */
-async function badgeValue(console: ConsolePage): Promise<number> {
-  // The count is a <sup> titled with the number (the navbar draws it without antd's Badge).
-  const count = console.unreadBadge.locator('sup[title]');
-  return (await count.count()) === 0 ? 0 : Number((await count.getAttribute('title')) ?? 0);
-}
-
-const alerts = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as { __notes: string[]; __sounds: number };
-    return { notes: w.__notes, sounds: w.__sounds };
-  });
 
 /** Adds an enterprise account of the member through the accounts API; messages must name one. */
 async function addAccount(request: APIRequestContext, token: string, nickname: string): Promise<number> {

@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
@@ -6,10 +8,20 @@ import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { ReplyRuleApi } from '@vidmatrix/contract/api/reply-rule';
 import type { Envelope } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
+import type { LoginResult } from '@vidmatrix/contract/api/auth';
+import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import { fixtureDir, startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
+import { sandboxControl } from '@vidmatrix/platform-sandbox/client';
+import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
+import { AccountsPage } from './pages/accounts-page.ts';
 import { ChatPage } from './pages/chat-page.ts';
+import { ConsolePage } from './pages/console-page.ts';
 import { ReplyRulesPage } from './pages/reply-rules-page.ts';
-import { expect, test } from './support/fixtures.ts';
+import { alerts, badgeValue, spyOnAlerts } from './support/alerts.ts';
+import { expect, test, useToken } from './support/fixtures.ts';
+import { signInProfile, startRunnerProcess, stopProcess } from './support/harvest-stage.ts';
 import { signInNewMember } from './support/members.ts';
+import { OwnServer } from './support/own-server.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shots = join(repoRoot, 'test-results/web-e2e/reply-rules-shots');
@@ -95,4 +107,154 @@ test('a keyword rule answers by itself, an approve-first rule waits in 客户消
   await expect(sent.getByTestId('delivery-state')).toBeVisible();
   await expect(sent.getByTestId('draft-review')).toHaveCount(0);
   await page.screenshot({ path: join(shots, '3-approved.png'), fullPage: true });
+});
+
+test.describe('harvesting through a runner', () => {
+  const port = Number(process.env.E2E_PORT ?? 18080) + 9;
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  let sandbox: Sandbox;
+  let llm: LlmImitation;
+  // A server of this spec's own: its clock is moved into the daytime write window when the run is at night.
+  let server: OwnServer;
+  let runner: ChildProcess | undefined;
+  // The runner's profiles and log (Chromium profiles are tens of MB each).
+  let workDir: string | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    sandbox = await startSandbox();
+    llm = await startLlmImitation();
+    server = new OwnServer(port, 'own-demo-123', {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${join(import.meta.dirname, 'support/beijing-daytime.mjs')}`,
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_API_KEY: 'e2e',
+      LLM_MODEL: 'e2e-imitation',
+      // The rules read the leads, so the imitation's one queued answer is the AI reply's draft.
+      LLM_LEADS: 'off',
+    });
+    await server.start();
+  });
+  test.afterAll(async () => {
+    test.setTimeout(120_000);
+    await stopProcess(runner);
+    if (workDir) {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+    await server?.stop();
+    await sandbox?.close();
+    await llm?.close();
+  });
+
+  test('three accounts harvested: leads with the contact, a keyword reply by itself, an AI draft approved, each sent once', async ({
+    page,
+    request,
+  }) => {
+    // Chromium for the console and one per harvest pass on a loaded two-core machine: slow is not broken.
+    test.setTimeout(480_000);
+    const login = await request.post('/api/member.Login/login', {
+      data: { account: 'demo', password: server.demoPassword },
+    });
+    const token = ((await login.json()) as Envelope<LoginResult>).data.ApiToken;
+    const control = sandboxControl(sandbox.url);
+    workDir = fixtureDir('vm-e2e-harvest-');
+    const accounts = [
+      { platform: 'douyin', platformId: 1, nickname: '抖音获客号' },
+      { platform: 'xiaohongshu', platformId: 3, nickname: '小红书获客号' },
+      { platform: 'bilibili', platformId: 5, nickname: 'B站获客号' },
+    ] as const satisfies readonly { platform: PublishPlatform; platformId: number; nickname: string }[];
+    const ids: Record<string, number> = {};
+    const user = (platform: string) => `harvest-${platform}`;
+    for (const a of accounts) {
+      const id = (
+        await call<{ enterprise_account_id: number }>(request, AccountApi.add, token, {
+          nickname: a.nickname,
+          platform_id: a.platformId,
+        })
+      ).enterprise_account_id;
+      ids[a.platform] = id;
+      await signInProfile(sandbox.url, workDir, a.platform, id, user(a.platform));
+      await call(request, AccountApi.authCkStatus, token, { enterprise_account_id: id, cookie_auth_status: 1 });
+      await control.addWork({ platform: a.platform, user: user(a.platform), title: '春季新品' });
+    }
+    // Each buyer by the id the platform gives them (what 客户消息 lists them by).
+    const feed = async (platform: PublishPlatform, source: 'comment' | 'message', author: string, text: string) =>
+      (await control.feed({ platform, account: user(platform), source, text, author, post: '春季新品' })).author.id;
+    const priceBuyer = await feed('douyin', 'comment', '问价的买家', '这个多少钱？');
+    await feed('douyin', 'message', '打招呼的买家', '你好');
+    const contactBuyer = await feed('xiaohongshu', 'message', '留电话的买家', '加我薇 1 3 8 1 2 3 4 5 6 7 8');
+    await feed('xiaohongshu', 'comment', '路过的人', '好看');
+    const agentBuyer = await feed('bilibili', 'comment', '想做代理的人', '能做代理吗');
+
+    const keywordReply = '您好，价格请看主页置顶';
+    const aiDraft = '您好，代理政策稍后私信发给您';
+    await call(request, ReplyRuleApi.saveSettings, token, { business: '春季新品服装批发零售', products: '新款外套' });
+    await call(request, ReplyRuleApi.save, token, {
+      kind: 'keyword',
+      keywords: ['多少钱'],
+      reply: keywordReply,
+      mode: 'auto',
+    });
+    await call(request, ReplyRuleApi.save, token, { kind: 'ai', keywords: ['代理'], mode: 'approve' });
+    llm.enqueue({ content: `「${aiDraft}」` });
+    const runnerToken = (await call<{ token: string }>(request, '/api/runner.Runner/create', token, { name: '获客' }))
+      .token;
+    runner = startRunnerProcess(server.baseURL, runnerToken, workDir, sandbox.url);
+
+    // The member turns harvesting on in 评论私信采集 and stays on the accounts page while it reads.
+    await spyOnAlerts(page);
+    await useToken(page, token, 'demo');
+    const accountsPage = new AccountsPage(page);
+    await accountsPage.open();
+    await page.getByTestId('harvest-accounts').click();
+    const dialog = page.getByRole('dialog', { name: '评论私信采集' });
+    for (const a of accounts) {
+      const toggle = dialog.getByTestId(`harvest-switch-${ids[a.platform]}`);
+      await toggle.click();
+      await expect(toggle).toBeChecked();
+    }
+    // Every account read once: 上次采集 holds a time in each row.
+    for (const a of accounts) {
+      await expect(dialog.getByRole('row', { name: new RegExp(a.nickname) })).toContainText(/\d{4}-\d{2}-\d{2}/, {
+        timeout: 300_000,
+      });
+    }
+    await page.screenshot({ path: join(shots, '4-harvest-dialog.png') });
+    const console = new ConsolePage(page);
+    await expect.poll(() => badgeValue(console)).toBeGreaterThan(0);
+    await expect.poll(async () => (await alerts(page)).notes.length).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    // 客户消息: the keyword rule answered 多少钱 by itself; the AI draft waits and is approved.
+    const chat = new ChatPage(page);
+    await chat.goto();
+    await chat.conversation(contactBuyer).click();
+    await expect(chat.leads).toContainText('13812345678');
+    await chat.conversation(priceBuyer).click();
+    await expect(chat.messages.filter({ hasText: keywordReply }).getByTestId('delivery-state')).toHaveAttribute(
+      'data-state',
+      'sent',
+      { timeout: 300_000 },
+    );
+    await chat.conversation(agentBuyer).click();
+    const draft = chat.messages.filter({ hasText: aiDraft });
+    await expect(draft.getByTestId('draft-state')).toHaveText(Msg.replyApprovalWaiting);
+    await page.screenshot({ path: join(shots, '5-ai-draft.png'), fullPage: true });
+    await draft.getByTestId('draft-approve').click();
+    await expect(draft.getByTestId('delivery-state')).toHaveAttribute('data-state', 'sent', { timeout: 300_000 });
+
+    // The leads on /ai/lead: the buyer who left a disguised phone number, with where it came from.
+    const rules = new ReplyRulesPage(page);
+    await rules.goto();
+    const lead = page.getByTestId('lead-table').getByRole('row', { name: /13812345678/ });
+    await expect(lead).toHaveCount(1);
+    await expect(lead.getByTestId('lead-source')).toHaveText('小红书 · 私信');
+    await expect(lead.getByText('加我薇 1 3 8 1 2 3 4 5 6 7 8')).toBeVisible();
+    await page.screenshot({ path: join(shots, '6-leads.png'), fullPage: true });
+
+    // The platforms got each reply once, on the right account, and nothing on the account without one.
+    const sent = async (platform: PublishPlatform) => (await control.sent(platform, user(platform))).map((r) => r.text);
+    expect(await sent('douyin')).toEqual([keywordReply]);
+    expect(await sent('bilibili')).toEqual([aiDraft]);
+    expect(await sent('xiaohongshu')).toEqual([]);
+  });
 });

@@ -58,4 +58,16 @@ describe('parseServerFrame', () => {
       ),
     ).toBeNull();
   });
+
+  it('reads harvest_paused only with the account, its name and the notice', () => {
+    const data = { enterprise_account_id: 3, nickname: '抖音号', notice: '平台提示操作频繁' };
+    expect(parseServerFrame(JSON.stringify({ type: 'harvest_paused', data: { ...data, x: 1 } }))).toEqual({
+      type: 'harvest_paused',
+      data,
+    });
+    expect(parseServerFrame(JSON.stringify({ type: 'harvest_paused', data: { ...data, notice: 1 } }))).toBeNull();
+    expect(
+      parseServerFrame(JSON.stringify({ type: 'harvest_paused', data: { ...data, enterprise_account_id: '3' } })),
+    ).toBeNull();
+  });
 });

@@ -75,6 +75,16 @@ export interface AccountAuthExpiredFrameData {
   accounts: { enterprise_account_id: number; nickname: string }[];
 }
 
+/**
+ * What a `harvest_paused` frame carries: a platform answered an account's harvesting with a rate limit
+ * or a verification check, so reading and replying there wait; `notice` says why and until when.
+ */
+export interface HarvestPausedFrameData {
+  enterprise_account_id: number;
+  nickname: string;
+  notice: string;
+}
+
 /** What a `data_changed` frame carries: which of the member's figures changed (the data screen reads them again). */
 export interface DataChangedFrameData {
   what: 'accounts' | 'materials';
@@ -107,6 +117,7 @@ export type ServerFrame =
   | { type: 'publish_job'; data: PublishJobFrameData }
   | { type: 'account_auth'; data: AccountAuthFrameData }
   | { type: 'account_auth_expired'; data: AccountAuthExpiredFrameData }
+  | { type: 'harvest_paused'; data: HarvestPausedFrameData }
   | { type: 'data_changed'; data: DataChangedFrameData }
   | { type: 'material_processed'; data: MaterialProcessedFrameData };
 
@@ -191,6 +202,15 @@ export function parseServerFrame(raw: string): ServerFrame | null {
     case 'account_auth_expired':
       return Array.isArray(data.accounts)
         ? { type: 'account_auth_expired', data: data as unknown as AccountAuthExpiredFrameData }
+        : null;
+    case 'harvest_paused':
+      return typeof data.enterprise_account_id === 'number' &&
+        typeof data.nickname === 'string' &&
+        typeof data.notice === 'string'
+        ? {
+            type: 'harvest_paused',
+            data: { enterprise_account_id: data.enterprise_account_id, nickname: data.nickname, notice: data.notice },
+          }
         : null;
     case 'data_changed':
       return data.what === 'accounts' || data.what === 'materials'

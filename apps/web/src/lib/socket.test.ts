@@ -4,6 +4,7 @@ import {
   ChatSocket,
   chatSocketUrl,
   onClipProgress,
+  onHarvestPaused,
   onMaterialProcessed,
   onSendMsg,
   onSocketBound,
@@ -113,6 +114,18 @@ describe('ChatSocket', () => {
     off();
     last().receive({ type: 'material_processed', data });
     expect(processed).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands harvest_paused frames to their listeners until removed', () => {
+    const { last } = setup();
+    const paused = vi.fn();
+    const off = onHarvestPaused(paused);
+    const data = { enterprise_account_id: 3, nickname: '抖音号', notice: '平台提示操作频繁，已暂停采集和回复' };
+    last().receive({ type: 'harvest_paused', data });
+    expect(paused).toHaveBeenCalledWith(data);
+    off();
+    last().receive({ type: 'harvest_paused', data });
+    expect(paused).toHaveBeenCalledTimes(1);
   });
 
   it('pings every WS_PING_MS and reconnects when no pong arrives in time', () => {

@@ -2,6 +2,7 @@ import { WS_PING_MS, WS_PONG_TIMEOUT_MS, WS_RECONNECT_MS } from '@vidmatrix/cont
 import {
   parseServerFrame,
   type AccountAuthExpiredFrameData,
+  type HarvestPausedFrameData,
   type AccountAuthFrameData,
   type ClientFrame,
   type ClipProgressData,
@@ -131,6 +132,17 @@ export function onAccountAuthExpired(listener: AccountAuthExpiredListener): () =
   };
 }
 
+type HarvestPausedListener = (data: HarvestPausedFrameData) => void;
+const harvestPausedListeners = new Set<HarvestPausedListener>();
+
+/** Registers a listener of `harvest_paused` frames (a platform paused an account's harvesting); returns its removal. */
+export function onHarvestPaused(listener: HarvestPausedListener): () => void {
+  harvestPausedListeners.add(listener);
+  return () => {
+    harvestPausedListeners.delete(listener);
+  };
+}
+
 /**
  * The chat socket: binds on `init` with the token in the frame, pings every WS_PING_MS, treats a
  * pong missing for WS_PONG_TIMEOUT_MS as a lost link, and reconnects WS_RECONNECT_MS after any loss
@@ -238,6 +250,11 @@ export class ChatSocket {
         break;
       case 'account_auth_expired':
         for (const listener of accountAuthExpiredListeners) {
+          listener(frame.data);
+        }
+        break;
+      case 'harvest_paused':
+        for (const listener of harvestPausedListeners) {
           listener(frame.data);
         }
         break;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJson, send } from '../http.ts';
 import { SANDBOX_PLATFORMS, SKINS } from '../skins.ts';
 import { ALWAYS_VISIBLE_READS, type SandboxState, type Work } from '../state.ts';
+import { ID_SHAPES } from './inbox.ts';
 
 /** A fed comment's or message's identities, for a test to find it again in a platform's answers. */
 export interface FedItem {
@@ -75,8 +76,15 @@ export async function handleInboxControl<S extends object>(
     send(res, 400, { message: 'platform, account, source (comment|message) and text are required' });
     return true;
   }
+  const authorId = typeof b.authorId === 'string' && b.authorId ? b.authorId : undefined;
+  const pattern = ID_SHAPES[platform].personPattern;
+  if (authorId && !pattern.test(authorId)) {
+    // Refused here, not as a broken page later (Douyin's IM encodes the uid as a number).
+    send(res, 400, { message: `authorId ${authorId} is not a ${platform} user id (${pattern.source})` });
+    return true;
+  }
   const name = typeof b.author === 'string' && b.author ? b.author : randomName();
-  const author = inbox.person(platform, account, name, typeof b.authorId === 'string' ? b.authorId : undefined);
+  const author = inbox.person(platform, account, name, authorId);
   const createdAt = typeof b.at === 'number' ? b.at : Date.now();
   const fromSelf = b.fromSelf === true;
   if (b.source === 'message') {

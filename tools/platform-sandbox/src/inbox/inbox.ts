@@ -63,6 +63,8 @@ export interface IdShapes {
   message(): string;
   /** A person's id, stable for the same seed (a nickname, or the account's own name). */
   person(seed: string): string;
+  /** What a person's id given from outside must look like (the site's wire format breaks on another). */
+  personPattern: RegExp;
   /** The account's own id where the site already gives it one (Bilibili: the mid of its DedeUserID cookie). */
   self?: (account: string) => string;
 }
@@ -84,27 +86,32 @@ export const ID_SHAPES: Record<SandboxPlatform, IdShapes> = {
     comment: () => `@${randomBytes(24).toString('base64url')}`,
     message: () => `7${digits(18)}`, // server_msg_id: a uint64 beyond 2^53
     person: (seed) => stableDigits(seed, 'douyin-uid', 14),
+    personPattern: /^[1-9]\d{0,18}$/, // a uint64 in the IM's protobuf
   },
   kuaishou: {
     comment: () => `${1 + randomInt(9)}${digits(14)}`, // a JSON number, below 2^53
     message: () => digits(16),
     person: (seed) => stableDigits(seed, 'kuaishou-uid', 10),
+    personPattern: /^[1-9]\d{0,14}$/, // a JSON number, below 2^53
   },
   xiaohongshu: {
     comment: () => hex(24),
     message: () => hex(24),
     person: (seed) => stable(seed, 'xhs-uid').toString('hex').slice(0, 24),
+    personPattern: /^[0-9a-f]{24}$/,
   },
   channels: {
     comment: () => `14${digits(17)}`,
     message: () => `${1 + randomInt(9)}${digits(18)}`,
     // Our assumption: a WeChat user's username as the private-message API carries it.
     person: (seed) => `wxid_${stable(seed, 'wx-user').toString('hex').slice(0, 14)}`,
+    personPattern: /^wxid_[0-9a-z]+$/,
   },
   bilibili: {
     comment: () => `2${digits(16)}`, // rpid: beyond 2^53, so a JSON.parse rounds it
     message: () => `7${digits(18)}`, // msg_key: beyond 2^53
     person: (seed) => String(Number(stableDigits(seed, 'bili-mid', 9))),
+    personPattern: /^[1-9]\d{0,18}$/, // a mid
     self: (account) => String(midOf(account)),
   },
 };

@@ -1,3 +1,6 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { sandboxControl, type SandboxControl } from '../client.ts';
+import { startSandbox, type Sandbox } from '../server.ts';
 import type { SandboxPlatform } from '../skins.ts';
 
 /** A plain-HTTP client of one platform as a signed-in browser (or a logged-out one) calls it. */
@@ -53,3 +56,26 @@ export const postForm = (fields: Record<string, string>): RequestInit => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams(fields).toString(),
 });
+
+/** The sandbox of one inbox test file and its control API (set once the file's tests start). */
+export interface InboxStage {
+  sandbox: Sandbox;
+  control: SandboxControl;
+}
+
+/** Starts a sandbox before the file's tests, resets it after each test and closes it after all. */
+export function inboxStage(): InboxStage {
+  const stage: Partial<InboxStage> = {};
+  beforeAll(async () => {
+    stage.sandbox = await startSandbox();
+    stage.control = sandboxControl(stage.sandbox.url);
+  });
+  afterAll(async () => {
+    await stage.sandbox?.close();
+  });
+  afterEach(async () => {
+    await stage.control?.reset();
+  });
+  // Read only inside tests and hooks, after beforeAll has filled it.
+  return stage as InboxStage;
+}

@@ -1,32 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControl, type SandboxControl } from '../client.ts';
-import { postForm, type SiteClient, siteClient } from '../inbox/test-support.ts';
-import { startSandbox, type Sandbox } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { inboxStage, postForm, type SiteClient, siteClient } from '../inbox/test-support.ts';
 import { wbiSignature } from './bilibili/inbox.ts';
 
 // One test per Bilibili item of research/leads.md §7 over HTTP, as bilibili-API-collect documents the
 // calls: member's x/web/replies (pn/ps + pager.total), x/v2/reply/add, api.vc's session_svr, svr_sync
 // and web_im/send_msg (Wbi), rpid and msg_key beyond 2^53, and the codes −509, 12016, 12051, 21020,
 // 21046, 21047, 25003. No publisher code.
-let sandbox: Sandbox;
-let control: SandboxControl;
+const stage = inboxStage();
 let serial = 0;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandboxControl(sandbox.url);
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-afterEach(async () => {
-  await control.reset();
-});
 
 async function account() {
   serial += 1;
   const name = `bili-inbox-${serial}`;
-  const client = await siteClient(sandbox.url, 'bilibili', name);
+  const client = await siteClient(stage.sandbox.url, 'bilibili', name);
   return { name, client, csrf: client.cookies.get('bili_jct') ?? '', mid: client.cookies.get('DedeUserID') ?? '' };
 }
 
@@ -61,7 +47,7 @@ describe('bilibili comments (member / api, research/leads.md §5)', () => {
     const at = Date.now() - 60_000;
     let first = '';
     for (let i = 0; i < 5; i += 1) {
-      const fed = await control.feed({
+      const fed = await stage.control.feed({
         platform: 'bilibili',
         account: name,
         source: 'comment',
@@ -71,7 +57,7 @@ describe('bilibili comments (member / api, research/leads.md §5)', () => {
       });
       first ||= fed.id;
     }
-    const reply = await control.feed({
+    const reply = await stage.control.feed({
       platform: 'bilibili',
       account: name,
       source: 'comment',
@@ -102,7 +88,7 @@ describe('bilibili comments (member / api, research/leads.md §5)', () => {
 
   it('x/v2/reply/add (type, oid, root, parent, message, csrf) answers the new rpid; −111 with a wrong csrf, −101 logged out', async () => {
     const { name, client, csrf } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'bilibili',
       account: name,
       source: 'comment',
@@ -116,16 +102,16 @@ describe('bilibili comments (member / api, research/leads.md §5)', () => {
     expect((await client.json('/x/v2/reply/add', postForm({ ...fields, csrf: 'nope' }))).code).toBe(-111);
     const { text, json } = await both(client.call('/x/v2/reply/add', postForm({ ...fields, csrf })));
     expect(json.code).toBe(0);
-    const sent = await control.sent('bilibili', name);
+    const sent = await stage.control.sent('bilibili', name);
     expect(sent).toEqual([expect.objectContaining({ target: fed.id, text: '看简介' })]);
     expect(text).toContain(`"rpid":${sent[0]?.id}`);
-    const out = await siteClient(sandbox.url, 'bilibili', '');
+    const out = await siteClient(stage.sandbox.url, 'bilibili', '');
     expect((await out.json('/x/v2/reply/add', postForm({ ...fields, csrf }))).code).toBe(-101);
   });
 
   it('12016 sensitive words, 12051 a duplicate (请勿刷屏), −509 too frequent', async () => {
     const { name, client, csrf } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'bilibili',
       account: name,
       source: 'comment',
@@ -140,13 +126,13 @@ describe('bilibili comments (member / api, research/leads.md §5)', () => {
         '/x/v2/reply/add',
         postForm({ type: '1', oid, root: fed.id, parent: fed.id, message, csrf }),
       );
-    await control.setSwitches('bilibili', { bilibiliSensitiveWords: ['加微信'] });
+    await stage.control.setSwitches('bilibili', { bilibiliSensitiveWords: ['加微信'] });
     expect((await add('加微信详聊')).code).toBe(12016);
     expect((await add('已私信')).code).toBe(0);
     const again = await add('已私信');
     expect(again.code).toBe(12051);
     expect(again.message).toContain('请勿刷屏');
-    await control.setSwitches('bilibili', { inboxRisk: 'rate_limit' });
+    await stage.control.setSwitches('bilibili', { inboxRisk: 'rate_limit' });
     expect((await add('第三条')).code).toBe(-509);
   });
 });
@@ -157,7 +143,7 @@ describe('bilibili private messages (api.vc, research/leads.md §5)', () => {
     const at = Date.now() - 60_000;
     let last = { id: '', author: { id: '' } };
     for (let i = 0; i < 5; i += 1) {
-      last = await control.feed({
+      last = await stage.control.feed({
         platform: 'bilibili',
         account: name,
         source: 'message',
@@ -196,7 +182,7 @@ describe('bilibili private messages (api.vc, research/leads.md §5)', () => {
 
   it('send_msg needs the Wbi signature and csrf; answers msg_key; 支付宝 goes out with a key_hit_infos warning', async () => {
     const { name, client, csrf, mid } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'bilibili',
       account: name,
       source: 'message',
@@ -220,7 +206,7 @@ describe('bilibili private messages (api.vc, research/leads.md §5)', () => {
     const q = await signed(client, {});
     const { text, json } = await both(client.call(`/web_im/v1/web_im/send_msg?${q}`, postForm(form('你好，看私信'))));
     expect(json.code).toBe(0);
-    const sent = await control.sent('bilibili', name);
+    const sent = await stage.control.sent('bilibili', name);
     expect(text).toContain(`"msg_key":${sent[0]?.id}`);
     const warned = await client.json<{ code: number; data: { key_hit_infos?: { toast: string } } }>(
       `/web_im/v1/web_im/send_msg?${await signed(client, {})}`,
@@ -232,7 +218,7 @@ describe('bilibili private messages (api.vc, research/leads.md §5)', () => {
 
   it('21047 before the other side answers, 25003 their privacy settings, 21020 too fast, 21046 wait 24 hours', async () => {
     const { name, client, csrf, mid } = await account();
-    const stranger = await control.feed({
+    const stranger = await stage.control.feed({
       platform: 'bilibili',
       account: name,
       source: 'message',
@@ -257,30 +243,42 @@ describe('bilibili private messages (api.vc, research/leads.md §5)', () => {
     const capped = await send(stranger.author.id, '还在吗');
     expect(capped.code).toBe(21047);
     expect(capped.message).toContain('最多发送1条');
-    const fan = await control.feed({
+    const fan = await stage.control.feed({
       platform: 'bilibili',
       account: name,
       source: 'message',
       text: '求资料',
       author: '粉丝',
     });
-    await control.setSwitches('bilibili', { bilibiliRecipientPrivacy: true });
+    await stage.control.setSwitches('bilibili', { bilibiliRecipientPrivacy: true });
     expect((await send(fan.author.id, '发你了')).code).toBe(25003);
-    await control.setSwitches('bilibili', { bilibiliRecipientPrivacy: false, inboxRisk: 'rate_limit' });
+    await stage.control.setSwitches('bilibili', { bilibiliRecipientPrivacy: false, inboxRisk: 'rate_limit' });
     expect((await send(fan.author.id, '发你了')).code).toBe(21020);
-    await control.setSwitches('bilibili', { inboxRisk: 'blocked' });
+    await stage.control.setSwitches('bilibili', { inboxRisk: 'blocked' });
     const wait = await send(fan.author.id, '发你了');
     expect([wait.code, wait.message]).toEqual([21046, '请在24小时后再发']);
-    expect(await control.sent('bilibili', name)).toEqual([]);
+    expect(await stage.control.sent('bilibili', name)).toEqual([]);
   });
 
   it('the comment and message pages list them; logged out they go to the passport login', async () => {
     const { name, client } = await account();
-    await control.feed({ platform: 'bilibili', account: name, source: 'comment', text: '一键三连', author: '观众' });
-    await control.feed({ platform: 'bilibili', account: name, source: 'message', text: '商务合作', author: '品牌方' });
+    await stage.control.feed({
+      platform: 'bilibili',
+      account: name,
+      source: 'comment',
+      text: '一键三连',
+      author: '观众',
+    });
+    await stage.control.feed({
+      platform: 'bilibili',
+      account: name,
+      source: 'message',
+      text: '商务合作',
+      author: '品牌方',
+    });
     expect(await (await client.call('/platform/comment/article')).text()).toContain('一键三连');
     expect(await (await client.call('/')).text()).toContain('商务合作');
-    const out = await (await siteClient(sandbox.url, 'bilibili', '')).call('/platform/comment/article');
+    const out = await (await siteClient(stage.sandbox.url, 'bilibili', '')).call('/platform/comment/article');
     expect([out.status, out.headers.get('location')]).toEqual([302, '/bilibili/passport/login']);
   });
 });

@@ -1,16 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControl, type SandboxControl } from '../client.ts';
-import { postForm, postJson, siteClient } from '../inbox/test-support.ts';
-import { startSandbox, type Sandbox } from '../server.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inboxStage, postForm, postJson, siteClient } from '../inbox/test-support.ts';
 import { launch } from './douyin/test-support.ts';
 
 // One test per WeChat Channels item of research/leads.md §7: post_list's exportId ≠ objectId,
 // comment_list's lastBuff + downContinueFlag, create_comment on the exportId with a clientId, the
 // private-msg calls (cookie + isContinue, svrMsgId, sessionId), baseResp.errcode, 300333; the two pages
 // (their lists in an iframe) in Chromium. No publisher code.
-let sandbox: Sandbox;
-let control: SandboxControl;
+const stage = inboxStage();
 let browser: Browser;
 let serial = 0;
 const CGI = '/cgi-bin/mmfinderassistant-bin';
@@ -26,22 +23,16 @@ const COMMON = {
 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandboxControl(sandbox.url);
   browser = await launch();
 });
 afterAll(async () => {
   await browser?.close();
-  await sandbox?.close();
-});
-afterEach(async () => {
-  await control.reset();
 });
 
 async function account() {
   serial += 1;
   const name = `ch-inbox-${serial}`;
-  return { name, client: await siteClient(sandbox.url, 'channels', name) };
+  return { name, client: await siteClient(stage.sandbox.url, 'channels', name) };
 }
 
 interface Answer<T = Record<string, unknown>> {
@@ -64,7 +55,7 @@ interface CommentPage {
 describe('channels comments (视频号助手, research/leads.md §4)', () => {
   it('post_list gives each post an objectId and a different exportId', async () => {
     const { name, client } = await account();
-    await control.addWork({ platform: 'channels', user: name, title: '新品上市' });
+    await stage.control.addWork({ platform: 'channels', user: name, title: '新品上市' });
     const list = await client.json<Answer<{ list: { objectId: string; exportId: string }[] }>>(
       `${CGI}/post/post_list`,
       postJson({ ...COMMON, pageSize: 20, currentPage: 1 }),
@@ -77,11 +68,11 @@ describe('channels comments (视频号助手, research/leads.md §4)', () => {
 
   it('comment_list pages by lastBuff and downContinueFlag, level-two comments inside their comment', async () => {
     const { name, client } = await account();
-    const work = await control.addWork({ platform: 'channels', user: name, title: '作品' });
+    const work = await stage.control.addWork({ platform: 'channels', user: name, title: '作品' });
     const at = Date.now() - 60_000;
     let first = '';
     for (let i = 0; i < 12; i += 1) {
-      const fed = await control.feed({
+      const fed = await stage.control.feed({
         platform: 'channels',
         account: name,
         source: 'comment',
@@ -91,7 +82,7 @@ describe('channels comments (视频号助手, research/leads.md §4)', () => {
       });
       first ||= fed.id;
     }
-    await control.feed({ platform: 'channels', account: name, source: 'comment', text: '回复', parent: first });
+    await stage.control.feed({ platform: 'channels', account: name, source: 'comment', text: '回复', parent: first });
     const exportId = (
       await client.json<Answer<{ list: { exportId: string }[] }>>(`${CGI}/post/post_list`, postJson(COMMON))
     ).data.list[0]?.exportId;
@@ -124,7 +115,7 @@ describe('channels comments (视频号助手, research/leads.md §4)', () => {
 
   it('create_comment {clientId, content, exportId, replyCommentId, rootCommentId, comment} answers baseResp.errcode 0; one comment per clientId', async () => {
     const { name, client } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'channels',
       account: name,
       source: 'comment',
@@ -149,7 +140,7 @@ describe('channels comments (视频号助手, research/leads.md §4)', () => {
     );
     expect(answer).toMatchObject({ errCode: 0, data: { baseResp: { errcode: 0 } } });
     await client.json(`${CGI}/comment/create_comment`, postJson(body)); // the same clientId again
-    expect((await control.sent('channels', name)).map((s) => [s.target, s.text])).toEqual([[fed.id, '已回复您']]);
+    expect((await stage.control.sent('channels', name)).map((s) => [s.target, s.text])).toEqual([[fed.id, '已回复您']]);
     const byObject = await client.json<Answer>(
       `${CGI}/comment/create_comment`,
       postJson({ ...body, clientId: 'other', exportId: fed.workId }),
@@ -158,10 +149,10 @@ describe('channels comments (视频号助手, research/leads.md §4)', () => {
   });
 
   it('an expired login answers errCode 300333; risk control a non-zero errCode', async () => {
-    const out = await siteClient(sandbox.url, 'channels', '');
+    const out = await siteClient(stage.sandbox.url, 'channels', '');
     expect(await out.json(`${CGI}/comment/comment_list`, postJson(COMMON))).toMatchObject({ errCode: 300333 });
     const { client } = await account();
-    await control.setSwitches('channels', { inboxRisk: 'rate_limit' });
+    await stage.control.setSwitches('channels', { inboxRisk: 'rate_limit' });
     const limited = await client.json<Answer>(`${CGI}/private-msg/get-login-cookie`, postForm({}));
     expect(limited.errCode).not.toBe(0);
     expect(limited.errMsg).toContain('频繁');
@@ -172,7 +163,7 @@ describe('channels private messages (private-msg/*, research/leads.md §4)', () 
   it('get-history-msg pages by cookie and isContinue; get-login-cookie then get-new-msg give what came since', async () => {
     const { name, client } = await account();
     for (let i = 0; i < 22; i += 1) {
-      await control.feed({
+      await stage.control.feed({
         platform: 'channels',
         account: name,
         source: 'message',
@@ -209,7 +200,13 @@ describe('channels private messages (private-msg/*, research/leads.md §4)', () 
       postForm({}),
     );
     expect(login.data.baseResp.errcode).toBe(0);
-    await control.feed({ platform: 'channels', account: name, source: 'message', text: '新消息', author: '新客户' });
+    await stage.control.feed({
+      platform: 'channels',
+      account: name,
+      source: 'message',
+      text: '新消息',
+      author: '新客户',
+    });
     const fresh = await client.json<Answer<{ msg: { textMsg: { content: string } }[]; cookie: string }>>(
       `${CGI}/private-msg/get-new-msg`,
       postForm({ cookie: login.data.cookie }),
@@ -229,7 +226,7 @@ describe('channels private messages (private-msg/*, research/leads.md §4)', () 
 
   it('send-private-msg answers baseResp.errcode 0 with svrMsgId; one message per clientMsgId', async () => {
     const { name, client } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'channels',
       account: name,
       source: 'message',
@@ -255,22 +252,28 @@ describe('channels private messages (private-msg/*, research/leads.md §4)', () 
     expect(sent.data.baseResp.errcode).toBe(0);
     expect(sent.data.svrMsgId).toMatch(/^\d+$/);
     await client.json(`${CGI}/private-msg/send-private-msg`, postJson(body));
-    expect((await control.sent('channels', name)).map((s) => s.text)).toEqual(['您好，价格私聊']);
+    expect((await stage.control.sent('channels', name)).map((s) => s.text)).toEqual(['您好，价格私聊']);
   });
 
   it('both pages draw their lists in an iframe; logged out they go to login.html late', async () => {
     const { name } = await account();
-    await control.feed({ platform: 'channels', account: name, source: 'comment', text: '求购', author: '甲' });
-    await control.feed({ platform: 'channels', account: name, source: 'message', text: '私聊一下', author: '乙' });
+    await stage.control.feed({ platform: 'channels', account: name, source: 'comment', text: '求购', author: '甲' });
+    await stage.control.feed({
+      platform: 'channels',
+      account: name,
+      source: 'message',
+      text: '私聊一下',
+      author: '乙',
+    });
     const context = await browser.newContext({ locale: 'zh-CN' });
     try {
       const page = await context.newPage();
-      await page.goto(`${sandbox.url}/channels/platform/interaction/comment`);
+      await page.goto(`${stage.sandbox.url}/channels/platform/interaction/comment`);
       await page.waitForURL(/login\.html/);
-      await context.request.post(`${sandbox.url}/channels/__sandbox/login`, { data: { account: name } });
-      await page.goto(`${sandbox.url}/channels/platform/interaction/comment`);
+      await context.request.post(`${stage.sandbox.url}/channels/__sandbox/login`, { data: { account: name } });
+      await page.goto(`${stage.sandbox.url}/channels/platform/interaction/comment`);
       await page.frameLocator('iframe.micro-app-frame').locator('.comment-item', { hasText: '求购' }).waitFor();
-      await page.goto(`${sandbox.url}/channels/platform/private_msg`);
+      await page.goto(`${stage.sandbox.url}/channels/platform/private_msg`);
       const frame = page.frameLocator('iframe.micro-app-frame');
       await frame.locator('.tab', { hasText: '打招呼消息' }).waitFor();
       await frame.locator('.session-item', { hasText: '私聊一下' }).waitFor();

@@ -1,30 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControl, type SandboxControl } from '../client.ts';
+import { describe, expect, it } from 'vitest';
 import { pbDecode, pbEncode, type PbFields, pbInt, pbMessage, pbText } from '../inbox/protobuf.ts';
-import { postJson, siteClient } from '../inbox/test-support.ts';
-import { startSandbox, type Sandbox } from '../server.ts';
+import { inboxStage, postJson, siteClient } from '../inbox/test-support.ts';
 
 // One test per Douyin item of research/leads.md §7 (comments and private messages), over plain HTTP as
 // the creator centre's and www.douyin.com's own scripts call them: no publisher code.
-let sandbox: Sandbox;
-let control: SandboxControl;
+const stage = inboxStage();
 let serial = 0;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandboxControl(sandbox.url);
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-afterEach(async () => {
-  await control.reset();
-});
 
 async function account() {
   serial += 1;
   const name = `dy-inbox-${serial}`;
-  return { name, client: await siteClient(sandbox.url, 'douyin', name) };
+  return { name, client: await siteClient(stage.sandbox.url, 'douyin', name) };
 }
 
 interface CommentList {
@@ -64,7 +50,7 @@ describe('douyin comments (creator.douyin.com, research/leads.md §1)', () => {
   it('item/list gives each work an encrypted "@…" item_id beside item_id_plain, with cursor and has_more', async () => {
     const { name, client } = await account();
     for (let i = 0; i < 12; i += 1) {
-      await control.addWork({ platform: 'douyin', user: name, title: `作品 ${i}` });
+      await stage.control.addWork({ platform: 'douyin', user: name, title: `作品 ${i}` });
     }
     const first = await client.json<{
       status_code: number;
@@ -88,7 +74,7 @@ describe('douyin comments (creator.douyin.com, research/leads.md §1)', () => {
     const fed = [];
     for (let i = 0; i < 3; i += 1) {
       fed.push(
-        await control.feed({
+        await stage.control.feed({
           platform: 'douyin',
           account: name,
           source: 'comment',
@@ -98,7 +84,13 @@ describe('douyin comments (creator.douyin.com, research/leads.md §1)', () => {
         }),
       );
     }
-    await control.feed({ platform: 'douyin', account: name, source: 'comment', text: '回复你', parent: fed[0]?.id });
+    await stage.control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'comment',
+      text: '回复你',
+      parent: fed[0]?.id,
+    });
     const item = (
       await client.json<{ item_info_list: { item_id: string; comment_count: number }[] }>(
         '/aweme/v1/creator/item/list/',
@@ -129,7 +121,7 @@ describe('douyin comments (creator.douyin.com, research/leads.md §1)', () => {
 
   it('reply: X-Secsdk-Csrf-Token from the HEAD’s x-ware-csrf-token, body {comment_Id, item_id, text}; recorded once', async () => {
     const { name, client } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'douyin',
       account: name,
       source: 'comment',
@@ -150,7 +142,7 @@ describe('douyin comments (creator.douyin.com, research/leads.md §1)', () => {
     }>('/aweme/v1/creator/comment/reply/', postJson(body, { 'X-Secsdk-Csrf-Token': token }));
     expect(ok.status_code).toBe(0);
     expect(ok.comment_info).toMatchObject({ is_author: true, level: 2 });
-    expect(await control.sent('douyin', name)).toEqual([
+    expect(await stage.control.sent('douyin', name)).toEqual([
       expect.objectContaining({
         kind: 'comment_reply',
         target: fed.id,
@@ -167,48 +159,62 @@ describe('douyin comments (creator.douyin.com, research/leads.md §1)', () => {
   });
 
   it('errors: status_code 8 logged out, status_code ≠ 0 rate limit, an empty body or "blocked" under risk control', async () => {
-    const loggedOut = await siteClient(sandbox.url, 'douyin', '');
+    const loggedOut = await siteClient(stage.sandbox.url, 'douyin', '');
     expect(await loggedOut.json('/aweme/v1/creator/comment/list/?item_id=x')).toMatchObject({ status_code: 8 });
     const { client } = await account();
-    await control.setSwitches('douyin', { inboxRisk: 'rate_limit' });
+    await stage.control.setSwitches('douyin', { inboxRisk: 'rate_limit' });
     const limited = await client.json<{ status_code: number; status_msg: string }>('/aweme/v1/creator/item/list/');
     expect(limited.status_code).not.toBe(0);
     expect(limited.status_msg).toContain('频繁');
-    await control.setSwitches('douyin', { inboxRisk: 'verify' });
+    await stage.control.setSwitches('douyin', { inboxRisk: 'verify' });
     const empty = await client.call('/aweme/v1/creator/item/list/');
     expect([empty.status, await empty.text()]).toEqual([200, '']);
-    await control.setSwitches('douyin', { inboxRisk: 'blocked' });
+    await stage.control.setSwitches('douyin', { inboxRisk: 'blocked' });
     expect(await (await client.call('/aweme/v1/creator/item/list/')).text()).toBe('blocked');
   });
 
   it('the comment page lists comments; logged out it goes to the login', async () => {
     const { name, client } = await account();
-    await control.feed({ platform: 'douyin', account: name, source: 'comment', text: '<b>想买</b>', author: '甲' });
+    await stage.control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'comment',
+      text: '<b>想买</b>',
+      author: '甲',
+    });
     for (const path of ['/creator-micro/interactive/comment', '/creator-micro/interaction/comment-management']) {
       const html = await (await client.call(path)).text();
       expect(html).toContain('&lt;b&gt;想买&lt;/b&gt;'); // plain text, never markup
     }
-    const out = await (await siteClient(sandbox.url, 'douyin', '')).call('/creator-micro/interactive/comment');
+    const out = await (await siteClient(stage.sandbox.url, 'douyin', '')).call('/creator-micro/interactive/comment');
     expect([out.status, out.headers.get('location')]).toEqual([302, '/douyin/']);
   });
 });
 
 describe('douyin private messages (www.douyin.com/chat, imapi protobuf, research/leads.md §1)', () => {
+  it('is fed only a person id the IM can carry (a uid), else refused at once', async () => {
+    const { name } = await account();
+    const feed = (authorId: string) =>
+      stage.control.feed({ platform: 'douyin', account: name, source: 'message', text: '你好', authorId });
+    await expect(feed('dy-buyer')).rejects.toThrow(/400 .*not a douyin user id/);
+    expect((await feed('73000000000001')).author.id).toBe('73000000000001');
+  });
+
   it('the creator centre has no DM entry since Aug 2026; www.douyin.com/chat lists the conversations', async () => {
     const { name, client } = await account();
-    await control.feed({ platform: 'douyin', account: name, source: 'message', text: '在吗', author: '小王' });
+    await stage.control.feed({ platform: 'douyin', account: name, source: 'message', text: '在吗', author: '小王' });
     const old = await client.call('/creator-micro/data/following/chat');
     expect([old.status, old.headers.get('location')]).toEqual([302, '/douyin/creator-micro/home']);
     const chat = await (await client.call('/chat')).text();
     expect(chat).toContain('小王');
     expect(chat).toContain('在吗');
-    const out = await (await siteClient(sandbox.url, 'douyin', '')).call('/chat');
+    const out = await (await siteClient(stage.sandbox.url, 'douyin', '')).call('/chat');
     expect(out.status).toBe(302);
   });
 
   it('get_message_by_init (2043): every conversation with conv_id 0:1:a:b, short_id, ticket and its last message', async () => {
     const { name, client } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'douyin',
       account: name,
       source: 'message',
@@ -246,7 +252,7 @@ describe('douyin private messages (www.douyin.com/chat, imapi protobuf, research
     const { name, client } = await account();
     const at = Date.now() - 10_000;
     for (let i = 0; i < 5; i += 1) {
-      await control.feed({
+      await stage.control.feed({
         platform: 'douyin',
         account: name,
         source: 'message',
@@ -300,7 +306,7 @@ describe('douyin private messages (www.douyin.com/chat, imapi protobuf, research
 
   it('send (100): conv_id, short_id, ticket, content {"text","aweType":700}, msg_type 7 and a client_message_id; "OK"; one message per client id', async () => {
     const { name, client } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'douyin',
       account: name,
       source: 'message',
@@ -336,13 +342,13 @@ describe('douyin private messages (www.douyin.com/chat, imapi protobuf, research
     const ok = await send(pbText(core, 4), '5b0e9e4c-0000-4000-8000-000000000001');
     expect([pbInt(ok, 1), pbInt(ok, 3), pbText(ok, 4)]).toEqual([100n, 0n, 'OK']);
     await send(pbText(core, 4), '5b0e9e4c-0000-4000-8000-000000000001'); // the same client id again
-    const sent = await control.sent('douyin', name);
+    const sent = await stage.control.sent('douyin', name);
     expect(sent).toEqual([expect.objectContaining({ kind: 'message', target: fed.author.id, text: '您好，已私信' })]);
   });
 
   it('a write that goes through and answers 500 is recorded; one refused with 500 is not', async () => {
     const { name, client } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'douyin',
       account: name,
       source: 'comment',
@@ -360,10 +366,10 @@ describe('douyin private messages (www.douyin.com/chat, imapi protobuf, research
         '/aweme/v1/creator/comment/reply/',
         postJson({ comment_Id: fed.id, item_id: item?.item_id, text }, { 'X-Secsdk-Csrf-Token': token }),
       );
-    await control.setSwitches('douyin', { inboxWriteFault: 'refused500' });
+    await stage.control.setSwitches('douyin', { inboxWriteFault: 'refused500' });
     expect((await reply('第一次')).status).toBe(500);
-    await control.setSwitches('douyin', { inboxWriteFault: 'error500' });
+    await stage.control.setSwitches('douyin', { inboxWriteFault: 'error500' });
     expect((await reply('第二次')).status).toBe(500);
-    expect((await control.sent('douyin', name)).map((s) => s.text)).toEqual(['第二次']);
+    expect((await stage.control.sent('douyin', name)).map((s) => s.text)).toEqual(['第二次']);
   });
 });

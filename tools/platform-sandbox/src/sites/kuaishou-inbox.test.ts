@@ -1,36 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControl, type SandboxControl } from '../client.ts';
-import { type SiteClient, siteClient } from '../inbox/test-support.ts';
-import { startSandbox, type Sandbox } from '../server.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inboxStage, type SiteClient, siteClient } from '../inbox/test-support.ts';
 import { launch } from './douyin/test-support.ts';
 
 // One test per Kuaishou item of research/leads.md §7: cp.kuaishou.com's /rest/cp/creator/comment/* calls
 // (numeric commentId, ms timestamps, numeric pcursor, result ≠ 1, api_ph and __NS_sig3), over HTTP, and
 // the comment page in Chromium (it signs its own calls). No publisher code.
-let sandbox: Sandbox;
-let control: SandboxControl;
+const stage = inboxStage();
 let browser: Browser;
 let serial = 0;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandboxControl(sandbox.url);
   browser = await launch();
 });
 afterAll(async () => {
   await browser?.close();
-  await sandbox?.close();
-});
-afterEach(async () => {
-  await control.reset();
 });
 
 async function account() {
   serial += 1;
   const name = `ks-inbox-${serial}`;
-  return { name, client: await siteClient(sandbox.url, 'kuaishou', name) };
+  return { name, client: await siteClient(stage.sandbox.url, 'kuaishou', name) };
 }
 
 /** Calls an API the way the comment page does: api_ph in the body, its signature in __NS_sig3. */
@@ -70,7 +61,7 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
     const { name, client } = await account();
     const at = Date.now() - 100_000;
     for (let i = 0; i < 12; i += 1) {
-      await control.feed({
+      await stage.control.feed({
         platform: 'kuaishou',
         account: name,
         source: 'comment',
@@ -105,14 +96,14 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
 
   it('subCommentList has a comment’s replies; add replies with {content, photoId, replyToCommentId, replyTo} → data.commentId', async () => {
     const { name, client } = await account();
-    const root = await control.feed({
+    const root = await stage.control.feed({
       platform: 'kuaishou',
       account: name,
       source: 'comment',
       text: '多少钱',
       author: '老铁',
     });
-    await control.feed({ platform: 'kuaishou', account: name, source: 'comment', text: '同问', parent: root.id });
+    await stage.control.feed({ platform: 'kuaishou', account: name, source: 'comment', text: '同问', parent: root.id });
     const add = await signedCall(client, '/rest/cp/creator/comment/add', {
       content: '已私信您',
       photoId: root.workId,
@@ -126,13 +117,13 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
       photoId: root.workId,
     });
     expect((subs.data.list as { content: string }[]).map((c) => c.content)).toEqual(['同问', '已私信您']);
-    expect(await control.sent('kuaishou', name)).toEqual([
+    expect(await stage.control.sent('kuaishou', name)).toEqual([
       expect.objectContaining({ target: root.id, text: '已私信您' }),
     ]);
   });
 
   it('logged out: the API answers result ≠ 1 and the page goes to the passport login', async () => {
-    const out = await siteClient(sandbox.url, 'kuaishou', '');
+    const out = await siteClient(stage.sandbox.url, 'kuaishou', '');
     const answer = await out.json<{ result: number }>('/rest/cp/creator/comment/photoList', {
       method: 'POST',
       body: '{}',
@@ -147,7 +138,7 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
 
   it('risk control answers result ≠ 1 with the platform’s words', async () => {
     const { client } = await account();
-    await control.setSwitches('kuaishou', { inboxRisk: 'rate_limit' });
+    await stage.control.setSwitches('kuaishou', { inboxRisk: 'rate_limit' });
     const limited = await signedCall(client, '/rest/cp/creator/comment/photoList', { pcursor: '' });
     expect(limited.result).not.toBe(1);
     expect(limited.error_msg).toContain('频繁');
@@ -158,7 +149,7 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
     const at = Date.now() - 100_000;
     let first = '';
     for (let i = 0; i < 12; i += 1) {
-      const fed = await control.feed({
+      const fed = await stage.control.feed({
         platform: 'kuaishou',
         account: name,
         source: 'comment',
@@ -168,13 +159,13 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
       });
       first ||= fed.id;
     }
-    await control.feed({ platform: 'kuaishou', account: name, source: 'comment', text: '楼中楼', parent: first });
+    await stage.control.feed({ platform: 'kuaishou', account: name, source: 'comment', text: '楼中楼', parent: first });
     const context = await browser.newContext({ locale: 'zh-CN' });
     try {
-      await context.request.post(`${sandbox.url}/kuaishou/__sandbox/login`, { data: { account: name } });
+      await context.request.post(`${stage.sandbox.url}/kuaishou/__sandbox/login`, { data: { account: name } });
       const page = await context.newPage();
       await page.setViewportSize({ width: 1000, height: 400 });
-      await page.goto(`${sandbox.url}/kuaishou/article/comment`);
+      await page.goto(`${stage.sandbox.url}/kuaishou/article/comment`);
       await page.locator('.comment-item').nth(9).waitFor();
       const more = page.waitForResponse((r) => r.url().includes('/comment/commentList'));
       await page.locator('.auto-load-list__sentinel').scrollIntoViewIfNeeded();
@@ -189,7 +180,9 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
       await own.locator('.comment-reply-box textarea').fill('欢迎咨询');
       await own.locator('.comment-reply-box__submit').click();
       await oldest.locator('.comment-sub-item', { hasText: '欢迎咨询' }).waitFor();
-      expect((await control.sent('kuaishou', name)).map((s) => [s.target, s.text])).toEqual([[first, '欢迎咨询']]);
+      expect((await stage.control.sent('kuaishou', name)).map((s) => [s.target, s.text])).toEqual([
+        [first, '欢迎咨询'],
+      ]);
     } finally {
       await context.close();
     }

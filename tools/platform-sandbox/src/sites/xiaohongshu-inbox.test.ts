@@ -1,26 +1,12 @@
 import { runInNewContext } from 'node:vm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControl, type SandboxControl } from '../client.ts';
-import { type SiteClient, postJson, siteClient } from '../inbox/test-support.ts';
-import { startSandbox, type Sandbox } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { inboxStage, type SiteClient, postJson, siteClient } from '../inbox/test-support.ts';
 
 // One test per Xiaohongshu item of research/leads.md §7 over HTTP: edith's comment/page, sub/page and
 // comment/post (string cursor + has_more, 24-hex ids, xsec_token), signed by the www page's own
 // window._webmsxyw (run here from the page's script), 461 + Verifytype, 300011/300012; pro's send.
-let sandbox: Sandbox;
-let control: SandboxControl;
+const stage = inboxStage();
 let serial = 0;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandboxControl(sandbox.url);
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
-afterEach(async () => {
-  await control.reset();
-});
 
 type Signer = (url: string, data?: unknown) => { 'X-s': string; 'X-t': string };
 
@@ -39,7 +25,7 @@ async function signerOf(client: SiteClient): Promise<Signer> {
 async function account() {
   serial += 1;
   const name = `xhs-inbox-${serial}`;
-  const client = await siteClient(sandbox.url, 'xiaohongshu', name);
+  const client = await siteClient(stage.sandbox.url, 'xiaohongshu', name);
   const sign = await signerOf(client);
   /** A signed GET of edith as the page makes it. */
   const get = <T>(path: string) => client.json<T>(path, { headers: sign(`/xiaohongshu${path}`) });
@@ -70,10 +56,10 @@ interface Page {
 describe('xiaohongshu comments (edith, research/leads.md §3)', () => {
   it('comment/page: 24-hex ids, create_time in ms, user_info with xsec_token, a string cursor and has_more', async () => {
     const { name, get } = await account();
-    const work = await control.addWork({ platform: 'xiaohongshu', user: name, title: '秋冬穿搭' });
+    const work = await stage.control.addWork({ platform: 'xiaohongshu', user: name, title: '秋冬穿搭' });
     const at = Date.now() - 60_000;
     for (let i = 0; i < 12; i += 1) {
-      await control.feed({
+      await stage.control.feed({
         platform: 'xiaohongshu',
         account: name,
         source: 'comment',
@@ -106,15 +92,27 @@ describe('xiaohongshu comments (edith, research/leads.md §3)', () => {
 
   it('sub-comments come with their comment (sub_comments, sub_comment_count) and from sub/page', async () => {
     const { name, get } = await account();
-    const root = await control.feed({
+    const root = await stage.control.feed({
       platform: 'xiaohongshu',
       account: name,
       source: 'comment',
       text: '多少钱',
       author: '小薯',
     });
-    await control.feed({ platform: 'xiaohongshu', account: name, source: 'comment', text: '同求', parent: root.id });
-    await control.feed({ platform: 'xiaohongshu', account: name, source: 'comment', text: '+1', parent: root.id });
+    await stage.control.feed({
+      platform: 'xiaohongshu',
+      account: name,
+      source: 'comment',
+      text: '同求',
+      parent: root.id,
+    });
+    await stage.control.feed({
+      platform: 'xiaohongshu',
+      account: name,
+      source: 'comment',
+      text: '+1',
+      parent: root.id,
+    });
     const page = await get<Page>(`/api/sns/web/v2/comment/page?note_id=${root.workId}&cursor=`);
     const c = page.data.comments[0];
     expect(c?.sub_comment_count).toBe('2');
@@ -127,7 +125,7 @@ describe('xiaohongshu comments (edith, research/leads.md §3)', () => {
 
   it('comment/post {note_id, content, target_comment_id, at_users} → data.comment.id and 评论已发布; is_author on read', async () => {
     const { name, get, post } = await account();
-    const root = await control.feed({
+    const root = await stage.control.feed({
       platform: 'xiaohongshu',
       account: name,
       source: 'comment',
@@ -150,30 +148,30 @@ describe('xiaohongshu comments (edith, research/leads.md §3)', () => {
       `/api/sns/web/v2/comment/sub/page?note_id=${root.workId}&root_comment_id=${root.id}&num=10&cursor=`,
     );
     expect(subs.data.comments[0]?.show_tags).toContain('is_author');
-    expect(await control.sent('xiaohongshu', name)).toEqual([
+    expect(await stage.control.sent('xiaohongshu', name)).toEqual([
       expect.objectContaining({ target: root.id, text: '看主页哦' }),
     ]);
   });
 
   it('an unsigned call answers 300011; risk control answers 461 with Verifytype and Verifyuuid, 429, or 300012', async () => {
     const { name, client, get } = await account();
-    const work = await control.addWork({ platform: 'xiaohongshu', user: name, title: '笔记' });
+    const work = await stage.control.addWork({ platform: 'xiaohongshu', user: name, title: '笔记' });
     const path = `/api/sns/web/v2/comment/page?note_id=${work.id}&cursor=`;
     expect(await client.json(path)).toMatchObject({ code: 300011, success: false });
-    await control.setSwitches('xiaohongshu', { inboxRisk: 'verify' });
+    await stage.control.setSwitches('xiaohongshu', { inboxRisk: 'verify' });
     const sign = await signerOf(client);
     const captcha = await client.call(path, { headers: sign(`/xiaohongshu${path}`) });
     expect(captcha.status).toBe(461);
     expect(captcha.headers.get('verifytype')).toBeTruthy();
     expect(captcha.headers.get('verifyuuid')).toBeTruthy();
-    await control.setSwitches('xiaohongshu', { inboxRisk: 'rate_limit' });
+    await stage.control.setSwitches('xiaohongshu', { inboxRisk: 'rate_limit' });
     expect((await client.call(path, { headers: sign(`/xiaohongshu${path}`) })).status).toBe(429);
-    await control.setSwitches('xiaohongshu', { inboxRisk: 'blocked' });
+    await stage.control.setSwitches('xiaohongshu', { inboxRisk: 'blocked' });
     expect(await get(path)).toMatchObject({ code: 300012 });
   });
 
   it('logged out: edith answers success false and pro’s workbench goes to the login', async () => {
-    const out = await siteClient(sandbox.url, 'xiaohongshu', '');
+    const out = await siteClient(stage.sandbox.url, 'xiaohongshu', '');
     const sign = await signerOf(out);
     const path = '/api/sns/web/v2/comment/page?note_id=x&cursor=';
     expect(await out.json(path, { headers: sign(`/xiaohongshu${path}`) })).toMatchObject({ success: false });
@@ -185,7 +183,7 @@ describe('xiaohongshu comments (edith, research/leads.md §3)', () => {
 describe('xiaohongshu 专业号 private messages (pro.xiaohongshu.com, research/leads.md §3)', () => {
   it('the workbench lists contacts with [未回复]; send {receiver_id, content_type:"TEXT", content}; three a day to one person', async () => {
     const { name, client } = await account();
-    const fed = await control.feed({
+    const fed = await stage.control.feed({
       platform: 'xiaohongshu',
       account: name,
       source: 'message',
@@ -208,7 +206,11 @@ describe('xiaohongshu 专业号 private messages (pro.xiaohongshu.com, research/
     const fourth = await send('还在吗');
     expect(fourth.code).not.toBe(0);
     expect(fourth.msg).toContain('一天只能发三');
-    expect((await control.sent('xiaohongshu', name)).map((s) => s.text)).toEqual(['您好', '价格见图', '有问题随时问']);
+    expect((await stage.control.sent('xiaohongshu', name)).map((s) => s.text)).toEqual([
+      '您好',
+      '价格见图',
+      '有问题随时问',
+    ]);
     const messages = await client.json<{ data: { messages: { content: string; sender_id: string }[] } }>(
       `/api/eros/pm/chat/message/list?user_id=${fed.author.id}&cursor=&num=20`,
     );

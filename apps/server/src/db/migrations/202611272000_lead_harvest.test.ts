@@ -1,57 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Kysely, Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgres } from '../dialect.ts';
-import { createPostgresDialect } from '../dialects/postgres.ts';
-import { createSqliteDialect } from '../dialects/sqlite.ts';
 import { migrateToLatest } from '../migrator.ts';
-import type { Database } from '../types.ts';
-import { migrations } from './index.ts';
+import { migrationTestDb, type MigrationTestDb } from './test-support.ts';
 
-const url = process.env.DATABASE_URL;
-let db: Kysely<Database>;
-let drop: () => Promise<void>;
+let stage: MigrationTestDb;
 
 beforeAll(async () => {
-  if (url) {
-    const schema = `test_leadmig_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
-    db = new Kysely<Database>({ dialect: createPostgresDialect(url, schema) });
-    drop = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema "${schema}" cascade`);
-      await client.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'vm-leadmig-'));
-    db = new Kysely<Database>({ dialect: createSqliteDialect(join(dir, 'db.sqlite')) });
-    drop = () => Promise.resolve(rmSync(dir, { recursive: true, force: true }));
-  }
+  stage = await migrationTestDb('leadmig');
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
+  await stage?.drop();
 });
 
 describe('202611272000_lead_harvest on a database with leads and messages', () => {
   it('merges the leads of a conversation into its oldest, and keys messages by their account', async () => {
-    const schema = isPostgres(db)
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-      : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-      migrationTableSchema: schema,
-    });
+    const { db } = stage;
+    const migrator = await stage.migrator();
     const before = await migrator.migrateTo('202611271610_server_runners');
     expect(before.error).toBeUndefined();
 

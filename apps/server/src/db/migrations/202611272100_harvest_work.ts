@@ -45,5 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('chat_message_write_idx').ifExists().execute();
   await db.schema.dropIndex('chat_message_write_state_idx').ifExists().execute();
+  // The columns too (after their indexes, which SQLite requires), so up can run again.
+  for (const column of ['write_kind', 'write_at']) {
+    await db.schema.alterTable('chat_message').dropColumn(column).execute();
+  }
   await db.schema.dropTable('harvest_account').ifExists().execute();
 }

@@ -189,7 +189,7 @@ export class HarvestWorkRepository {
       .selectFrom('harvest_account as h')
       .innerJoin('enterprise_account as a', 'a.id', 'h.enterprise_account_id')
       .selectAll('h')
-      .select(['a.cookie_auth_status', 'a.platform_id'])
+      .select(['a.cookie_auth_status', 'a.platform_id', 'a.nickname'])
       .where('h.enterprise_account_id', '=', accountId)
       .executeTakeFirst();
   }

@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ChatMessageTable, Db, HarvestAccountTable } from '../../db/types.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { RunnerIdentity } from '../publish/publish.service.ts';
 import { HarvestWorkRepository } from './harvest-work.repository.ts';
 
@@ -54,6 +55,8 @@ export interface HarvestWorkDeps {
   now: () => number;
   /** Marks the account expired exactly as a publish job's logged_out does (and tells the member). */
   onLoggedOut?: (memberId: number, accountId: number) => Promise<void>;
+  /** Tells the member's open consoles that an account's harvesting paused (harvest_paused). */
+  realtime?: Pick<RealtimePublisher, 'publish'>;
   random?: () => number;
 }
 
@@ -281,7 +284,14 @@ export class HarvestWorkService {
       await this.deps.onLoggedOut?.(account.member_id, account.enterprise_account_id);
       return 'expired';
     }
-    return risk ? 'paused' : 'on';
+    if (risk) {
+      this.deps.realtime?.publish(account.member_id, {
+        type: 'harvest_paused',
+        data: { enterprise_account_id: account.enterprise_account_id, nickname: account.nickname, notice },
+      });
+      return 'paused';
+    }
+    return 'on';
   }
 
   /** A reply went out: sent, keyed by the platform's id of it when known (a later read of it is then a duplicate). */

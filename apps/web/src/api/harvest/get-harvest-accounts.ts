@@ -15,8 +15,16 @@ export function getHarvestAccountsQueryOptions() {
   });
 }
 
+/** How often an open 评论私信采集 list is read again: a pass updates 上次采集 and may pause an account. */
+const HARVEST_ACCOUNTS_REFRESH_MS = 10_000;
+
+/** The harvest accounts, read again every few seconds while `enabled` (the dialog is open). */
 export function useHarvestAccounts(enabled = true) {
-  return useQuery({ ...getHarvestAccountsQueryOptions(), enabled });
+  return useQuery({
+    ...getHarvestAccountsQueryOptions(),
+    enabled,
+    refetchInterval: enabled ? HARVEST_ACCOUNTS_REFRESH_MS : false,
+  });
 }
 
 /** Turns harvesting on or off for one account; the list is read again after. */

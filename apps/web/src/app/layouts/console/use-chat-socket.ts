@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { accountKeys } from '../../../api/account/account-keys.ts';
+import { getHarvestAccountsQueryOptions } from '../../../api/harvest/get-harvest-accounts.ts';
 import { customerKeys } from '../../../features/customer/api/customer-keys.ts';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
@@ -49,10 +50,18 @@ export function useChatSocket(): void {
         // A runner found stored logins that stopped working: name the accounts to authorize again.
         const stopExpired = socket.onAccountAuthExpired((data) => {
           void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+          // Harvesting stops on an expired account too (评论私信采集 shows it).
+          void queryClient.invalidateQueries({ queryKey: getHarvestAccountsQueryOptions().queryKey });
           notifyInfo(fillMsg(Msg.authNeedsReauth, { accounts: data.accounts.map((a) => a.nickname).join('、') }));
+        });
+        // A platform answered harvesting with a rate limit or a check: say which account waits, and until when.
+        const stopPaused = socket.onHarvestPaused((data) => {
+          void queryClient.invalidateQueries({ queryKey: getHarvestAccountsQueryOptions().queryKey });
+          notifyInfo(fillMsg(Msg.harvestPausedAccount, { account: data.nickname, notice: data.notice }));
         });
         close = () => {
           stopExpired();
+          stopPaused();
           socket.closeChatSocket();
         };
       },

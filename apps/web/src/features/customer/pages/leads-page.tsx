@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   LEAD_INTENT_LABEL,
   LEAD_KIND_LABEL,
   LEAD_STATUS_LABEL,
+  MESSAGE_SOURCE_LABEL,
   leadStatus,
   type Lead,
   type LeadStatus,
@@ -12,6 +13,7 @@ import {
 import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@vidmatrix/contract/constants';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
+import { PUBLISH_PLATFORM_NAMES, publishPlatformOf } from '@vidmatrix/contract/rules/publish-rules';
 import { Link } from 'react-router';
 import { notifyError } from '../../../lib/notify.ts';
 import { exportLeads } from '../api/export-leads.ts';
@@ -20,10 +22,24 @@ import { LeadStatusSelect } from '../components/lead-status-select.tsx';
 
 const KIND_COLOR = { phone: 'blue', wechat: 'green', qq: 'cyan' } as const;
 
+/** Where a lead was first seen, in member words: 小红书 · 评论 · 春季新品 ('' for the webhook's). */
+function sourceText(lead: Lead): string {
+  const platform = publishPlatformOf(lead.platform_id);
+  return [
+    platform ? PUBLISH_PLATFORM_NAMES[platform] : '',
+    lead.source ? MESSAGE_SOURCE_LABEL[lead.source] : '',
+    lead.source === 'comment' ? lead.post_title : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 const COLUMNS: TableColumnsType<Lead> = [
   {
     title: '联系方式',
     dataIndex: 'contacts',
+    // Wide enough for an 11-digit phone number on one line.
+    width: 160,
     render: (contacts: Lead['contacts']) =>
       contacts.map((c) => (
         <div key={`${c.kind}:${c.value}`}>
@@ -43,7 +59,20 @@ const COLUMNS: TableColumnsType<Lead> = [
     ),
   },
   { title: '账号ID', dataIndex: 'enterprise_account_id', width: 90 },
-  { title: '来源消息', dataIndex: 'source_content', ellipsis: true },
+  {
+    title: '来源消息',
+    dataIndex: 'source_content',
+    ellipsis: true,
+    // Where it came from above what was written, so the source needs no column of its own.
+    render: (content: string, lead) => (
+      <>
+        <Typography.Text type="secondary" data-testid="lead-source">
+          {sourceText(lead) || '—'}
+        </Typography.Text>
+        <div>{content}</div>
+      </>
+    ),
+  },
   { title: '首次出现', dataIndex: 'first_seen', width: 170 },
   { title: '状态', dataIndex: 'status', width: 120, render: (_: string, lead) => <LeadStatusSelect lead={lead} /> },
 ];
