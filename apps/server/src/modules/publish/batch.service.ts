@@ -19,6 +19,8 @@ import { badRequest, notFound } from '../../errors.ts';
 import { ruleText } from './publish-rule-text.ts';
 import type { PublishRepository } from './publish.repository.ts';
 import { type JobRow, type JobWithNames } from './publish.repository.ts';
+import type { PublishQueueRepository } from './publish-queue.repository.ts';
+import type { PublishLookupRepository } from './publish-lookup.repository.ts';
 import type { PublishDeps } from './publish.service.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { PLATFORM_REFUSALS, cleared, parseContent, screenshotUrl, type JobContent } from './publish-moves.ts';
@@ -30,6 +32,8 @@ export class BatchService {
   constructor(
     private readonly deps: PublishDeps,
     private readonly repo: PublishRepository,
+    private readonly queue: PublishQueueRepository,
+    private readonly lookup: PublishLookupRepository,
     private readonly moves: JobMoves,
   ) {
     this.random = deps.random ?? Math.random;
@@ -45,7 +49,7 @@ export class BatchService {
     if (jobCount > PUBLISH_BATCH_MAX_JOBS) {
       throw badRequest(fillMsg(Msg.publishTooManyJobs, { n: PUBLISH_BATCH_MAX_JOBS }));
     }
-    const materialRows = await this.repo.materials(memberId, body.material_ids);
+    const materialRows = await this.lookup.materials(memberId, body.material_ids);
     const materials = body.material_ids.map((id) => {
       const row = materialRows.find((m) => m.id === id);
       if (!row) {
@@ -57,7 +61,7 @@ export class BatchService {
       return row;
     });
     const coverKey = body.cover_material_id ? await this.coverOf(memberId, body.cover_material_id) : undefined;
-    const accountRows = await this.repo.accounts(memberId, body.enterprise_account_ids);
+    const accountRows = await this.lookup.accounts(memberId, body.enterprise_account_ids);
     const accounts = body.enterprise_account_ids.map((id) => {
       const row = accountRows.find((a) => a.id === id);
       if (!row) {
@@ -192,7 +196,7 @@ export class BatchService {
     const [jobs, counts] = await Promise.all([this.repo.batchJobs(batchId), this.repo.stateCounts([batchId])]);
     const now = this.deps.now();
     const coolingUntil = new Map(
-      (await this.repo.accountHealth([...new Set(jobs.map((j) => j.enterprise_account_id))]))
+      (await this.queue.accountHealth([...new Set(jobs.map((j) => j.enterprise_account_id))]))
         .filter((h) => h.cooldown_until > now)
         .map((h) => [h.enterprise_account_id, h.cooldown_until]),
     );
@@ -363,7 +367,7 @@ export class BatchService {
 
   /** The storage key of a cover: one of the member's own image materials. */
   private async coverOf(memberId: number, materialId: number): Promise<string> {
-    const [row] = await this.repo.materials(memberId, [materialId]);
+    const [row] = await this.lookup.materials(memberId, [materialId]);
     if (!row) {
       throw badRequest(Msg.publishCoverMissing);
     }

@@ -8,6 +8,8 @@ import { SERVER_RUNNERS_KEY } from './long-poll.ts';
 import type { PublishRepository } from './publish.repository.ts';
 import { type ClaimCandidate, type MovedJob } from './publish.repository.ts';
 import type { ReviewFollowRepository } from './review-follow.repository.ts';
+import type { PublishQueueRepository } from './publish-queue.repository.ts';
+import type { RunnerRepository } from './runner.repository.ts';
 import type { PublishDeps } from './publish.service.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { cleared, parseBasis, parseContent } from './publish-moves.ts';
@@ -28,6 +30,8 @@ export class JobClaimService {
   constructor(
     private readonly deps: PublishDeps,
     private readonly repo: PublishRepository,
+    private readonly queue: PublishQueueRepository,
+    private readonly runnerRepo: RunnerRepository,
     private readonly moves: JobMoves,
     private readonly reviews: ReviewFollowRepository,
     readonly longPolls: LongPolls,
@@ -52,7 +56,7 @@ export class JobClaimService {
       runner.version !== body.version ||
       (accountsHeld !== undefined && runner.accounts_held !== accountsHeld)
     ) {
-      await this.repo.runnerSeen(runner.id, {
+      await this.runnerRepo.runnerSeen(runner.id, {
         last_heartbeat: seen,
         version: body.version,
         ...(accountsHeld !== undefined ? { accounts_held: accountsHeld } : {}),
@@ -90,8 +94,8 @@ export class JobClaimService {
     busy: readonly number[],
   ): Promise<ClaimedJob[]> {
     const now = this.deps.now();
-    const candidates = await this.repo.claimCandidates(runner.member_id, now, accounts, busy, slots * 2 + 8);
-    const posts = await this.repo.postsSince(
+    const candidates = await this.queue.claimCandidates(runner.member_id, now, accounts, busy, slots * 2 + 8);
+    const posts = await this.queue.postsSince(
       [...new Set(candidates.map((c) => c.enterprise_account_id))],
       now - DAY_MS,
     );

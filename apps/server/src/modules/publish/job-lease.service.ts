@@ -27,6 +27,8 @@ import { REVIEW_RECHECK_MAX, reviewRecheckDelayMs } from '@vidmatrix/contract/ru
 import type { z } from 'zod';
 import type { PublishRepository } from './publish.repository.ts';
 import { type JobPatch, type JobRow, type MovedJob } from './publish.repository.ts';
+import type { PublishQueueRepository } from './publish-queue.repository.ts';
+import type { RunnerRepository } from './runner.repository.ts';
 import type { PublishDeps } from './publish.service.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { PLATFORM_REFUSALS, TRANSIENT_REASONS, cleared, leaseLost } from './publish-moves.ts';
@@ -39,6 +41,8 @@ export class JobLeaseService {
   constructor(
     private readonly deps: PublishDeps,
     private readonly repo: PublishRepository,
+    private readonly queue: PublishQueueRepository,
+    private readonly runnerRepo: RunnerRepository,
     private readonly moves: JobMoves,
   ) {
     this.random = deps.random ?? Math.random;
@@ -74,7 +78,7 @@ export class JobLeaseService {
   /** runner.Runner/heartbeat: extends the leases the runner still holds; says per job whether to go on. */
   async heartbeat(runner: RunnerIdentity, jobIds: readonly number[], version: string, accounts: readonly number[]) {
     const now = this.deps.now();
-    await this.repo.runnerSeen(runner.id, {
+    await this.runnerRepo.runnerSeen(runner.id, {
       last_heartbeat: now,
       ...(version ? { version } : {}),
       ...(accounts.length > 0 ? { accounts_held: JSON.stringify(accounts) } : {}),
@@ -174,9 +178,9 @@ export class JobLeaseService {
     }
     await this.repo.attemptPhase(jobId, 'submitting');
     // The account's next post waits the batch's spacing plus jitter, whichever batch it comes from.
-    const policy = await this.repo.batchPolicy(moved.batch_id);
+    const policy = await this.queue.batchPolicy(moved.batch_id);
     const spacingSec = policy ? (JSON.parse(policy) as SchedulePolicy).spacing_sec : undefined;
-    await this.repo.spaceNextPost(
+    await this.queue.spaceNextPost(
       moved.enterprise_account_id,
       moved.member_id,
       nextPostAt(now, (spacingSec ?? PUBLISH_ACCOUNT_SPACING_SEC) * 1000, this.random()),
@@ -273,7 +277,7 @@ export class JobLeaseService {
     }
     if (isRiskReason(reason)) {
       // The platform flagged the account: none of its jobs is claimed until the cooldown ends.
-      await this.repo.coolDown(
+      await this.queue.coolDown(
         job.enterprise_account_id,
         job.member_id,
         now + PUBLISH_RISK_COOLDOWN_MS[reason],

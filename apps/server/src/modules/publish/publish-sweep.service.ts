@@ -8,6 +8,7 @@ import {
 } from '@vidmatrix/contract/rules/publish-state';
 import type { PublishRepository } from './publish.repository.ts';
 import { type JobRow, type MovedJob } from './publish.repository.ts';
+import type { PublishQueueRepository } from './publish-queue.repository.ts';
 import type { PublishDeps } from './publish.service.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { cleared } from './publish-moves.ts';
@@ -21,6 +22,7 @@ export class PublishSweepService {
   constructor(
     private readonly deps: PublishDeps,
     private readonly repo: PublishRepository,
+    private readonly queue: PublishQueueRepository,
     private readonly moves: JobMoves,
   ) {
     this.random = deps.random ?? Math.random;
@@ -34,10 +36,10 @@ export class PublishSweepService {
    */
   async sweep(): Promise<void> {
     const now = this.deps.now();
-    for (const job of await this.repo.expiredLeases(now, SWEEP_BATCH)) {
+    for (const job of await this.queue.expiredLeases(now, SWEEP_BATCH)) {
       await this.expireLease(job, now);
     }
-    for (const job of await this.repo.expiredActions(now, SWEEP_BATCH)) {
+    for (const job of await this.queue.expiredActions(now, SWEEP_BATCH)) {
       const afterSubmit = !isPreSubmit(job.action_from as PublishState) || job.submit_clicked === 1;
       const moved = await this.repo.move(
         job.id,
@@ -51,7 +53,7 @@ export class PublishSweepService {
         await this.moves.record(moved, 'action_timeout', {});
       }
     }
-    for (const job of await this.repo.expiredVerifications(now, SWEEP_BATCH)) {
+    for (const job of await this.queue.expiredVerifications(now, SWEEP_BATCH)) {
       const moved = await this.repo.move(
         job.id,
         { from: ['verifying'], unleased: true },
@@ -63,7 +65,7 @@ export class PublishSweepService {
         await this.moves.record(moved, 'verify_timeout', {});
       }
     }
-    for (const { id } of await this.repo.dueScheduled(now, SWEEP_BATCH)) {
+    for (const { id } of await this.queue.dueScheduled(now, SWEEP_BATCH)) {
       const moved = await this.repo.move(id, { from: ['scheduled'] }, 'queued', {}, now);
       if (moved) {
         await this.moves.record(moved, 'queued', {});

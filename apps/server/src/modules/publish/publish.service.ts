@@ -7,9 +7,12 @@ import { JobLeaseService } from './job-lease.service.ts';
 import { LongPolls } from './long-poll.ts';
 import { JobMoves } from './publish-moves.ts';
 import { PublishSweepService } from './publish-sweep.service.ts';
+import { PublishLookupRepository } from './publish-lookup.repository.ts';
+import { PublishQueueRepository } from './publish-queue.repository.ts';
 import { PublishRepository } from './publish.repository.ts';
 import { ReviewFollowRepository } from './review-follow.repository.ts';
 import { RunnerRegistryService } from './runner-registry.service.ts';
+import { RunnerRepository } from './runner.repository.ts';
 
 export interface PublishDeps {
   db: Db;
@@ -29,18 +32,20 @@ export interface PublishDeps {
  */
 export type PublishServices = ReturnType<typeof createPublishServices>;
 
-/** Builds the publish services once, sharing one repository, one JobMoves and this instance's long polls. */
+/** Builds the publish services and their repositories once, sharing one JobMoves and this instance's long polls. */
 export function createPublishServices(deps: PublishDeps) {
   const repo = new PublishRepository(deps.db);
+  const queue = new PublishQueueRepository(deps.db);
+  const runnerRepo = new RunnerRepository(deps.db);
   /** Claims waiting on this instance, woken when jobs of their member become due here. */
   const longPolls = new LongPolls();
   const moves = new JobMoves(deps, repo, longPolls);
   return {
-    batches: new BatchService(deps, repo, moves),
-    runners: new RunnerRegistryService(deps, repo),
-    claims: new JobClaimService(deps, repo, moves, new ReviewFollowRepository(deps.db), longPolls),
-    leases: new JobLeaseService(deps, repo, moves),
-    sweeper: new PublishSweepService(deps, repo, moves),
+    batches: new BatchService(deps, repo, queue, new PublishLookupRepository(deps.db), moves),
+    runners: new RunnerRegistryService(deps, runnerRepo),
+    claims: new JobClaimService(deps, repo, queue, runnerRepo, moves, new ReviewFollowRepository(deps.db), longPolls),
+    leases: new JobLeaseService(deps, repo, queue, runnerRepo, moves),
+    sweeper: new PublishSweepService(deps, repo, queue, moves),
     longPolls,
   };
 }

@@ -2,8 +2,8 @@ import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import { AppError, notFound } from '../../errors.ts';
 import { generateToken, hashToken } from '../auth/token.ts';
-import type { PublishRepository } from './publish.repository.ts';
-import { type RunnerRow } from './publish.repository.ts';
+import type { RunnerRow } from './publish.repository.ts';
+import type { RunnerRepository } from './runner.repository.ts';
 import type { PublishDeps } from './publish.service.ts';
 
 /** The authenticated runner of a runner call. */
@@ -14,13 +14,13 @@ export type RunnerIdentity = Pick<RunnerRow, 'id' | 'member_id'> &
 export class RunnerRegistryService {
   constructor(
     private readonly deps: Pick<PublishDeps, 'now'>,
-    private readonly repo: PublishRepository,
+    private readonly runnerRepo: RunnerRepository,
   ) {}
 
   /** runner.Runner/create: the token is answered once and stored only as its hash. */
   async createRunner(memberId: number, name: string) {
     const token = `vmr_${generateToken()}`;
-    const id = await this.repo.insertRunner({
+    const id = await this.runnerRepo.insertRunner({
       member_id: memberId,
       name,
       token_hash: hashToken(token),
@@ -31,14 +31,14 @@ export class RunnerRegistryService {
 
   /** runner.Runner/revoke: the token stops working and the runner's leases end now. */
   async revokeRunner(memberId: number, runnerId: number): Promise<void> {
-    if (!(await this.repo.revokeRunner(memberId, runnerId, this.deps.now()))) {
+    if (!(await this.runnerRepo.revokeRunner(memberId, runnerId, this.deps.now()))) {
       throw notFound();
     }
   }
 
   /** The live runner a token belongs to; 401 otherwise. */
   async authenticateRunner(token: string | undefined): Promise<RunnerIdentity> {
-    const runner = token ? await this.repo.runnerByTokenHash(hashToken(token)) : undefined;
+    const runner = token ? await this.runnerRepo.runnerByTokenHash(hashToken(token)) : undefined;
     if (!runner) {
       throw new AppError(Code.unauthorized, Msg.runnerTokenInvalid);
     }
