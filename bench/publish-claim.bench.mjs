@@ -1,7 +1,10 @@
-// Issue 10 claim figure: 10,000 due publish jobs (one per account, so none waits for another) claimed
-// by 8 runner processes through runner.Runner/claim, against a bare `UPDATE … RETURNING` loop on the
-// same database in its own process. Target: zero double claims; claims/s ≥ 0.5× the bare loop.
-// SQLite by default; PostgreSQL with DATABASE_URL (a fresh schema is made and dropped).
+// Issue 10/22 claim figure: BENCH_JOBS due publish jobs, BENCH_PER_ACCOUNT (3) per account, claimed by 8
+// runner processes at once through runner.Runner/claim and each finished through runner.Runner/finish
+// (the one-job-per-account rule makes the claimers contend for the accounts' later jobs). Baseline: 8
+// processes of their own running a bare `UPDATE … RETURNING` claim loop on the same database with the
+// same per-job writes (claim + attempt + event in one transaction; finish + attempt close + event).
+// Target: zero double claims; jobs/s ≥ 0.5× the bare loop. SQLite by default; PostgreSQL with
+// DATABASE_URL (a fresh schema is made and dropped).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +14,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { BENCH_JOB_CONTENT, report, signIn, startServer } from './lib.mjs';
 
-const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
+const JOBS = Number(process.env.BENCH_JOBS ?? 3_000);
+const PER_ACCOUNT = Number(process.env.BENCH_PER_ACCOUNT ?? 3);
 const RUNNERS = 8;
 const SLOTS = 16;
 const self = fileURLToPath(import.meta.url);
@@ -21,10 +25,15 @@ const pgUrl = process.env.DATABASE_URL;
 async function openDb(target) {
   if (target.kind === 'sqlite') {
     const db = new Database(target.file);
-    db.pragma('busy_timeout = 10000');
+    // Long: eight writers queue for SQLite's one write lock on a machine that may be busy.
+    db.pragma('busy_timeout = 60000');
     return {
       run: (text, params = []) => Promise.resolve(db.prepare(text).run(...params)),
       all: (text, params = []) => Promise.resolve(db.prepare(text).all(...params)),
+      // IMMEDIATE: the write lock is taken at begin, so concurrent claimers queue instead of deadlocking.
+      begin: () => Promise.resolve(db.exec('begin immediate')),
+      commit: () => Promise.resolve(db.exec('commit')),
+      rollback: () => Promise.resolve(db.exec('rollback')),
       close: () => Promise.resolve(db.close()),
     };
   }
@@ -37,6 +46,9 @@ async function openDb(target) {
   return {
     run: (text, params = []) => client.query(numbered(text), params),
     all: async (text, params = []) => (await client.query(numbered(text), params)).rows,
+    begin: () => client.query('begin'),
+    commit: () => client.query('commit'),
+    rollback: () => client.query('rollback'),
     close: () => client.end(),
   };
 }
@@ -47,66 +59,163 @@ async function ready() {
   await once(process, 'message');
 }
 
-/** Runner process: claims until two empty answers in a row; sends the job ids it got. */
-async function runnerProcess(base, token) {
+/** Runs until the parent says stop; reports each round's finished count; sends the job ids it got. */
+async function loopUntilStopped(round) {
   const ids = [];
-  let empty = 0;
+  let stop = false;
   await ready();
-  while (empty < 2) {
-    const res = await fetch(`${base}/api/runner.Runner/claim`, {
+  process.on('message', (m) => (stop ||= m === 'stop'));
+  while (!stop) {
+    // better-sqlite3 answers synchronously: yield to the event loop so the parent's stop gets read.
+    await new Promise((resolve) => setImmediate(resolve));
+    const got = await round();
+    ids.push(...got);
+    if (got.length > 0) {
+      process.send({ finished: got.length });
+    }
+  }
+  process.send({ ids });
+}
+
+/** Runner process: claims (no wait) and finishes each claimed job as published. */
+async function runnerProcess(base, token) {
+  const call = async (action, payload) => {
+    const res = await fetch(`${base}/api/runner.Runner/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', runnerToken: token },
-      body: JSON.stringify({ slots: SLOTS }),
+      body: JSON.stringify(payload),
     });
     const body = await res.json();
     if (body.code !== 200) {
-      throw new Error(`claim: ${body.msg}`);
+      throw new Error(`${action}: ${body.msg}`);
     }
-    empty = body.data.jobs.length === 0 ? empty + 1 : 0;
-    ids.push(...body.data.jobs.map((j) => j.job_id));
-  }
-  process.send(ids);
+    return body.data;
+  };
+  await loopUntilStopped(async () => {
+    const { jobs } = await call('claim', { slots: SLOTS, wait_ms: 0 });
+    for (const job of jobs) {
+      await call('finish', {
+        job_id: job.job_id,
+        outcome: 'published',
+        submit_clicked: true,
+        work_id: `w${job.job_id}`,
+      });
+    }
+    return jobs.map((j) => j.job_id);
+  });
 }
 
-/** Baseline process: a bare claim loop, one `UPDATE … RETURNING` per job (the same index as claim), until none is left. */
+/**
+ * Baseline process: the bare claim loop. One `UPDATE … RETURNING` takes the oldest due job whose
+ * account runs none (the same unique index refuses a race), with its attempt and event in the same
+ * transaction; then the finish: the job's move, the attempt's close and an event, as the server writes.
+ */
 async function baselineProcess(target) {
   const db = await openDb(target);
-  let n = 0;
-  await ready();
-  const started = performance.now();
-  for (;;) {
-    const rows = await db.all(
-      `update publish_job set state = 'claimed', lease_owner = ?, lease_until = ?
-       where id = (select id from publish_job where member_id = ? and state = 'queued' and run_at <= ?
-                   order by run_at, id limit 1)
-       returning id`,
-      [1, Date.now() + 120_000, target.memberId, Date.now()],
-    );
-    if (rows.length === 0) {
-      break;
+  const runnerId = target.runnerId;
+  await loopUntilStopped(async () => {
+    const now = Date.now();
+    let row;
+    await db.begin();
+    try {
+      [row] = await db.all(
+        `update publish_job set state = 'claimed', lease_owner = ?, lease_until = ?, seq = seq + 1, updated_at = ?
+         where state = 'queued' and id = (
+           select j.id from publish_job j where j.member_id = ? and j.state = 'queued' and j.run_at <= ?
+             and not exists (select 1 from publish_job k where k.enterprise_account_id = j.enterprise_account_id
+                             and k.state = 'claimed')
+           order by j.run_at, j.id limit 1)
+         returning id, seq`,
+        [runnerId, now + 120_000, now, target.memberId, now],
+      );
+      if (row) {
+        await db.run(
+          `insert into publish_attempt (job_id, runner_id, verify_only, phase, started_at) values (?, ?, 0, 'claimed', ?)`,
+          [row.id, runnerId, now],
+        );
+        await db.run(`insert into publish_event (job_id, seq, type, data, at) values (?, ?, 'claimed', ?, ?)`, [
+          row.id,
+          row.seq,
+          JSON.stringify({ state: 'claimed', runner_id: runnerId }),
+          now,
+        ]);
+      }
+      await db.commit();
+    } catch (error) {
+      await db.rollback();
+      // Another claimer took a job of the same account first (the one-per-account index): try again.
+      if (!/unique|duplicate/i.test(String(error))) {
+        throw error;
+      }
+      return [];
     }
-    n += 1;
-  }
-  const seconds = (performance.now() - started) / 1000;
+    if (!row) {
+      return [];
+    }
+    const [done] = await db.all(
+      `update publish_job set state = 'published', lease_owner = null, lease_until = null, seq = seq + 1,
+         work_id = ?, updated_at = ? where id = ? and state = 'claimed' and lease_owner = ? returning seq`,
+      [`w${row.id}`, now, row.id, runnerId],
+    );
+    await db.run(
+      `update publish_attempt set outcome = 'published', ended_at = ? where job_id = ? and ended_at is null`,
+      [now, row.id],
+    );
+    await db.run(`insert into publish_event (job_id, seq, type, data, at) values (?, ?, 'finished', ?, ?)`, [
+      row.id,
+      done.seq,
+      JSON.stringify({ state: 'published', outcome: 'published' }),
+      now,
+    ]);
+    return [row.id];
+  });
   await db.close();
-  process.send({ n, seconds });
 }
 
-/** Starts this file in `args[0]` mode; resolves once it is ready, with `go()` that starts it and resolves with its answer. */
-async function child(args) {
-  const proc = fork(self, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const exited = new Promise((_, reject) =>
-    proc.on('exit', (code) => (code === 0 ? undefined : reject(new Error(`${args[0]} exited ${code}`)))),
+/**
+ * Starts `count` processes of this file in the mode `argsOf(i)` names, waits until all are ready, then starts them
+ * together; resolves when JOBS jobs are finished among them, with the seconds taken and every id.
+ */
+async function contend(count, argsOf) {
+  const args = argsOf(0);
+  const procs = Array.from({ length: count }, (_, i) =>
+    fork(self, argsOf(i), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
   );
-  await Promise.race([once(proc, 'message'), exited]);
-  return {
-    go: async () => {
-      proc.send('go');
-      const [answer] = await Promise.race([once(proc, 'message'), exited]);
-      proc.disconnect();
-      return answer;
-    },
-  };
+  const failed = new Promise((_, reject) =>
+    procs.forEach((p) =>
+      p.on('exit', (code) => (code === 0 ? undefined : reject(new Error(`${args[0]} exited ${code}`)))),
+    ),
+  );
+  await Promise.race([Promise.all(procs.map((p) => once(p, 'message'))), failed]);
+  let finished = 0;
+  let seconds = 0;
+  const ids = [];
+  let started = 0;
+  const done = new Promise((resolve) => {
+    let reported = 0;
+    for (const p of procs) {
+      p.on('message', (m) => {
+        if (m.finished) {
+          finished += m.finished;
+          if (finished >= JOBS && seconds === 0) {
+            seconds = (performance.now() - started) / 1000;
+            procs.forEach((q) => q.send('stop'));
+          }
+        } else if (m.ids) {
+          ids.push(...m.ids);
+          reported += 1;
+          if (reported === procs.length) {
+            resolve();
+          }
+        }
+      });
+    }
+  });
+  started = performance.now();
+  procs.forEach((p) => p.send('go'));
+  await Promise.race([done, failed]);
+  procs.forEach((p) => p.disconnect());
+  return { seconds, ids };
 }
 
 async function seed(db, memberId) {
@@ -118,8 +227,9 @@ async function seed(db, memberId) {
   );
   const [{ id: batchId }] = await db.all('select max(id) as id from publish_batch');
   const content = BENCH_JOB_CONTENT;
-  for (let start = 0; start < JOBS; start += 500) {
-    const count = Math.min(500, JOBS - start);
+  const accountCount = Math.ceil(JOBS / PER_ACCOUNT);
+  for (let start = 0; start < accountCount; start += 500) {
+    const count = Math.min(500, accountCount - start);
     const values = [];
     const params = [];
     for (let i = 0; i < count; i += 1) {
@@ -132,8 +242,10 @@ async function seed(db, memberId) {
     );
   }
   const accounts = await db.all('select id from enterprise_account where member_id = ? order by id', [memberId]);
+  // Job i goes to account i mod the account count: each account's jobs come due one after another.
+  const jobAccounts = Array.from({ length: JOBS }, (_, i) => accounts[i % accounts.length]);
   for (let start = 0; start < JOBS; start += 500) {
-    const slice = accounts.slice(start, start + 500);
+    const slice = jobAccounts.slice(start, start + 500);
     const values = [];
     const params = [];
     for (const [i, a] of slice.entries()) {
@@ -143,7 +255,7 @@ async function seed(db, memberId) {
         memberId,
         a.id,
         content,
-        now - 1000,
+        now - 100_000 + start + i,
         `bench-${start + i}-${randomBytes(6).toString('hex')}`,
         now,
         now,
@@ -177,7 +289,8 @@ async function main() {
       await c.end();
     };
   }
-  const server = await startServer({ env: { ...env, JOBS: 'off' } });
+  // No server runner: its own claims would contend with the measured ones.
+  const server = await startServer({ env: { ...env, JOBS: 'off', RUNNERS: '0' } });
   try {
     target ??= { kind: 'sqlite', file: join(server.dataDir, 'vidmatrix.db') };
     const token = await signIn(server.base);
@@ -194,27 +307,35 @@ async function main() {
       tokens.push((await res.json()).data.token);
     }
 
-    const runners = await Promise.all(tokens.map((t) => child(['runner', server.base, t])));
-    const started = performance.now();
-    const results = await Promise.all(runners.map((r) => r.go()));
-    const seconds = (performance.now() - started) / 1000;
-    const all = results.flat();
-    const distinct = new Set(all).size;
+    const served = await contend(RUNNERS, (i) => ['runner', server.base, tokens[i]]);
+    const distinct = new Set(served.ids).size;
     const [{ n: attempts }] = await db.all('select count(*) as n from publish_attempt');
     const [{ n: doubled }] = await db.all(
       'select count(*) as n from (select job_id from publish_attempt group by job_id having count(*) > 1) d',
     );
     console.log(
-      `${target.kind}: ${all.length} claims by ${RUNNERS} runner processes, ${distinct} distinct jobs, ` +
-        `${Number(attempts)} attempts, ${Number(doubled)} jobs claimed twice (target 0)`,
+      `${target.kind}: ${served.ids.length} jobs claimed and finished by ${RUNNERS} runner processes at once ` +
+        `(${PER_ACCOUNT} jobs per account), ${distinct} distinct jobs, ${Number(attempts)} attempts, ` +
+        `${Number(doubled)} jobs claimed twice (target 0)`,
     );
 
-    // The same jobs, queued again, claimed by the bare loop in its own process.
-    await db.run("update publish_job set state = 'queued', lease_owner = null, lease_until = null");
+    // The same jobs, queued again with their writes gone, claimed by the bare loops in processes of their own.
+    await db.run('delete from publish_event');
+    await db.run('delete from publish_attempt');
+    await db.run("update publish_job set state = 'queued', lease_owner = null, lease_until = null, work_id = ''");
+    const [{ id: runnerId }] = await db.all('select min(id) as id from runner');
     await db.close();
-    const baseline = await (await child(['baseline', JSON.stringify({ ...target, memberId })])).go();
-    report('claims/s', all.length / seconds, baseline.n / baseline.seconds, 'claims/s', '≥ 0.5');
-    if (distinct !== JOBS || all.length !== JOBS || Number(doubled) !== 0) {
+    const bare = await contend(RUNNERS, () => ['baseline', JSON.stringify({ ...target, memberId, runnerId })]);
+    const bareDistinct = new Set(bare.ids).size;
+    console.log(`baseline: ${bare.ids.length} jobs by ${RUNNERS} bare loops, ${bareDistinct} distinct`);
+    report(
+      'jobs/s (claim + finish)',
+      served.ids.length / served.seconds,
+      bare.ids.length / bare.seconds,
+      'jobs/s',
+      '≥ 0.5',
+    );
+    if (distinct !== JOBS || served.ids.length !== JOBS || Number(doubled) !== 0 || bareDistinct !== bare.ids.length) {
       process.exitCode = 1;
     }
   } finally {

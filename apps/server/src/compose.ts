@@ -45,7 +45,7 @@ import { PlatformService } from './modules/platform/platform.service.ts';
 import { ConnectorService } from './modules/publish/connector.service.ts';
 import { registerConnectorJobs } from './modules/publish/connector.jobs.ts';
 import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
-import { PublishService } from './modules/publish/publish.service.ts';
+import { createPublishServices } from './modules/publish/publish.service.ts';
 import { registerRunnerAuthJobs } from './modules/publish/runner-auth.jobs.ts';
 import { RunnerAuthService } from './modules/publish/runner-auth.service.ts';
 import { ServerRunnerService } from './modules/publish/server-runner.service.ts';
@@ -155,7 +155,7 @@ export function compose(infra: Infrastructure) {
   const connectors = new ConnectorService(base);
   const serverRunners = new ServerRunnerService({ ...base, driftViews: (ids) => connectors.driftViews(ids) });
   const runnerAuth = new RunnerAuthService({ ...base, realtime: infra.realtime, accountAuth });
-  const publish = new PublishService({
+  const publish = createPublishServices({
     ...base,
     storage,
     realtime: infra.realtime,

@@ -96,7 +96,7 @@ describe(
 
       await stage.control.setSwitches('douyin', { createHold: false });
       stage.ctx.clock.advance(PUBLISH_LEASE_MS + 1);
-      await stage.ctx.app.services.publish.sweep();
+      await stage.ctx.app.services.publish.sweeper.sweep();
       expect(await jobOf()).toMatchObject({ state: 'verifying', verify_only: 1 });
 
       const second = await createRunner(stage.ctx.app, stage.token, 'older-2');

@@ -141,7 +141,7 @@ describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, (
     await stage.control.setSwitches('bilibili', { createStall: false });
     await stage.control.setSwitches('xiaohongshu', { hiddenReads: 0 });
     stage.ctx.clock.advance(PUBLISH_LEASE_MS + 1);
-    await stage.ctx.app.services.publish.sweep();
+    await stage.ctx.app.services.publish.sweeper.sweep();
     const swept = await jobsOf();
     // Before the click: back in the queue. After it: verification only, never a second submit.
     expect(jobOf(swept, douyin)?.state).toBe('queued');

@@ -62,7 +62,7 @@ describe('verification basis', () => {
     const marked = await runnerCall(server.ctx.app, first.token, 'beforeSubmit', { job_id: job!.job_id, ...basis });
     expect(marked.code).toBe(200);
     server.ctx.clock.advance(10 * 60_000);
-    await server.ctx.app.services.publish.sweep();
+    await server.ctx.app.services.publish.sweeper.sweep();
     const second = await createRunner(server.ctx.app, server.token, 'basis-2');
     const [again] = await claim(second.token);
     expect(again).toMatchObject({ job_id: job!.job_id, verify_only: true, review_only: false, verify_basis: basis });

@@ -253,7 +253,7 @@ describe('leases', () => {
     ).toBe(200);
 
     server.ctx.clock.advance(PUBLISH_LEASE_MS + 1);
-    await server.ctx.app.services.publish.sweep();
+    await server.ctx.app.services.publish.sweeper.sweep();
     const row = await jobState(job!.job_id);
     expect(row.state).toBe('queued');
     expect(row.lease_owner).toBeNull();
@@ -284,7 +284,7 @@ describe('leases', () => {
     expect((await runnerCall(server.ctx.app, lost.token, 'beforeSubmit', { job_id: job!.job_id })).code).toBe(200);
 
     server.ctx.clock.advance(PUBLISH_LEASE_MS + 1);
-    await server.ctx.app.services.publish.sweep();
+    await server.ctx.app.services.publish.sweeper.sweep();
     const row = await jobState(job!.job_id);
     expect(row.state).toBe('verifying');
     expect(row.verify_only).toBe(1);
@@ -331,7 +331,7 @@ describe('leases', () => {
     );
     expect(beat.data.jobs[0]).toMatchObject({ held: true, cancel: false });
     server.ctx.clock.advance(2000);
-    await server.ctx.app.services.publish.sweep();
+    await server.ctx.app.services.publish.sweeper.sweep();
     expect((await jobState(job!.job_id)).state).toBe('claimed');
 
     const cancel = await memberCall<{ count: number }>(
@@ -407,7 +407,7 @@ describe('hand-offs and retries', () => {
 
     server.ctx.clock.advance(PUBLISH_ACTION_TIMEOUT_MS + 1);
     await runnerCall(server.ctx.app, runner.token, 'heartbeat', { job_ids: [answered.job_id, ignored.job_id] });
-    await server.ctx.app.services.publish.sweep();
+    await server.ctx.app.services.publish.sweeper.sweep();
     const row = await jobState(ignored.job_id);
     expect(row.state).toBe('failed');
     expect(row.last_error).toBe(Msg.publishActionTimeout);

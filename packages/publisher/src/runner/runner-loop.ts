@@ -1,18 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ClaimedJob, FinishBody } from '@vidmatrix/contract/api/publish';
+import type { ClaimedJob } from '@vidmatrix/contract/api/publish';
 import { RUNNER_CLAIM_WAIT_MS, RUNNER_HEARTBEAT_MS } from '@vidmatrix/contract/rules/publish-state';
-import { runJob, type PublisherOptions } from '../run-job.ts';
+import type { PublisherOptions } from '../run-job.ts';
 import { pause } from '../deadline.ts';
-import type { JobResult, PublishJob, RunHooks } from '../types.ts';
 import { profileDirOf, runAuthTask } from './auth-loop.ts';
 import { runHarvestPass, type HarvestOptions } from './harvest-pass.ts';
-import { downloadOnce } from './download.ts';
 import { ConnectorSync } from './connector-sync.ts';
 import { runDriftTask } from './drift-task.ts';
 import { proxyOf } from './proxy.ts';
-import { RunnerClient, ServerRefusal } from './runner-client.ts';
-import { reviewOnly, verifyOnly } from './verify-only.ts';
+import { RunnerClient } from './runner-client.ts';
+import { runOne } from './run-one.ts';
 
 export { proxyOf } from './proxy.ts';
 
@@ -61,8 +58,6 @@ export const RUNNER_VERSION = '0.1.0';
 const CLAIM_RETRY_MS = 2_000;
 /** A free slot asks for a due harvest pass this often (passes are minutes apart per account), ms. */
 const HARVEST_POLL_MS = 5_000;
-/** Upload percent is reported at most this often per job, ms. */
-const PROGRESS_EVERY_MS = 1_000;
 
 interface Running {
   job: ClaimedJob;
@@ -286,186 +281,6 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
     async stop() {
       stopping.abort();
       await done;
-    },
-  };
-}
-
-async function runOne(
-  client: RunnerClient,
-  claimed: ClaimedJob,
-  abort: AbortController,
-  publisher: PublisherOptions,
-  options: RunnerOptions,
-  log: NonNullable<RunnerOptions['log']>,
-): Promise<void> {
-  const jobId = claimed.job_id;
-  const account = {
-    id: String(claimed.enterprise_account_id),
-    profileDir: profileDirOf(options.workDir, claimed.platform, claimed.enterprise_account_id),
-    proxy: proxyOf(claimed.ip_code),
-  };
-  if (claimed.review_only) {
-    // A published post still under review: one read of its state, reported (no video, no finish).
-    const review = await reviewOnly(claimed, account, publisher).catch((err: unknown) => {
-      log('review read failed', { job: jobId, err: String(err) });
-      return undefined;
-    });
-    if (review) {
-      await client
-        .review({ job_id: jobId, review_state: review.reviewState, work_id: claimed.work_id })
-        .catch((err: unknown) => log('review refused', { job: jobId, err: String(err) }));
-    }
-    return;
-  }
-  let result: JobResult;
-  try {
-    const videoPath = await downloadOnce(client, claimed.video_url, claimed.file_name, options.workDir, jobId);
-    // The cover's URL ends with its storage key, whose extension is the image's.
-    const coverPath = claimed.cover_url
-      ? await downloadOnce(
-          client,
-          claimed.cover_url,
-          new URL(claimed.cover_url, 'http://x').pathname,
-          options.workDir,
-          jobId,
-        )
-      : undefined;
-    const job: PublishJob = {
-      id: String(jobId),
-      platform: claimed.platform,
-      account,
-      videoPath,
-      ...(coverPath ? { coverPath } : {}),
-      title: claimed.title,
-      description: claimed.description,
-      topics: claimed.topics,
-      scheduleAt: claimed.schedule_at ?? undefined,
-    };
-    result = claimed.verify_only
-      ? await verifyOnly(job, claimed, publisher)
-      : await runJob(job, hooksFor(client, jobId, abort, options), publisher);
-  } catch (err) {
-    // Before the browser did anything (download, launch): nothing was submitted.
-    result = {
-      outcome: claimed.verify_only ? 'unconfirmed' : 'failed',
-      phase: 'preparing',
-      submitClicked: false,
-      error: { reason: 'error', message: err instanceof Error ? err.message : String(err), url: '', pageText: '' },
-      connectorVersion: '',
-    };
-  }
-  const body: FinishBody = {
-    job_id: jobId,
-    outcome: result.outcome,
-    submit_clicked: result.submitClicked,
-    work_id: result.workId ?? '',
-    permalink: result.permalink ?? '',
-    review_state: result.reviewState ?? '',
-  };
-  if (result.error) {
-    const shot = result.error.screenshotPath
-      ? await readFile(result.error.screenshotPath).then(
-          (b) => b.toString('base64'),
-          () => undefined,
-        )
-      : undefined;
-    body.error = {
-      reason: result.error.reason,
-      message: result.error.message.slice(0, 4000),
-      url: result.error.url.slice(0, 2000),
-      page_text: result.error.pageText.slice(0, 4000),
-      ...(shot ? { screenshot: shot } : {}),
-    };
-  }
-  try {
-    const state = await client.finish(body);
-    log('job finished', { job: jobId, outcome: result.outcome, state });
-  } catch (err) {
-    // A lost lease: the server already handed the job on (requeued or to verification).
-    log('finish refused', { job: jobId, err: String(err) });
-  }
-}
-
-/**
- * Hooks of one job: every report goes to the server; a refused report (lease lost) aborts the job.
- * Reports go out one at a time, in order: an upload percent sent unawaited must not reach the server
- * after the job moved on, where it would be refused as a lost lease.
- */
-function hooksFor(client: RunnerClient, jobId: number, abort: AbortController, options: RunnerOptions): RunHooks {
-  const pollMs = options.actionPollMs ?? 1_000;
-  let lastProgress = 0;
-  let reports: Promise<unknown> = Promise.resolve();
-  /** Queues a report after the ones before it; its own failure is the caller's to handle. */
-  const inOrder = <T>(send: () => Promise<T>): Promise<T> => {
-    const sent = reports.then(send);
-    reports = sent.catch(() => undefined);
-    return sent;
-  };
-  const lost = (err: unknown) => {
-    if (err instanceof ServerRefusal) {
-      abort.abort();
-    }
-  };
-  return {
-    signal: abort.signal,
-    onPhase: async (phase) => {
-      // `submitting` is recorded by beforeSubmit, `needs_action` by onNeedsAction with its prompt.
-      if (phase === 'submitting' || phase === 'needs_action') {
-        return;
-      }
-      const status = await inOrder(() => client.progress({ job_id: jobId, phase })).catch((err: unknown) => {
-        lost(err);
-        return undefined;
-      });
-      if (status?.cancel) {
-        abort.abort();
-      }
-    },
-    onProgress: ({ percent, text }) => {
-      const now = Date.now();
-      if (now - lastProgress < PROGRESS_EVERY_MS && percent < 100) {
-        return;
-      }
-      lastProgress = now;
-      inOrder(() => client.progress({ job_id: jobId, phase: 'uploading', percent, text: text.slice(0, 500) })).catch(
-        lost,
-      );
-    },
-    beforeSubmit: (basis) =>
-      inOrder(() =>
-        client.beforeSubmit({
-          job_id: jobId,
-          listed_ids: basis.listedIds ? [...basis.listedIds] : null,
-          submitted_at: basis.submittedAt,
-        }),
-      ),
-    onNeedsAction: async (request) => {
-      await inOrder(() =>
-        client.progress({
-          job_id: jobId,
-          phase: 'needs_action',
-          text: request.prompt.slice(0, 500),
-          action: {
-            kind: request.kind,
-            prompt: request.prompt.slice(0, 500),
-            image: request.image ?? '',
-            screenshot: request.screenshot.toString('base64'),
-          },
-        }),
-      );
-      for (;;) {
-        const answer = await client.action(jobId);
-        if (answer.status === 'answered') {
-          return { code: answer.code };
-        }
-        if (answer.status === 'gone') {
-          throw new Error('the hand-off ended without an answer');
-        }
-        await pause(pollMs, abort.signal);
-        if (abort.signal.aborted) {
-          throw new Error('cancelled while waiting for an answer');
-        }
-      }
     },
   };
 }

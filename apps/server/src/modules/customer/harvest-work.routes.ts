@@ -12,7 +12,7 @@ import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
-import type { RunnerIdentity } from '../publish/publish.service.ts';
+import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
 
 const runnerHeader = RUNNER_TOKEN_HEADER.toLowerCase();
 
@@ -24,7 +24,10 @@ export const harvestWorkRoutes: FastifyPluginCallbackZod = (app, _options, done)
   const runners = new WeakMap<FastifyRequest, RunnerIdentity>();
   const authenticate = async (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
-    runners.set(request, await publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined));
+    runners.set(
+      request,
+      await publish.runners.authenticateRunner(typeof value === 'string' ? value.trim() : undefined),
+    );
   };
   const runner = (request: FastifyRequest): RunnerIdentity => {
     const identity = runners.get(request);

@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { ChatMessageTable, Db, HarvestAccountTable } from '../../db/types.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
-import type { RunnerIdentity } from '../publish/publish.service.ts';
+import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
 import { HarvestWorkRepository } from './harvest-work.repository.ts';
 
 const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { RunnerIdentity } from '../publish/publish.service.ts';
+import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
 
 const runnerHeader = RUNNER_TOKEN_HEADER.toLowerCase();
 /** 200 items of up to 2,000 characters each, with their ids and titles, in JSON. */
@@ -22,7 +22,10 @@ export const harvestRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   const runners = new WeakMap<FastifyRequest, RunnerIdentity>();
   const authenticate = async (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
-    runners.set(request, await publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined));
+    runners.set(
+      request,
+      await publish.runners.authenticateRunner(typeof value === 'string' ? value.trim() : undefined),
+    );
   };
   const runner = (request: FastifyRequest): RunnerIdentity => {
     const identity = runners.get(request);

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { ChatMessageTable, Db, LeadTable, MessageSourceColumn } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
-import type { RunnerIdentity } from '../publish/publish.service.ts';
+import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
 import {
   InboxRepository,
   type ConversationDelta,

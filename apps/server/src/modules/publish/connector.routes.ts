@@ -21,7 +21,7 @@ export const connectorRoutes: FastifyPluginCallbackZod = (app, _options, done) =
   const runnerSecured = { tags: ['runner'], security: [{ runnerToken: [] }] };
   const runner = (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
-    return publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
+    return publish.runners.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
   };
 
   app.post(

@@ -14,7 +14,7 @@ import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import type { Db } from '../../db/types.ts';
 import { ConnectorRepository } from './connector.repository.ts';
-import type { RunnerIdentity } from './publish.service.ts';
+import type { RunnerIdentity } from './runner-registry.service.ts';
 
 /** How long an instance answers claims with the definitions version it read last, ms. */
 const VERSION_CACHE_MS = 5_000;

@@ -35,7 +35,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
 import { closedBeforeAnswer, dropUnusedConnectionsOnClose } from './long-poll.ts';
-import type { RunnerIdentity } from './publish.service.ts';
+import type { RunnerIdentity } from './runner-registry.service.ts';
 
 /** Screenshots travel as base64 in JSON: the runner calls accept more than the default 1 MB. */
 const RUNNER_BODY_LIMIT = 16 * 1024 * 1024;
@@ -63,7 +63,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   dropUnusedConnectionsOnClose(app);
   const authenticateRunner = async (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
-    request.runner = await publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
+    request.runner = await publish.runners.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
   };
   const runner = (request: FastifyRequest): RunnerIdentity => {
     if (!request.runner) {
@@ -83,7 +83,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(batchAddResult) },
       },
     },
-    async (request) => ok(await publish.addBatch(member(request), request.body), Msg.added),
+    async (request) => ok(await publish.batches.addBatch(member(request), request.body), Msg.added),
   );
   app.post(
     '/api/seoaivideo.BatchPublish/list',
@@ -96,7 +96,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(batchListResult) },
       },
     },
-    async (request) => ok(await publish.listBatches(member(request), request.body.page, request.body.limit)),
+    async (request) => ok(await publish.batches.listBatches(member(request), request.body.page, request.body.limit)),
   );
   app.post(
     '/api/seoaivideo.BatchPublish/info',
@@ -109,7 +109,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(batchInfoResult) },
       },
     },
-    async (request) => ok(await publish.batchInfo(member(request), request.body.batch_id)),
+    async (request) => ok(await publish.batches.batchInfo(member(request), request.body.batch_id)),
   );
   app.post(
     '/api/seoaivideo.BatchPublish/cancel',
@@ -123,7 +123,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) =>
-      ok({ count: await publish.cancel(member(request), request.body.batch_id, request.body.job_ids) }),
+      ok({ count: await publish.batches.cancel(member(request), request.body.batch_id, request.body.job_ids) }),
   );
   app.post(
     '/api/seoaivideo.BatchPublish/retryFailed',
@@ -137,7 +137,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => {
-      const count = await publish.retryFailed(member(request), request.body.batch_id, request.body.job_ids);
+      const count = await publish.batches.retryFailed(member(request), request.body.batch_id, request.body.job_ids);
       return ok({ count }, count > 0 ? 'success' : Msg.publishNothingToRetry);
     },
   );
@@ -154,7 +154,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
     async (request) => {
       const { job_id: jobId, published, link } = request.body;
-      await publish.resolveUnconfirmed(member(request), jobId, published, link);
+      await publish.batches.resolveUnconfirmed(member(request), jobId, published, link);
       return ok(null, Msg.updated);
     },
   );
@@ -170,7 +170,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => {
-      await publish.answerAction(member(request), request.body.job_id, request.body.code);
+      await publish.batches.answerAction(member(request), request.body.job_id, request.body.code);
       return ok(null);
     },
   );
@@ -186,7 +186,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const image = await publish.screenshot(member(request), request.query.job_id);
+      const image = await publish.batches.screenshot(member(request), request.query.job_id);
       return reply
         .type('image/png')
         .header('cache-control', 'private, max-age=604800')
@@ -206,7 +206,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(runnerCreateResult) },
       },
     },
-    async (request) => ok(await publish.createRunner(member(request), request.body.name), Msg.added),
+    async (request) => ok(await publish.runners.createRunner(member(request), request.body.name), Msg.added),
   );
   app.post(
     '/api/runner.Runner/list',
@@ -233,7 +233,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => {
-      await publish.revokeRunner(member(request), request.body.runner_id);
+      await publish.runners.revokeRunner(member(request), request.body.runner_id);
       return ok(null, Msg.updated);
     },
   );
@@ -251,7 +251,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request, reply) => {
-      const jobs = await publish.claim(runner(request), request.body, closedBeforeAnswer(reply.raw));
+      const jobs = await publish.claims.claim(runner(request), request.body, closedBeforeAnswer(reply.raw));
       if (publish.longPolls.closing) {
         void reply.header('connection', 'close');
       }
@@ -272,7 +272,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
     async (request) => {
       const { job_ids: jobIds, version, accounts } = request.body;
-      return ok({ jobs: await publish.heartbeat(runner(request), jobIds, version, accounts) });
+      return ok({ jobs: await publish.leases.heartbeat(runner(request), jobIds, version, accounts) });
     },
   );
   app.post(
@@ -286,7 +286,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(leaseStatus) },
       },
     },
-    async (request) => ok(await publish.progress(runner(request), request.body)),
+    async (request) => ok(await publish.leases.progress(runner(request), request.body)),
   );
   app.post(
     '/api/runner.Runner/beforeSubmit',
@@ -300,7 +300,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => {
-      await publish.beforeSubmit(runner(request), request.body);
+      await publish.leases.beforeSubmit(runner(request), request.body);
       return ok(null);
     },
   );
@@ -316,7 +316,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => {
-      await publish.review(runner(request), request.body);
+      await publish.leases.review(runner(request), request.body);
       return ok(null);
     },
   );
@@ -331,7 +331,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(finishResult) },
       },
     },
-    async (request) => ok({ state: await publish.finish(runner(request), request.body) }),
+    async (request) => ok({ state: await publish.leases.finish(runner(request), request.body) }),
   );
   app.post(
     '/api/runner.Runner/action',
@@ -344,7 +344,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
         response: { 200: envelopeOf(actionResult) },
       },
     },
-    async (request) => ok(await publish.action(runner(request), request.body.job_id)),
+    async (request) => ok(await publish.leases.action(runner(request), request.body.job_id)),
   );
   done();
 };

@@ -38,7 +38,7 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   });
   const runner = (request: FastifyRequest) => {
     const value = request.headers[runnerHeader];
-    return publish.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
+    return publish.runners.authenticateRunner(typeof value === 'string' ? value.trim() : undefined);
   };
 
   app.post(

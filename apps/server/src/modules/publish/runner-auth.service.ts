@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import type { AccountAuthService } from '../enterprise-account/account-auth.service.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import { LongPolls, SERVER_RUNNERS_KEY } from './long-poll.ts';
-import type { RunnerIdentity } from './publish.service.ts';
+import type { RunnerIdentity } from './runner-registry.service.ts';
 import { RunnerAuthRepository, type AuthRequestRow } from './runner-auth.repository.ts';
 import { ServerRunnerRepository } from './server-runner.repository.ts';
 
