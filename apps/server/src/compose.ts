@@ -12,7 +12,10 @@ import type { TtsProvider } from './media/clip/tts/tts-provider.ts';
 import { createScriptWriter, type ScriptWriter } from './media/clip/writer/script-writer.ts';
 import { registerClipTaskJobs } from './modules/clip-task/clip-task.jobs.ts';
 import { registerContentJobs } from './modules/content/content.jobs.ts';
-import { ClipTaskService, type ClipOutput } from './modules/clip-task/clip-task.service.ts';
+import { ClipCatalogService } from './modules/clip-task/clip-catalog.service.ts';
+import { ClipPlanService } from './modules/clip-task/clip-plan.service.ts';
+import { ClipRenderService, type ClipOutput } from './modules/clip-task/clip-render.service.ts';
+import { ClipTaskService } from './modules/clip-task/clip-task.service.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { ClipTemplateService } from './modules/clip-template/clip-template.service.ts';
 import type { MessageConnector } from './modules/customer/connector.ts';
@@ -102,21 +105,26 @@ export function compose(infra: Infrastructure) {
   const materialExport = new MaterialExportService({ db });
   const materialDownload = new MaterialDownloadService({ ...base, storage }, members);
   const clipRenderer = new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe);
+  const clipTools = {
+    renderer: clipRenderer,
+    tts: infra.clip.tts ?? createTts(),
+    writer: infra.clip.writer ?? createScriptWriter(),
+    fonts: listChineseFonts,
+    workDir: infra.clip.workDir,
+    output: infra.clip.output,
+  };
+  const clipCatalog = new ClipCatalogService({ clip: clipTools });
+  const clipPlans = new ClipPlanService({ db, storage, renderer: clipRenderer }, materials, clipCatalog);
+  const clipRender = new ClipRenderService(
+    { ...base, storage, realtime: infra.realtime, clip: clipTools },
+    clipPlans,
+    clipCatalog,
+    materials,
+  );
   const clipTasks = new ClipTaskService(
-    {
-      ...base,
-      storage,
-      jobs,
-      realtime: infra.realtime,
-      clip: {
-        renderer: clipRenderer,
-        tts: infra.clip.tts ?? createTts(),
-        writer: infra.clip.writer ?? createScriptWriter(),
-        fonts: listChineseFonts,
-        workDir: infra.clip.workDir,
-        output: infra.clip.output,
-      },
-    },
+    { ...base, storage, jobs, realtime: infra.realtime },
+    clipPlans,
+    clipRender,
     materials,
   );
   const clipTemplates = new ClipTemplateService({
@@ -183,6 +191,8 @@ export function compose(infra: Infrastructure) {
     materialExport,
     materialDownload,
     clipTasks,
+    clipCatalog,
+    clipRender,
     clipTemplates,
     clipConcurrency: infra.clip.concurrency,
     music,
