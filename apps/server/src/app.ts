@@ -205,6 +205,7 @@ export async function buildApp(options: AppOptions) {
       output: options.clipOutput ?? { size: config.clipSize },
       writer: options.scriptWriter,
       tts: options.tts,
+      log: app.log,
     },
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,

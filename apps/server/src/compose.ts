@@ -1,6 +1,6 @@
 import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from './db/types.ts';
-import type { JobQueue, JobSchedule } from './jobs/job-queue.ts';
+import { silentJobLogger, type JobLogger, type JobQueue, type JobSchedule } from './jobs/job-queue.ts';
 import type { MediaTools } from './media/ffmpeg-discovery.ts';
 import { MediaRepository } from './media/media.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -74,7 +74,15 @@ export interface Infrastructure {
   /** Sends customer replies to the platforms. */
   messageConnector: MessageConnector;
   /** Clip renders at once per process (CLIP_CONCURRENCY) and their scratch directory. */
-  clip: { concurrency: number; workDir: string; output?: ClipOutput; writer?: ScriptWriter; tts?: TtsProvider };
+  clip: {
+    concurrency: number;
+    workDir: string;
+    output?: ClipOutput;
+    writer?: ScriptWriter;
+    tts?: TtsProvider;
+    /** Where renders that stop for good are logged (default: nowhere). */
+    log?: JobLogger;
+  };
   /**
    * The language model that reads buying intent and contacts (default: the LLM_* settings, or none), and
    * where its failures are told (the rules stand in for it).
@@ -116,7 +124,7 @@ export function compose(infra: Infrastructure) {
   const clipCatalog = new ClipCatalogService({ clip: clipTools });
   const clipPlans = new ClipPlanService({ db, storage, renderer: clipRenderer }, materials, clipCatalog);
   const clipRender = new ClipRenderService(
-    { ...base, storage, realtime: infra.realtime, clip: clipTools },
+    { ...base, storage, realtime: infra.realtime, clip: clipTools, log: infra.clip.log ?? silentJobLogger },
     clipPlans,
     clipCatalog,
     materials,

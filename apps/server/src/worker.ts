@@ -50,6 +50,7 @@ const services = compose({
     concurrency: config.clipConcurrency,
     workDir: path.join(config.dataDir, 'clip'),
     output: { size: config.clipSize },
+    log,
   },
   captcha: svgCaptchaGenerator,
   realtime,

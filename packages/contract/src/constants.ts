@@ -160,9 +160,9 @@ export const CLIP_DEFAULT_GROUP_SECONDS = 5;
 export const CLIP_SENTENCE_GAP_SECONDS = 0.15;
 /** Picture kept after the voice ends, seconds. */
 export const CLIP_TAIL_SECONDS = 0.5;
-/** A render may take this many times the output length before it is killed ... */
-export const CLIP_RENDER_TIMEOUT_FACTOR = 6;
-/** ... and never less than this, ms. */
+/** A render or analysis whose ffmpeg reports no progress for this long is killed (a busy host only slows it), ms. */
+export const CLIP_RENDER_STALL_MS = 90_000;
+/** Wall-time limit of the short tool runs that report no progress (ffprobe, template stills), ms. */
 export const CLIP_RENDER_MIN_TIMEOUT_MS = 120_000;
 /** Default scene-change threshold of CP拆拼's shot detection (ffmpeg scene score 0–1). */
 export const CLIP_SCENE_THRESHOLD = 0.3;

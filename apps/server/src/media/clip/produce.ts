@@ -33,8 +33,8 @@ export interface ProduceInput {
   fps?: number;
   encode?: RenderSpec['encode'];
   onProgress?: (fraction: number) => void;
-  /** Overrides the hard time limit (renderTimeoutMs of the length), ms. */
-  timeoutMs?: number;
+  /** Overrides how long ffmpeg may go without progress before it is killed (CLIP_RENDER_STALL_MS), ms. */
+  stallMs?: number;
   /** Ends the video here even when the voice or the main clip runs longer (the quick preview), seconds. */
   maxSeconds?: number;
   /** Sees the spec before ffmpeg runs (logs, the bench's baseline). */
@@ -156,7 +156,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
   const base = voice ? VOICE_SHARE : 0;
   return renderer.render(spec, {
     signal: input.signal,
-    timeoutMs: input.timeoutMs,
+    stallMs: input.stallMs,
     onProgress: input.onProgress ? (f) => input.onProgress?.(base + (1 - base) * f) : undefined,
   });
 }

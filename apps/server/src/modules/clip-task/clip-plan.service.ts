@@ -25,7 +25,7 @@ export class ClipPlanService {
       renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech'>;
     },
     private readonly materials: Pick<MaterialService, 'sources' | 'freeSpace'>,
-    private readonly catalog: Pick<ClipCatalogService, 'writeScripts'>,
+    private readonly catalog: Pick<ClipCatalogService, 'writeScripts' | 'fonts'>,
   ) {
     this.repo = new ClipTaskRepository(deps.db);
   }
@@ -86,6 +86,8 @@ export class ClipPlanService {
     avoidMade: boolean,
   ): Promise<{ plans: ClipPlan[]; library: ClipLibrary }> {
     try {
+      await this.requireFonts(input);
+      await this.requireMusic(memberId, input.musicIds);
       const library = await this.library(memberId, input);
       const ctx: PlanContext = {
         materials: library,
@@ -113,6 +115,29 @@ export class ClipPlanService {
     }
   }
 
+  /** Refuses (字体不存在) a font the renderer does not have: the subtitles would silently use another. */
+  private async requireFonts(input: ClipTaskInput): Promise<void> {
+    const known = new Set((await this.catalog.fonts()).map((f) => f.value));
+    if (fontsOf(input).some((font) => !known.has(font))) {
+      throw new ClipInputError(Msg.clipFontMissing);
+    }
+  }
+
+  /** Refuses (音乐不存在或已被删除) music that is neither the member's audio material nor a system track. */
+  private async requireMusic(memberId: number, ids: readonly number[]): Promise<void> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) {
+      return;
+    }
+    const own = (await this.materials.sources(memberId, wanted))
+      .filter((m) => m.file_type === 'audio')
+      .map((m) => m.id);
+    const rest = wanted.filter((id) => !own.includes(id));
+    if ((await this.repo.systemMusicIds(rest)).length !== rest.length) {
+      throw new ClipInputError(Msg.clipMusicMissing);
+    }
+  }
+
   /** The local path (or URL) ffmpeg reads a stored object from. */
   sourceOf(key: string): Promise<string> {
     return this.deps.storage.mediaSource(key);
@@ -130,5 +155,24 @@ export class ClipPlanService {
       throw new ClipInputError(Msg.clipMainNoAudio);
     }
     return this.deps.renderer.detectSpeech(path, main.duration);
+  }
+}
+
+/** Every font a task's inputs name (subtitle and title of a template, or the mode's own font). */
+function fontsOf(input: ClipTaskInput): string[] {
+  switch (input.clip_model) {
+    case 1:
+    case 2:
+    case 4:
+    case 7: {
+      const { subtitle, title } = input.template;
+      return [subtitle?.font, title?.font].filter((f): f is string => f !== undefined);
+    }
+    case 5:
+    case 6:
+    case 8:
+      return [input.font];
+    case 3:
+      return [];
   }
 }

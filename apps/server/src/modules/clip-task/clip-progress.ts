@@ -16,7 +16,7 @@ export type TaskRow = Selectable<ClipTaskTable>;
 export class ClipProgress {
   constructor(
     private readonly deps: {
-      repo: Pick<ClipTaskRepository, 'statusCounts' | 'updateTask'>;
+      repo: Pick<ClipTaskRepository, 'statusCounts' | 'updateTask' | 'firstError'>;
       realtime: RealtimePublisher;
       now: () => number;
     },
@@ -44,7 +44,8 @@ export class ClipProgress {
       done: n('done'),
       failed: n('failed'),
       total,
-      error: n('failed') > 0 ? Msg.clipRenderFailed : '',
+      // The task says why its first failed video failed (a stalled render, a missing material …).
+      error: n('failed') > 0 ? ((await this.deps.repo.firstError(taskId)) ?? Msg.clipRenderFailed) : '',
       updated_at: this.deps.now(),
     });
     this.deps.realtime.publish(memberId, {

@@ -11,6 +11,7 @@ import {
 import { CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from '../../db/types.ts';
+import type { JobLogger } from '../../jobs/job-queue.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { renderFontsDir, type ClipFont } from '../../media/clip/fonts.ts';
 import { ClipInputError, templateOf } from '../../media/clip/planners/shared.ts';
@@ -55,12 +56,12 @@ export interface ClipTools {
   writer: ScriptWriter;
 }
 
-/** How task videos are encoded. */
-export type ClipOutput = Pick<Parameters<typeof produceVideo>[1], 'size' | 'fps' | 'encode'>;
+/** How task videos are encoded, and how long one may go without progress (tests shorten it). */
+export type ClipOutput = Pick<Parameters<typeof produceVideo>[1], 'size' | 'fps' | 'encode' | 'stallMs'>;
 
 type ProduceOptions = Pick<
   Parameters<typeof produceVideo>[1],
-  'size' | 'fps' | 'encode' | 'signal' | 'onProgress' | 'maxSeconds'
+  'size' | 'fps' | 'encode' | 'stallMs' | 'signal' | 'onProgress' | 'maxSeconds'
 >;
 
 /** Renders: the clip.render job (one video, filed in the library) and the quick preview. */
@@ -77,6 +78,8 @@ export class ClipRenderService {
       storage: StorageDriver;
       realtime: RealtimePublisher;
       clip: ClipTools;
+      /** Where a render that stops for good is told, with ffmpeg's last words. */
+      log: JobLogger;
     },
     private readonly planner: Pick<
       ClipPlanService,
@@ -210,6 +213,18 @@ export class ClipRenderService {
       // Anything else is tried again by the queue, and logged with its detail.
       if (!canceled && !final) {
         throw error;
+      }
+      if (!canceled) {
+        this.deps.log.warn(
+          {
+            taskId: task.id,
+            outputId,
+            reason: error instanceof ClipRenderError ? error.reason : 'refused',
+            msg: message,
+            stderr: error instanceof ClipRenderError ? error.stderrTail.slice(-1000) : undefined,
+          },
+          'Clip render stopped',
+        );
       }
     } finally {
       clearInterval(poll);
