@@ -142,6 +142,8 @@ export const CLIP_FPS = 30;
 export const CLIP_SEGMENT_SECONDS = 3;
 /** Shortest and longest segment a member may set, seconds. */
 export const CLIP_SEGMENT_SECONDS_RANGE = { min: 1, max: 15 } as const;
+/** Most segment windows taken from one long video (spread evenly), so a pool stays small and fast. */
+export const CLIP_MAX_WINDOWS = 12;
 /** Most segments (slots) in one video. */
 export const CLIP_MAX_SEGMENTS = 30;
 /** Most groups, steps or sources in one task. */

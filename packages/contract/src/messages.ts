@@ -192,6 +192,7 @@ export const Msg = {
   clipTemplateMissing: '模板不存在或已被删除，请重新选择模板',
   clipTemplateLoadFailed: '模板加载失败，请重试',
   clipTooMany: '素材最多可以生成{n}个不重复的视频，请减少数量或添加素材',
+  clipMaxVideos: '所选素材最多可以生成{n}个不重复的视频',
   clipExhausted: '这些素材的组合已全部生成过，请添加新素材',
   clipMaterialMissing: '素材不存在或已被删除',
   clipMaterialTooShort: '视频素材过短，无法剪辑',
