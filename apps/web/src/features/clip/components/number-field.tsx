@@ -14,7 +14,13 @@ export function NumberField(props: {
   warning?: boolean;
 }) {
   return (
-    <Form.Item label={props.label} extra={props.extra} validateStatus={props.warning ? 'warning' : undefined}>
+    <Form.Item
+      label={props.label}
+      // A warning reads in its colour (antd colours help, not extra).
+      extra={props.warning ? undefined : props.extra}
+      help={props.warning ? props.extra : undefined}
+      validateStatus={props.warning ? 'warning' : undefined}
+    >
       <InputNumber
         aria-label={props.label}
         min={props.min}
