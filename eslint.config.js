@@ -51,6 +51,20 @@ export default tseslint.config(
     },
   },
   {
+    // The server's tests share one module registry per worker (isolate: false in its vitest config):
+    // a module mock or stubbed global would leak into the files that run after it.
+    files: ['apps/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal|stubEnv)$/]",
+          message: 'Server test files share modules: pass the dependency in instead of mocking the module.',
+        },
+      ],
+    },
+  },
+  {
     // The desktop core is plain Node, tested without the Electron binary: Electron stays in src/main.
     files: ['apps/desktop/src/core/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['electron', 'electron-*'] }] },

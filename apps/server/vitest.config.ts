@@ -10,6 +10,11 @@ export default defineProject({
     // Each integration file migrates a fresh database (a PostgreSQL schema in CI) and runs real
     // ffmpeg jobs; on a loaded two-core machine that can take tens of seconds, which is not a failure.
     hookTimeout: 120_000,
+    // One module registry per worker, not per file: every file builds its apps through createTestApp
+    // with explicit config, and none mocks modules, so re-importing the whole app graph for each of the
+    // ~85 files (import 400+ s summed in CI) bought nothing. A file that needs vi.mock or module state
+    // of its own belongs in a project with isolation (docs/decisions.md).
+    isolate: false,
     testTimeout: 60_000,
   },
 });

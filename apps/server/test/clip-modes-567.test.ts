@@ -216,15 +216,26 @@ describe('clip script writer and AI剪辑', () => {
     const made = await plans(added.data.id);
     expect(made).toHaveLength(2);
     for (const plan of made) {
+      const clips = plan.segments.map((s) => `${s.materialId}@${s.start}`);
       plan.paragraphs.forEach((sentence, i) => {
         const shown = plan.segments[i]?.materialId;
-        if (sentence.includes('咖啡') && !sentence.includes('蛋糕') && !sentence.includes('咖啡店')) {
+        // Never the same clip twice in a row: a sentence shows what it names unless that was just shown.
+        expect(clips[i], sentence).not.toBe(clips[i - 1]);
+        const before = plan.segments[i - 1]?.materialId;
+        if (
+          sentence.includes('咖啡') &&
+          !sentence.includes('蛋糕') &&
+          !sentence.includes('咖啡店') &&
+          before !== coffee
+        ) {
           expect(shown, sentence).toBe(coffee);
         }
-        if (sentence.includes('蛋糕')) {
+        if (sentence.includes('蛋糕') && before !== cake) {
           expect(shown, sentence).toBe(cake);
         }
       });
+      // The model's title of the script, not the template's.
+      expect(plan.title).toMatch(/^咖啡店文案\d$/);
     }
     const info = await call<ClipTaskInfo>(ctx.app, token, '/api/seoaivideo.BatchVideo/taskInfo', { id: added.data.id });
     expect((info.data.input as { scripts: string[][] }).scripts).toHaveLength(2);

@@ -131,7 +131,10 @@ test('CP拆拼: shots of long sources recombined; too many videos refused with t
   await expect(page).toHaveURL(/\/clip\/CpMode\?/);
 
   await page.getByLabel('生成数量').fill('2');
+  await page.getByRole('checkbox', { name: '保留原声' }).check();
+  const added = page.waitForRequest((r) => r.url().includes('.BatchVideo/addTask'));
   await page.getByRole('button', { name: '开始剪辑' }).click();
+  expect((await added).postDataJSON()).toMatchObject({ clip_model: 3, keepSourceAudio: true });
   await clip.watchAndPlay('拆拼端到端', 2, join(SHOTS, 'clip-cp-tasks.png'));
   await clip.findInLibrary('拆拼端到端', 2);
 });

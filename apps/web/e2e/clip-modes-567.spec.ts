@@ -146,6 +146,8 @@ test('AI剪辑 from /ai/clip with a saved template and written scripts', async (
   await page.getByRole('button', { name: '帮我写文案' }).click();
   await expect(page.getByTestId('ai-script')).toHaveCount(2);
   await expect(page.getByLabel('文案1')).toHaveValue(/社区咖啡店/);
+  // Each script comes with the model's title, which its video shows (not the template's).
+  await expect(page.getByLabel('标题1')).toHaveValue('社区咖啡店文案1');
   await page.getByLabel('文案2').fill('第二篇，社区咖啡店欢迎你。\n蛋糕新鲜。');
   await page.screenshot({ path: join(SHOTS, 'clip-ai-form.png'), fullPage: true });
   await startAndWatch(page, '端到端AI剪辑', 2, 'clip-ai-tasks.png');

@@ -166,8 +166,13 @@ export const CLIP_TAIL_SECONDS = 0.5;
 export const CLIP_RENDER_STALL_MS = 90_000;
 /** Wall-time limit of the short tool runs that report no progress (ffprobe, template stills), ms. */
 export const CLIP_RENDER_MIN_TIMEOUT_MS = 120_000;
-/** Default scene-change threshold of CP拆拼's shot detection (ffmpeg scene score 0–1). */
-export const CLIP_SCENE_THRESHOLD = 0.3;
+/**
+ * Lowest ffmpeg scene score (0–1) a CP拆拼 cut may have. 0.3 missed a re-framing of the same set
+ * (0.29 measured); steady footage scores under 0.02 and a one-second fade under 0.06.
+ */
+export const CLIP_SCENE_THRESHOLD = 0.12;
+/** ... and a cut stands this many times above the median score of the second around it (a flash or a pan does not). */
+export const CLIP_SCENE_CONTRAST = 4;
 /** Silences at least this long are cut in 口播 when asked, seconds. */
 export const CLIP_MIN_SILENCE_SECONDS = 0.4;
 

@@ -229,6 +229,8 @@ export const cpModeInput = z.object({
   shotsPerVideo: pieces(1).default(6),
   /** Longest piece taken from one shot, seconds. */
   maxShotSeconds: segmentSeconds,
+  /** 保留原声: each shot keeps its source's sound (the music plays under it). */
+  keepSourceAudio: z.boolean().default(false),
 });
 
 /** 口播: a talking-head or digital-human clip as the main track, B-roll cut in at sentence boundaries. */
@@ -281,6 +283,8 @@ export const aiClipInput = z.object({
   materialIds: ids,
   /** Written by the script writer before planning; each is a list of sentences. */
   scripts: z.array(z.array(clipLine).min(1).max(CLIP_MAX_SEGMENTS)).max(CLIP_MAX_VIDEOS).default([]),
+  /** The writer's title of each script, by index ('' for none: the template's title shows). */
+  titles: z.array(z.string().trim().max(100)).max(CLIP_MAX_VIDEOS).default([]),
 });
 
 /** 分组混剪: each group has its own materials and lines; videos are the cross product, in group order. */
@@ -362,6 +366,8 @@ export const clipPlan = z.object({
     .object({ materialId: id, keep: z.array(z.tuple([z.number(), z.number()])).nullable(), chromaKey: z.boolean() })
     .nullable(),
   dedup: dedupTransform.nullable(),
+  /** Footage keeps its own sound (CP拆拼 保留原声); older plans have none. */
+  sourceAudio: z.boolean().default(false),
 });
 export type ClipPlan = z.infer<typeof clipPlan>;
 

@@ -115,6 +115,24 @@ describe('buildClipArgs', () => {
     expect(graphOf(keyed)).toContain('colorkey=0x00FF00');
   });
 
+  it('keeps each clip’s own sound over the span it shows (保留原声), silence for one without, ducking the music', () => {
+    const { spec } = argvOf(1);
+    const clips = spec.clips.map((c, k) => ({ ...c, sound: k !== 1 }));
+    const graph = graphOf(buildClipArgs({ ...spec, clips, voice: null }));
+    const spans = [...graph.matchAll(/(?:\[\d+:a\]asetpts|anullsrc)[^;]*atrim=0:([\d.]+)\[sa\d+\]/g)].map((m) =>
+      Number(m[1]),
+    );
+    const overlaps = (spec.transitions ?? []).map((t) => t.duration);
+    // Each span ends where the next clip's transition starts; together they are the video's length.
+    expect(spans).toEqual(clips.map((c, k) => Number((c.length - (overlaps[k] ?? 0)).toFixed(3))));
+    expect(spans.reduce((a, b) => a + b, 0)).toBeCloseTo(spec.duration, 2);
+    expect(graph).toContain('anullsrc=r=44100:cl=stereo,atrim=0:');
+    expect(graph).toContain(`concat=n=${clips.length}:v=0:a=1[sound]`);
+    expect(graph).toContain('[bgm][key]sidechaincompress');
+    // Without 保留原声 no source sound is read.
+    expect(graphOf(buildClipArgs({ ...spec, voice: null }))).not.toContain('[sound]');
+  });
+
   it('refuses a filter-graph path with characters the graph would read', () => {
     const { spec } = argvOf(1);
     expect(() => buildClipArgs({ ...spec, subtitles: { path: "/tmp/a'b:c.ass", fontsDir: '/x' } })).toThrow(

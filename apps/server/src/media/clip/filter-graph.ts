@@ -13,6 +13,8 @@ export interface SpecClip {
   motion: ClipMotion | null;
   /** Footage speed (de-duplication); the voice is untouched. */
   speed: number;
+  /** Its own sound plays over its span (保留原声); only set for a file that has an audio stream. */
+  sound?: boolean;
 }
 
 /** Everything one ffmpeg run needs to write one video. Built by the timeline plus the render step. */
@@ -160,6 +162,30 @@ function dedupFilters(dedup: DedupTransform | null, spec: RenderSpec): string[] 
 }
 
 /**
+ * The sequence's own sound (保留原声): each clip's audio over the span it shows (up to the next clip's
+ * transition, where the next one's sound takes over), silence for clips without it; null when none has any.
+ */
+function sourceSound(spec: RenderSpec, inputs: readonly number[], fades: boolean, fmt: string, graph: string[]) {
+  if (!spec.clips.some((c) => c.sound)) {
+    return null;
+  }
+  const parts = spec.clips.map((clip, k) => {
+    const overlap = fades && k < spec.clips.length - 1 ? (spec.transitions?.[k]?.duration ?? 0) : 0;
+    const span = sec(Math.max(0.04, clip.length - overlap));
+    const label = `sa${k}`;
+    const tempo = clip.speed !== 1 ? `,atempo=${clip.speed}` : '';
+    graph.push(
+      clip.sound
+        ? `[${inputs[k]}:a]asetpts=PTS-STARTPTS${tempo},${fmt},apad,atrim=0:${span}[${label}]`
+        : `anullsrc=r=44100:cl=stereo,atrim=0:${span}[${label}]`,
+    );
+    return `[${label}]`;
+  });
+  graph.push(`${parts.join('')}concat=n=${parts.length}:v=0:a=1[sound]`);
+  return 'sound';
+}
+
+/**
  * The ffmpeg argv of one video (pure): every input read once, one filter graph, one H.264/AAC
  * encode with faststart, progress on stdout. Subtitles are burned after the picture changes so
  * a mirrored video still reads left to right.
@@ -253,6 +279,13 @@ export function buildClipArgs(spec: RenderSpec): string[] {
     voice = `${add(['-i', spec.voice])}:a`;
   } else if (mainAudio) {
     voice = mainAudio;
+  }
+  const own = sourceSound(spec, seq, fades, fmt, graph);
+  if (own && voice) {
+    graph.push(`[${voice}]${fmt}[spoken];[spoken][${own}]amix=inputs=2:normalize=0:duration=longest[voiced]`);
+    voice = 'voiced';
+  } else if (own) {
+    voice = own;
   }
   let music: string | null = null;
   if (spec.music) {

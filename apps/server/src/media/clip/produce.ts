@@ -6,7 +6,7 @@ import { CLIP_FPS, CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 import { writeAss } from './ass.ts';
-import type { RenderSpec } from './filter-graph.ts';
+import type { RenderSpec, SpecClip } from './filter-graph.ts';
 import { ClipRenderError, type ClipRenderer, type ProbeResult } from './render.ts';
 import { layTimeline, type ResolvedMaterial, type SpokenParagraphs } from './timeline.ts';
 import type { TtsProvider } from './tts/tts-provider.ts';
@@ -102,6 +102,17 @@ async function speak(input: ProduceInput): Promise<{ spoken: SpokenParagraphs; p
   return { spoken, parts };
 }
 
+/** Clips asked to keep their sound keep it only when their file has an audio stream (one probe per file). */
+async function withSound(renderer: ClipRenderer, clips: readonly SpecClip[]): Promise<SpecClip[]> {
+  const heard = new Map<string, boolean>();
+  for (const clip of clips) {
+    if (clip.sound && !heard.has(clip.path)) {
+      heard.set(clip.path, (await renderer.probe(clip.path)).audio !== null);
+    }
+  }
+  return clips.map((clip) => (clip.sound && !heard.get(clip.path) ? { ...clip, sound: false } : clip));
+}
+
 /**
  * Produces one video from its plan: voice per sentence (its length sets the cues), the timeline,
  * the voice track laid out on it, the ASS file, then one ffmpeg run checked by ffprobe.
@@ -136,7 +147,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
     fps: input.fps ?? CLIP_FPS,
     duration: Math.min(timeline.duration, input.maxSeconds ?? Infinity),
     fit: template.fit,
-    clips: timeline.clips,
+    clips: await withSound(renderer, timeline.clips),
     transitions: timeline.transitions,
     main: timeline.main,
     overlays: timeline.overlays,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFcList } from './fonts.ts';
-import { parseShowinfoTimes, parseSilences, progressParser, shotsFromCuts, speechFromSilences } from './render.ts';
+import { parseSilences, progressParser, shotsFromCuts, speechFromSilences } from './render.ts';
 
 describe('ffmpeg output parsing', () => {
   it('turns -progress out_time_us into a fraction, split across chunks, ending at 1', () => {
@@ -11,10 +11,7 @@ describe('ffmpeg output parsing', () => {
     feed('out_time_us=20000000\nprogress=end\n');
     expect(seen).toEqual([0.25, 0.999, 1]);
   });
-  it('reads showinfo cut times into shots covering the file', () => {
-    const log =
-      '[Parsed_showinfo_1 @ 0x1] n:   0 pts:  60000 pts_time:4.0 duration:1\n[Parsed_showinfo_1 @ 0x1] n:1 pts_time:6.5 x';
-    expect(parseShowinfoTimes(log)).toEqual([4, 6.5]);
+  it('turns cut times into shots covering the file', () => {
     expect(shotsFromCuts([4, 6.5], 8)).toEqual([
       [0, 4],
       [4, 6.5],

@@ -4,10 +4,10 @@ import {
   CLIP_MIN_SILENCE_SECONDS,
   CLIP_RENDER_MIN_TIMEOUT_MS,
   CLIP_RENDER_STALL_MS,
-  CLIP_SCENE_THRESHOLD,
 } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { buildClipArgs, type RenderSpec } from './filter-graph.ts';
+import { cutsFromScores, parseSceneScores, SCENE_SCORE_FILTER, type CutOptions } from './scenes.ts';
 
 /** What ffprobe says of a finished video. */
 export interface ProbeResult {
@@ -228,31 +228,19 @@ export class ClipRenderer {
     return log;
   }
 
-  /** Shot boundaries of a video by scene score: [start, end] spans covering the whole file. */
+  /** Shot boundaries of a video by scene score (see scenes.ts): [start, end] spans covering the whole file. */
   async detectShots(
     path: string,
     duration: number,
-    threshold = CLIP_SCENE_THRESHOLD,
+    options: CutOptions = {},
     signal?: AbortSignal,
   ): Promise<[number, number][]> {
     const log = await this.readLog(
-      [
-        '-hide_banner',
-        '-nostdin',
-        '-nostats',
-        '-i',
-        path,
-        '-an',
-        '-vf',
-        `select='gt(scene,${threshold})',showinfo`,
-        '-f',
-        'null',
-        '-',
-      ],
+      ['-hide_banner', '-nostdin', '-nostats', '-i', path, '-an', '-vf', SCENE_SCORE_FILTER, '-f', 'null', '-'],
       duration,
       signal,
     );
-    return shotsFromCuts(parseShowinfoTimes(log), duration);
+    return shotsFromCuts(cutsFromScores(parseSceneScores(log), options), duration);
   }
 
   /** Speech spans of a clip: everything between silences of at least `minSeconds` below `noiseDb`. */
@@ -309,11 +297,6 @@ export function parseProbe(json: string, size: number): ProbeResult {
       : null,
     audio: a ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : null,
   };
-}
-
-/** The pts_time of each frame showinfo printed (the selected scene changes). */
-export function parseShowinfoTimes(log: string): number[] {
-  return [...log.matchAll(/Parsed_showinfo.*?pts_time:\s*([\d.]+)/g)].map((m) => Number(m[1]));
 }
 
 /** Cut times to shots covering [0, duration]. */

@@ -49,7 +49,7 @@ export class ClipCapacityError extends Error {
 }
 
 /** Picks one of `candidates` whose use is within `slack` of the least used, skipping `taken`. */
-function pickLeastUsed<T>(
+export function pickLeastUsed<T>(
   candidates: readonly Choice<T>[],
   rng: Rng,
   usage: Usage,
@@ -248,11 +248,24 @@ export interface Picked<T> {
   combo: Choice<T>[];
 }
 
+/** Whether a combination may join those picked so far (e.g. it shares few enough shots with each). */
+export type Fits<T> = (combo: readonly Choice<T>[], picked: readonly Picked<T>[]) => boolean;
+
+/** Ranks walked at most when a `fits` rule may leave no combination (each rank is checked against every pick). */
+const FIT_WALK_LIMIT = 20_000;
+
 /**
  * N distinct combinations of a space, none in `avoid` (keys made before), seeded and leaning
- * toward the least-used choices. Throws ClipCapacityError naming how many it could make.
+ * toward the least-used choices, each one `fits` the ones before. Throws ClipCapacityError naming
+ * how many it could make.
  */
-export function pickDistinct<T>(space: Space<T>, n: number, rng: Rng, avoid: Iterable<string> = []): Picked<T>[] {
+export function pickDistinct<T>(
+  space: Space<T>,
+  n: number,
+  rng: Rng,
+  avoid: Iterable<string> = [],
+  fits?: Fits<T>,
+): Picked<T>[] {
   const used = new Set<string>();
   for (const key of avoid) {
     if (space.has(key)) {
@@ -260,21 +273,28 @@ export function pickDistinct<T>(space: Space<T>, n: number, rng: Rng, avoid: Ite
     }
   }
   const available = space.count === COUNT_CAP ? COUNT_CAP : space.count - used.size;
-  if (n > available) {
+  // Under a `fits` rule the most is what the picks reach (the count may overstate it): try up to the count.
+  if (n > available && !fits) {
     throw new ClipCapacityError(available);
   }
+  const wanted = Math.min(n, available);
   const usage = emptyUsage();
   const out: Picked<T>[] = [];
-  for (let i = 0; i < n; i += 1) {
+  const ok = (p: Picked<T>): boolean => !used.has(p.key) && (!fits || fits(p.combo, out));
+  for (let i = 0; i < wanted; i += 1) {
     let picked: Picked<T> | null = null;
     for (let attempt = 0; attempt < ATTEMPTS && !picked; attempt += 1) {
       const combo = space.sample(rng, usage, attempt >> 2);
-      const key = space.key(combo);
-      if (!used.has(key)) {
-        picked = { key, combo };
+      const candidate = { key: space.key(combo), combo };
+      if (ok(candidate)) {
+        picked = candidate;
       }
     }
-    picked ??= walk(space, rng, used);
+    picked ??= walk(space, rng, ok, fits ? FIT_WALK_LIMIT : Infinity);
+    if (!picked) {
+      // Only a `fits` rule runs out before the count does: what was made so far is the most.
+      throw new ClipCapacityError(out.length);
+    }
     used.add(picked.key);
     out.push(picked);
     for (const c of picked.combo) {
@@ -286,11 +306,17 @@ export function pickDistinct<T>(space: Space<T>, n: number, rng: Rng, avoid: Ite
       usage.part.set(part, (usage.part.get(part) ?? 0) + 1);
     }
   }
+  if (wanted < n) {
+    throw new ClipCapacityError(wanted);
+  }
   return out;
 }
 
-/** Finds an unused combination for certain: a seeded stride over every rank, or (huge spaces) uniform draws. */
-function walk<T>(space: Space<T>, rng: Rng, used: ReadonlySet<string>): Picked<T> {
+/**
+ * Finds an acceptable combination: a seeded stride over every rank, or (huge spaces) uniform draws,
+ * at most `limit` of them; null when none is found.
+ */
+function walk<T>(space: Space<T>, rng: Rng, ok: (p: Picked<T>) => boolean, limit: number): Picked<T> | null {
   const total = space.count;
   if (total <= WALK_LIMIT) {
     const start = rng.int(total);
@@ -298,22 +324,24 @@ function walk<T>(space: Space<T>, rng: Rng, used: ReadonlySet<string>): Picked<T
     while (gcd(stride, total) !== 1) {
       stride += 1;
     }
-    for (let j = 0; j < total; j += 1) {
+    for (let j = 0; j < Math.min(total, limit); j += 1) {
       const combo = space.unrank((start + j * stride) % total);
-      const key = space.key(combo);
-      if (!used.has(key)) {
-        return { key, combo };
+      const candidate = { key: space.key(combo), combo };
+      if (ok(candidate)) {
+        return candidate;
       }
     }
+    return null;
   }
   // Far more combinations than keys used: uniform draws find a fresh one almost at once.
-  for (;;) {
+  for (let j = 0; j < limit; j += 1) {
     const combo = space.sample(rng, emptyUsage(), Infinity);
-    const key = space.key(combo);
-    if (!used.has(key)) {
-      return { key, combo };
+    const candidate = { key: space.key(combo), combo };
+    if (ok(candidate)) {
+      return candidate;
     }
   }
+  return null;
 }
 
 function gcd(a: number, b: number): number {

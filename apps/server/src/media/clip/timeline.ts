@@ -148,7 +148,9 @@ export function layTimeline(input: TimelineInput): Timeline {
       throw new Error('span without segment');
     }
     const overlap = k < spans.length - 1 ? d : 0;
-    return clipOf(resolved(materials, s.materialId), s.start, round3(span.end - span.start + overlap), s.motion, speed);
+    const m = resolved(materials, s.materialId);
+    const clip = clipOf(m, s.start, round3(span.end - span.start + overlap), s.motion, speed);
+    return plan.sourceAudio && m.kind !== 'image' ? { ...clip, sound: true } : clip;
   });
   const transitions = trans
     ? spans.slice(1).map((span) => ({

@@ -36,7 +36,7 @@ export class ClipPlanService {
       return input;
     }
     const drafts = await this.catalog.writeScripts(input.textContext, count);
-    return { ...input, scripts: drafts.scripts.map((d) => d.lines) };
+    return { ...input, scripts: drafts.scripts.map((d) => d.lines), titles: drafts.scripts.map((d) => d.title) };
   }
 
   /** Refuses (您的账号云空间容量已超过限制!) when the member has no cloud space left for videos. */

@@ -2,7 +2,8 @@ import type { ClipMaterial, ClipPlan, ClipTaskInputOf } from '@vidmatrix/contrac
 import { CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { createRng } from '../random.ts';
-import { ProductSpace, UnionSpace, pickDistinct } from '../space.ts';
+import { UnionSpace, pickDistinct } from '../space.ts';
+import { SentenceSpace } from './sentence-space.ts';
 import {
   ClipInputError,
   dedupOf,
@@ -14,6 +15,7 @@ import {
   transitionOf,
   windowsOf,
   type PlanContext,
+  type Window,
 } from './shared.ts';
 
 /** Words of a material that may appear in a sentence: its tags and the words of its name. */
@@ -36,17 +38,23 @@ export function planAiClip(task: ClipTaskInputOf<7>, ctx: PlanContext): ClipPlan
   const template = templateOf(task);
   const rng = createRng(task.seed, 7);
   const pool = [...new Set(task.materialIds)].map((id) => materialOf(ctx, id));
-  const space = new UnionSpace(
-    task.scripts.map(
-      (sentences) =>
-        new ProductSpace(sentences.map((s) => windowsOf(ctx, matchMaterials(s, pool), CLIP_SEGMENT_SECONDS))),
-    ),
+  const windows = windowsOf(ctx, task.materialIds, CLIP_SEGMENT_SECONDS);
+  const parts = task.scripts.map(
+    (sentences) =>
+      new SentenceSpace(
+        sentences.map((s) => windowsOf(ctx, matchMaterials(s, pool), CLIP_SEGMENT_SECONDS)),
+        windows,
+      ),
   );
-  const picks = pickDistinct(space, task.count, rng, ctx.avoid);
+  const space = new UnionSpace(parts);
+  const picks = pickDistinct(space, task.count, rng, ctx.avoid, (combo) =>
+    (parts[space.partOf(combo)] as SentenceSpace<Window>).varied(combo),
+  );
   const music = musicDealer(task, template, rng);
   return picks.map(({ key, combo }, index) => {
     const own = createRng(task.seed, 7, index);
-    const sentences = task.scripts[space.partOf(combo)] ?? [];
+    const part = space.partOf(combo);
+    const sentences = task.scripts[part] ?? [];
     return planOf(
       task,
       index,
@@ -59,6 +67,8 @@ export function planAiClip(task: ClipTaskInputOf<7>, ctx: PlanContext): ClipPlan
         voiced: true,
         musicId: music(index),
         main: null,
+        // The model's title for its script; the template's only when it wrote none.
+        title: task.titles[part]?.trim() || undefined,
       },
       dedupOf(task.dedup, own),
     );

@@ -1,7 +1,7 @@
 import type { ClipPlan, ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
 import { Msg } from '@vidmatrix/contract/messages';
 import { createRng } from '../random.ts';
-import { PickSpace, pickDistinct, type Choice } from '../space.ts';
+import { ClipCapacityError, PickSpace, pickDistinct, type Choice, type Fits } from '../space.ts';
 import {
   ClipInputError,
   dedupOf,
@@ -21,6 +21,37 @@ interface Shot {
 
 /** Shorter pieces than this are flashes, not shots. */
 const MIN_SHOT_SECONDS = 0.5;
+
+/**
+ * Videos of k shots may share at most ⌊k/2⌋ of them with any other of the batch: distinct sets alone let
+ * two videos share all shots but one, which reads as the same video to a viewer (and to a platform).
+ */
+export function sharesAtMostHalf<T>(k: number): Fits<T> {
+  const most = Math.floor(k / 2);
+  return (combo, picked) => {
+    const ids = new Set(combo.map((c) => c.id));
+    return picked.every((p) => p.combo.filter((c) => ids.has(c.id)).length <= most);
+  };
+}
+
+/** Seeded greedy packings tried before the task is refused: one can stall early (two disjoint sets of six shots). */
+const PACKINGS = 6;
+
+/** The first packing that reaches the count, or a refusal naming the most any of them reached. */
+function pickSpread(space: PickSpace<Shot>, task: ClipTaskInputOf<3>, ctx: PlanContext, fits: Fits<Shot>) {
+  let most = 0;
+  for (let attempt = 0; attempt < PACKINGS; attempt += 1) {
+    try {
+      return pickDistinct(space, task.count, createRng(task.seed, 3, -1 - attempt), ctx.avoid, fits);
+    } catch (error) {
+      if (!(error instanceof ClipCapacityError)) {
+        throw error;
+      }
+      most = Math.max(most, error.max);
+    }
+  }
+  throw new ClipCapacityError(most);
+}
 
 /** CP拆拼: the sources' shots (scene detection) recombined across sources, k per video, as a set. */
 export function planCpMode(task: ClipTaskInputOf<3>, ctx: PlanContext): ClipPlan[] {
@@ -43,8 +74,9 @@ export function planCpMode(task: ClipTaskInputOf<3>, ctx: PlanContext): ClipPlan
   if (pool.length === 0) {
     throw new ClipInputError(Msg.clipNoShots);
   }
-  const space = new PickSpace(pool, Math.min(task.shotsPerVideo, pool.length), false);
-  const picks = pickDistinct(space, task.count, rng, ctx.avoid);
+  const k = Math.min(task.shotsPerVideo, pool.length);
+  const space = new PickSpace(pool, k, false);
+  const picks = pickSpread(space, task, ctx, sharesAtMostHalf(k));
   const music = musicDealer(task, templateOf(task), rng);
   return picks.map(({ key, combo }, index) => {
     const own = createRng(task.seed, 3, index);
@@ -58,6 +90,7 @@ export function planCpMode(task: ClipTaskInputOf<3>, ctx: PlanContext): ClipPlan
         voiced: false,
         musicId: music(index),
         main: null,
+        sourceAudio: task.keepSourceAudio,
       },
       dedupOf(task.dedup, own),
     );

@@ -148,7 +148,10 @@ export function planOf(
   task: ClipTaskInput,
   index: number,
   key: string,
-  parts: Pick<ClipPlan, 'segments' | 'paragraphs' | 'voiced' | 'musicId' | 'main'> & { title?: string },
+  parts: Pick<ClipPlan, 'segments' | 'paragraphs' | 'voiced' | 'musicId' | 'main'> & {
+    title?: string;
+    sourceAudio?: boolean;
+  },
   dedup: DedupTransform | null,
 ): ClipPlan {
   const template = templateOf(task);
@@ -164,6 +167,7 @@ export function planOf(
     musicId: parts.musicId,
     main: parts.main,
     dedup,
+    sourceAudio: parts.sourceAudio ?? false,
   };
 }
 

@@ -34,6 +34,15 @@ function initialContext(raw: string | null): TextContext {
   }
 }
 
+/** The scripts a member kept (non-empty, at most one per video) with their titles, index for index. */
+function written(scripts: readonly string[], titles: readonly string[], count: number) {
+  const kept = scripts
+    .map((text, i) => ({ lines: linesOf(text).slice(0, CLIP_MAX_SEGMENTS), title: (titles[i] ?? '').trim() }))
+    .filter((s) => s.lines.length > 0)
+    .slice(0, count);
+  return { scripts: kept.map((s) => s.lines), titles: kept.map((s) => s.title) };
+}
+
 /**
  * /clip/AiClipVideo (AI剪辑): product facts → the language model writes N scripts (shown and editable);
  * each sentence is matched to the chosen materials by their tags and names, then rendered with the template.
@@ -54,6 +63,8 @@ function AiClipForm({ template }: { template: ClipTemplateChoice }) {
   const [audience, setAudience] = useState(initial.audience);
   const [materials, setMaterials] = useState<Material[]>([]);
   const [scripts, setScripts] = useState<string[]>([]);
+  // The writer's title of each script, shown and editable beside it (each video takes its script's title).
+  const [titles, setTitles] = useState<string[]>([]);
   const write = useWriteScript();
 
   const hasProduct: Requirement = [facts.product.trim() !== '', Msg.clipProductRequired];
@@ -70,7 +81,12 @@ function AiClipForm({ template }: { template: ClipTemplateChoice }) {
     }
     write.mutate(
       { textContext, count },
-      { onSuccess: (drafts) => setScripts(drafts.scripts.map((s) => s.lines.join('\n'))) },
+      {
+        onSuccess: (drafts) => {
+          setScripts(drafts.scripts.map((s) => s.lines.join('\n')));
+          setTitles(drafts.scripts.map((s) => s.title));
+        },
+      },
     );
   };
   return (
@@ -86,10 +102,7 @@ function AiClipForm({ template }: { template: ClipTemplateChoice }) {
         textContext,
         materialIds: materials.map((m) => m.file_id),
         // Empty: the server has the writer write them when the task is made.
-        scripts: scripts
-          .map((s) => linesOf(s).slice(0, CLIP_MAX_SEGMENTS))
-          .filter((lines) => lines.length > 0)
-          .slice(0, common.count),
+        ...written(scripts, titles, common.count),
       })}
     >
       {({ count }) => (
@@ -121,6 +134,15 @@ function AiClipForm({ template }: { template: ClipTemplateChoice }) {
                 scripts.map((text, index) => (
                   <div key={index} data-testid="ai-script">
                     <Typography.Text type="secondary">文案 {index + 1}（每行一句）</Typography.Text>
+                    <Input
+                      aria-label={`标题${index + 1}`}
+                      placeholder="视频标题（留空用模板标题）"
+                      value={titles[index] ?? ''}
+                      maxLength={100}
+                      onChange={(e) =>
+                        setTitles(scripts.map((_, i) => (i === index ? e.target.value : (titles[i] ?? ''))))
+                      }
+                    />
                     <Input.TextArea
                       aria-label={`文案${index + 1}`}
                       rows={4}

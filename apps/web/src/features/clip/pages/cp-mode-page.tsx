@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form } from 'antd';
+import { Checkbox, Form } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -12,6 +12,7 @@ export function CpModePage() {
   const [sources, setSources] = useState<Material[]>([]);
   const [shots, setShots] = useState(6);
   const [seconds, setSeconds] = useState(CLIP_SEGMENT_SECONDS);
+  const [keepSound, setKeepSound] = useState(false);
   return (
     <ClipTaskForm
       mode={3}
@@ -23,6 +24,7 @@ export function CpModePage() {
         sourceIds: sources.map((m) => m.file_id),
         shotsPerVideo: shots,
         maxShotSeconds: seconds,
+        keepSourceAudio: keepSound,
       })}
     >
       <Form.Item label="源视频" extra="长视频按镜头自动拆分，各视频的镜头交叉重组，不使用模板">
@@ -30,6 +32,11 @@ export function CpModePage() {
       </Form.Item>
       <NumberField label="每条视频镜头数" min={1} max={CLIP_MAX_SEGMENTS} value={shots} onChange={setShots} />
       <SecondsField label="单个镜头最长（秒）" value={seconds} onChange={setSeconds} />
+      <Form.Item label="声音" extra="勾选后每个镜头保留源视频的声音，背景音乐在其下方播放">
+        <Checkbox checked={keepSound} onChange={(e) => setKeepSound(e.target.checked)}>
+          保留原声
+        </Checkbox>
+      </Form.Item>
     </ClipTaskForm>
   );
 }
