@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeAudio, makeImage, makeVideo, toneSource } from '@vidmatrix/fixtures';
-import { clipTaskInput, type ClipMaterial, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { clipTaskInput, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { type ClipMaterial } from './plan-model.ts';
 import { CLIP_SENTENCE_GAP_SECONDS, CLIP_TAIL_SECONDS } from '@vidmatrix/contract/constants';
 import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

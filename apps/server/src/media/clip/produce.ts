@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ClipPlan, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from './plan-model.ts';
 import { CLIP_FPS, CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { splitSentences } from '@vidmatrix/contract/rules/clip-text';

@@ -1,4 +1,5 @@
-import { materialIdsOf, type ClipMaterial, type ClipPlan, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { materialIdsOf, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { type ClipMaterial, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';

@@ -1,4 +1,5 @@
-import type { ClipPlan, ClipStatus, ClipTaskSummary } from '@vidmatrix/contract/api/clip-task';
+import type { ClipStatus, ClipTaskSummary } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from '../../media/clip/plan-model.ts';
 import { Msg } from '@vidmatrix/contract/messages';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { Selectable } from 'kysely';

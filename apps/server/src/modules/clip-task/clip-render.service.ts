@@ -1,13 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  clipPlan,
-  clipTaskInput,
-  type ClipPlan,
-  type ClipPreview,
-  type ClipTaskInput,
-} from '@vidmatrix/contract/api/clip-task';
+import { clipTaskInput, type ClipPreview, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { clipPlan, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from '../../db/types.ts';

@@ -1,4 +1,5 @@
-import type { ClipPlan, ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from '../plan-model.ts';
 import { clipVideoMax } from '@vidmatrix/contract/rules/clip-count';
 import { createRng } from '../random.ts';
 import { ClipCapacityError, PickSpace, ProductSpace, pickDistinct, type Space } from '../space.ts';

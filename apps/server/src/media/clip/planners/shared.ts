@@ -1,13 +1,5 @@
-import type {
-  ClipMaterial,
-  ClipMotion,
-  ClipPlan,
-  ClipTaskInput,
-  ClipTemplate,
-  DedupOptions,
-  DedupTransform,
-  PlanSegment,
-} from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInput, ClipTemplate, DedupOptions } from '@vidmatrix/contract/api/clip-task';
+import type { ClipMaterial, ClipMotion, ClipPlan, DedupTransform, PlanSegment } from '../plan-model.ts';
 import { CLIP_FPS } from '@vidmatrix/contract/constants';
 import { windowStarts } from '@vidmatrix/contract/rules/clip-count';
 import { Msg } from '@vidmatrix/contract/messages';
