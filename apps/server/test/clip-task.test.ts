@@ -264,12 +264,15 @@ describe('clip tasks spoken by a cloud voice (Azure, through a local imitation o
   let cloud: TestContext;
   let cloudToken = '';
   let ids: number[] = [];
+  /** The app's warnings, as pino writes them (a render that stops for good says so here). */
+  const warnings: string[] = [];
 
   beforeAll(async () => {
     azure = await startAzureTtsImitation(KEY);
     cloud = await createTestApp(
       { clipConcurrency: 1 },
       {
+        logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } },
         clipOutput: OUTPUT,
         tts: new AzureTts({ key: KEY, endpoint: azure.url, voice: AZURE_DEFAULT_VOICE, backoffMs: 0 }),
       },
@@ -315,8 +318,12 @@ describe('clip tasks spoken by a cloud voice (Azure, through a local imitation o
     await cloud.app.jobs.drain(120_000);
     const task = await clipTaskInfo(cloud, cloudToken, added.data.id);
     expect(task.outputs.map((o) => [o.status, o.error])).toEqual([['failed', Msg.clipVoiceAuthFailed]]);
-    // The task itself says why, not only 视频合成失败.
+    // The task itself says why, not only 视频合成失败, and so does the log.
     expect([task.status, task.error]).toEqual(['failed', Msg.clipVoiceAuthFailed]);
+    const stopped = warnings
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'Clip render stopped');
+    expect(stopped).toEqual([expect.objectContaining({ taskId: added.data.id, reason: 'voice' })]);
     // Not tried again: a refused key stays refused.
     expect(azure.faults).toEqual([]);
     expect(azure.requests).toHaveLength(3);

@@ -214,8 +214,8 @@ export class ClipRenderService {
           {
             taskId: task.id,
             outputId,
-            reason: error instanceof ClipRenderError ? error.reason : 'refused',
-            msg: message,
+            reason: reasonOf(error),
+            memberMessage: message,
             stderr: error instanceof ClipRenderError ? error.stderrTail.slice(-1000) : undefined,
           },
           'Clip render stopped',
@@ -292,4 +292,12 @@ export class ClipRenderService {
     const key = own?.file_type === 'audio' ? own.object_key : await this.repo.systemMusicKey(id);
     return key ? this.planner.sourceOf(key) : null;
   }
+}
+
+/** What stopped a render, for the log: ffmpeg's own reason, the voice service, or a refused input. */
+function reasonOf(error: unknown): string {
+  if (error instanceof ClipRenderError) {
+    return error.reason;
+  }
+  return error instanceof TtsError ? 'voice' : 'refused';
 }
