@@ -164,7 +164,7 @@ async function ours(run, size = { width: WIDTH, height: HEIGHT }, plan = single)
     output,
     size,
     // A bench on a shared host may wait for a core far longer than a worker would.
-    timeoutMs: 3_600_000,
+    stallMs: 3_600_000,
     encode: { preset: PRESET, crf: 23 },
     onSpec: (spec) => {
       rendered = spec;

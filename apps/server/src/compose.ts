@@ -1,6 +1,6 @@
 import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from './db/types.ts';
-import type { JobQueue, JobSchedule } from './jobs/job-queue.ts';
+import { silentJobLogger, type JobLogger, type JobQueue, type JobSchedule } from './jobs/job-queue.ts';
 import type { MediaTools } from './media/ffmpeg-discovery.ts';
 import { MediaRepository } from './media/media.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -12,7 +12,10 @@ import type { TtsProvider } from './media/clip/tts/tts-provider.ts';
 import { createScriptWriter, type ScriptWriter } from './media/clip/writer/script-writer.ts';
 import { registerClipTaskJobs } from './modules/clip-task/clip-task.jobs.ts';
 import { registerContentJobs } from './modules/content/content.jobs.ts';
-import { ClipTaskService, type ClipOutput } from './modules/clip-task/clip-task.service.ts';
+import { ClipCatalogService } from './modules/clip-task/clip-catalog.service.ts';
+import { ClipPlanService } from './modules/clip-task/clip-plan.service.ts';
+import { ClipRenderService, type ClipOutput } from './modules/clip-task/clip-render.service.ts';
+import { ClipTaskService } from './modules/clip-task/clip-task.service.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { ClipTemplateService } from './modules/clip-template/clip-template.service.ts';
 import type { MessageConnector } from './modules/customer/connector.ts';
@@ -71,7 +74,15 @@ export interface Infrastructure {
   /** Sends customer replies to the platforms. */
   messageConnector: MessageConnector;
   /** Clip renders at once per process (CLIP_CONCURRENCY) and their scratch directory. */
-  clip: { concurrency: number; workDir: string; output?: ClipOutput; writer?: ScriptWriter; tts?: TtsProvider };
+  clip: {
+    concurrency: number;
+    workDir: string;
+    output?: ClipOutput;
+    writer?: ScriptWriter;
+    tts?: TtsProvider;
+    /** Where renders that stop for good are logged (default: nowhere). */
+    log?: JobLogger;
+  };
   /**
    * The language model that reads buying intent and contacts (default: the LLM_* settings, or none), and
    * where its failures are told (the rules stand in for it).
@@ -102,21 +113,26 @@ export function compose(infra: Infrastructure) {
   const materialExport = new MaterialExportService({ db });
   const materialDownload = new MaterialDownloadService({ ...base, storage }, members);
   const clipRenderer = new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe);
+  const clipTools = {
+    renderer: clipRenderer,
+    tts: infra.clip.tts ?? createTts(),
+    writer: infra.clip.writer ?? createScriptWriter(),
+    fonts: listChineseFonts,
+    workDir: infra.clip.workDir,
+    output: infra.clip.output,
+  };
+  const clipCatalog = new ClipCatalogService({ clip: clipTools });
+  const clipPlans = new ClipPlanService({ db, storage, renderer: clipRenderer }, materials, clipCatalog);
+  const clipRender = new ClipRenderService(
+    { ...base, storage, realtime: infra.realtime, clip: clipTools, log: infra.clip.log ?? silentJobLogger },
+    clipPlans,
+    clipCatalog,
+    materials,
+  );
   const clipTasks = new ClipTaskService(
-    {
-      ...base,
-      storage,
-      jobs,
-      realtime: infra.realtime,
-      clip: {
-        renderer: clipRenderer,
-        tts: infra.clip.tts ?? createTts(),
-        writer: infra.clip.writer ?? createScriptWriter(),
-        fonts: listChineseFonts,
-        workDir: infra.clip.workDir,
-        output: infra.clip.output,
-      },
-    },
+    { ...base, storage, jobs, realtime: infra.realtime },
+    clipPlans,
+    clipRender,
     materials,
   );
   const clipTemplates = new ClipTemplateService({
@@ -184,6 +200,8 @@ export function compose(infra: Infrastructure) {
     materialExport,
     materialDownload,
     clipTasks,
+    clipCatalog,
+    clipRender,
     clipTemplates,
     clipConcurrency: infra.clip.concurrency,
     music,

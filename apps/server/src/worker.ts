@@ -49,6 +49,7 @@ const services = compose({
     concurrency: config.clipConcurrency,
     workDir: path.join(config.dataDir, 'clip'),
     output: { size: config.clipSize },
+    log,
   },
   realtime,
   messageConnector: new LocalConnector(),

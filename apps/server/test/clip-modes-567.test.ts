@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClipPlan, ClipScriptDrafts, ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
+import type { ClipScriptDrafts, ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from '../src/media/clip/plan-model.ts';
 import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
 import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import { Msg } from '@vidmatrix/contract/messages';

@@ -107,6 +107,35 @@ describe('clip tasks', () => {
     expect(res.msg).toBe('素材不存在或已被删除');
   });
 
+  it('names what is wrong: the count out of range, unknown or foreign music, an unknown font', async () => {
+    const add = (body: object) => call(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', body);
+    const task = mode1(1, videoIds);
+    // Another member's audio, under an id no system track has (music ids name either).
+    const tracks = await ctx.db.selectFrom('music').select('id').execute();
+    const foreignAudio = Math.max(0, ...tracks.map((t) => t.id)) + 1000;
+    const other = await ctx.db
+      .selectFrom('material')
+      .selectAll()
+      .where('id', '=', otherVideoId)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('material')
+      .values({ ...other, id: foreignAudio, file_type: 'audio', file_name: '别人的配乐.mp3' })
+      .execute();
+    const refusals = [
+      [{ ...task, count: 0 }, '生成数量需在 1–200 之间'],
+      [{ ...task, count: 10000 }, '生成数量需在 1–200 之间'],
+      [{ ...task, musicIds: [INT_MAX] }, '音乐不存在或已被删除'],
+      [{ ...task, musicIds: [foreignAudio] }, '音乐不存在或已被删除'],
+      [{ ...task, template: { ...TEMPLATE, subtitle: { ...TEMPLATE.subtitle, font: 'NoSuchFont' } } }, '字体不存在'],
+      [{ ...mode8(1, videoIds), font: 'NoSuchFont' }, '字体不存在'],
+    ] as const;
+    for (const [body, msg] of refusals) {
+      const res = await add(body);
+      expect([res.code, res.msg]).toEqual([400, msg]);
+    }
+  });
+
   it('refuses more videos than the inputs allow, naming the number', async () => {
     const res = await call(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', mode8(5, videoIds));
     expect(res.code).toBe(400);
@@ -235,12 +264,15 @@ describe('clip tasks spoken by a cloud voice (Azure, through a local imitation o
   let cloud: TestContext;
   let cloudToken = '';
   let ids: number[] = [];
+  /** The app's warnings, as pino writes them (a render that stops for good says so here). */
+  const warnings: string[] = [];
 
   beforeAll(async () => {
     azure = await startAzureTtsImitation(KEY);
     cloud = await createTestApp(
       { clipConcurrency: 1 },
       {
+        logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(line) } },
         clipOutput: OUTPUT,
         tts: new AzureTts({ key: KEY, endpoint: azure.url, voice: AZURE_DEFAULT_VOICE, backoffMs: 0 }),
       },
@@ -286,6 +318,12 @@ describe('clip tasks spoken by a cloud voice (Azure, through a local imitation o
     await cloud.app.jobs.drain(120_000);
     const task = await clipTaskInfo(cloud, cloudToken, added.data.id);
     expect(task.outputs.map((o) => [o.status, o.error])).toEqual([['failed', Msg.clipVoiceAuthFailed]]);
+    // The task itself says why, not only 视频合成失败, and so does the log.
+    expect([task.status, task.error]).toEqual(['failed', Msg.clipVoiceAuthFailed]);
+    const stopped = warnings
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'Clip render stopped');
+    expect(stopped).toEqual([expect.objectContaining({ taskId: added.data.id, reason: 'voice' })]);
     // Not tried again: a refused key stays refused.
     expect(azure.faults).toEqual([]);
     expect(azure.requests).toHaveLength(3);

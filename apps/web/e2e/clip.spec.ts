@@ -57,10 +57,19 @@ test('a mode-1 clip task in groups renders ten distinct videos into the library'
   await page.getByLabel('片段时长（秒）').fill('2');
   // A pool of the two clips, two segments a video: one set of two, one video.
   await clip.pick(page.getByRole('button', { name: '选择素材' }), ['clip-a.mp4', 'clip-b.mp4']);
+  // The form tells what the chosen materials allow while the member chooses (issue 24): at the
+  // defaults (3 segments of 2 s) the two clips make none, at two segments one.
+  const allowed = page.getByTestId('clip-max-videos');
+  await expect(allowed).toHaveText('素材最多可以生成0个不重复的视频，请减少数量或添加素材');
   await page.getByLabel('每条视频片段数').fill('2');
+  await expect(allowed).toHaveText('素材最多可以生成1个不重复的视频，请减少数量或添加素材');
+  await page.getByLabel('生成数量').fill('1');
+  await expect(allowed).toHaveText('所选素材最多可以生成1个不重复的视频');
   await page.getByLabel('生成数量').fill('2');
+  await page.screenshot({ path: join(shotDir, 'mode1-pool-allowed.png'), fullPage: true });
   await page.getByRole('button', { name: '开始剪辑' }).click();
-  await expect(page.getByText('素材最多可以生成1个不重复的视频，请减少数量或添加素材')).toBeVisible();
+  // The server refuses with the same figure.
+  await expect(materials.toast('素材最多可以生成1个不重复的视频，请减少数量或添加素材')).toBeVisible();
 
   // 分组: 开头 and 中间 are kept (结尾 removed); one segment of each per video, in order.
   await page.locator('label', { has: page.getByRole('radio', { name: '分组' }) }).click();
@@ -77,9 +86,11 @@ test('a mode-1 clip task in groups renders ten distinct videos into the library'
   await clip.pick(groups.nth(1).getByRole('button', { name: '选择素材' }), ['clip-a.mp4', 'clip-b.mp4']);
   await page.screenshot({ path: join(shotDir, 'mode1-groups.png'), fullPage: true });
   await page.getByLabel('生成数量').fill('11');
+  await expect(allowed).toHaveText('素材最多可以生成10个不重复的视频，请减少数量或添加素材');
   await page.getByRole('button', { name: '开始剪辑' }).click();
-  await expect(page.getByText('素材最多可以生成10个不重复的视频，请减少数量或添加素材')).toBeVisible();
+  await expect(materials.toast('素材最多可以生成10个不重复的视频，请减少数量或添加素材')).toBeVisible();
   await page.getByLabel('生成数量').fill('10');
+  await expect(allowed).toHaveText('所选素材最多可以生成10个不重复的视频');
   // De-duplication the member turns on goes into the task (the renders below draw it).
   await page.getByRole('checkbox', { name: '镜像' }).check();
   await page.getByRole('checkbox', { name: '微调色' }).check();

@@ -142,6 +142,8 @@ export const CLIP_FPS = 30;
 export const CLIP_SEGMENT_SECONDS = 3;
 /** Shortest and longest segment a member may set, seconds. */
 export const CLIP_SEGMENT_SECONDS_RANGE = { min: 1, max: 15 } as const;
+/** Most segment windows taken from one long video (spread evenly), so a pool stays small and fast. */
+export const CLIP_MAX_WINDOWS = 12;
 /** Most segments (slots) in one video. */
 export const CLIP_MAX_SEGMENTS = 30;
 /** Most groups, steps or sources in one task. */
@@ -160,9 +162,9 @@ export const CLIP_DEFAULT_GROUP_SECONDS = 5;
 export const CLIP_SENTENCE_GAP_SECONDS = 0.15;
 /** Picture kept after the voice ends, seconds. */
 export const CLIP_TAIL_SECONDS = 0.5;
-/** A render may take this many times the output length before it is killed ... */
-export const CLIP_RENDER_TIMEOUT_FACTOR = 6;
-/** ... and never less than this, ms. */
+/** A render or analysis whose ffmpeg reports no progress for this long is killed (a busy host only slows it), ms. */
+export const CLIP_RENDER_STALL_MS = 90_000;
+/** Wall-time limit of the short tool runs that report no progress (ffprobe, template stills), ms. */
 export const CLIP_RENDER_MIN_TIMEOUT_MS = 120_000;
 /**
  * Lowest ffmpeg scene score (0–1) a CP拆拼 cut may have. 0.3 missed a re-framing of the same set

@@ -36,6 +36,20 @@ describe('clip task inputs', () => {
     expect(clipTaskInput.safeParse({ ...ok, lines: ['  '] }).error?.issues[0]?.message).toBe('请输入文案');
     expect(clipTaskInput.safeParse({ ...ok, clip_model: 9 }).success).toBe(false);
   });
+  it('name the refused field in Chinese, never a bare 参数错误', () => {
+    const ok = { clip_model: 5, ...base, imageIds: [1], font: 'x' };
+    const message = (input: unknown) => clipTaskInput.safeParse(input).error?.issues[0]?.message;
+    expect(message({ ...ok, count: 0 })).toBe('生成数量需在 1–200 之间');
+    expect(message({ ...ok, count: 10000 })).toBe('生成数量需在 1–200 之间');
+    expect(message({ ...ok, count: '3' })).toBe('生成数量需在 1–200 之间');
+    expect(message({ ...ok, name: ' ' })).toBe('请输入任务名称');
+    expect(message({ ...ok, font: '' })).toBe('请选择字体');
+    expect(message({ ...ok, musicIds: [0] })).toBe('音乐不存在或已被删除');
+    expect(message({ ...ok, imagesPerVideo: 0 })).toBe('每个视频的片段数需在 1–30 之间');
+    expect(message({ ...ok, secondsPerImage: 99 })).toBe('片段时长需在 1–15 秒之间');
+    expect(message({ ...ok, seed: -1 })).toBe('随机种子需为 0–4294967295 之间的整数');
+    expect(message({ ...ok, clip_model: 9 })).toBe('请选择剪辑模式');
+  });
   it('refuse an empty group, no groups and too many groups with §8 text', () => {
     const task = (groups: unknown[]) => ({ clip_model: 1, ...base, template: { subtitle: null }, groups });
     const message = (input: unknown) => clipTaskInput.safeParse(input).error?.issues[0]?.message;

@@ -11,7 +11,7 @@ import {
   CLIP_SEGMENT_SECONDS,
   CLIP_SEGMENT_SECONDS_RANGE,
 } from '../constants.ts';
-import { Msg } from '../messages.ts';
+import { fillMsg, Msg } from '../messages.ts';
 import { INT_MAX } from './common.ts';
 
 import type { ClipModel } from '../rules/clip-mode.ts';
@@ -26,26 +26,25 @@ const id = z.number().int().positive().max(INT_MAX);
 /** The materials of a group, step, pool or source list: none is 请选择素材, too many 超出个数限制 (§8). */
 const ids = z.array(id).min(1, Msg.chooseMaterial).max(CLIP_MAX_MATERIALS, Msg.overLimit);
 /** One spoken or shown line. */
-export const clipLine = z.string().trim().min(1, Msg.clipScriptRequired).max(CLIP_LINE_MAX_CHARS);
+export const clipLine = z
+  .string(Msg.clipScriptRequired)
+  .trim()
+  .min(1, Msg.clipScriptRequired)
+  .max(CLIP_LINE_MAX_CHARS, fillMsg(Msg.clipLineTooLong, { n: CLIP_LINE_MAX_CHARS }));
+/** A font named by its getFront value; one the renderer does not have is refused by the server (字体不存在). */
+const fontName = z.string(Msg.clipFontRequired).min(1, Msg.clipFontRequired).max(100, Msg.clipFontMissing);
+/** Pieces per video (segments, shots, images, cutaways) between `min` and CLIP_MAX_SEGMENTS. */
+const pieces = (min: number) => {
+  const msg = fillMsg(Msg.clipSegmentsRange, { min, max: CLIP_MAX_SEGMENTS });
+  return z.number(msg).int(msg).min(min, msg).max(CLIP_MAX_SEGMENTS, msg);
+};
+const TITLE_MAX_CHARS = 40;
+const titleText = z
+  .string()
+  .trim()
+  .max(TITLE_MAX_CHARS, fillMsg(Msg.clipTitleTooLong, { n: TITLE_MAX_CHARS }));
 const lines = z.array(clipLine).max(CLIP_MAX_MATERIALS);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
-
-/** What the planner knows of a library material (the server fills it from the library). */
-export const clipMaterial = z.object({
-  id,
-  kind: z.enum(['video', 'image', 'digital_human']),
-  name: z.string().max(200).default(''),
-  /** Seconds; 0 for images. */
-  duration: z.number().nonnegative(),
-  width: z.number().int().nonnegative(),
-  height: z.number().int().nonnegative(),
-  tags: z.array(z.string()).default([]),
-});
-export type ClipMaterial = z.infer<typeof clipMaterial>;
-
-/** Background music the planner may pick from. */
-export const clipMusic = z.object({ id, name: z.string().default(''), duration: z.number().nonnegative() });
-export type ClipMusic = z.infer<typeof clipMusic>;
 
 /** ffmpeg xfade transitions offered by templates. */
 export const clipTransition = z.enum([
@@ -66,7 +65,7 @@ export type ClipFilter = z.infer<typeof clipFilter>;
 
 /** Subtitle style: the font is a value from getFront. */
 export const subtitleStyle = z.object({
-  font: z.string().min(1).max(100),
+  font: fontName,
   /** Output pixels at 1080×1920. */
   size: z.number().int().min(24).max(160).default(64),
   color: hexColor.default('#FFFFFF'),
@@ -83,8 +82,8 @@ export const clipTemplate = z.object({
   subtitle: subtitleStyle.nullable(),
   title: z
     .object({
-      text: z.string().trim().max(40),
-      font: z.string().min(1).max(100),
+      text: titleText,
+      font: fontName,
       size: z.number().int().min(24).max(200).default(90),
       color: hexColor.default('#FFE400'),
       /** Seconds the title stays; 0 keeps it for the whole video. */
@@ -142,13 +141,32 @@ export const textContext = z.object({
 });
 export type TextContext = z.infer<typeof textContext>;
 
+const TASK_NAME_MAX_CHARS = 100;
+const countMsg = fillMsg(Msg.clipCountRange, { n: CLIP_MAX_VIDEOS });
+const musicId = z
+  .number(Msg.clipMusicMissing)
+  .int(Msg.clipMusicMissing)
+  .positive(Msg.clipMusicMissing)
+  .max(INT_MAX, Msg.clipMusicMissing);
 const common = {
-  name: z.string().trim().min(1).max(100),
+  name: z
+    .string(Msg.clipNameRequired)
+    .trim()
+    .min(1, Msg.clipNameRequired)
+    .max(TASK_NAME_MAX_CHARS, fillMsg(Msg.clipNameTooLong, { n: TASK_NAME_MAX_CHARS })),
   /** How many distinct videos to make (N). */
-  count: z.number().int().min(1).max(CLIP_MAX_VIDEOS),
+  count: z.number(countMsg).int(countMsg).min(1, countMsg).max(CLIP_MAX_VIDEOS, countMsg),
   /** Seed of every random pick; the same seed makes the same videos. */
-  seed: z.number().int().min(0).max(0xffffffff),
-  musicIds: z.array(id).max(CLIP_MAX_MATERIALS).default([]),
+  seed: z
+    .number(Msg.clipSeedInvalid)
+    .int(Msg.clipSeedInvalid)
+    .min(0, Msg.clipSeedInvalid)
+    .max(0xffffffff, Msg.clipSeedInvalid),
+  /** The member's audio materials or system tracks; the server refuses others (音乐不存在或已被删除). */
+  musicIds: z
+    .array(musicId, Msg.clipMusicMissing)
+    .max(CLIP_MAX_MATERIALS, fillMsg(Msg.clipTooManyMusic, { n: CLIP_MAX_MATERIALS }))
+    .default([]),
   dedup: dedupOptions.default({
     mirror: false,
     crop: false,
@@ -158,10 +176,11 @@ const common = {
     stripMetadata: true,
   }),
 };
+const segmentSecondsMsg = fillMsg(Msg.clipSegmentSecondsRange, CLIP_SEGMENT_SECONDS_RANGE);
 const segmentSeconds = z
-  .number()
-  .min(CLIP_SEGMENT_SECONDS_RANGE.min)
-  .max(CLIP_SEGMENT_SECONDS_RANGE.max)
+  .number(segmentSecondsMsg)
+  .min(CLIP_SEGMENT_SECONDS_RANGE.min, segmentSecondsMsg)
+  .max(CLIP_SEGMENT_SECONDS_RANGE.max, segmentSecondsMsg)
   .default(CLIP_SEGMENT_SECONDS);
 const groups = z.array(clipGroup).min(1, Msg.chooseMaterial).max(CLIP_MAX_GROUPS, Msg.overLimit);
 
@@ -172,7 +191,7 @@ export const clipVideoInput = z.object({
   template: clipTemplate,
   groups,
   /** Segments per video when the groups are one pool; with several groups, one per group. */
-  segments: z.number().int().min(1).max(CLIP_MAX_SEGMENTS).default(5),
+  segments: pieces(1).default(5),
   segmentSeconds,
   lines: lines.default([]),
 });
@@ -190,7 +209,7 @@ export const cpModeInput = z.object({
   clip_model: z.literal(3),
   ...common,
   sourceIds: ids,
-  shotsPerVideo: z.number().int().min(1).max(CLIP_MAX_SEGMENTS).default(6),
+  shotsPerVideo: pieces(1).default(6),
   /** Longest piece taken from one shot, seconds. */
   maxShotSeconds: segmentSeconds,
   /** 保留原声: each shot keeps its source's sound (the music plays under it). */
@@ -205,7 +224,7 @@ export const oralInput = z.object({
   mainId: id,
   brollIds: z.array(id).max(CLIP_MAX_MATERIALS).default([]),
   /** B-roll cutaways per video. */
-  brolls: z.number().int().min(0).max(CLIP_MAX_SEGMENTS).default(3),
+  brolls: pieces(0).default(3),
   brollSeconds: segmentSeconds,
   /** The spoken script, for subtitles (its sentences are spread over the detected speech). */
   lines: lines.default([]),
@@ -219,14 +238,14 @@ export const imageVideoInput = z.object({
   clip_model: z.literal(5),
   ...common,
   imageIds: ids,
-  imagesPerVideo: z.number().int().min(1).max(CLIP_MAX_SEGMENTS).default(5),
+  imagesPerVideo: pieces(1).default(5),
   secondsPerImage: segmentSeconds,
-  title: z.string().trim().max(40).default(''),
+  title: titleText.default(''),
   lines: lines.default([]),
   /** Read the lines aloud (offline voice) instead of showing them only. */
   voice: z.boolean().default(false),
   transition: clipTransition.default('fade'),
-  font: z.string().min(1).max(100),
+  font: fontName,
 });
 
 /** 一键成片: ordered groups, one segment each; one whole narration per video, picked from several. */
@@ -235,7 +254,7 @@ export const oneClickInput = z.object({
   ...common,
   groups,
   scripts: z.array(z.string().trim().min(1).max(CLIP_SCRIPT_MAX_CHARS)).min(1).max(CLIP_MAX_MATERIALS),
-  font: z.string().min(1).max(100),
+  font: fontName,
 });
 
 /** AI剪辑: the language model's scripts (already written), matched to the pool by tags and names. */
@@ -256,80 +275,26 @@ export const groupClipInput = z.object({
   clip_model: z.literal(8),
   ...common,
   groups,
-  font: z.string().min(1).max(100),
+  font: fontName,
 });
 
 /** A clip task's inputs, by mode. */
-export const clipTaskInput = z.discriminatedUnion('clip_model', [
-  clipVideoInput,
-  scriptClipInput,
-  cpModeInput,
-  oralInput,
-  imageVideoInput,
-  oneClickInput,
-  aiClipInput,
-  groupClipInput,
-]);
+export const clipTaskInput = z.discriminatedUnion(
+  'clip_model',
+  [
+    clipVideoInput,
+    scriptClipInput,
+    cpModeInput,
+    oralInput,
+    imageVideoInput,
+    oneClickInput,
+    aiClipInput,
+    groupClipInput,
+  ],
+  { error: Msg.clipModelRequired },
+);
 export type ClipTaskInput = z.infer<typeof clipTaskInput>;
 export type ClipTaskInputOf<M extends ClipModel> = Extract<ClipTaskInput, { clip_model: M }>;
-
-/** Seeded per-video changes that move perceptual fingerprints (stored with the plan). */
-export const dedupTransform = z.object({
-  mirror: z.boolean(),
-  /** Fraction cut from the frame (0–0.08) and where the kept window sits (0–1 each way). */
-  crop: z.object({ amount: z.number(), x: z.number(), y: z.number() }).nullable(),
-  eq: z.object({ brightness: z.number(), contrast: z.number(), saturation: z.number(), hue: z.number() }).nullable(),
-  /** Footage speed (voice untouched). */
-  speed: z.number(),
-  fps: z.number(),
-  stripMetadata: z.boolean(),
-});
-export type DedupTransform = z.infer<typeof dedupTransform>;
-
-/** Image motion (Ken Burns). */
-export const clipMotion = z.enum(['zoom-in', 'zoom-out', 'pan-left', 'pan-right']);
-export type ClipMotion = z.infer<typeof clipMotion>;
-
-/** One piece of footage in a plan. */
-export const planSegment = z.object({
-  materialId: id,
-  /** In-point in the source, seconds. */
-  start: z.number().nonnegative(),
-  /** Nominal length, seconds; the timeline stretches it to its paragraph's voice. */
-  length: z.number().positive(),
-  /** Paragraph this segment shows while it is spoken; null keeps the nominal length. */
-  paragraph: z.number().int().nonnegative().nullable(),
-  motion: clipMotion.nullable(),
-  /** Transition into this segment from the previous one. */
-  transition: clipTransition.nullable(),
-  /** 口播 only: where the cutaway sits on the main track, seconds. */
-  at: z.number().nonnegative().nullable(),
-});
-export type PlanSegment = z.infer<typeof planSegment>;
-
-/** One video to render: what the planner picked, with everything needed to render it again. */
-export const clipPlan = z.object({
-  index: z.number().int().nonnegative(),
-  mode: z.number().int().min(1).max(8),
-  /** Canonical combination key (the same footage choice has the same key). */
-  key: z.string(),
-  seed: z.number().int(),
-  segments: z.array(planSegment),
-  /** Narration paragraphs; each is split into sentences for voice and subtitles. */
-  paragraphs: z.array(z.string()),
-  /** Spoken aloud (voice) or only shown (subtitles). */
-  voiced: z.boolean(),
-  title: z.string(),
-  musicId: id.nullable(),
-  /** 口播: the main track and, when silences are cut, the kept spans. */
-  main: z
-    .object({ materialId: id, keep: z.array(z.tuple([z.number(), z.number()])).nullable(), chromaKey: z.boolean() })
-    .nullable(),
-  dedup: dedupTransform.nullable(),
-  /** Footage keeps its own sound (CP拆拼 保留原声); older plans have none. */
-  sourceAudio: z.boolean().default(false),
-});
-export type ClipPlan = z.infer<typeof clipPlan>;
 
 /** Scripts the script writer (帮我写文案, AI剪辑) returns: each a title and its sentences. */
 export const clipScriptDrafts = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assColor, assText, assTime, writeAss } from './ass.ts';
+import { assColor, assText, assTime, breakLines, writeAss } from './ass.ts';
 import { SUBTITLE_STYLE } from './clip-fixtures.ts';
 
 describe('ASS writer', () => {
@@ -15,7 +15,36 @@ describe('ASS writer', () => {
   });
   it('escapes override blocks and wraps Chinese text by width', () => {
     expect(assText('{\\b1}你好', 10)).toBe('｛＼b1｝你好');
-    expect(assText('一二三四五六七', 3)).toBe('一二三\\N四五六\\N七');
+    expect(assText('一二三四五六七', 3)).toBe('一二三\\N四五\\N六七');
+  });
+  it('balances lines and never leaves one or two characters alone (issue 24: 豆, 下单)', () => {
+    const lines = (text: string, perLine: number) => breakLines([...text], perLine);
+    // 13 characters a line: the old break left 豆 and 下单 alone on the last line.
+    expect(lines('今天给大家推荐一款特别好喝的咖啡豆', 13)).toEqual(['今天给大家推荐一款', '特别好喝的咖啡豆']);
+    expect(lines('喜欢的朋友赶紧点击下方链接去下单', 14)).toEqual(['喜欢的朋友赶紧点', '击下方链接去下单']);
+    expect(lines('一二三四五六七八九十一二三四五六七八九十一二', 10)).toEqual([
+      '一二三四五六七八',
+      '九十一二三四五',
+      '六七八九十一二',
+    ]);
+    for (let n = 1; n <= 60; n += 1) {
+      const out = lines('字'.repeat(n), 13);
+      expect(out.join('')).toBe('字'.repeat(n));
+      expect(Math.max(...out.map((l) => l.length))).toBeLessThanOrEqual(13);
+      if (out.length > 1) {
+        expect(Math.min(...out.map((l) => l.length))).toBeGreaterThan(2);
+      }
+    }
+  });
+  it('keeps closing marks off the start of a line', () => {
+    expect(breakLines([...'一二三四，五六'], 6)).toEqual(['一二三', '四，五六']);
+    // Moving back would leave six for a line of five: the mark stays on the line before instead.
+    expect(breakLines([...'一二三四五，六七八九'], 5)).toEqual(['一二三四五，', '六七八九']);
+    // A comma near the even split is where the line breaks.
+    expect(breakLines([...'第二句比较长，需要换行才能显示完整的内容'], 13)).toEqual([
+      '第二句比较长，',
+      '需要换行才能显示完整的内容',
+    ]);
   });
   it('writes a script (snapshot)', () => {
     const ass = writeAss(

@@ -38,6 +38,72 @@ export function assTime(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(c).padStart(2, '0')}`;
 }
 
+/** Marks a line may not start with (Chinese line-breaking rule): they stay with the character before. */
+const NO_LINE_START = new Set([...'，。、；：？！）」』》〉】”’…,.;:?!)']);
+
+/**
+ * Characters split into as few lines of `perLine` as fit, as evenly as possible (a line is never left with
+ * one or two characters while the one above is full), and no line opens with a closing mark: the break
+ * moves back one character, or forward past the mark when moving back would overfill the lines below.
+ */
+export function breakLines(chars: readonly string[], perLine: number): string[] {
+  const n = chars.length;
+  const opensWithMark = (i: number): boolean => i < n && NO_LINE_START.has(chars[i] as string);
+  const lines: string[] = [];
+  let remaining = Math.ceil(n / Math.max(1, perLine));
+  let at = 0;
+  while (at < n) {
+    if (remaining <= 1) {
+      lines.push(chars.slice(at).join(''));
+      break;
+    }
+    // Longer lines first: the remaining characters shared evenly by the remaining lines.
+    const even = at + Math.ceil((n - at) / remaining);
+    let forward = even;
+    while (opensWithMark(forward)) {
+      forward += 1;
+    }
+    let back = even;
+    while (back > at + 1 && opensWithMark(back)) {
+      back -= 1;
+    }
+    const fits = (end: number): boolean =>
+      end - at >= MIN_LINE_CHARS &&
+      end - at <= perLine &&
+      n - end >= MIN_LINE_CHARS &&
+      n - end <= (remaining - 1) * perLine;
+    const backFits = !opensWithMark(back) && fits(back);
+    const end =
+      afterMark(chars, even, fits, opensWithMark) ?? (backFits && even - back <= forward - even ? back : forward);
+    lines.push(chars.slice(at, end).join(''));
+    at = end;
+    remaining -= 1;
+  }
+  return lines;
+}
+
+/** The fewest characters a wrapped line keeps (one or two alone read as a mistake). */
+const MIN_LINE_CHARS = 3;
+/** How far a break may move from the even split to fall just after a comma or full stop. */
+const MARK_REACH = 3;
+
+/** The break nearest `even` that falls just after a mark (a natural pause), if one is within reach and fits. */
+function afterMark(
+  chars: readonly string[],
+  even: number,
+  fits: (end: number) => boolean,
+  opensWithMark: (i: number) => boolean,
+): number | undefined {
+  for (let d = 0; d <= MARK_REACH; d += 1) {
+    for (const end of [even - d, even + d]) {
+      if (NO_LINE_START.has(chars[end - 1] as string) && !opensWithMark(end) && fits(end)) {
+        return end;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Text made safe for an ASS event (no override blocks, no escapes), wrapped to `perLine` characters. */
 export function assText(text: string, perLine: number): string {
   const clean = text
@@ -45,13 +111,8 @@ export function assText(text: string, perLine: number): string {
     .replace(/\{/g, '｛')
     .replace(/\}/g, '｝')
     .replace(/\s*\n\s*/g, ' ');
-  // libass wraps only at spaces, which Chinese text has none of: break by character count.
-  const chars = [...clean];
-  const lines: string[] = [];
-  for (let i = 0; i < chars.length; i += perLine) {
-    lines.push(chars.slice(i, i + perLine).join(''));
-  }
-  return lines.join('\\N');
+  // libass wraps only at spaces, which Chinese text has none of: break by character count, balanced.
+  return breakLines([...clean], perLine).join('\\N');
 }
 
 function styleLine(name: string, s: SubtitleStyle, alignment: number, marginV: number, bold: boolean): string {

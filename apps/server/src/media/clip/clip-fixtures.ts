@@ -1,9 +1,5 @@
-import {
-  clipTaskInput,
-  type ClipMaterial,
-  type ClipTaskInput,
-  type SubtitleStyle,
-} from '@vidmatrix/contract/api/clip-task';
+import { clipTaskInput, type ClipTaskInput, type SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
+import { type ClipMaterial } from './plan-model.ts';
 import type { PlanContext } from './planners/shared.ts';
 
 // Test inputs shared by the planner, filter-graph and ASS tests (and the server's clip tests): a small

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeAudio, makeImage, makeVideo, toneSource } from '@vidmatrix/fixtures';
-import { clipTaskInput, type ClipMaterial, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { clipTaskInput, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { type ClipMaterial } from './plan-model.ts';
 import { CLIP_SENTENCE_GAP_SECONDS, CLIP_TAIL_SECONDS } from '@vidmatrix/contract/constants';
 import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -620,11 +621,8 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
     await expect(run).rejects.toMatchObject({ reason: 'canceled' });
     expect(existsSync(output)).toBe(false);
     expect(readdirSync(dir).filter((f) => f.startsWith('canceled'))).toEqual([]);
-    // The hard time limit takes the same way out: a minute of zoompan cannot finish in 50 ms.
-    await expect(renderer.render(spec, { timeoutMs: 50 })).rejects.toMatchObject({
-      reason: 'timeout',
-      message: '视频合成超时',
-    });
+    // The stall limit takes the same way out: ffmpeg cannot report progress within 50 ms of starting.
+    await expect(renderer.render(spec, { stallMs: 50 })).rejects.toMatchObject({ reason: 'stalled' });
     expect(readdirSync(dir).filter((f) => f.startsWith('canceled'))).toEqual([]);
   });
 

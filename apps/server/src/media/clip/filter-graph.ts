@@ -1,4 +1,5 @@
-import type { ClipFilter, ClipMotion, DedupTransform } from '@vidmatrix/contract/api/clip-task';
+import type { ClipFilter } from '@vidmatrix/contract/api/clip-task';
+import type { ClipMotion, DedupTransform } from './plan-model.ts';
 
 /** One piece of footage on the output timeline. */
 export interface SpecClip {

@@ -1,4 +1,5 @@
-import type { ClipPlan, ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from './plan-model.ts';
 import { planAiClip } from './planners/ai-clip.ts';
 import { planClipVideo } from './planners/clip-video.ts';
 import { planCpMode } from './planners/cp-mode.ts';

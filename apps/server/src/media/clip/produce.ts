@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ClipPlan, ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from './plan-model.ts';
 import { CLIP_FPS, CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
@@ -33,8 +34,8 @@ export interface ProduceInput {
   fps?: number;
   encode?: RenderSpec['encode'];
   onProgress?: (fraction: number) => void;
-  /** Overrides the hard time limit (renderTimeoutMs of the length), ms. */
-  timeoutMs?: number;
+  /** Overrides how long ffmpeg may go without progress before it is killed (CLIP_RENDER_STALL_MS), ms. */
+  stallMs?: number;
   /** Ends the video here even when the voice or the main clip runs longer (the quick preview), seconds. */
   maxSeconds?: number;
   /** Sees the spec before ffmpeg runs (logs, the bench's baseline). */
@@ -167,7 +168,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
   const base = voice ? VOICE_SHARE : 0;
   return renderer.render(spec, {
     signal: input.signal,
-    timeoutMs: input.timeoutMs,
+    stallMs: input.stallMs,
     onProgress: input.onProgress ? (f) => input.onProgress?.(base + (1 - base) * f) : undefined,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFcList } from './fonts.ts';
-import { parseSilences, progressParser, renderTimeoutMs, shotsFromCuts, speechFromSilences } from './render.ts';
+import { parseSilences, progressParser, shotsFromCuts, speechFromSilences } from './render.ts';
 
 describe('ffmpeg output parsing', () => {
   it('turns -progress out_time_us into a fraction, split across chunks, ending at 1', () => {
@@ -32,9 +32,17 @@ describe('ffmpeg output parsing', () => {
       [3, 3.9],
     ]);
   });
-  it('gives a render at least two minutes, six times its length when longer', () => {
-    expect(renderTimeoutMs(10)).toBe(120_000);
-    expect(renderTimeoutMs(60)).toBe(360_000);
+  it('hears every step forward of the output time, past the expected length too, and nothing else', () => {
+    let steps = 0;
+    const feed = progressParser(
+      1,
+      () => undefined,
+      () => (steps += 1),
+    );
+    feed('out_time_us=0\nout_time_us=500000\nout_time_us=500000\nout_time_us=N/A\n');
+    feed('out_time_us=2000000\nout_time_us=3000000\nprogress=end\n');
+    // 0, 0.5 s, 2 s and 3 s (the fraction stopped at 0.999 after 1 s), then the end.
+    expect(steps).toBe(5);
   });
   it('lists fonts once per family', () => {
     const out =

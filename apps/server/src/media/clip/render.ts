@@ -3,9 +3,9 @@ import { rename, rm, stat } from 'node:fs/promises';
 import {
   CLIP_MIN_SILENCE_SECONDS,
   CLIP_RENDER_MIN_TIMEOUT_MS,
-  CLIP_RENDER_TIMEOUT_FACTOR,
+  CLIP_RENDER_STALL_MS,
 } from '@vidmatrix/contract/constants';
-import { Msg } from '@vidmatrix/contract/messages';
+import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { buildClipArgs, type RenderSpec } from './filter-graph.ts';
 import { cutsFromScores, parseSceneScores, SCENE_SCORE_FILTER, type CutOptions } from './scenes.ts';
 
@@ -21,7 +21,7 @@ export interface ProbeResult {
 export class ClipRenderError extends Error {
   constructor(
     message: string,
-    readonly reason: 'failed' | 'timeout' | 'canceled' | 'invalid',
+    readonly reason: 'failed' | 'timeout' | 'stalled' | 'canceled' | 'invalid',
     readonly stderrTail = '',
   ) {
     super(message);
@@ -33,7 +33,13 @@ export interface RunOptions {
   expectedSeconds?: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Wall-time limit of a run that reports no progress (ffprobe, stills), ms. */
   timeoutMs?: number;
+  /**
+   * Kills the run when ffmpeg's `-progress` (on stdout) has not advanced for this long, ms; replaces the
+   * wall-time limit, so a render slowed down by a busy host runs on while it moves.
+   */
+  stallMs?: number;
 }
 
 /** Kept of stderr for the error report. */
@@ -41,25 +47,33 @@ const STDERR_TAIL = 4096;
 /** ffmpeg gets this long to stop after SIGTERM before SIGKILL, ms. */
 const KILL_GRACE_MS = 5000;
 
-/** The hard time limit of a render of `seconds` of output. */
-export function renderTimeoutMs(seconds: number): number {
-  return Math.max(CLIP_RENDER_MIN_TIMEOUT_MS, seconds * CLIP_RENDER_TIMEOUT_FACTOR * 1000);
-}
-
-/** Parses ffmpeg `-progress` lines into a fraction of the expected length (1 at `progress=end`). */
-export function progressParser(expectedSeconds: number, emit: (fraction: number) => void): (chunk: string) => void {
+/**
+ * Parses ffmpeg `-progress` lines into a fraction of the expected length (1 at `progress=end`). `advanced`
+ * hears every step forward of the output time, also past the expected length where the fraction stays.
+ */
+export function progressParser(
+  expectedSeconds: number,
+  emit: (fraction: number) => void,
+  advanced: () => void = () => undefined,
+): (chunk: string) => void {
   let rest = '';
+  let furthest = -1;
   return (chunk) => {
     const lines = (rest + chunk).split('\n');
     rest = lines.pop() ?? '';
     for (const line of lines) {
       const [key, value] = line.trim().split('=');
-      if (key === 'out_time_us' && value && expectedSeconds > 0) {
+      if (key === 'out_time_us' && value) {
         const us = Number(value);
-        if (Number.isFinite(us) && us >= 0) {
+        if (Number.isFinite(us) && us > furthest) {
+          furthest = us;
+          advanced();
+        }
+        if (Number.isFinite(us) && us >= 0 && expectedSeconds > 0) {
           emit(Math.min(0.999, us / 1e6 / expectedSeconds));
         }
       } else if (key === 'progress' && value === 'end') {
+        advanced();
         emit(1);
       }
     }
@@ -79,7 +93,7 @@ export class ClipRenderer {
     args: string[],
     options: RunOptions & { onStdout?: (s: string) => void; onStderr?: (s: string) => void } = {},
   ): Promise<string> {
-    const { signal, timeoutMs = CLIP_RENDER_MIN_TIMEOUT_MS } = options;
+    const { signal, timeoutMs = CLIP_RENDER_MIN_TIMEOUT_MS, stallMs } = options;
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(new ClipRenderError(Msg.clipCanceled, 'canceled'));
@@ -87,18 +101,36 @@ export class ClipRenderer {
       }
       const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
-      let stopped: 'timeout' | 'canceled' | null = null;
+      let stopped: 'timeout' | 'stalled' | 'canceled' | null = null;
       let killer: NodeJS.Timeout | undefined;
-      const stop = (why: 'timeout' | 'canceled'): void => {
+      const stop = (why: 'timeout' | 'stalled' | 'canceled'): void => {
         stopped ??= why;
         child.kill('SIGTERM');
         killer ??= setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
       };
-      const timer = setTimeout(() => stop('timeout'), timeoutMs);
+      const arm = (): NodeJS.Timeout =>
+        stallMs === undefined
+          ? setTimeout(() => stop('timeout'), timeoutMs)
+          : setTimeout(() => stop('stalled'), stallMs);
+      let timer = arm();
+      // Each step forward of the output time restarts the stall limit.
+      const advanced = (): void => {
+        if (stallMs !== undefined && stopped === null) {
+          clearTimeout(timer);
+          timer = arm();
+        }
+      };
+      const parse =
+        stallMs !== undefined || options.onProgress
+          ? progressParser(options.expectedSeconds ?? 0, (f) => options.onProgress?.(f), advanced)
+          : undefined;
       const onAbort = (): void => stop('canceled');
       signal?.addEventListener('abort', onAbort, { once: true });
       child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (s: string) => options.onStdout?.(s));
+      child.stdout.on('data', (s: string) => {
+        parse?.(s);
+        options.onStdout?.(s);
+      });
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (s: string) => {
         stderr = (stderr + s).slice(-STDERR_TAIL);
@@ -119,6 +151,9 @@ export class ClipRenderer {
           reject(new ClipRenderError(Msg.clipCanceled, 'canceled', stderr));
         } else if (stopped === 'timeout') {
           reject(new ClipRenderError(Msg.clipRenderTimeout, 'timeout', stderr));
+        } else if (stopped === 'stalled') {
+          const seconds = Math.max(1, Math.round((stallMs ?? 0) / 1000));
+          reject(new ClipRenderError(fillMsg(Msg.clipRenderStalled, { n: seconds }), 'stalled', stderr));
         } else if (code === 0) {
           resolve(stderr);
         } else {
@@ -136,12 +171,11 @@ export class ClipRenderer {
   async render(spec: RenderSpec, options: Omit<RunOptions, 'expectedSeconds'> = {}): Promise<ProbeResult> {
     const temp = `${spec.output}.part`;
     const args = buildClipArgs({ ...spec, output: temp });
-    const emit = options.onProgress;
     try {
       await this.run(this.ffmpeg, args, {
         ...options,
-        timeoutMs: options.timeoutMs ?? renderTimeoutMs(spec.duration),
-        onStdout: emit ? progressParser(spec.duration, emit) : undefined,
+        expectedSeconds: spec.duration,
+        stallMs: options.stallMs ?? CLIP_RENDER_STALL_MS,
       });
       const probe = await this.probe(temp);
       const frame = 1 / spec.fps;
@@ -182,9 +216,11 @@ export class ClipRenderer {
   /** The whole stderr of an analysis run (the kept tail is too short for a long file's cut list). */
   private async readLog(args: string[], duration: number, signal?: AbortSignal): Promise<string> {
     let log = '';
-    await this.run(this.ffmpeg, args, {
+    // Progress on stdout keeps a long analysis alive on a busy host; the log is on stderr.
+    await this.run(this.ffmpeg, ['-progress', 'pipe:1', ...args], {
       signal,
-      timeoutMs: renderTimeoutMs(duration),
+      expectedSeconds: duration,
+      stallMs: CLIP_RENDER_STALL_MS,
       onStderr: (s) => {
         log += s;
       },

@@ -35,10 +35,16 @@ export interface Space<T> {
   has(key: string): boolean;
 }
 
-/** The request asks for more distinct videos than the inputs allow; `max` is what they allow. */
+/**
+ * The request asks for more distinct videos than the inputs allow; `max` is what they allow. Zero left
+ * after the combinations already made reads 已全部生成过; zero from the inputs themselves names the 0.
+ */
 export class ClipCapacityError extends Error {
-  constructor(readonly max: number) {
-    super(max > 0 ? fillMsg(Msg.clipTooMany, { n: max }) : Msg.clipExhausted);
+  constructor(
+    readonly max: number,
+    afterMade = true,
+  ) {
+    super(max > 0 || !afterMade ? fillMsg(Msg.clipTooMany, { n: max }) : Msg.clipExhausted);
   }
 }
 

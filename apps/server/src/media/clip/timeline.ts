@@ -1,4 +1,5 @@
-import { ClipMode, type ClipMaterial, type ClipPlan, type ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import { ClipMode, type ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import { type ClipMaterial, type ClipPlan } from './plan-model.ts';
 import { CLIP_SENTENCE_GAP_SECONDS, CLIP_TAIL_SECONDS } from '@vidmatrix/contract/constants';
 import { splitSentences, subtitleText } from '@vidmatrix/contract/rules/clip-text';
 import type { Cue, TitleCue } from './ass.ts';

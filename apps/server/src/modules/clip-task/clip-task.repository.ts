@@ -172,6 +172,33 @@ export class ClipTaskRepository {
     return new Map(rows.map((r) => [r.status, Number(r.n)]));
   }
 
+  /** The reason the first failed video of a task gave, or undefined when none failed with one. */
+  async firstError(taskId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('clip_output')
+      .select('error')
+      .where('task_id', '=', taskId)
+      .where('status', '=', 'failed')
+      .where('error', '!=', '')
+      .orderBy('idx')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.error;
+  }
+
+  /** Which of these ids are system music tracks. */
+  async systemMusicIds(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const rows = await this.db
+      .selectFrom('music')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** A system music track's object key. */
   async systemMusicKey(id: number): Promise<string | undefined> {
     const row = await this.db.selectFrom('music').select('object_key').where('id', '=', id).executeTakeFirst();

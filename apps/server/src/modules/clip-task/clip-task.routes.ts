@@ -23,7 +23,7 @@ import { currentMember } from '../../plugins/auth.ts';
 
 /** Clip tasks: seoaivideo.BatchVideo/*, and the fonts (seoaivideo.BatchPublish/getFront). */
 export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { clipTasks } = app.services;
+  const { clipTasks, clipCatalog, clipRender } = app.services;
   const secured = { tags: ['clip'], security: [{ memberToken: [] }] };
 
   app.post(
@@ -53,7 +53,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 200: envelopeOf(clipFonts) },
       },
     },
-    async () => ok(await clipTasks.publicFonts()),
+    async () => ok(await clipCatalog.publicFonts()),
   );
 
   app.post(
@@ -66,7 +66,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 200: envelopeOf(clipVoice) },
       },
     },
-    () => ok(clipTasks.voice()),
+    () => ok(clipCatalog.voice()),
   );
 
   // The font files getFront lists, public like any web font: the desktop syncs them, the subtitle preview draws with them.
@@ -74,7 +74,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
     '/static/fonts/:file',
     { schema: { hide: true, params: z.object({ file: z.string().max(255) }) } },
     async (request, reply) => {
-      const file = await clipTasks.fontFile(request.params.file);
+      const file = await clipCatalog.fontFile(request.params.file);
       if (file === undefined) {
         throw notFound();
       }
@@ -108,7 +108,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 200: envelopeOf(clipPreview) },
       },
     },
-    async (request) => ok(await clipTasks.preview(currentMember(request).memberId, request.body)),
+    async (request) => ok(await clipRender.preview(currentMember(request).memberId, request.body)),
   );
 
   app.post(
@@ -150,7 +150,7 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
         response: { 200: envelopeOf(clipScriptDrafts) },
       },
     },
-    async (request) => ok(await clipTasks.writeScripts(request.body.textContext, request.body.count)),
+    async (request) => ok(await clipCatalog.writeScripts(request.body.textContext, request.body.count)),
   );
 
   for (const [path, summary, action] of [

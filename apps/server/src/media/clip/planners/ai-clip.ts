@@ -1,4 +1,5 @@
-import type { ClipMaterial, ClipPlan, ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipMaterial, ClipPlan } from '../plan-model.ts';
 import { CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { createRng } from '../random.ts';

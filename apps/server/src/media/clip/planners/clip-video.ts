@@ -1,9 +1,12 @@
-import type { ClipPlan, ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from '../plan-model.ts';
+import { clipVideoMax } from '@vidmatrix/contract/rules/clip-count';
 import { createRng } from '../random.ts';
-import { PickSpace, ProductSpace, pickDistinct, type Space } from '../space.ts';
+import { ClipCapacityError, PickSpace, ProductSpace, pickDistinct, type Space } from '../space.ts';
 import {
   dealer,
   dedupOf,
+  materialOf,
   musicDealer,
   planOf,
   segmentOf,
@@ -16,6 +19,15 @@ import {
 
 /** 批量混剪: one pool (k segments as a set) or groups (one segment each, in order), one line per video. */
 export function planClipVideo(task: ClipTaskInputOf<1>, ctx: PlanContext): ClipPlan[] {
+  // The same figure the form shows while the member chooses (before the combinations already made).
+  const max = clipVideoMax(
+    task.groups.map((g) => g.materialIds.map((id) => materialOf(ctx, id))),
+    task.segments,
+    task.segmentSeconds,
+  );
+  if (task.count > max) {
+    throw new ClipCapacityError(max, false);
+  }
   const template = templateOf(task);
   const rng = createRng(task.seed, 1);
   const [only] = task.groups;

@@ -1,4 +1,5 @@
-import { clipTaskInput, type ClipMaterial } from '@vidmatrix/contract/api/clip-task';
+import { clipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { type ClipMaterial } from '../plan-model.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClipCapacityError } from '../space.ts';

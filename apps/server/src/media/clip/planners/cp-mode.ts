@@ -1,4 +1,5 @@
-import type { ClipPlan, ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from '../plan-model.ts';
 import { Msg } from '@vidmatrix/contract/messages';
 import { createRng } from '../random.ts';
 import { ClipCapacityError, PickSpace, pickDistinct, type Choice, type Fits } from '../space.ts';

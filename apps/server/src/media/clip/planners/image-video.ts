@@ -1,4 +1,5 @@
-import type { ClipPlan, ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from '../plan-model.ts';
 import { createRng } from '../random.ts';
 import { PickSpace, pickDistinct } from '../space.ts';
 import { dedupOf, musicDealer, planOf, segmentOf, templateOf, windowsOf, type PlanContext } from './shared.ts';

@@ -1,4 +1,5 @@
-import type { ClipPlan, ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan } from '../plan-model.ts';
 import { CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { createRng } from '../random.ts';
 import { ProductSpace, pickDistinct } from '../space.ts';

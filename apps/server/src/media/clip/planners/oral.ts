@@ -1,4 +1,5 @@
-import type { ClipPlan, ClipTaskInputOf, PlanSegment } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInputOf } from '@vidmatrix/contract/api/clip-task';
+import type { ClipPlan, PlanSegment } from '../plan-model.ts';
 import { createRng } from '../random.ts';
 import { PickSpace, pickDistinct } from '../space.ts';
 import { dedupOf, materialOf, musicDealer, planOf, round3, templateOf, windowsOf, type PlanContext } from './shared.ts';

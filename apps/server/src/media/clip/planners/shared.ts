@@ -1,14 +1,7 @@
-import type {
-  ClipMaterial,
-  ClipMotion,
-  ClipPlan,
-  ClipTaskInput,
-  ClipTemplate,
-  DedupOptions,
-  DedupTransform,
-  PlanSegment,
-} from '@vidmatrix/contract/api/clip-task';
+import type { ClipTaskInput, ClipTemplate, DedupOptions } from '@vidmatrix/contract/api/clip-task';
+import type { ClipMaterial, ClipMotion, ClipPlan, DedupTransform, PlanSegment } from '../plan-model.ts';
 import { CLIP_FPS } from '@vidmatrix/contract/constants';
+import { windowStarts } from '@vidmatrix/contract/rules/clip-count';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { Rng } from '../random.ts';
 import type { Choice } from '../space.ts';
@@ -34,9 +27,6 @@ export interface Window {
   kind: ClipMaterial['kind'];
 }
 
-/** Most windows taken from one long video (spread evenly), so a pool stays small and fast. */
-const MAX_WINDOWS = 12;
-
 /** Looks a material up, or refuses the task with §8-style text. */
 export function materialOf(ctx: PlanContext, id: number): ClipMaterial {
   const material = ctx.materials.get(id);
@@ -46,15 +36,12 @@ export function materialOf(ctx: PlanContext, id: number): ClipMaterial {
   return material;
 }
 
-/** The segment windows of some materials: one per image, up to MAX_WINDOWS per video. */
+/** The segment windows of some materials (contract windowStarts: the form counts the same ones). */
 export function windowsOf(ctx: PlanContext, ids: readonly number[], seconds: number): Choice<Window>[] {
   const out: Choice<Window>[] = [];
   for (const id of new Set(ids)) {
     const m = materialOf(ctx, id);
-    const whole = m.kind === 'image' ? 1 : Math.max(1, Math.floor(m.duration / seconds));
-    const count = Math.min(whole, MAX_WINDOWS);
-    for (let i = 0; i < count; i += 1) {
-      const start = m.kind === 'image' ? 0 : round3(Math.floor((i * whole) / count) * seconds);
+    for (const start of windowStarts(m, seconds)) {
       out.push({ id: `${id}@${start}`, materialId: id, value: { materialId: id, start, kind: m.kind } });
     }
   }

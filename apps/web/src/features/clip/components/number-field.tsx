@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, InputNumber } from 'antd';
 import { CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
 
@@ -8,9 +9,18 @@ export function NumberField(props: {
   max: number;
   value: number;
   onChange: (value: number) => void;
+  /** A note under the field; with `warning`, drawn as one. */
+  extra?: ReactNode;
+  warning?: boolean;
 }) {
   return (
-    <Form.Item label={props.label}>
+    <Form.Item
+      label={props.label}
+      // A warning reads in its colour (antd colours help, not extra).
+      extra={props.warning ? undefined : props.extra}
+      help={props.warning ? props.extra : undefined}
+      validateStatus={props.warning ? 'warning' : undefined}
+    >
       <InputNumber
         aria-label={props.label}
         min={props.min}

@@ -9,6 +9,7 @@ import {
 } from '@vidmatrix/contract/api/clip-task';
 import type { Music } from '@vidmatrix/contract/api/music';
 import { CLIP_MAX_MATERIALS, CLIP_MAX_VIDEOS } from '@vidmatrix/contract/constants';
+import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
 import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
 import { MusicField } from './music-field.tsx';
@@ -67,6 +68,8 @@ export function ClipTaskForm(props: {
   onAdded?: (taskId: number, input: ClipTaskInput) => Promise<unknown>;
   /** False where no synthesised voice speaks (CP拆拼, 口播's own voice). */
   voiced?: boolean;
+  /** How many distinct videos the chosen materials allow (shown under 生成数量 while the member chooses). */
+  maxCount?: number;
 }) {
   const modeName = clipModeName[props.mode];
   const defaultName = `${modeName}任务`;
@@ -120,6 +123,14 @@ export function ClipTaskForm(props: {
           max={CLIP_MAX_VIDEOS}
           value={count}
           onChange={setCount}
+          warning={props.maxCount !== undefined && count > props.maxCount}
+          extra={
+            props.maxCount !== undefined && (
+              <span data-testid="clip-max-videos">
+                {fillMsg(count > props.maxCount ? Msg.clipTooMany : Msg.clipMaxVideos, { n: props.maxCount })}
+              </span>
+            )
+          }
         />
         <TaskActions build={build} onAdded={props.onAdded} voiced={props.voiced} />
       </Form>

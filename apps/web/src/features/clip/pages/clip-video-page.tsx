@@ -3,6 +3,7 @@ import { Form, Input, Radio, Space } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
+import { clipVideoMax, type CountedMaterial } from '@vidmatrix/contract/rules/clip-count';
 import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
 import { GroupEditor, clipGroupsOf, groupsComplete, initialGroups } from '../components/group-editor.tsx';
 import { MaterialField } from '../components/material-field.tsx';
@@ -20,6 +21,15 @@ type Source = 'pool' | 'groups';
 /** Fewest groups: the planner reads a single group as a pool. */
 const MIN_GROUPS = 2;
 
+/** Chosen materials as the count of distinct videos sees them (the server measures a duration still 0). */
+function counted(materials: readonly Material[]): CountedMaterial[] {
+  return materials.map((m) => ({
+    id: m.file_id,
+    kind: m.file_type === 'image' ? 'image' : 'video',
+    duration: m.duration,
+  }));
+}
+
 /** /clip/ClipVideo (批量混剪): a pool or ordered groups of clips and images mixed into N videos with voice-over lines. */
 export function ClipVideoPage() {
   return <ClipTemplateGate mode={1}>{(template) => <ClipVideoForm template={template} />}</ClipTemplateGate>;
@@ -34,11 +44,17 @@ function ClipVideoForm({ template }: { template: ClipTemplateChoice }) {
   const [segments, setSegments] = useState(3);
   const [seconds, setSeconds] = useState(CLIP_SEGMENT_SECONDS);
   const pooled = source === 'pool';
+  const chosen = pooled ? materials.length > 0 : groupsComplete(groups);
+  // The planner's own figure, so the member sees a small library's limit before 开始剪辑.
+  const maxCount = chosen
+    ? clipVideoMax(pooled ? [counted(materials)] : groups.map((g) => counted(g.materials)), segments, seconds)
+    : undefined;
   return (
     <ClipTaskForm
       mode={1}
+      maxCount={maxCount}
       template={template}
-      required={[[pooled ? materials.length > 0 : groupsComplete(groups), Msg.chooseMaterial]]}
+      required={[[chosen, Msg.chooseMaterial]]}
       build={(common, chosen) => ({
         clip_model: 1,
         ...common,

@@ -1,0 +1,179 @@
+import { materialIdsOf, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { type ClipMaterial, type ClipPlan } from '../../media/clip/plan-model.ts';
+import { Msg } from '@vidmatrix/contract/messages';
+import type { Db } from '../../db/types.ts';
+import { badRequest } from '../../errors.ts';
+import { planClipTask } from '../../media/clip/plan.ts';
+import { ClipInputError, type PlanContext } from '../../media/clip/planners/shared.ts';
+import type { ClipRenderer } from '../../media/clip/render.ts';
+import { ClipCapacityError } from '../../media/clip/space.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import type { MaterialService } from '../material/material.service.ts';
+import type { ClipCatalogService } from './clip-catalog.service.ts';
+import { ClipTaskRepository } from './clip-task.repository.ts';
+
+/** A task's materials as the planner sees them, with their storage keys. */
+export type ClipLibrary = Map<number, ClipMaterial & { key: string }>;
+
+/** The member's materials of a task, and the plans made from them. */
+export class ClipPlanService {
+  private readonly repo: ClipTaskRepository;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      storage: Pick<StorageDriver, 'mediaSource'>;
+      renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech'>;
+    },
+    private readonly materials: Pick<MaterialService, 'sources' | 'freeSpace'>,
+    private readonly catalog: Pick<ClipCatalogService, 'writeScripts' | 'fonts'>,
+  ) {
+    this.repo = new ClipTaskRepository(deps.db);
+  }
+
+  /** AI剪辑 without scripts has the writer write `count` of them first; other inputs pass as they are. */
+  async scripted(input: ClipTaskInput, count: number): Promise<ClipTaskInput> {
+    if (input.clip_model !== 7 || input.scripts.length > 0) {
+      return input;
+    }
+    const drafts = await this.catalog.writeScripts(input.textContext, count);
+    return { ...input, scripts: drafts.scripts.map((d) => d.lines), titles: drafts.scripts.map((d) => d.title) };
+  }
+
+  /** Refuses (您的账号云空间容量已超过限制!) when the member has no cloud space left for videos. */
+  async requireSpace(memberId: number): Promise<void> {
+    if ((await this.materials.freeSpace(memberId)) <= 0) {
+      throw badRequest(Msg.spaceExceeded);
+    }
+  }
+
+  /** The member's materials of a task as the planner sees them; refuses any that is not theirs. */
+  async library(memberId: number, input: ClipTaskInput): Promise<ClipLibrary> {
+    const ids = materialIdsOf(input);
+    const rows = await this.materials.sources(memberId, ids);
+    if (rows.length !== ids.length) {
+      throw new ClipInputError(Msg.clipMaterialMissing);
+    }
+    const out: ClipLibrary = new Map();
+    for (const row of rows) {
+      const kind = row.file_type === 'image' ? 'image' : 'video';
+      if (row.file_type === 'audio') {
+        throw new ClipInputError(Msg.clipMaterialMissing);
+      }
+      let duration = row.duration_ms / 1000;
+      if (kind === 'video' && duration <= 0) {
+        // The media job has not measured it yet: measure it here.
+        duration = (await this.deps.renderer.probe(await this.sourceOf(row.object_key))).duration;
+      }
+      out.set(row.id, {
+        id: row.id,
+        kind,
+        name: row.file_name,
+        duration,
+        width: 0,
+        height: 0,
+        // AI剪辑 matches sentences to materials by these (and by name).
+        tags: row.tags,
+        key: row.object_key,
+      });
+    }
+    return out;
+  }
+
+  /** Plans a task (the planner refuses N beyond what the inputs allow, naming the number). */
+  async plan(
+    memberId: number,
+    input: ClipTaskInput,
+    avoidMade: boolean,
+  ): Promise<{ plans: ClipPlan[]; library: ClipLibrary }> {
+    try {
+      await this.requireFonts(input);
+      await this.requireMusic(memberId, input.musicIds);
+      const library = await this.library(memberId, input);
+      const ctx: PlanContext = {
+        materials: library,
+        avoid: avoidMade ? await this.repo.combinationKeys(memberId) : [],
+      };
+      if (input.clip_model === 3) {
+        const shots = new Map<number, [number, number][]>();
+        for (const id of input.sourceIds) {
+          const m = library.get(id);
+          if (m) {
+            shots.set(id, await this.deps.renderer.detectShots(await this.sourceOf(m.key), m.duration));
+          }
+        }
+        ctx.shots = shots;
+      }
+      if (input.clip_model === 4) {
+        ctx.speech = await this.speechOf(library, input.mainId);
+      }
+      return { plans: planClipTask(input, ctx), library };
+    } catch (error) {
+      if (error instanceof ClipCapacityError || error instanceof ClipInputError) {
+        throw badRequest(error.message, error instanceof ClipCapacityError ? { max: error.max } : null);
+      }
+      throw error;
+    }
+  }
+
+  /** Refuses (字体不存在) a font the renderer does not have: the subtitles would silently use another. */
+  private async requireFonts(input: ClipTaskInput): Promise<void> {
+    const known = new Set((await this.catalog.fonts()).map((f) => f.value));
+    if (fontsOf(input).some((font) => !known.has(font))) {
+      throw new ClipInputError(Msg.clipFontMissing);
+    }
+  }
+
+  /** Refuses (音乐不存在或已被删除) music that is neither the member's audio material nor a system track. */
+  private async requireMusic(memberId: number, ids: readonly number[]): Promise<void> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) {
+      return;
+    }
+    const own = (await this.materials.sources(memberId, wanted))
+      .filter((m) => m.file_type === 'audio')
+      .map((m) => m.id);
+    const rest = wanted.filter((id) => !own.includes(id));
+    if ((await this.repo.systemMusicIds(rest)).length !== rest.length) {
+      throw new ClipInputError(Msg.clipMusicMissing);
+    }
+  }
+
+  /** The local path (or URL) ffmpeg reads a stored object from. */
+  sourceOf(key: string): Promise<string> {
+    return this.deps.storage.mediaSource(key);
+  }
+
+  /** 口播: the speech spans of the main clip; refused when it has no sound. */
+  async speechOf(library: ClipLibrary, mainId: number): Promise<[number, number][]> {
+    const main = library.get(mainId);
+    if (!main) {
+      throw new ClipInputError(Msg.clipMaterialMissing);
+    }
+    const path = await this.sourceOf(main.key);
+    // The main clip's own sound is the voice: without it there is nothing to cut to or mix.
+    if (!(await this.deps.renderer.probe(path)).audio) {
+      throw new ClipInputError(Msg.clipMainNoAudio);
+    }
+    return this.deps.renderer.detectSpeech(path, main.duration);
+  }
+}
+
+/** Every font a task's inputs name (subtitle and title of a template, or the mode's own font). */
+function fontsOf(input: ClipTaskInput): string[] {
+  switch (input.clip_model) {
+    case 1:
+    case 2:
+    case 4:
+    case 7: {
+      const { subtitle, title } = input.template;
+      return [subtitle?.font, title?.font].filter((f): f is string => f !== undefined);
+    }
+    case 5:
+    case 6:
+    case 8:
+      return [input.font];
+    case 3:
+      return [];
+  }
+}

@@ -1,0 +1,303 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { clipTaskInput, type ClipPreview, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import { clipPlan, type ClipPlan } from '../../media/clip/plan-model.ts';
+import { CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
+import { Msg } from '@vidmatrix/contract/messages';
+import type { Db } from '../../db/types.ts';
+import type { JobLogger } from '../../jobs/job-queue.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { renderFontsDir, type ClipFont } from '../../media/clip/fonts.ts';
+import { ClipInputError, templateOf } from '../../media/clip/planners/shared.ts';
+import { produceVideo } from '../../media/clip/produce.ts';
+import { ClipRenderError, type ClipRenderer } from '../../media/clip/render.ts';
+import type { ResolvedMaterial } from '../../media/clip/timeline.ts';
+import { TtsError, type TtsProvider } from '../../media/clip/tts/tts-provider.ts';
+import type { ScriptWriter } from '../../media/clip/writer/script-writer.ts';
+import type { RealtimePublisher } from '../../realtime/hub.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import type { MaterialService } from '../material/material.service.ts';
+import { randomObjectName } from '../upload/object-name.ts';
+import type { ClipCatalogService } from './clip-catalog.service.ts';
+import type { ClipLibrary, ClipPlanService } from './clip-plan.service.ts';
+import { ClipProgress, usedMaterialIds, userMessage } from './clip-progress.ts';
+import { ClipTaskRepository } from './clip-task.repository.ts';
+
+/** Progress is written to the database (and pushed) at most this often per video, ms. */
+const PROGRESS_EVERY_MS = 1000;
+/** A render also looks at its task's status this often, so a cancel on another instance stops it, ms. */
+const CANCEL_POLL_MS = 1000;
+/** A preview keeps this many segments of the first plan, each at most PREVIEW_SEGMENT_SECONDS long. */
+const PREVIEW_SEGMENTS = 3;
+const PREVIEW_SEGMENT_SECONDS = 1.5;
+const PREVIEW_FPS = 15;
+/** A preview stops here however long its first line is spoken (or its 口播 main clip runs), seconds. */
+const PREVIEW_MAX_SECONDS = 6;
+/** The material group of a task's videos is 剪辑成片/<task name>. */
+const OUTPUT_GROUP_PREFIX = '剪辑成片/';
+
+/** What the clip services render with; made once per process by compose.ts. */
+export interface ClipTools {
+  renderer: ClipRenderer;
+  tts: TtsProvider;
+  /** The Chinese-capable fonts of this host (fontconfig). */
+  fonts: () => Promise<ClipFont[]>;
+  /** Scratch space of renders (voice parts, ASS, files before they go to storage). */
+  workDir: string;
+  /** Size, frame rate and encoder of the videos (default 1080×1920 at CLIP_FPS, veryfast). */
+  output?: ClipOutput;
+  /** Writes scripts (帮我写文案, AI剪辑); one that explains what to set when none is configured. */
+  writer: ScriptWriter;
+}
+
+/** How task videos are encoded, and how long one may go without progress (tests shorten it). */
+export type ClipOutput = Pick<Parameters<typeof produceVideo>[1], 'size' | 'fps' | 'encode' | 'stallMs'>;
+
+type ProduceOptions = Pick<
+  Parameters<typeof produceVideo>[1],
+  'size' | 'fps' | 'encode' | 'stallMs' | 'signal' | 'onProgress' | 'maxSeconds'
+>;
+
+/** Renders: the clip.render job (one video, filed in the library) and the quick preview. */
+export class ClipRenderService {
+  private readonly repo: ClipTaskRepository;
+  private readonly progress: ClipProgress;
+  /** Renders running in this process, by output id, so a cancel here stops ffmpeg at once. */
+  private readonly running = new Map<number, AbortController>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      now: () => number;
+      storage: StorageDriver;
+      realtime: RealtimePublisher;
+      clip: ClipTools;
+      /** Where a render that stops for good is told, with ffmpeg's last words. */
+      log: JobLogger;
+    },
+    private readonly planner: Pick<
+      ClipPlanService,
+      'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf'
+    >,
+    private readonly catalog: Pick<ClipCatalogService, 'fonts'>,
+    private readonly materials: Pick<MaterialService, 'recordUse' | 'sources' | 'addProduced'>,
+  ) {
+    this.repo = new ClipTaskRepository(deps.db);
+    this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
+  }
+
+  /** Stops the renders of these outputs that run in this process (others see their status change). */
+  stop(outputIds: readonly number[]): void {
+    for (const outputId of outputIds) {
+      this.running.get(outputId)?.abort();
+    }
+  }
+
+  /** preview: renders a few low-resolution seconds of the first video the task would make. */
+  async preview(memberId: number, given: ClipTaskInput): Promise<ClipPreview> {
+    const input = await this.planner.scripted(given, 1);
+    const { plans, library } = await this.planner.plan(memberId, { ...input, count: 1 }, false);
+    const [first] = plans;
+    if (!first) {
+      throw badRequest(Msg.clipExhausted);
+    }
+    const plan: ClipPlan = {
+      ...first,
+      segments: first.segments
+        .slice(0, PREVIEW_SEGMENTS)
+        .map((s) => ({ ...s, length: Math.min(s.length, PREVIEW_SEGMENT_SECONDS) })),
+      paragraphs: first.paragraphs.slice(0, 1),
+    };
+    plan.segments = plan.segments.map((s) => (s.paragraph !== null && s.paragraph > 0 ? { ...s, paragraph: 0 } : s));
+    const key = `clip/preview/${randomObjectName()}.mp4`;
+    const probe = await this.produce(memberId, input, plan, library, key, {
+      size: CLIP_PREVIEW_SIZE,
+      fps: PREVIEW_FPS,
+      encode: { preset: 'ultrafast', crf: 30 },
+      maxSeconds: PREVIEW_MAX_SECONDS,
+    }).catch((error: unknown) => {
+      // The member waits on this call: a voice service's refusal is theirs to read, as a 400.
+      throw error instanceof TtsError ? badRequest(error.message) : error;
+    });
+    return { url: this.deps.storage.publicUrl(key), duration: probe.duration };
+  }
+
+  /** The clip.render job: renders one video, files it as a material, and moves the task on. */
+  async render(outputId: number): Promise<void> {
+    const output = await this.repo.output(outputId);
+    if (!output) {
+      return;
+    }
+    const task = await this.repo.task(output.member_id, output.task_id);
+    if (!task || !(await this.repo.moveOutput(outputId, ['queued'], { status: 'running', progress: 0 }))) {
+      return;
+    }
+    const memberId = task.member_id;
+    await this.progress.settle(task.id, memberId);
+    const controller = new AbortController();
+    this.running.set(outputId, controller);
+    // Another instance may cancel: its status change reaches this render through the database.
+    const poll = setInterval(() => {
+      void this.repo.output(outputId).then(
+        (row) => {
+          if (row?.status !== 'running') {
+            controller.abort();
+          }
+        },
+        () => undefined,
+      );
+    }, CANCEL_POLL_MS);
+    let lastWrite = 0;
+    const onProgress = (fraction: number): void => {
+      const now = Date.now();
+      if (now - lastWrite < PROGRESS_EVERY_MS) {
+        return;
+      }
+      lastWrite = now;
+      const progress = Math.round(fraction * 1000) / 1000;
+      void this.repo.moveOutput(outputId, ['running'], { progress }).then(
+        () => this.progress.push(task, outputId, 'running', progress),
+        () => undefined,
+      );
+    };
+    try {
+      // Checked before ffmpeg runs; the finished file is charged atomically when it is filed.
+      await this.planner.requireSpace(memberId);
+      const input = clipTaskInput.parse(JSON.parse(task.input));
+      const plan = clipPlan.parse(JSON.parse(output.plan));
+      const library = await this.planner.library(memberId, input);
+      const key = `clip/${randomObjectName()}.mp4`;
+      const probe = await this.produce(memberId, input, plan, library, key, {
+        ...this.deps.clip.output,
+        signal: controller.signal,
+        onProgress,
+      });
+      const materialId = await this.materials.addProduced(memberId, {
+        objectKey: key,
+        size: probe.size,
+        fileName: `${task.name}-${plan.index + 1}.mp4`,
+        groupName: `${OUTPUT_GROUP_PREFIX}${task.name}`.slice(0, 50),
+        remark: `clip_task ${task.id} #${plan.index + 1} seed ${task.seed}`,
+      });
+      await this.materials.recordUse(memberId, usedMaterialIds(plan));
+      if (
+        await this.repo.moveOutput(outputId, ['running'], {
+          status: 'done',
+          progress: 1,
+          material_id: materialId,
+          updated_at: this.deps.now(),
+        })
+      ) {
+        this.progress.push(task, outputId, 'done', 1);
+      }
+    } catch (error) {
+      const canceled = error instanceof ClipRenderError && error.reason === 'canceled';
+      const message = userMessage(error);
+      await this.repo.moveOutput(outputId, ['running'], {
+        status: canceled ? 'canceled' : 'failed',
+        error: canceled ? '' : message,
+        updated_at: this.deps.now(),
+      });
+      this.progress.push(task, outputId, canceled ? 'canceled' : 'failed', 0);
+      const final =
+        error instanceof ClipRenderError ||
+        error instanceof ClipInputError ||
+        error instanceof AppError ||
+        (error instanceof TtsError && error.permanent);
+      // Anything else is tried again by the queue, and logged with its detail.
+      if (!canceled && !final) {
+        throw error;
+      }
+      if (!canceled) {
+        this.deps.log.warn(
+          {
+            taskId: task.id,
+            outputId,
+            reason: reasonOf(error),
+            memberMessage: message,
+            stderr: error instanceof ClipRenderError ? error.stderrTail.slice(-1000) : undefined,
+          },
+          'Clip render stopped',
+        );
+      }
+    } finally {
+      clearInterval(poll);
+      this.running.delete(outputId);
+      await this.progress.settle(task.id, memberId);
+    }
+  }
+
+  /** The job gave up on an output (an unexpected error): the task shows it. */
+  async markFailed(outputId: number, error: Error): Promise<void> {
+    const output = await this.repo.output(outputId);
+    if (output) {
+      await this.repo.moveOutput(outputId, ['queued', 'running'], { status: 'failed', error: userMessage(error) });
+      await this.progress.settle(output.task_id, output.member_id);
+    }
+  }
+
+  /** Renders one plan into storage under `key`. */
+  private async produce(
+    memberId: number,
+    input: ClipTaskInput,
+    plan: ClipPlan,
+    library: ClipLibrary,
+    key: string,
+    options: ProduceOptions,
+  ) {
+    const { storage, clip } = this.deps;
+    const template = templateOf(input);
+    const materials = new Map<number, ResolvedMaterial>();
+    for (const id of usedMaterialIds(plan)) {
+      const m = library.get(id);
+      if (!m) {
+        throw new ClipInputError(Msg.clipMaterialMissing);
+      }
+      materials.set(id, { path: await this.planner.sourceOf(m.key), kind: m.kind, duration: m.duration });
+    }
+    const workDir = join(clip.workDir, randomObjectName());
+    await mkdir(workDir, { recursive: true });
+    try {
+      // The files of the fonts the member picked (title and subtitle), as served to the page and the desktop.
+      const fontsDir = await renderFontsDir(
+        await this.catalog.fonts(),
+        [template.subtitle?.font, template.title?.font],
+        clip.workDir,
+      );
+      const output = join(workDir, 'out.mp4');
+      const probe = await produceVideo(clip.renderer, {
+        plan,
+        template,
+        materials,
+        musicPath: plan.musicId === null ? null : await this.musicPath(memberId, plan.musicId),
+        speech: input.clip_model === 4 ? await this.planner.speechOf(library, input.mainId) : undefined,
+        tts: clip.tts,
+        fontsDir,
+        workDir,
+        cacheDir: join(clip.workDir, 'voice-cache'),
+        output,
+        ...options,
+      });
+      await storage.put(key, createReadStream(output), 'video/mp4');
+      return { ...probe, size: probe.size || (await stat(output)).size };
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** A music id is the member's audio material, else a system track. */
+  private async musicPath(memberId: number, id: number): Promise<string | null> {
+    const [own] = await this.materials.sources(memberId, [id]);
+    const key = own?.file_type === 'audio' ? own.object_key : await this.repo.systemMusicKey(id);
+    return key ? this.planner.sourceOf(key) : null;
+  }
+}
+
+/** What stopped a render, for the log: ffmpeg's own reason, the voice service, or a refused input. */
+function reasonOf(error: unknown): string {
+  if (error instanceof ClipRenderError) {
+    return error.reason;
+  }
+  return error instanceof TtsError ? 'voice' : 'refused';
+}
