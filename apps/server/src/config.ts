@@ -18,7 +18,7 @@ const optional = z
 const withDefault = (fallback: string) => optional.transform((value) => value ?? fallback);
 
 /** The environment variables the server reads, each parsed to its final type. */
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: withDefault('8080')
     .transform(Number)
     .pipe(

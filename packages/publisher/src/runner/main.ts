@@ -4,10 +4,13 @@ import { PUBLISH_PLATFORM_NAMES, PUBLISH_PLATFORMS } from '@vidmatrix/contract/r
 import { ConnectorSync } from './connector-sync.ts';
 import { runDriftTask } from './drift-task.ts';
 import { RunnerClient } from './runner-client.ts';
+import { readRunnerEnv, type RunnerEnvName } from './runner-env.ts';
 import { startRunner } from './runner-loop.ts';
 
+type RunnerEnv = Partial<Record<RunnerEnvName, string>>;
+
 /** Every connector at RUNNER_CONNECTOR_BASE + /<platform> (the platform sandbox), when set. */
-function connectorBase(env: NodeJS.ProcessEnv) {
+function connectorBase(env: RunnerEnv) {
   const base = env.RUNNER_CONNECTOR_BASE?.replace(/\/$/, '');
   return base ? { connectors: Object.fromEntries(PUBLISH_PLATFORMS.map((p) => [p, { baseUrl: `${base}/${p}` }])) } : {};
 }
@@ -16,7 +19,7 @@ function connectorBase(env: NodeJS.ProcessEnv) {
  * `npm run runner -- --check`: one drift check of every platform with the runner's signed-in accounts
  * (no upload, no post), printed per platform and reported to the server; exits 1 when a page changed.
  */
-async function check(serverUrl: string, token: string, env: NodeJS.ProcessEnv): Promise<number> {
+async function check(serverUrl: string, token: string, env: RunnerEnv): Promise<number> {
   const client = new RunnerClient(serverUrl, token);
   const sync = new ConnectorSync(client, () => undefined);
   await sync.refresh().catch(() => undefined); // unreachable or unusable: the built-in definitions are checked
@@ -43,7 +46,7 @@ async function check(serverUrl: string, token: string, env: NodeJS.ProcessEnv): 
  * e.g. the platform sandbox) are optional. `--check` runs one drift check instead.
  */
 function main(): void {
-  const env = process.env;
+  const env = readRunnerEnv(process.env);
   const serverUrl = env.RUNNER_SERVER_URL;
   const token = env.RUNNER_TOKEN;
   if (!serverUrl || !token) {
