@@ -4,49 +4,20 @@ import type {
   harvestCursorQuery,
   harvestIngestBody,
 } from '@vidmatrix/contract/api/harvest';
-import type { LeadIntent, WebhookMessageResult, webhookMessageBody } from '@vidmatrix/contract/api/customer';
+import type { WebhookMessageResult, webhookMessageBody } from '@vidmatrix/contract/api/customer';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
-import {
-  isBuyingIntent,
-  isLeadWorthy,
-  leadLevelRank,
-  type LeadContact,
-  type LeadIntentCategory,
-} from '@vidmatrix/contract/rules/lead-rules';
+import { isBuyingIntent, isLeadWorthy } from '@vidmatrix/contract/rules/lead-rules';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
-import type { ChatMessageTable, Db, LeadTable, MessageSourceColumn } from '../../db/types.ts';
+import type { ChatMessageTable, Db, LeadTable } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
-import {
-  InboxRepository,
-  type ConversationDelta,
-  type InboxAccount,
-  type LeadRowOfConversation,
-} from './inbox.repository.ts';
+import { InboxRepository, type InboxAccount } from './inbox.repository.ts';
 import type { LeadScorer, ScoredText } from './lead-scorer.ts';
+import { deltas, mergeLead, messageRow, type InboxItem, type Placed } from './inbox-rows.ts';
 import type { ReplyRuleService } from './reply-rule.service.ts';
-
-/** One comment or message on its way in, from the webhook or a runner's harvest. */
-export interface InboxItem {
-  source: MessageSourceColumn;
-  /** The platform's id ('' from the webhook: such messages are not de-duplicated). */
-  itemId: string;
-  postId: string;
-  postTitle: string;
-  parentId: string;
-  link: string;
-  authorId: string;
-  authorName: string;
-  /** The customer an item of the account's own went to ('' when the runner did not say). */
-  peerId: string;
-  fromSelf: boolean;
-  text: string;
-  /** When it was written, ms. */
-  sentAt: number;
-}
 
 /** What storing a batch did. */
 interface StoreOutcome extends HarvestIngestResult {
@@ -56,14 +27,6 @@ interface StoreOutcome extends HarvestIngestResult {
 
 /** Most `send_msg` frames one batch pushes (one per conversation, newest first): a first read of an account's backlog must not ring a hundred times. */
 export const SEND_MSG_FRAMES_MAX = 10;
-/** Most contacts a lead keeps. */
-const LEAD_CONTACTS_MAX = 20;
-
-interface Placed {
-  item: InboxItem;
-  customerId: string;
-  score?: ScoredText;
-}
 
 /**
  * The one way comments and messages come in (issue 23): the signed webhook and the runners' harvest.
@@ -425,97 +388,5 @@ export class InboxService {
         },
       });
     }
-  }
-}
-
-/** The row of a message: inbound with its score, or the account's own reply (sent, read). */
-function messageRow(
-  account: InboxAccount,
-  conversationId: number,
-  p: Placed,
-  now: number,
-): Insertable<ChatMessageTable> {
-  const { item, score } = p;
-  return {
-    conversation_id: conversationId,
-    member_id: account.member_id,
-    direction: item.fromSelf ? 'out' : 'in',
-    content: item.text,
-    sent_at: item.sentAt,
-    is_read: item.fromSelf ? 1 : 0,
-    delivery_status: item.fromSelf ? 'sent' : '',
-    fail_reason: '',
-    attempts: 0,
-    created_at: now,
-    enterprise_account_id: account.id,
-    platform_id: account.platform_id,
-    source: item.source,
-    item_id: item.itemId,
-    post_id: item.postId,
-    post_title: item.postTitle,
-    parent_id: item.parentId,
-    link: item.link,
-    intent: score?.level ?? '',
-    intent_category: score?.category ?? '',
-  };
-}
-
-/** What the placed items of `keep` change in each conversation. */
-function deltas(placed: Placed[], keep: (p: Placed) => boolean): ConversationDelta[] {
-  const out = new Map<string, ConversationDelta>();
-  for (const p of placed.filter(keep)) {
-    const d = out.get(p.customerId) ?? {
-      customerId: p.customerId,
-      customerName: '',
-      unread: 0,
-      lastIn: '',
-      lastOut: '',
-      lastTime: 0,
-    };
-    if (!p.item.fromSelf) {
-      d.unread += 1;
-      d.customerName = p.item.authorName || d.customerName;
-      // Placed items are in time order: the last one seen is the newest.
-      d.lastIn = p.item.text;
-    } else {
-      d.lastOut = p.item.text;
-    }
-    d.lastTime = Math.max(d.lastTime, p.item.sentAt);
-    out.set(p.customerId, d);
-  }
-  return [...out.values()];
-}
-
-/** The lead after new findings: every contact once (oldest first), and the strongest intent seen. */
-function mergeLead(
-  existing: LeadRowOfConversation | undefined,
-  found: ScoredText[],
-): { contacts: LeadContact[]; level: LeadIntent; category: LeadIntentCategory | '' } {
-  const contacts: LeadContact[] = existing ? parseContacts(existing.contacts) : [];
-  let level: LeadIntent = existing?.intent ?? 'none';
-  let category: LeadIntentCategory | '' = existing?.intent_category ?? '';
-  for (const score of found) {
-    for (const contact of score.contacts) {
-      if (
-        contacts.length < LEAD_CONTACTS_MAX &&
-        !contacts.some((c) => c.kind === contact.kind && c.value === contact.value)
-      ) {
-        contacts.push(contact);
-      }
-    }
-    if (leadLevelRank(score.level) > leadLevelRank(level)) {
-      level = score.level;
-      category = score.category;
-    }
-  }
-  return { contacts, level, category };
-}
-
-function parseContacts(json: string): LeadContact[] {
-  try {
-    const value = JSON.parse(json) as unknown;
-    return Array.isArray(value) ? (value as LeadContact[]) : [];
-  } catch {
-    return [];
   }
 }
