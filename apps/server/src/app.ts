@@ -17,7 +17,7 @@ import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captc
 import { brandRoutes } from './modules/brand/brand.routes.ts';
 import type { TtsProvider } from './media/clip/tts/tts-provider.ts';
 import type { ScriptWriter } from './media/clip/writer/script-writer.ts';
-import type { ClipOutput } from './modules/clip-task/clip-render.service.ts';
+import type { ClipOutput } from './modules/clip-task/clip-tools.ts';
 import { clipTaskRoutes } from './modules/clip-task/clip-task.routes.ts';
 import { clipTemplateRoutes } from './modules/clip-template/clip-template.routes.ts';
 import { LocalConnector, type MessageConnector } from './modules/customer/connector.ts';

@@ -9,7 +9,7 @@ import {
   type ClipFont,
 } from '../../media/clip/fonts.ts';
 import { ScriptWriterError } from '../../media/clip/writer/script-writer.ts';
-import type { ClipTools } from './clip-render.service.ts';
+import type { ClipTools } from './clip-tools.ts';
 
 /** What a member may pick for a clip task: fonts, the voice, scripts written for them. */
 export class ClipCatalogService {

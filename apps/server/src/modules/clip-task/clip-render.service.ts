@@ -8,18 +8,18 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from '../../db/types.ts';
 import type { JobLogger } from '../../jobs/job-queue.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { renderFontsDir, type ClipFont } from '../../media/clip/fonts.ts';
+import { renderFontsDir } from '../../media/clip/fonts.ts';
 import { ClipInputError, templateOf } from '../../media/clip/planners/shared.ts';
 import { produceVideo } from '../../media/clip/produce.ts';
-import { ClipRenderError, type ClipRenderer } from '../../media/clip/render.ts';
+import { ClipRenderError } from '../../media/clip/render.ts';
 import type { ResolvedMaterial } from '../../media/clip/timeline.ts';
-import { TtsError, type TtsProvider } from '../../media/clip/tts/tts-provider.ts';
-import type { ScriptWriter } from '../../media/clip/writer/script-writer.ts';
+import { TtsError } from '../../media/clip/tts/tts-provider.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import type { MaterialService } from '../material/material.service.ts';
 import { randomObjectName } from '../upload/object-name.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
+import type { ClipTools } from './clip-tools.ts';
 import type { ClipLibrary, ClipPlanService } from './clip-plan.service.ts';
 import { ClipProgress, usedMaterialIds, userMessage } from './clip-progress.ts';
 import { ClipTaskRepository } from './clip-task.repository.ts';
@@ -36,23 +36,6 @@ const PREVIEW_FPS = 15;
 const PREVIEW_MAX_SECONDS = 6;
 /** The material group of a task's videos is 剪辑成片/<task name>. */
 const OUTPUT_GROUP_PREFIX = '剪辑成片/';
-
-/** What the clip services render with; made once per process by compose.ts. */
-export interface ClipTools {
-  renderer: ClipRenderer;
-  tts: TtsProvider;
-  /** The Chinese-capable fonts of this host (fontconfig). */
-  fonts: () => Promise<ClipFont[]>;
-  /** Scratch space of renders (voice parts, ASS, files before they go to storage). */
-  workDir: string;
-  /** Size, frame rate and encoder of the videos (default 1080×1920 at CLIP_FPS, veryfast). */
-  output?: ClipOutput;
-  /** Writes scripts (帮我写文案, AI剪辑); one that explains what to set when none is configured. */
-  writer: ScriptWriter;
-}
-
-/** How task videos are encoded, and how long one may go without progress (tests shorten it). */
-export type ClipOutput = Pick<Parameters<typeof produceVideo>[1], 'size' | 'fps' | 'encode' | 'stallMs'>;
 
 type ProduceOptions = Pick<
   Parameters<typeof produceVideo>[1],

@@ -21,7 +21,7 @@ import type { PublishRepository } from './publish.repository.ts';
 import { type JobRow, type JobWithNames } from './publish.repository.ts';
 import type { PublishQueueRepository } from './publish-queue.repository.ts';
 import type { PublishLookupRepository } from './publish-lookup.repository.ts';
-import type { PublishDeps } from './publish.service.ts';
+import type { PublishDeps } from './publish-deps.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { PLATFORM_REFUSALS, cleared, parseContent, screenshotUrl, type JobContent } from './publish-moves.ts';
 

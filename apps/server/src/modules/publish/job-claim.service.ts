@@ -10,7 +10,7 @@ import { type ClaimCandidate, type MovedJob } from './publish.repository.ts';
 import type { ReviewFollowRepository } from './review-follow.repository.ts';
 import type { PublishQueueRepository } from './publish-queue.repository.ts';
 import type { RunnerRepository } from './runner.repository.ts';
-import type { PublishDeps } from './publish.service.ts';
+import type { PublishDeps } from './publish-deps.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { cleared, parseBasis, parseContent } from './publish-moves.ts';
 import type { RunnerIdentity } from './runner-registry.service.ts';

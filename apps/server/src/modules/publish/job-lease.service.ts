@@ -29,7 +29,7 @@ import type { PublishRepository } from './publish.repository.ts';
 import { type JobPatch, type JobRow, type MovedJob } from './publish.repository.ts';
 import type { PublishQueueRepository } from './publish-queue.repository.ts';
 import type { RunnerRepository } from './runner.repository.ts';
-import type { PublishDeps } from './publish.service.ts';
+import type { PublishDeps } from './publish-deps.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { PLATFORM_REFUSALS, TRANSIENT_REASONS, cleared, leaseLost } from './publish-moves.ts';
 import type { RunnerIdentity } from './runner-registry.service.ts';

@@ -8,7 +8,7 @@ import type { LongPolls } from './long-poll.ts';
 import { SERVER_RUNNERS_KEY } from './long-poll.ts';
 import type { PublishRepository } from './publish.repository.ts';
 import { type JobPatch, type JobRow, type MovedJob } from './publish.repository.ts';
-import type { PublishDeps } from './publish.service.ts';
+import type { PublishDeps } from './publish-deps.ts';
 
 /** The copy and file of a job, frozen when the batch was made. */
 export interface JobContent {

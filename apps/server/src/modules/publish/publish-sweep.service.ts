@@ -9,7 +9,7 @@ import {
 import type { PublishRepository } from './publish.repository.ts';
 import { type JobRow, type MovedJob } from './publish.repository.ts';
 import type { PublishQueueRepository } from './publish-queue.repository.ts';
-import type { PublishDeps } from './publish.service.ts';
+import type { PublishDeps } from './publish-deps.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { cleared } from './publish-moves.ts';
 

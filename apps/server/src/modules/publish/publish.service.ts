@@ -1,7 +1,5 @@
-import type { Db } from '../../db/types.ts';
-import type { RealtimePublisher } from '../../realtime/hub.ts';
-import type { StorageDriver } from '../../storage/storage.ts';
 import { BatchService } from './batch.service.ts';
+import type { PublishDeps } from './publish-deps.ts';
 import { JobClaimService } from './job-claim.service.ts';
 import { JobLeaseService } from './job-lease.service.ts';
 import { LongPolls } from './long-poll.ts';
@@ -13,17 +11,6 @@ import { PublishRepository } from './publish.repository.ts';
 import { ReviewFollowRepository } from './review-follow.repository.ts';
 import { RunnerRegistryService } from './runner-registry.service.ts';
 import { RunnerRepository } from './runner.repository.ts';
-
-export interface PublishDeps {
-  db: Db;
-  now: () => number;
-  storage: StorageDriver;
-  realtime: RealtimePublisher;
-  /** [0,1): jitter of spacing and backoff (tests pin it). */
-  random?: () => number;
-  /** A job's login check found the account logged out (its cookie_auth_status becomes 2). */
-  onLoggedOut?: (memberId: number, enterpriseAccountId: number) => Promise<void>;
-}
 
 /**
  * Batch publishing, one service per concern: the member's batches, the runner registry, claims under

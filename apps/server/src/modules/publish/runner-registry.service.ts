@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { generateToken, hashToken } from '../auth/token.ts';
 import type { RunnerRow } from './publish.repository.ts';
 import type { RunnerRepository } from './runner.repository.ts';
-import type { PublishDeps } from './publish.service.ts';
+import type { PublishDeps } from './publish-deps.ts';
 
 /** The authenticated runner of a runner call. */
 export type RunnerIdentity = Pick<RunnerRow, 'id' | 'member_id'> &
