@@ -70,7 +70,12 @@ describe('clip output format', () => {
       [12, { aspect: '16:9', resolution: 1080 }],
       [13, {}],
     ] as const) {
-      const added = await call<{ id: number }>(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', task(seed, format));
+      const added = await call<{ id: number }>(
+        ctx.app,
+        token,
+        '/api/seoaivideo.BatchVideo/addTask',
+        task(seed, format),
+      );
       expect(added.code, added.msg).toBe(200);
       ids.push(added.data.id);
     }

@@ -24,21 +24,21 @@ export function FormatFields(props: { value: ClipFormatChoice; onChange: (value:
   return (
     <>
       <Form.Item label="画面比例" extra="素材比例不同时按模板的适配方式裁切或模糊填充">
-        <Radio.Group<ClipAspect>
+        <Radio.Group
           aria-label="画面比例"
           optionType="button"
           options={CLIP_ASPECTS.map((a) => ({ value: a, label: clipAspectLabel[a] }))}
           value={value.aspect}
-          onChange={(e) => onChange({ ...value, aspect: e.target.value })}
+          onChange={(e) => onChange({ ...value, aspect: e.target.value as ClipAspect })}
         />
       </Form.Item>
       <Form.Item label="清晰度">
-        <Radio.Group<ClipResolution>
+        <Radio.Group
           aria-label="清晰度"
           optionType="button"
           options={CLIP_RESOLUTIONS.map((r) => ({ value: r, label: clipResolutionLabel[r] }))}
           value={value.resolution}
-          onChange={(e) => onChange({ ...value, resolution: e.target.value })}
+          onChange={(e) => onChange({ ...value, resolution: e.target.value as ClipResolution })}
         />
       </Form.Item>
     </>
