@@ -124,7 +124,8 @@ export interface Config {
   clipConcurrency: number;
   /**
    * CLIP_HEIGHT: the height of clip task videos, 9:16 (default 1920, i.e. 1080×1920). A small server
-   * can render 1280 (720×1280) at under half the CPU; the browser tests render 640.
+   * can render 1280 (720×1280) at under half the CPU; the browser tests render 640. Its short side is
+   * the size of a task that chooses no resolution, and the most any task's 720P/1080P renders at.
    */
   clipSize: { width: number; height: number };
   /**

@@ -224,6 +224,8 @@ export const Msg = {
   clipFontMissing: '字体不存在',
   clipMusicMissing: '音乐不存在或已被删除',
   clipTooManyMusic: '背景音乐最多选择{n}首',
+  clipAspectInvalid: '画面比例需为 9:16、16:9、1:1 或 3:4',
+  clipResolutionInvalid: '清晰度需为 720P 或 1080P',
   clipTemplateLimit: '最多保存{n}个模板，请先删除不用的模板',
   clipTemplateSaved: '模板已保存',
   // Desktop shell: local-browser authorization and the browser setting (issue 11)

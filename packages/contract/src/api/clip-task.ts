@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clipFormat } from './clip-format.ts';
 import { fontItem } from './desktop-sync.ts';
 import {
   CLIP_GROUP_NAME_MAX_CHARS,
@@ -175,6 +176,8 @@ const common = {
     frameRate: false,
     stripMetadata: true,
   }),
+  /** Output aspect and resolution (clip-format.ts); absent: 9:16 at the server's size. */
+  ...clipFormat,
 };
 const segmentSecondsMsg = fillMsg(Msg.clipSegmentSecondsRange, CLIP_SEGMENT_SECONDS_RANGE);
 const segmentSeconds = z

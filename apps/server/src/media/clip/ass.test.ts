@@ -59,4 +59,14 @@ describe('ASS writer', () => {
     expect(ass).toContain('PlayResX: 1080');
     expect(ass).toContain('Dialogue: 0,0:00:01.65,0:00:03.20,Sub,,0,0,0,,');
   });
+  it("lays text out in the frame's own shape, fonts still sized against a 1080 short side", () => {
+    const cues = [{ start: 0, end: 1, text: '一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十' }];
+    const wide = writeAss(SUBTITLE_STYLE, cues, null, { width: 320, height: 180 });
+    expect(wide).toContain('PlayResX: 1920\nPlayResY: 1080');
+    const tall = writeAss(SUBTITLE_STYLE, cues, null, { width: 180, height: 320 });
+    expect(tall).toContain('PlayResX: 1080\nPlayResY: 1920');
+    // A wider frame fits more characters on a line, so the same text takes fewer lines.
+    const lines = (ass: string) => (ass.split('\n').find((l) => l.startsWith('Dialogue')) ?? '').split('\\N').length;
+    expect(lines(wide)).toBeLessThan(lines(tall));
+  });
 });

@@ -115,8 +115,14 @@ export function assText(text: string, perLine: number): string {
   return breakLines([...clean], perLine).join('\\N');
 }
 
-function styleLine(name: string, s: SubtitleStyle, alignment: number, marginV: number, bold: boolean): string {
-  const margin = Math.round(CLIP_OUTPUT_SIZE.width * SIDE_MARGIN);
+function styleLine(
+  name: string,
+  s: SubtitleStyle,
+  alignment: number,
+  marginV: number,
+  margin: number,
+  bold: boolean,
+): string {
   const borderStyle = s.box ? 3 : 1;
   const outlineColour = s.box ? assColor(s.outlineColor, 0x60) : assColor(s.outlineColor);
   return [
@@ -147,11 +153,18 @@ function styleLine(name: string, s: SubtitleStyle, alignment: number, marginV: n
 }
 
 /**
- * An ASS script of subtitles (and a title) at PlayRes 1080×1920: libass scales it to the real
- * output size, so a low-resolution preview looks like the final video.
+ * An ASS script of subtitles (and a title) at a PlayRes of the frame's shape with a 1080 short side (font
+ * sizes are px of 1080): libass scales it to the real output size, so a preview looks like the final video.
  */
-export function writeAss(style: SubtitleStyle | null, cues: readonly Cue[], title: TitleCue | null): string {
-  const { width, height } = CLIP_OUTPUT_SIZE;
+export function writeAss(
+  style: SubtitleStyle | null,
+  cues: readonly Cue[],
+  title: TitleCue | null,
+  frame: { width: number; height: number } = CLIP_OUTPUT_SIZE,
+): string {
+  const scale = CLIP_OUTPUT_SIZE.width / Math.min(frame.width, frame.height);
+  const [width, height] = [Math.round(frame.width * scale), Math.round(frame.height * scale)];
+  const sideMargin = Math.round(width * SIDE_MARGIN);
   const sub = style ?? {
     font: title?.font ?? 'sans-serif',
     size: 64,
@@ -175,11 +188,11 @@ export function writeAss(style: SubtitleStyle | null, cues: readonly Cue[], titl
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    styleLine('Sub', sub, alignment, Math.round(marginV), false),
+    styleLine('Sub', sub, alignment, Math.round(marginV), sideMargin, false),
   ];
   if (title) {
     const titleStyle: SubtitleStyle = { ...sub, font: title.font, size: title.size, color: title.color, box: false };
-    lines.push(styleLine('Title', titleStyle, 8, Math.round(height * TOP_MARGIN), true));
+    lines.push(styleLine('Title', titleStyle, 8, Math.round(height * TOP_MARGIN), sideMargin, true));
   }
   lines.push('', '[Events]', 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text');
   if (title?.text) {

@@ -134,14 +134,14 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
     voicePath = join(input.workDir, 'voice.wav');
     await writeFile(voicePath, encodeWav(layoutWav(voice.parts, timeline.voice.starts, timeline.duration)));
   }
+  const size = input.size ?? CLIP_OUTPUT_SIZE;
   let subtitles: RenderSpec['subtitles'] = null;
   const showCues = template.subtitle !== null && timeline.cues.length > 0;
   if (showCues || timeline.title) {
     const path = join(input.workDir, 'text.ass');
-    await writeFile(path, writeAss(template.subtitle, showCues ? timeline.cues : [], timeline.title));
+    await writeFile(path, writeAss(template.subtitle, showCues ? timeline.cues : [], timeline.title, size));
     subtitles = { path, fontsDir: input.fontsDir };
   }
-  const size = input.size ?? CLIP_OUTPUT_SIZE;
   const spec: RenderSpec = {
     width: size.width,
     height: size.height,

@@ -3,7 +3,8 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { clipTaskInput, type ClipPreview, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { clipPlan, type ClipPlan } from '../../media/clip/plan-model.ts';
-import { CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
+import { clipOutputSize } from '@vidmatrix/contract/api/clip-format';
+import { CLIP_OUTPUT_SIZE, CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from '../../db/types.ts';
 import type { JobLogger } from '../../jobs/job-queue.ts';
@@ -95,7 +96,8 @@ export class ClipRenderService {
     plan.segments = plan.segments.map((s) => (s.paragraph !== null && s.paragraph > 0 ? { ...s, paragraph: 0 } : s));
     const key = `clip/preview/${randomObjectName()}.mp4`;
     const probe = await this.produce(memberId, input, plan, library, key, {
-      size: CLIP_PREVIEW_SIZE,
+      // The task's aspect at the preview's small size: the member sees the shape they chose.
+      size: clipOutputSize({ aspect: input.aspect }, CLIP_PREVIEW_SIZE),
       fps: PREVIEW_FPS,
       encode: { preset: 'ultrafast', crf: 30 },
       maxSeconds: PREVIEW_MAX_SECONDS,
@@ -153,6 +155,8 @@ export class ClipRenderService {
       const key = `clip/${randomObjectName()}.mp4`;
       const probe = await this.produce(memberId, input, plan, library, key, {
         ...this.deps.clip.output,
+        // Each task its own frame; the server's configured size (CLIP_HEIGHT) caps it.
+        size: clipOutputSize(input, this.deps.clip.output?.size ?? CLIP_OUTPUT_SIZE),
         signal: controller.signal,
         onProgress,
       });

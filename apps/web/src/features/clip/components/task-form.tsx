@@ -12,6 +12,7 @@ import { CLIP_MAX_MATERIALS, CLIP_MAX_VIDEOS } from '@vidmatrix/contract/constan
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
 import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
+import { DEFAULT_CLIP_FORMAT, FormatFields, type ClipFormatChoice } from './format-fields.tsx';
 import { MusicField } from './music-field.tsx';
 import { NumberField } from './number-field.tsx';
 import { TaskActions, newSeed } from './task-actions.tsx';
@@ -36,6 +37,28 @@ export interface TaskCommon {
   seed: number;
   musicIds: number[];
   dedup: DedupOptions;
+  aspect: ClipFormatChoice['aspect'];
+  resolution: ClipFormatChoice['resolution'];
+}
+
+/** The shared fields of the request from what the member chose (seed fresh per task). */
+export function taskCommonOf(chosen: {
+  name: string;
+  count: number;
+  seed: number;
+  musicIds: number[];
+  dedup: readonly DedupSwitch[];
+  format: ClipFormatChoice;
+}): TaskCommon {
+  return {
+    name: chosen.name,
+    count: chosen.count,
+    seed: chosen.seed,
+    musicIds: chosen.musicIds,
+    dedup: { ...DEFAULT_DEDUP, ...Object.fromEntries(chosen.dedup.map((key) => [key, true])) },
+    aspect: chosen.format.aspect,
+    resolution: chosen.format.resolution,
+  };
 }
 
 /** What the member chose for the page's template: 视频标题, the text of its title style ('' without one). */
@@ -80,6 +103,7 @@ export function ClipTaskForm(props: {
   const [count, setCount] = useState(props.defaultCount ?? 2);
   const [dedup, setDedup] = useState<DedupSwitch[]>([]);
   const [title, setTitle] = useState('');
+  const [format, setFormat] = useState<ClipFormatChoice>(DEFAULT_CLIP_FORMAT);
   const build = (): ClipTaskInput | null => {
     const unmet = props.required.find(([met]) => !met);
     if (unmet) {
@@ -87,13 +111,14 @@ export function ClipTaskForm(props: {
       return null;
     }
     return props.build(
-      {
+      taskCommonOf({
         name: name.trim() || defaultName,
         count,
         seed: newSeed(),
         musicIds: policy === 'none' ? [] : music.map((m) => m.music_id),
-        dedup: { ...DEFAULT_DEDUP, ...Object.fromEntries(dedup.map((key) => [key, true])) },
-      },
+        dedup,
+        format,
+      }),
       { title: title.trim() },
     );
   };
@@ -109,6 +134,7 @@ export function ClipTaskForm(props: {
           </Form.Item>
         )}
         {typeof props.children === 'function' ? props.children({ count }) : props.children}
+        <FormatFields value={format} onChange={setFormat} />
         {policy !== 'none' && (
           <Form.Item label={policy === 'random' ? '背景音乐（可选多首，每条视频随机一首）' : '背景音乐'}>
             <MusicField value={music} limit={policy === 'random' ? CLIP_MAX_MATERIALS : 1} onChange={setMusic} />
