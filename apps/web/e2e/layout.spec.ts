@@ -1,4 +1,5 @@
 import { AI_STAFF_MENU_IDS } from '@vidmatrix/contract/constants';
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
 import { ConsolePage } from './pages/console-page.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -77,5 +78,39 @@ test.describe('mobile', () => {
     await expect(nav).toBeVisible();
     await nav.getByRole('link', { name: 'APP下载' }).click();
     await expect(page).toHaveURL(/\/download$/);
+  });
+
+  test('no console page in the sidebar scrolls sideways at 390 px; lists are cards', async ({
+    page,
+    signedIn,
+  }, info) => {
+    expect(signedIn.ApiToken).toBeTruthy();
+    await page.goto('/dashboard');
+    const console = new ConsolePage(page);
+    const paths = await console.sidebarPaths();
+    expect(paths).toContain(ConsolePath.customerLeads);
+    const wide: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      // Tables widen when their rows arrive: measure once the route and its requests have settled.
+      await expect(page.getByRole('status', { name: '加载中' })).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const overflow = await console.sidewaysOverflow();
+      if (overflow > 1) {
+        wide.push(`${path} +${overflow}px`);
+      }
+    }
+    // The three lists that were wide tables are cards on a phone; the screenshots are for a person to look at.
+    for (const path of [ConsolePath.customerLeads, ConsolePath.clipTasks]) {
+      await page.goto(path);
+      await expect(page.getByRole('status', { name: '加载中' })).toHaveCount(0);
+      await expect(page.locator('.ant-table')).toHaveCount(0);
+      await page.screenshot({ path: info.outputPath(`phone${path.replaceAll('/', '-')}.png`), fullPage: true });
+    }
+    await page.goto(ConsolePath.batchPublish);
+    await page.getByRole('tab', { name: '发布记录' }).click();
+    await expect(page.locator('.ant-tabs-tabpane-active .ant-table')).toHaveCount(0);
+    await page.screenshot({ path: info.outputPath('phone-publish-records.png'), fullPage: true });
+    expect(wide).toEqual([]);
   });
 });

@@ -63,6 +63,8 @@ export const ERROR_TOAST_SECONDS = 5;
 export const HEADER_SCROLL_THRESHOLD_PX = 50;
 /** Widths below this are the mobile layout, px. */
 export const MOBILE_BREAKPOINT_PX = 993;
+/** Widths below this show lists as cards instead of tables (phones), px. */
+export const CARD_LIST_BREAKPOINT_PX = 768;
 /** Sidebar width, px. */
 export const SIDEBAR_WIDTH_PX = 260;
 /** Floating AI chat window size, px. */

@@ -20,6 +20,23 @@ export class ConsolePage {
     this.aiStaffSection = page.getByText('AI智能体员工', { exact: true });
   }
 
+  /** Every in-app path the sidebar links to, submenus included (their links are in the DOM while folded). */
+  async sidebarPaths(): Promise<string[]> {
+    await this.sidebar.locator('a[role="menuitem"]').first().waitFor({ state: 'attached' });
+    const hrefs = await this.sidebar
+      .locator('a[role="menuitem"]')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    return [...new Set(hrefs)];
+  }
+
+  /** How far the page is wider than the viewport, px (0 when it does not scroll sideways). */
+  async sidewaysOverflow(): Promise<number> {
+    return this.page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return Math.max(0, root.scrollWidth - root.clientWidth);
+    });
+  }
+
   /** Opens the user dropdown and picks an entry. */
   async pickUserMenu(label: string): Promise<void> {
     await this.userMenu.click();

@@ -1,8 +1,10 @@
-import { Card, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import type { AiLeadAccount } from '@vidmatrix/contract/api/reply-rule';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { useOverview } from '../api/get-overview.ts';
 
-const COLUMNS: TableColumnsType<AiLeadAccount> = [
+const COLUMNS: ColumnType<AiLeadAccount>[] = [
   { title: '账号', dataIndex: 'nickname', render: (name: string, a) => `${a.platform_name} · ${name}` },
   {
     title: '采集',
@@ -32,7 +34,7 @@ export function LeadOverview() {
       title="各账号获客情况"
       extra={waiting > 0 ? <Tag color="warning" data-testid="waiting-approval">{`${waiting} 条回复待审核`}</Tag> : null}
     >
-      <Table
+      <ResponsiveTable<AiLeadAccount>
         rowKey="enterprise_account_id"
         size="small"
         columns={COLUMNS}

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Radio,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { Button, Card, Divider, Form, Input, InputNumber, Modal, Radio, Switch, Tag } from 'antd';
 import { validationMessage } from '@vidmatrix/contract/api/common';
 import {
   REPLY_KIND_LABEL,
@@ -32,6 +18,7 @@ import {
   type ReplyMode,
   type ReplyRuleKind,
 } from '@vidmatrix/contract/rules/reply-rules';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useReplyRules } from '../api/get-reply-rules.ts';
 import { useReplySettings, useSaveReplySettings } from '../api/reply-settings.ts';
@@ -150,13 +137,23 @@ export function ReplyRulesPanel() {
         </Button>
       }
     >
-      <Table<ReplyRule>
+      <ResponsiveTable<ReplyRule>
         rowKey="rule_id"
         size="small"
         loading={isFetching}
         pagination={false}
         dataSource={data?.list ?? []}
         data-testid="rule-list"
+        rowActions={(r) => [
+          { key: 'edit', label: '编辑', onClick: () => open(r) },
+          {
+            key: 'dele',
+            label: '删除',
+            danger: true,
+            confirm: '确定删除该规则？',
+            onClick: () => remove.mutate({ rule_id: r.rule_id }),
+          },
+        ]}
         columns={[
           { title: '方式', dataIndex: 'kind', width: 100, render: (k: ReplyRuleKind) => REPLY_KIND_LABEL[k] },
           {
@@ -173,22 +170,6 @@ export function ReplyRulesPanel() {
             render: (m: ReplyMode) => <Tag color={m === 'auto' ? 'blue' : 'orange'}>{REPLY_MODE_LABEL[m]}</Tag>,
           },
           { title: '状态', dataIndex: 'enabled', width: 80, render: (on: boolean) => (on ? '启用' : '停用') },
-          {
-            title: '操作',
-            width: 130,
-            render: (_: unknown, r) => (
-              <Space size="small">
-                <Button size="small" type="link" onClick={() => open(r)}>
-                  编辑
-                </Button>
-                <Popconfirm title="确定删除该规则？" onConfirm={() => remove.mutate({ rule_id: r.rule_id })}>
-                  <Button size="small" type="link" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
         ]}
       />
       <Divider titlePlacement="start">AI回复设置</Divider>

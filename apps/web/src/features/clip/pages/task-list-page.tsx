@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { clipModeName, type ClipModel, type ClipStatus, type ClipTaskSummary } from '@vidmatrix/contract/api/clip-task';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -9,6 +9,7 @@ import { useClipTaskAction } from '../api/clip-mutations.ts';
 import { getClipTaskQueryOptions, useClipTask } from '../api/get-clip-task.ts';
 import { useClipTasks } from '../api/get-clip-tasks.ts';
 import { useClipProgress } from '../api/use-clip-progress.ts';
+import { ResponsiveTable, type RowAction } from '../../../components/responsive-table.tsx';
 import { VideoPlayer } from '../components/preview-player.tsx';
 
 const PAGE_SIZE = 10;
@@ -41,6 +42,26 @@ export function ClipTaskListPage() {
     await navigate(`${ConsolePath.batchPublish}?materials=${ids.join(',')}`);
   };
 
+  const rowActions = (row: ClipTaskSummary): RowAction[] => [
+    { key: 'open', label: '查看视频', onClick: () => setOpenId(openId === row.id ? null : row.id) },
+    ...(row.done > 0
+      ? [{ key: 'publish', label: '去发布', primary: true, onClick: () => void handlePublish(row.id) }]
+      : []),
+    ...(row.status === 'failed' || row.status === 'canceled'
+      ? [{ key: 'retry', label: '重试失败', onClick: () => retry.mutate(row.id) }]
+      : []),
+    ...(row.status === 'queued' || row.status === 'running'
+      ? [{ key: 'cancel', label: '取消', onClick: () => cancel.mutate(row.id) }]
+      : []),
+    {
+      key: 'dele',
+      label: '删除',
+      danger: true,
+      confirm: '删除任务？已生成的视频保留在素材库',
+      onClick: () => dele.mutate(row.id),
+    },
+  ];
+
   return (
     <Card
       title="剪辑任务"
@@ -50,8 +71,9 @@ export function ClipTaskListPage() {
         </Button>
       }
     >
-      <Table<ClipTaskSummary>
+      <ResponsiveTable<ClipTaskSummary>
         rowKey="id"
+        rowActions={rowActions}
         loading={tasks.isLoading}
         dataSource={tasks.data?.list ?? []}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: tasks.data?.count ?? 0, onChange: setPage }}
@@ -90,36 +112,6 @@ export function ClipTaskListPage() {
             ),
           },
           { title: '创建时间', dataIndex: 'created_at' },
-          {
-            title: '操作',
-            render: (_, row) => (
-              <Space>
-                <Button size="small" onClick={() => setOpenId(openId === row.id ? null : row.id)}>
-                  查看视频
-                </Button>
-                {row.done > 0 && (
-                  <Button size="small" type="primary" onClick={() => void handlePublish(row.id)}>
-                    去发布
-                  </Button>
-                )}
-                {(row.status === 'failed' || row.status === 'canceled') && (
-                  <Button size="small" onClick={() => retry.mutate(row.id)}>
-                    重试失败
-                  </Button>
-                )}
-                {(row.status === 'queued' || row.status === 'running') && (
-                  <Button size="small" onClick={() => cancel.mutate(row.id)}>
-                    取消
-                  </Button>
-                )}
-                <Popconfirm title="删除任务？已生成的视频保留在素材库" onConfirm={() => dele.mutate(row.id)}>
-                  <Button size="small" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
         ]}
       />
     </Card>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   LEAD_INTENT_LABEL,
@@ -15,6 +16,7 @@ import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
 import { PUBLISH_PLATFORM_NAMES, publishPlatformOf } from '@vidmatrix/contract/rules/publish-rules';
 import { Link } from 'react-router';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { exportLeads } from '../api/export-leads.ts';
 import { useLeads } from '../api/get-leads.ts';
@@ -34,7 +36,7 @@ function sourceText(lead: Lead): string {
     .join(' · ');
 }
 
-const COLUMNS: TableColumnsType<Lead> = [
+const COLUMNS: ColumnType<Lead>[] = [
   {
     title: '联系方式',
     dataIndex: 'contacts',
@@ -134,9 +136,11 @@ export function LeadsPage() {
           导出
         </Button>
       </Space>
-      <Table<Lead>
+      <ResponsiveTable<Lead>
         rowKey="lead_id"
         columns={COLUMNS}
+        // The account id means little on a phone; the customer name already links to the chat.
+        cardOmit={['enterprise_account_id']}
         dataSource={data?.list ?? []}
         loading={isFetching}
         data-testid="lead-table"

@@ -1,7 +1,8 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Button, Progress, Space, Table, Tag } from 'antd';
+import { Progress, Space, Tag } from 'antd';
 import type { BatchSummary } from '@vidmatrix/contract/api/publish';
 import { isPublishState } from '@vidmatrix/contract/rules/publish-state';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { useBatches } from '../api/get-batches.ts';
 import { batchProgress, STATE_LABEL } from './publish-labels.ts';
 
@@ -12,11 +13,12 @@ export function BatchList(props: { onOpen: (batchId: number) => void }) {
   const [page, setPage] = useState(1);
   const batches = useBatches(page, PAGE_SIZE);
   return (
-    <Table<BatchSummary>
+    <ResponsiveTable<BatchSummary>
       rowKey="batch_id"
       loading={batches.isLoading}
       dataSource={batches.data?.list ?? []}
       pagination={{ current: page, pageSize: PAGE_SIZE, total: batches.data?.count ?? 0, onChange: setPage }}
+      rowActions={(b) => [{ key: 'open', label: '查看', onClick: () => props.onOpen(b.batch_id) }]}
       onRow={(row) => ({ 'data-testid': `batch-row-${row.batch_id}` }) as HTMLAttributes<HTMLElement>}
       columns={[
         { title: '标题', dataIndex: 'title', render: (title: string) => title || '（每个视频单独文案）' },
@@ -58,15 +60,6 @@ export function BatchList(props: { onOpen: (batchId: number) => void }) {
           ),
         },
         { title: '创建时间', dataIndex: 'create_time', width: 170 },
-        {
-          title: '操作',
-          width: 90,
-          render: (_, b) => (
-            <Button size="small" onClick={() => props.onOpen(b.batch_id)}>
-              查看
-            </Button>
-          ),
-        },
       ]}
     />
   );
