@@ -15,6 +15,14 @@ async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: str
   const form = page.locator(P.loginForm).first();
   const img = page.locator(def.selectors.qrImage).first();
   let last = '';
+  // The page can leave the login form between reading its state and a click in it (a scan confirmed while
+  // a probe read the QR as hidden): the click would wait for an element that never comes back, so it
+  // races the form going away, and the loop reads the page again.
+  const stepUnlessGone = (selector: string) =>
+    firstOf('qr login step', t.navigation, {
+      clicked: page.locator(selector).first().click({ timeout: t.navigation }),
+      left: async () => urlIs(def, 'loggedIn', page.url()) || !(await form.isVisible()),
+    });
   for (;;) {
     const left = end - Date.now();
     if (left <= 0) {
@@ -32,14 +40,14 @@ async function loginByQr(page: Page, def: ConnectorDefinition, onQr: (image: str
       case 'done':
         return;
       case 'expired':
-        await page.locator(P.qrRefresh).first().click({ timeout: t.navigation });
+        await stepUnlessGone(P.qrRefresh);
         break;
       case 'shown':
         last = (await img.getAttribute('src')) ?? '';
         await onQr(last);
         break;
       case 'switch':
-        await page.locator(P.qrSwitch).first().click({ timeout: t.navigation });
+        await stepUnlessGone(P.qrSwitch);
         break;
       case 'intro':
         await page.locator(P.introLogin).first().click({ timeout: t.navigation });
