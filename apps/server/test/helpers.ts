@@ -78,6 +78,10 @@ export async function createTestApp(
     webDist,
     // Four ffmpeg renders per app would load every test file; content.test.ts turns them on.
     courseVideos: 'off',
+    // Channels and keys of this app alone: test files run side by side on one Redis, and their
+    // members share ids (each schema seeds its own demo member 1), so a shared socket channel
+    // would hand one file's frames to another's member.
+    redisPrefix: `test-${randomBytes(6).toString('hex')}`,
     ...overrides,
   };
 
@@ -119,7 +123,7 @@ export async function createTestApp(
   });
   await app.ready();
 
-  const redisKeyPrefixes = [jobPrefixOf(config, rateLimitNamespace), rateLimitNamespace];
+  const redisKeyPrefixes = [jobPrefixOf(config, rateLimitNamespace), rateLimitNamespace, `${config.redisPrefix}:`];
   return {
     app,
     db,
