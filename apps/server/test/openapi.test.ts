@@ -1,4 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Code } from '@vidmatrix/contract/envelope';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,12 +52,43 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(served.components?.securitySchemes?.runnerToken).toMatchObject({ type: 'apiKey', in: 'header' });
     for (const { path, op } of operations()) {
       for (const requirement of op.security ?? []) {
-        const expected = Object.keys(requirement)[0] === 'runnerToken' ? 'runnerToken' : 'memberToken';
+        const scheme = Object.keys(requirement)[0];
+        // The signed webhook is the one call made by a machine with the member's secret.
+        const expected =
+          scheme === 'runnerToken'
+            ? scheme
+            : path === '/api/customer.Webhook/message'
+              ? 'webhookSignature'
+              : 'memberToken';
         expect(Object.keys(requirement), path).toEqual([expected]);
         if (expected === 'runnerToken') {
           expect(path.startsWith('/api/runner.Runner/'), path).toBe(true);
         }
       }
+    }
+  });
+
+  it('passes Redocly lint with its recommended rules, warnings included', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(served), absoluteRef: 'openapi.json', config });
+    // The product is not licensed to integrators under a public licence, so the document names none.
+    const shown = problems.filter((p) => p.ruleId !== 'info-license');
+    expect(shown.map((p) => `${p.ruleId} ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
+  });
+
+  it('declares security: [] only on operations that answer without a token', async () => {
+    const open = operations().filter(({ op }) => op.security?.length === 0);
+    expect(open.map(({ path }) => path)).toEqual(expect.arrayContaining(['/api/member.Login/login', '/healthz']));
+    for (const { path, method } of open) {
+      const res = await ctx.app.inject({
+        method: method.toUpperCase() as 'GET' | 'POST',
+        url: path,
+        payload: method === 'get' ? undefined : {},
+      });
+      const code = String(res.headers['content-type']).includes('json')
+        ? res.json<{ code?: number }>().code
+        : res.statusCode;
+      expect(code, path).not.toBe(Code.unauthorized);
     }
   });
 

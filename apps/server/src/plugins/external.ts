@@ -2,6 +2,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { WEBHOOK_SIGNATURE_HEADER } from '@vidmatrix/contract/api/customer';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -70,23 +71,57 @@ export async function setupExternal(app: FastifyInstance, options: ExternalOptio
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Vidmatrix API', description: 'AI获客矩阵 server API (SPEC §7)', version: '0.1.0' },
+      info: {
+        title: 'Vidmatrix API',
+        description: 'AI获客矩阵 server API (SPEC §7)',
+        version: '0.1.0',
+      },
+      // Relative: the document is served by the API it describes, behind whatever host and proxy.
+      servers: [{ url: '/', description: '本服务' }],
       components: {
         securitySchemes: {
           memberToken: { type: 'apiKey', in: 'header', name: 'memberToken' },
           runnerToken: { type: 'apiKey', in: 'header', name: 'runnerToken' },
+          // With its timestamp and member id headers: the operation's description says how to sign.
+          webhookSignature: { type: 'apiKey', in: 'header', name: WEBHOOK_SIGNATURE_HEADER },
         },
       },
     },
     transform: (input) => {
       const output = jsonSchemaTransform(input);
-      return { ...output, schema: { ...output.schema, operationId: operationIdOf(input.url) } };
+      const schema = output.schema as { security?: Record<string, string[]>[]; response?: Record<string, unknown> };
+      return {
+        ...output,
+        schema: {
+          ...output.schema,
+          operationId: operationIdOf(input.url),
+          // A route that names no token is public, and says so (openapi.test.ts calls each one without a token).
+          security: schema.security ?? [],
+          // Every refusal is the envelope with the HTTP status equal to its code (plugins/error-handler.ts);
+          // the GET routes that declare no answer are the downloads, which send a file.
+          response: {
+            ...(schema.response ?? (input.route.method === 'GET' ? { 200: FILE_SCHEMA } : {})),
+            '4XX': FAIL_ENVELOPE_SCHEMA,
+          },
+        },
+      };
     },
     // Schemas with a registry id (.meta({ id })) become components/schemas, so recursion resolves.
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
+
+/** A refusal as the documents show it: `msg` says what is wrong, in Chinese. */
+const FAIL_ENVELOPE_SCHEMA = {
+  description: '请求被拒绝：msg 说明原因',
+  type: 'object',
+  properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'null' } },
+  required: ['code', 'msg', 'data'],
+};
+
+/** A download's answer. */
+const FILE_SCHEMA = { description: '文件内容', type: 'string', format: 'binary' };
 
 /** A unique operationId from the path: `/api/member.Member/info` → `member_Member_info`. */
 export function operationIdOf(url: string): string {

@@ -223,6 +223,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
           tags: ['customer'],
           summary: 'Inbound customer message (signed webhook)',
           description: WEBHOOK_DESCRIPTION,
+          security: [{ webhookSignature: [] }],
           body: webhookMessageBody,
           response: { 200: envelopeOf(webhookMessageResult) },
         },
