@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { Image, Modal } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { VIDEO_PLAYER } from '@vidmatrix/contract/constants';
+import { useXgPlayer } from '../../lib/use-xgplayer.ts';
 
 /** The video/audio preview overlay (950x540 xgplayer, bundled) and the image viewer (SPEC §2.3). */
 export function MediaPreview({ material, onClose }: { material: Material | null; onClose: () => void }) {
@@ -31,30 +31,7 @@ export function MediaPreview({ material, onClose }: { material: Material | null;
 }
 
 function Player({ url, poster }: { url: string; poster: string }) {
-  const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let player: { destroy(): void } | undefined;
-    let cancelled = false;
-    // xgplayer is bundled but loaded only when a preview opens (console JS budget).
-    void Promise.all([import('xgplayer'), import('xgplayer/dist/index.min.css')]).then(([{ default: Player }]) => {
-      if (cancelled || !host.current) {
-        return;
-      }
-      player = new Player({
-        el: host.current,
-        url,
-        poster: poster || undefined,
-        width: VIDEO_PLAYER.width,
-        height: VIDEO_PLAYER.height,
-        autoplay: true,
-        lang: 'zh-cn',
-      });
-    });
-    return () => {
-      cancelled = true;
-      player?.destroy();
-    };
-  }, [url, poster]);
+  const host = useXgPlayer({ url, poster, width: VIDEO_PLAYER.width, height: VIDEO_PLAYER.height, autoplay: true });
   return (
     <div ref={host} data-testid="video-player" style={{ width: VIDEO_PLAYER.width, height: VIDEO_PLAYER.height }} />
   );

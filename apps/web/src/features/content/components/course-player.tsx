@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useXgPlayer } from '../../../lib/use-xgplayer.ts';
 
 /**
  * A chapter video in the bundled xgplayer (loaded when a chapter plays, not with the page). The poster (the
@@ -6,29 +6,7 @@ import { useEffect, useRef } from 'react';
  * and the player's own poster once it runs.
  */
 export function CoursePlayer({ url, poster = '' }: { url: string; poster?: string }) {
-  const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let player: { destroy(): void } | undefined;
-    let cancelled = false;
-    void Promise.all([import('xgplayer'), import('xgplayer/dist/index.min.css')]).then(([{ default: Player }]) => {
-      if (cancelled || !host.current) {
-        return;
-      }
-      player = new Player({
-        el: host.current,
-        url,
-        poster: poster || undefined,
-        width: '100%',
-        height: '100%',
-        autoplay: false,
-        lang: 'zh-cn',
-      });
-    });
-    return () => {
-      cancelled = true;
-      player?.destroy();
-    };
-  }, [url, poster]);
+  const host = useXgPlayer({ url, poster, width: '100%', height: '100%', autoplay: false });
   return (
     <div
       ref={host}

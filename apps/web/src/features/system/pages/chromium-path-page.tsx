@@ -3,10 +3,11 @@ import { Alert, Button, Card, Descriptions, Form, Input, Result, Space } from 'a
 import { DesktopOutlined } from '@ant-design/icons';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { ChromiumCheck, DesktopApi, DesktopSettings } from '@vidmatrix/contract/desktop-api';
+import type { ChromiumCheck, DesktopApi } from '@vidmatrix/contract/desktop-api';
 import { Link } from 'react-router';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useDesktopSettings } from '../components/use-desktop-settings.ts';
 import styles from './system-page.module.css';
 
 /** What a browser test said, in the member's words. */
@@ -130,18 +131,7 @@ function ChromiumPathForm({ desktop }: { desktop: DesktopApi }) {
 
 /** The settings the shell keeps about itself (read-only here; the server address is chosen at first start). */
 function ShellSettings({ desktop }: { desktop: DesktopApi }) {
-  const [settings, setSettings] = useState<DesktopSettings | null>(null);
-  useEffect(() => {
-    let alive = true;
-    void desktop.getSettings?.().then((s) => {
-      if (alive) {
-        setSettings(s);
-      }
-    });
-    return () => {
-      alive = false;
-    };
-  }, [desktop]);
+  const [settings] = useDesktopSettings(desktop);
   return (
     <Descriptions column={1} bordered size="middle" data-testid="shell-settings">
       <Descriptions.Item label="客户端版本">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Select, Space, Switch, Tag, Typography } from 'antd';
 import { API_TIMEOUT_MS } from '@vidmatrix/contract/constants';
 import type { DesktopApi, DesktopLogLevel, DesktopSettings } from '@vidmatrix/contract/desktop-api';
@@ -11,6 +11,7 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
 import { useUpdateStore } from '../../../lib/update-store.ts';
 import { useHealth } from '../api/get-health.ts';
+import { useDesktopSettings } from '../components/use-desktop-settings.ts';
 import { HelperCard } from '../components/helper-card.tsx';
 
 const LOG_LEVELS: { value: DesktopLogLevel; label: string }[] = [
@@ -24,20 +25,9 @@ type DebugSettings = Pick<DesktopSettings, 'logLevel' | 'devtools' | 'showRunner
 
 /** The shell's debug settings, each saved as soon as it changes, and the diagnostics export. */
 function DesktopDebug({ desktop }: { desktop: DesktopApi }) {
-  const [settings, setSettings] = useState<DebugSettings | null>(null);
+  const [settings, setSettings] = useDesktopSettings(desktop);
   const [exporting, setExporting] = useState(false);
   const [bundle, setBundle] = useState('');
-  useEffect(() => {
-    let alive = true;
-    void desktop.getSettings?.().then((s) => {
-      if (alive) {
-        setSettings(s);
-      }
-    });
-    return () => {
-      alive = false;
-    };
-  }, [desktop]);
 
   const handleChange = async (changes: Partial<DebugSettings>) => {
     if (!desktop.setSettings) {
