@@ -3,6 +3,14 @@ import { Msg } from '../messages.ts';
 import { text } from './common.ts';
 import { imageDataUrl, mobilePhone } from './user-center.ts';
 
+/** The agent centre's calls. */
+export const AgentApi = {
+  center: '/api/agent.Agent/center',
+  apply: '/api/agent.Agent/apply',
+  updateBrand: '/api/agent.Agent/updateBrand',
+  uploadLogo: '/api/agent.Agent/uploadLogo',
+} as const;
+
 /** Application states of the agent programme. */
 export const AgentApplicationStatus = { pending: 0, approved: 1, rejected: 2 } as const;
 

@@ -4,6 +4,20 @@ import { Msg } from '../messages.ts';
 import { LEAD_CONTACT_KINDS, LEAD_INTENT_CATEGORIES, LEAD_INTENT_LEVELS } from '../rules/lead-rules.ts';
 import { id, int, INT_MAX, pagedOf, pageNumber, pageSize, text } from './common.ts';
 
+/** Conversations, replies, leads and the signed inbound webhook. */
+export const CustomerApi = {
+  privateList: '/api/customer.DouyinCustomer/privateList',
+  thread: '/api/customer.DouyinCustomer/thread',
+  markRead: '/api/customer.DouyinCustomer/markRead',
+  reply: '/api/customer.DouyinCustomer/reply',
+  leadList: '/api/customer.Lead/list',
+  leadUpdate: '/api/customer.Lead/update',
+  leadExport: '/api/customer.Lead/export',
+  webhookSecret: '/api/customer.Webhook/secret',
+  webhookRotate: '/api/customer.Webhook/rotate',
+  webhookMessage: '/api/customer.Webhook/message',
+} as const;
+
 /** Webhook timestamps older (or further ahead) than this are refused, ms. */
 export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
 /** Header carrying the webhook's unix-seconds timestamp. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** The large data screen's call. */
+export const DataScreenApi = {
+  overview: '/api/console.DataScreen/overview',
+} as const;
+
 /** Days the data screen's daily series cover (today included). */
 export const DATA_SCREEN_DAYS = 14;
 

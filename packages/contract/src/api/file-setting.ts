@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** Upload settings, and the tus endpoint of resumable uploads (POST, HEAD, PATCH, DELETE; `/:name` per upload). */
+export const FileSettingApi = {
+  info: '/api/file.Setting/info',
+  tus: '/api/file.Upload/tus',
+} as const;
+
 /** Storage drivers the server can run (ARCHITECTURE: local by default, any S3-compatible bucket). */
 export const storageDriver = z.enum(['local', 's3']);
 

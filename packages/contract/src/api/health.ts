@@ -23,3 +23,6 @@ export type HealthResult = z.infer<typeof healthResult>;
 
 /** Path of the health check (load balancers and /debugger). */
 export const HEALTH_PATH = '/healthz';
+
+/** The served OpenAPI document's UI (@fastify/swagger-ui; the document itself at `/json` and `/yaml` beneath). */
+export const DocsApi = { ui: '/api/docs' } as const;

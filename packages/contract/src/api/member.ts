@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** The signed-in member's info, menus and level. */
+export const MemberApi = {
+  info: '/api/member.Member/info',
+  menus: '/api/member.Member/noAuthinfo',
+  levelInfo: '/api/console.Console/getShopLevelsetting',
+} as const;
+
 /** Agent (reseller) branding of a member (SPEC §3). */
 export const agentInfo = z.object({
   is_wechat_service: z.number().int(),

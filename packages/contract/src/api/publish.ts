@@ -6,6 +6,29 @@ import { JOB_OUTCOMES, REVIEW_STATES, VERIFY_LISTED_MAX } from '../rules/publish
 import { PUBLISH_STATES, RUNNER_CLAIM_WAIT_MS, RUNNER_MAX_SLOTS } from '../rules/publish-state.ts';
 import { id, idList, int, INT_MAX, pagedOf, pageNumber, pageSize, requiredIdList, text } from './common.ts';
 
+/** The member's batch publishing calls. */
+export const PublishApi = {
+  add: '/api/seoaivideo.BatchPublish/add',
+  list: '/api/seoaivideo.BatchPublish/list',
+  info: '/api/seoaivideo.BatchPublish/info',
+  cancel: '/api/seoaivideo.BatchPublish/cancel',
+  retryFailed: '/api/seoaivideo.BatchPublish/retryFailed',
+  resolveUnconfirmed: '/api/seoaivideo.BatchPublish/resolveUnconfirmed',
+  answerAction: '/api/seoaivideo.BatchPublish/answerAction',
+  screenshot: '/api/seoaivideo.BatchPublish/screenshot',
+} as const;
+
+/** A publishing runner's calls (runner token); its tokens are RunnerTokenApi's. */
+export const RunnerApi = {
+  claim: '/api/runner.Runner/claim',
+  heartbeat: '/api/runner.Runner/heartbeat',
+  progress: '/api/runner.Runner/progress',
+  beforeSubmit: '/api/runner.Runner/beforeSubmit',
+  review: '/api/runner.Runner/review',
+  finish: '/api/runner.Runner/finish',
+  action: '/api/runner.Runner/action',
+} as const;
+
 /** Header a runner authenticates with (its token, shown once when the member created it). */
 export const RUNNER_TOKEN_HEADER = 'runnerToken';
 
@@ -289,7 +312,6 @@ export type RunnerAvailability = z.infer<typeof runnerAvailability>;
 export type PublishAction = z.infer<typeof publishAction>;
 
 /** seoaivideo.BatchPublish/screenshot: a job's latest failure or hand-off screenshot (PNG), for its member only. */
-export const SCREENSHOT_PATH = '/api/seoaivideo.BatchPublish/screenshot';
 export const screenshotQuery = z.object({
   job_id: z.coerce.number().int().min(1).max(2_147_483_647),
   /** Changes with the picture, so a browser cache never shows an old one. */

@@ -3,6 +3,15 @@ import { Msg } from '../messages.ts';
 import { isEmbeddableAiLink } from '../rules/ai-service.ts';
 import { text } from './common.ts';
 
+/** The user centre's calls. */
+export const UserCenterApi = {
+  updateProfile: '/api/member.Member/updateProfile',
+  updateAvatar: '/api/member.Member/updateAvatar',
+  updateAiService: '/api/member.Member/updateAiService',
+  sessions: '/api/member.Member/sessions',
+  endSession: '/api/member.Member/endSession',
+} as const;
+
 /** Largest avatar or logo image, in bytes (after base64 decoding). */
 export const BRAND_IMAGE_MAX_BYTES = 1024 * 1024;
 /** A data URL of that size is 4/3 larger, plus its header. */
