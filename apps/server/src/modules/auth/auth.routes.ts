@@ -1,4 +1,11 @@
-import { captchaResult, changePasswordBody, loginBody, loginResult, registerBody } from '@vidmatrix/contract/api/auth';
+import {
+  captchaResult,
+  changePasswordBody,
+  loginBody,
+  loginResult,
+  registerBody,
+  AuthApi,
+} from '@vidmatrix/contract/api/auth';
 import { LOGIN_RATE_PER_MINUTE } from '@vidmatrix/contract/constants';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -13,7 +20,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const { auth, agents } = app.services;
 
   app.get(
-    '/api/member.Login/captcha',
+    AuthApi.captcha,
     {
       config: signInRateLimit,
       schema: { tags: ['auth'], summary: 'A fresh image captcha', response: { 200: envelopeOf(captchaResult) } },
@@ -22,7 +29,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   app.post(
-    '/api/member.Login/login',
+    AuthApi.login,
     {
       config: signInRateLimit,
       schema: {
@@ -37,7 +44,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   // Tolerant on purpose: a client signing out with a dead token should not see the 401 dialog.
   app.post(
-    '/api/member.Logout/logout',
+    AuthApi.logout,
     { schema: { tags: ['auth'], summary: 'Revoke the tokens of this login', response: { 200: emptyEnvelope } } },
     async (request) => {
       await auth.logout(tokenOf(request));
@@ -46,7 +53,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   app.post(
-    '/api/member.Register/register',
+    AuthApi.register,
     {
       config: signInRateLimit,
       schema: {
@@ -65,7 +72,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   app.post(
-    '/api/member.Member/changePassword',
+    AuthApi.changePassword,
     {
       preHandler: app.authenticate,
       schema: {
