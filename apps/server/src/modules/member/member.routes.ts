@@ -1,4 +1,4 @@
-import { memberInfo, menusResult } from '@vidmatrix/contract/api/member';
+import { memberInfo, menusResult, MemberApi } from '@vidmatrix/contract/api/member';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
@@ -9,7 +9,7 @@ export const memberRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const secured = { tags: ['member'], security: [{ memberToken: [] }] };
 
   app.get(
-    '/api/member.Member/info',
+    MemberApi.info,
     {
       preHandler: app.authenticate,
       schema: { ...secured, summary: 'Member info', response: { 200: envelopeOf(memberInfo) } },
@@ -20,7 +20,7 @@ export const memberRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // Despite the name, menus are per member (through its roles), so a token is required; the
   // client only calls it with one.
   app.post(
-    '/api/member.Member/noAuthinfo',
+    MemberApi.menus,
     {
       preHandler: app.authenticate,
       schema: { ...secured, summary: 'Menus of the member', response: { 200: envelopeOf(menusResult) } },

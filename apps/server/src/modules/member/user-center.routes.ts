@@ -5,6 +5,7 @@ import {
   endSessionBody,
   memberSessions,
   profileBody,
+  UserCenterApi,
 } from '@vidmatrix/contract/api/user-center';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -17,7 +18,7 @@ export const userCenterRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   const secured = { tags: ['member'], security: [{ memberToken: [] }] };
 
   app.post(
-    '/api/member.Member/updateProfile',
+    UserCenterApi.updateProfile,
     {
       preHandler: app.authenticate,
       schema: { ...secured, summary: 'Change nickname and phone', body: profileBody, response: { 200: emptyEnvelope } },
@@ -29,7 +30,7 @@ export const userCenterRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   );
 
   app.post(
-    '/api/member.Member/updateAvatar',
+    UserCenterApi.updateAvatar,
     {
       preHandler: app.authenticate,
       bodyLimit: 2 * 1024 * 1024,
@@ -45,7 +46,7 @@ export const userCenterRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   );
 
   app.post(
-    '/api/member.Member/updateAiService',
+    UserCenterApi.updateAiService,
     {
       preHandler: app.authenticate,
       schema: {
@@ -62,7 +63,7 @@ export const userCenterRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   );
 
   app.get(
-    '/api/member.Member/sessions',
+    UserCenterApi.sessions,
     {
       preHandler: app.authenticate,
       schema: {
@@ -75,7 +76,7 @@ export const userCenterRoutes: FastifyPluginCallbackZod = (app, _options, done) 
   );
 
   app.post(
-    '/api/member.Member/endSession',
+    UserCenterApi.endSession,
     {
       preHandler: app.authenticate,
       schema: { ...secured, summary: 'Sign one session out', body: endSessionBody, response: { 200: emptyEnvelope } },
