@@ -1,4 +1,4 @@
-import { levelInfo } from '@vidmatrix/contract/api/member';
+import { levelInfo, MemberApi } from '@vidmatrix/contract/api/member';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
@@ -8,7 +8,7 @@ export const consoleRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   const { members } = app.services;
 
   app.get(
-    '/api/console.Console/getShopLevelsetting',
+    MemberApi.levelInfo,
     {
       preHandler: app.authenticate,
       schema: {
