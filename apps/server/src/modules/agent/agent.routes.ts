@@ -5,6 +5,7 @@ import {
   agentCenter,
   agentLogoBody,
   agentLogoResult,
+  AgentApi,
 } from '@vidmatrix/contract/api/agent';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -17,7 +18,7 @@ export const agentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const secured = { tags: ['agent'], security: [{ memberToken: [] }] };
 
   app.get(
-    '/api/agent.Agent/center',
+    AgentApi.center,
     {
       preHandler: app.authenticate,
       schema: {
@@ -30,7 +31,7 @@ export const agentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   app.post(
-    '/api/agent.Agent/apply',
+    AgentApi.apply,
     {
       preHandler: app.authenticate,
       schema: {
@@ -44,7 +45,7 @@ export const agentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   app.post(
-    '/api/agent.Agent/updateBrand',
+    AgentApi.updateBrand,
     {
       preHandler: app.authenticate,
       schema: {
@@ -61,7 +62,7 @@ export const agentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   app.post(
-    '/api/agent.Agent/uploadLogo',
+    AgentApi.uploadLogo,
     {
       preHandler: app.authenticate,
       bodyLimit: 2 * 1024 * 1024,
