@@ -5,6 +5,7 @@ import {
   siteSetting,
   versionQuery,
   versionResult,
+  SettingApi,
 } from '@vidmatrix/contract/api/setting';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -15,14 +16,14 @@ export const settingRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   const { settings, agents } = app.services;
 
   app.get(
-    '/api/setting.Setting/setting',
+    SettingApi.setting,
     { schema: { tags: ['setting'], summary: 'Site settings', response: { 200: envelopeOf(siteSetting) } } },
     // On an agent's own domain the agent's name and logo replace the house's.
     async (request) => ok(brandSiteSetting(await settings.siteSetting(), await agents.brandForHost(request.hostname))),
   );
 
   app.post(
-    '/api/setting.Setting/getConfigValueCate',
+    SettingApi.configValueCate,
     {
       schema: {
         tags: ['setting'],
@@ -39,7 +40,7 @@ export const settingRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/setting.SystemVersion/getNewVersionInfo',
+    SettingApi.clientLinks,
     {
       schema: { tags: ['setting'], summary: 'Desktop client links', response: { 200: envelopeOf(clientLinks) } },
     },
@@ -47,7 +48,7 @@ export const settingRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/setting.SystemVersion/versionInfo',
+    SettingApi.versionInfo,
     {
       schema: {
         tags: ['setting'],
