@@ -1,4 +1,4 @@
-import { dataScreenOverview } from '@vidmatrix/contract/api/data-screen';
+import { dataScreenOverview, DataScreenApi } from '@vidmatrix/contract/api/data-screen';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
@@ -7,7 +7,7 @@ import { currentMember } from '../../plugins/auth.ts';
 export const dataScreenRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const { dataScreen } = app.services;
   app.get(
-    '/api/console.DataScreen/overview',
+    DataScreenApi.overview,
     {
       preHandler: app.authenticate,
       schema: {
