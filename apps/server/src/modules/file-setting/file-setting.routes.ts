@@ -1,4 +1,4 @@
-import { storageInfo } from '@vidmatrix/contract/api/file-setting';
+import { storageInfo, FileSettingApi } from '@vidmatrix/contract/api/file-setting';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
@@ -8,7 +8,7 @@ export const fileSettingRoutes: FastifyPluginCallbackZod = (app, _options, done)
   const { fileSetting } = app.services;
 
   app.get(
-    '/api/file.Setting/info',
+    FileSettingApi.info,
     {
       preHandler: app.authenticate,
       schema: {
