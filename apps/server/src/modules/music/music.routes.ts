@@ -1,4 +1,4 @@
-import { musicCates, musicList, musicListBody } from '@vidmatrix/contract/api/music';
+import { musicCates, musicList, musicListBody, MusicApi } from '@vidmatrix/contract/api/music';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
@@ -13,7 +13,7 @@ export const musicRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   });
 
   app.post(
-    '/api/seoaivideo.AiVideoPublish/getSystemMusicCate',
+    MusicApi.cates,
     {
       preHandler: app.authenticate,
       schema: {
@@ -27,7 +27,7 @@ export const musicRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   );
 
   app.post(
-    '/api/seoaivideo.BatchPublish/getSystemMusic',
+    MusicApi.list,
     {
       preHandler: app.authenticate,
       schema: {
