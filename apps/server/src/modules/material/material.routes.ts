@@ -19,6 +19,7 @@ import {
   tagEditBody,
   uploadedFile,
   uploadedFiles,
+  MaterialApi,
 } from '@vidmatrix/contract/api/material';
 import { CLOUD_UPLOAD_MAX_MB } from '@vidmatrix/contract/constants';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
@@ -43,7 +44,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   const doc = (summary: string) => ({ tags: ['file'], summary, security: [{ memberToken: [] }] });
 
   app.post(
-    '/api/file.File/list',
+    MaterialApi.list,
     {
       ...member,
       schema: {
@@ -56,7 +57,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.File/info',
+    MaterialApi.info,
     {
       ...member,
       schema: { ...doc('One material'), querystring: materialInfoQuery, response: { 200: envelopeOf(material) } },
@@ -65,7 +66,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.File/add',
+    MaterialApi.add,
     {
       ...member,
       schema: {
@@ -105,7 +106,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.File/edit',
+    MaterialApi.edit,
     { ...member, schema: { ...doc('Edits a material'), body: materialEditBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       await materials.edit(currentMember(request).memberId, request.body);
@@ -114,7 +115,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.File/dele',
+    MaterialApi.dele,
     { ...member, schema: { ...doc('Deletes materials'), body: idsBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       await materials.remove(currentMember(request).memberId, request.body.ids);
@@ -123,7 +124,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.File/edittag',
+    MaterialApi.editTag,
     {
       ...member,
       schema: { ...doc('Sets the tags of materials'), body: editTagBody, response: { 200: emptyEnvelope } },
@@ -135,7 +136,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.File/editgroup',
+    MaterialApi.editGroup,
     {
       ...member,
       schema: { ...doc('Moves materials to a group'), body: editGroupBody, response: { 200: emptyEnvelope } },
@@ -147,7 +148,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.File/deleAliyunFile',
+    MaterialApi.deleteObjects,
     {
       ...member,
       schema: {
@@ -163,7 +164,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.Group/list',
+    MaterialApi.groupList,
     {
       ...member,
       schema: {
@@ -176,7 +177,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.Group/add',
+    MaterialApi.groupAdd,
     { ...member, schema: { ...doc('Adds a group'), body: groupAddBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       const id = await materials.addGroup(
@@ -189,7 +190,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.Group/edit',
+    MaterialApi.groupEdit,
     { ...member, schema: { ...doc('Renames a group'), body: groupEditBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       const { group_id, group_name, group_desc } = request.body;
@@ -199,7 +200,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.Group/dele',
+    MaterialApi.groupDele,
     { ...member, schema: { ...doc('Deletes a group'), body: groupDeleteBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       await materials.deleteGroup(currentMember(request).memberId, request.body.group_id);
@@ -208,7 +209,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.Tag/list',
+    MaterialApi.tagList,
     {
       ...member,
       schema: { ...doc('Material tags'), querystring: groupTagListQuery, response: { 200: envelopeOf(materialTags) } },
@@ -217,7 +218,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.Tag/add',
+    MaterialApi.tagAdd,
     { ...member, schema: { ...doc('Adds a tag'), body: tagAddBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       const id = await materials.addTag(currentMember(request).memberId, request.body.tag_name, request.body.tag_desc);
@@ -226,7 +227,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.Tag/edit',
+    MaterialApi.tagEdit,
     { ...member, schema: { ...doc('Renames a tag'), body: tagEditBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       const { tag_id, tag_name, tag_desc } = request.body;
@@ -236,7 +237,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/file.Tag/dele',
+    MaterialApi.tagDele,
     { ...member, schema: { ...doc('Deletes a tag'), body: tagDeleBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       await materials.deleteTag(currentMember(request).memberId, request.body.tag_id);
