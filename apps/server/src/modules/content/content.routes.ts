@@ -16,6 +16,7 @@ import {
   sectionsQuery,
   upgradeBody,
   upgradeResult,
+  ContentApi,
 } from '@vidmatrix/contract/api/content';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -64,7 +65,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   });
 
   app.get(
-    '/api/content.ChangeLog/list',
+    ContentApi.changelog,
     {
       schema: { tags: ['content'], summary: 'Change log, newest first', response: { 200: envelopeOf(changelogList) } },
     },
@@ -75,7 +76,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Pricing/levels',
+    ContentApi.pricingLevels,
     {
       schema: {
         tags: ['content'],
@@ -87,7 +88,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.post(
-    '/api/content.Pricing/upgrade',
+    ContentApi.pricingUpgrade,
     {
       preHandler: app.authenticate,
       schema: {
@@ -109,7 +110,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Course/list',
+    ContentApi.courseList,
     {
       schema: {
         tags: ['content'],
@@ -124,7 +125,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Course/detail',
+    ContentApi.courseDetail,
     {
       schema: {
         tags: ['content'],
@@ -144,7 +145,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Live/list',
+    ContentApi.liveList,
     {
       schema: {
         tags: ['content'],
@@ -160,7 +161,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Download/info',
+    ContentApi.downloadInfo,
     {
       schema: {
         tags: ['content'],
@@ -175,7 +176,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Agreement/current',
+    ContentApi.agreementCurrent,
     {
       schema: {
         tags: ['content'],
@@ -195,7 +196,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Agreement/status',
+    ContentApi.agreementStatus,
     {
       preHandler: app.authenticate,
       schema: {
@@ -209,7 +210,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.post(
-    '/api/content.Agreement/agree',
+    ContentApi.agreementAgree,
     {
       preHandler: app.authenticate,
       schema: {
@@ -224,7 +225,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Page/sections',
+    ContentApi.sections,
     {
       schema: {
         tags: ['content'],
@@ -240,7 +241,7 @@ export const contentRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    '/api/content.Help/list',
+    ContentApi.helpList,
     {
       schema: {
         tags: ['content'],
