@@ -18,6 +18,7 @@ import {
   LEAD_INTENT_LABEL,
   LEAD_KIND_LABEL,
   MESSAGE_SOURCE_LABEL,
+  CustomerApi,
 } from '@vidmatrix/contract/api/customer';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -35,7 +36,7 @@ declare module 'fastify' {
 
 const WEBHOOK_DESCRIPTION = [
   'Inbound customer message from a platform connector or the desktop client.',
-  `Sign it with the member's webhook secret (GET /api/customer.Webhook/secret):`,
+  `Sign it with the member's webhook secret (GET ${CustomerApi.webhookSecret}):`,
   `\`${WEBHOOK_MEMBER_HEADER}\`: the member id;`,
   `\`${WEBHOOK_TIMESTAMP_HEADER}\`: unix seconds, within 5 minutes of the server clock;`,
   `\`${WEBHOOK_SIGNATURE_HEADER}\`: \`sha256=<hex HMAC-SHA256(secret, timestamp + "." + raw body)>\`.`,
@@ -50,7 +51,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   const member = (request: FastifyRequest) => currentMember(request).memberId;
 
   app.post(
-    '/api/customer.DouyinCustomer/privateList',
+    CustomerApi.privateList,
     {
       preHandler: app.authenticate,
       schema: {
@@ -63,7 +64,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/customer.DouyinCustomer/thread',
+    CustomerApi.thread,
     {
       preHandler: app.authenticate,
       schema: {
@@ -77,7 +78,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/customer.DouyinCustomer/markRead',
+    CustomerApi.markRead,
     {
       preHandler: app.authenticate,
       schema: {
@@ -94,7 +95,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/customer.DouyinCustomer/reply',
+    CustomerApi.reply,
     {
       preHandler: app.authenticate,
       schema: {
@@ -108,7 +109,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.get(
-    '/api/customer.Lead/list',
+    CustomerApi.leadList,
     {
       preHandler: app.authenticate,
       schema: {
@@ -122,7 +123,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/customer.Lead/update',
+    CustomerApi.leadUpdate,
     {
       preHandler: app.authenticate,
       schema: { ...secured, summary: 'Set a lead status', body: leadUpdateBody, response: { 200: emptyEnvelope } },
@@ -134,7 +135,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.get(
-    '/api/customer.Lead/export',
+    CustomerApi.leadExport,
     {
       preHandler: app.authenticate,
       schema: { ...secured, summary: 'Leads as xlsx', querystring: leadListQuery },
@@ -184,7 +185,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.get(
-    '/api/customer.Webhook/secret',
+    CustomerApi.webhookSecret,
     {
       preHandler: app.authenticate,
       schema: {
@@ -197,7 +198,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
   );
 
   app.post(
-    '/api/customer.Webhook/rotate',
+    CustomerApi.webhookRotate,
     {
       preHandler: app.authenticate,
       schema: { ...secured, summary: 'Replace the webhook secret', response: { 200: envelopeOf(webhookSecretResult) } },
@@ -217,7 +218,7 @@ export const customerRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       void parseJson(request, body.toString('utf8'), parsed);
     });
     void webhook.withTypeProvider<ZodTypeProvider>().post(
-      '/api/customer.Webhook/message',
+      CustomerApi.webhookMessage,
       {
         schema: {
           tags: ['customer'],
