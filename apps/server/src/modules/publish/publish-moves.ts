@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type VerifyBasis, SCREENSHOT_PATH } from '@vidmatrix/contract/api/publish';
+import { type VerifyBasis, PublishApi } from '@vidmatrix/contract/api/publish';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import { AppError } from '../../errors.ts';
@@ -46,7 +46,7 @@ export function screenshotUrl(job: Pick<JobRow, 'id' | 'screenshot_key'>): strin
     return '';
   }
   const version = createHash('sha256').update(job.screenshot_key).digest('hex').slice(0, 12);
-  return `${SCREENSHOT_PATH}?job_id=${job.id}&v=${version}`;
+  return `${PublishApi.screenshot}?job_id=${job.id}&v=${version}`;
 }
 
 export function parseContent(job: Pick<JobRow, 'content'>): JobContent {

@@ -26,9 +26,11 @@ import {
   runnerCreateResult,
   runnerIdBody,
   runnerListResult,
-  SCREENSHOT_PATH,
   screenshotQuery,
+  PublishApi,
+  RunnerApi,
 } from '@vidmatrix/contract/api/publish';
+import { RunnerTokenApi } from '@vidmatrix/contract/api/runner-auth';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyRequest } from 'fastify';
@@ -73,7 +75,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   };
 
   app.post(
-    '/api/seoaivideo.BatchPublish/add',
+    PublishApi.add,
     {
       preHandler: app.authenticate,
       schema: {
@@ -86,7 +88,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => ok(await publish.batches.addBatch(member(request), request.body), Msg.added),
   );
   app.post(
-    '/api/seoaivideo.BatchPublish/list',
+    PublishApi.list,
     {
       preHandler: app.authenticate,
       schema: {
@@ -99,7 +101,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => ok(await publish.batches.listBatches(member(request), request.body.page, request.body.limit)),
   );
   app.post(
-    '/api/seoaivideo.BatchPublish/info',
+    PublishApi.info,
     {
       preHandler: app.authenticate,
       schema: {
@@ -112,7 +114,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => ok(await publish.batches.batchInfo(member(request), request.body.batch_id)),
   );
   app.post(
-    '/api/seoaivideo.BatchPublish/cancel',
+    PublishApi.cancel,
     {
       preHandler: app.authenticate,
       schema: {
@@ -126,7 +128,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       ok({ count: await publish.batches.cancel(member(request), request.body.batch_id, request.body.job_ids) }),
   );
   app.post(
-    '/api/seoaivideo.BatchPublish/retryFailed',
+    PublishApi.retryFailed,
     {
       preHandler: app.authenticate,
       schema: {
@@ -142,7 +144,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
   app.post(
-    '/api/seoaivideo.BatchPublish/resolveUnconfirmed',
+    PublishApi.resolveUnconfirmed,
     {
       preHandler: app.authenticate,
       schema: {
@@ -159,7 +161,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
   app.post(
-    '/api/seoaivideo.BatchPublish/answerAction',
+    PublishApi.answerAction,
     {
       preHandler: app.authenticate,
       schema: {
@@ -176,7 +178,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.get(
-    SCREENSHOT_PATH,
+    PublishApi.screenshot,
     {
       preHandler: app.authenticate,
       schema: {
@@ -196,7 +198,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   );
 
   app.post(
-    '/api/runner.Runner/create',
+    RunnerTokenApi.create,
     {
       preHandler: app.authenticate,
       schema: {
@@ -209,7 +211,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => ok(await publish.runners.createRunner(member(request), request.body.name), Msg.added),
   );
   app.post(
-    '/api/runner.Runner/list',
+    RunnerTokenApi.list,
     {
       preHandler: app.authenticate,
       schema: {
@@ -222,7 +224,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => ok(await app.services.serverRunners.list(member(request))),
   );
   app.post(
-    '/api/runner.Runner/revoke',
+    RunnerTokenApi.revoke,
     {
       preHandler: app.authenticate,
       schema: {
@@ -240,7 +242,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
 
   const runnerRoute = { preHandler: authenticateRunner, bodyLimit: RUNNER_BODY_LIMIT };
   app.post(
-    '/api/runner.Runner/claim',
+    RunnerApi.claim,
     {
       ...runnerRoute,
       schema: {
@@ -260,7 +262,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
   app.post(
-    '/api/runner.Runner/heartbeat',
+    RunnerApi.heartbeat,
     {
       ...runnerRoute,
       schema: {
@@ -276,7 +278,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
   app.post(
-    '/api/runner.Runner/progress',
+    RunnerApi.progress,
     {
       ...runnerRoute,
       schema: {
@@ -289,7 +291,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => ok(await publish.leases.progress(runner(request), request.body)),
   );
   app.post(
-    '/api/runner.Runner/beforeSubmit',
+    RunnerApi.beforeSubmit,
     {
       ...runnerRoute,
       schema: {
@@ -305,7 +307,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
   app.post(
-    '/api/runner.Runner/review',
+    RunnerApi.review,
     {
       ...runnerRoute,
       schema: {
@@ -321,7 +323,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     },
   );
   app.post(
-    '/api/runner.Runner/finish',
+    RunnerApi.finish,
     {
       ...runnerRoute,
       schema: {
@@ -334,7 +336,7 @@ export const publishRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     async (request) => ok({ state: await publish.leases.finish(runner(request), request.body) }),
   );
   app.post(
-    '/api/runner.Runner/action',
+    RunnerApi.action,
     {
       ...runnerRoute,
       schema: {
