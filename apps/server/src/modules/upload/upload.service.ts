@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Server as TusServer, type Locker } from '@tus/server';
+import { FileSettingApi } from '@vidmatrix/contract/api/file-setting';
 import { APP_CONFIG_CATE_ID, UPLOAD_PREFIX } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import {
@@ -21,7 +22,7 @@ import type { SettingService } from '../setting/setting.service.ts';
 import { UploadRepository } from './upload.repository.ts';
 
 /** Where the tus endpoint is mounted (file.Setting/info hands it to the client). */
-export const TUS_PATH = '/api/file.Upload/tus';
+export const TUS_PATH = FileSettingApi.tus;
 /** Header the server sets on the raw request after authentication; a client's value is overwritten. */
 export const MEMBER_HEADER = 'x-vidmatrix-member';
 /** Bytes file-type needs to recognise every format we accept. */
