@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { WEBHOOK_SIGNATURE_HEADER } from '@vidmatrix/contract/api/customer';
+import { DocsApi } from '@vidmatrix/contract/api/health';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -109,7 +110,7 @@ export async function setupExternal(app: FastifyInstance, options: ExternalOptio
     // Schemas with a registry id (.meta({ id })) become components/schemas, so recursion resolves.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: DocsApi.ui });
 }
 
 /** A refusal as the documents show it: `msg` says what is wrong, in Chinese. */
