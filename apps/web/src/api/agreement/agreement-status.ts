@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgreementStatus } from '@vidmatrix/contract/api/content';
+import { ContentApi, type AgreementStatus } from '@vidmatrix/contract/api/content';
 import { get, post } from '../../lib/request.ts';
 
 // The signed-in member's agreement: the console's policy panel asks for it, the sign-up form records
@@ -10,7 +10,7 @@ export const agreementKeys = { status: () => ['agreement-status'] as const };
 
 /** GET /api/content.Agreement/status: whether the member agreed to the current version. */
 export function getAgreementStatus(signal?: AbortSignal): Promise<AgreementStatus> {
-  return get<AgreementStatus>('/api/content.Agreement/status', undefined, { signal, disableMessage: true });
+  return get<AgreementStatus>(ContentApi.agreementStatus, undefined, { signal, disableMessage: true });
 }
 
 /** The member's agreement status as a query. */
@@ -25,7 +25,7 @@ export function useAgreementStatus(enabled: boolean) {
 
 /** POST /api/content.Agreement/agree. */
 export function agree(version: string): Promise<AgreementStatus> {
-  return post<AgreementStatus>('/api/content.Agreement/agree', { version });
+  return post<AgreementStatus>(ContentApi.agreementAgree, { version });
 }
 
 /** Agrees to a version; the status query then holds the answer. */

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordBody } from '@vidmatrix/contract/api/auth';
+import { AuthApi, type ChangePasswordBody } from '@vidmatrix/contract/api/auth';
 import { post } from '../../lib/request.ts';
 
 /** POST /api/member.Member/changePassword. */
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
-  return post<unknown>('/api/member.Member/changePassword', body);
+  return post<unknown>(AuthApi.changePassword, body);
 }
 
 /** Change-password mutation. */

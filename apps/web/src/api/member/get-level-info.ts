@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LevelInfo } from '@vidmatrix/contract/api/member';
+import { MemberApi, type LevelInfo } from '@vidmatrix/contract/api/member';
 import { get } from '../../lib/request.ts';
 import { memberKeys } from './member-keys.ts';
 
 /** GET /api/console.Console/getShopLevelsetting: what the level grants and what is used. */
 export function getLevelInfo(signal?: AbortSignal): Promise<LevelInfo> {
-  return get<LevelInfo>('/api/console.Console/getShopLevelsetting', undefined, { signal });
+  return get<LevelInfo>(MemberApi.levelInfo, undefined, { signal });
 }
 
 /**

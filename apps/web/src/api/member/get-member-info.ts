@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberInfo } from '@vidmatrix/contract/api/member';
+import { MemberApi, type MemberInfo } from '@vidmatrix/contract/api/member';
 import { get, SESSION_RETRY } from '../../lib/request.ts';
 import { memberKeys } from './member-keys.ts';
 
@@ -8,7 +8,7 @@ import { memberKeys } from './member-keys.ts';
  * tried again (SESSION_RETRY): the route guard signs the member out on this call's verdict only.
  */
 export function getMemberInfo(signal?: AbortSignal): Promise<MemberInfo | null> {
-  return get<MemberInfo | null>('/api/member.Member/info', undefined, { signal, retry: SESSION_RETRY });
+  return get<MemberInfo | null>(MemberApi.info, undefined, { signal, retry: SESSION_RETRY });
 }
 
 /** Member info as a query. */

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RunnerListResult } from '@vidmatrix/contract/api/publish';
 import { RUNNER_HEARTBEAT_MS } from '@vidmatrix/contract/rules/publish-state';
+import { RunnerTokenApi } from '@vidmatrix/contract/api/runner-auth';
 import { post } from '../../lib/request.ts';
 
-/** runner.Runner/list: the member's runners, the server runners, and whether any can serve the member. */
-export const RUNNER_LIST_PATH = '/api/runner.Runner/list';
-
-/** POST runner.Runner/list. */
+/** POST runner.Runner/list: the member's runners, the server runners, and whether any can serve the member. */
 export function getRunners(signal?: AbortSignal): Promise<RunnerListResult> {
-  return post<RunnerListResult>(RUNNER_LIST_PATH, {}, { signal });
+  return post<RunnerListResult>(RunnerTokenApi.list, {}, { signal });
 }
 
 /** The runners as a query, refreshed at the heartbeat's pace (online is derived from it). */

@@ -1,4 +1,4 @@
-import type { SiteSetting } from '@vidmatrix/contract/api/setting';
+import { SettingApi, type SiteSetting } from '@vidmatrix/contract/api/setting';
 import { usePageData } from '../../lib/page-data.ts';
 import { get } from '../../lib/request.ts';
 
@@ -10,7 +10,7 @@ const SITE_SETTING_KEY = ['site', 'setting'] as const;
  * domain the server answers with the agent's name and logo (white-label).
  */
 export function getSiteSetting(signal?: AbortSignal): Promise<SiteSetting> {
-  return get<SiteSetting>('/api/setting.Setting/setting', undefined, { signal, disableMessage: true });
+  return get<SiteSetting>(SettingApi.setting, undefined, { signal, disableMessage: true });
 }
 
 /**

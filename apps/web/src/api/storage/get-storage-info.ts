@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
+import { FileSettingApi, type StorageInfo } from '@vidmatrix/contract/api/file-setting';
 import { STORAGE_INFO_REFRESH_MS } from '@vidmatrix/contract/constants';
 import { get } from '../../lib/request.ts';
 import { storageKeys } from './storage-keys.ts';
 
 /** GET /api/file.Setting/info: upload endpoint and space of the member. */
 export function getStorageInfo(signal?: AbortSignal): Promise<StorageInfo> {
-  return get<StorageInfo>('/api/file.Setting/info', undefined, { signal });
+  return get<StorageInfo>(FileSettingApi.info, undefined, { signal });
 }
 
 /** Storage info, refreshed every STORAGE_INFO_REFRESH_MS (SPEC §7); the one key for the console and uploads. */
