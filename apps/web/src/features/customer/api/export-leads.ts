@@ -1,11 +1,11 @@
-import { LEAD_EXPORT_NAME, type LeadListQuery } from '@vidmatrix/contract/api/customer';
+import { LEAD_EXPORT_NAME, type LeadListQuery, CustomerApi } from '@vidmatrix/contract/api/customer';
 import { EXPORT_TIMEOUT_MS } from '@vidmatrix/contract/constants';
 import { get } from '../../../lib/request.ts';
 
 /** GET /api/customer.Lead/export as a blob (SPEC §7 export timeout), saved as LEAD_EXPORT_NAME. */
 export async function exportLeads(query: LeadListQuery): Promise<void> {
   const blob = await get<Blob>(
-    '/api/customer.Lead/export',
+    CustomerApi.leadExport,
     { ...query, page: 1, limit: 0 },
     {
       responseType: 'blob',

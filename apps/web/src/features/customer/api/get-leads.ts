@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { LeadListQuery, LeadListResult } from '@vidmatrix/contract/api/customer';
+import { CustomerApi, type LeadListQuery, type LeadListResult } from '@vidmatrix/contract/api/customer';
 import { get } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
 /** GET /api/customer.Lead/list. */
 export function getLeads(query: LeadListQuery, signal?: AbortSignal): Promise<LeadListResult> {
-  return get<LeadListResult>('/api/customer.Lead/list', { ...query }, { signal });
+  return get<LeadListResult>(CustomerApi.leadList, { ...query }, { signal });
 }
 
 /** Leads as a query. */

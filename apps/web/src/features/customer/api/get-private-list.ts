@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrivateListItem, PrivateListResult } from '@vidmatrix/contract/api/customer';
+import { CustomerApi, type PrivateListItem, type PrivateListResult } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
 /** POST /api/customer.DouyinCustomer/privateList: data.list. */
 export async function getPrivateList(signal?: AbortSignal): Promise<PrivateListItem[]> {
-  return (await post<PrivateListResult>('/api/customer.DouyinCustomer/privateList', undefined, { signal })).list;
+  return (await post<PrivateListResult>(CustomerApi.privateList, undefined, { signal })).list;
 }
 
 /** The message list as a query (the socket's send_msg invalidates it). */

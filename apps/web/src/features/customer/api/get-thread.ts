@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ThreadResult } from '@vidmatrix/contract/api/customer';
+import { CustomerApi, type ThreadResult } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
@@ -8,7 +8,7 @@ const PENDING_POLL_MS = 1000;
 
 /** POST /api/customer.DouyinCustomer/thread. */
 export function getThread(conversationId: number, signal?: AbortSignal): Promise<ThreadResult> {
-  return post<ThreadResult>('/api/customer.DouyinCustomer/thread', { conversation_id: conversationId }, { signal });
+  return post<ThreadResult>(CustomerApi.thread, { conversation_id: conversationId }, { signal });
 }
 
 /** A conversation's messages; polled while a reply is still pending. */

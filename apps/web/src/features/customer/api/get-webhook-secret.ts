@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebhookSecretResult } from '@vidmatrix/contract/api/customer';
+import { CustomerApi, type WebhookSecretResult } from '@vidmatrix/contract/api/customer';
 import { get } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
 /** GET /api/customer.Webhook/secret. */
 export function getWebhookSecret(signal?: AbortSignal): Promise<WebhookSecretResult> {
-  return get<WebhookSecretResult>('/api/customer.Webhook/secret', undefined, { signal });
+  return get<WebhookSecretResult>(CustomerApi.webhookSecret, undefined, { signal });
 }
 
 /** The webhook secret as a query. */

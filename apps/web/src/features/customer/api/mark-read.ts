@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CustomerApi } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
 /** POST /api/customer.DouyinCustomer/markRead. */
 export function markRead(conversationId: number): Promise<unknown> {
-  return post<unknown>(
-    '/api/customer.DouyinCustomer/markRead',
-    { conversation_id: conversationId },
-    { disableMessage: true },
-  );
+  return post<unknown>(CustomerApi.markRead, { conversation_id: conversationId }, { disableMessage: true });
 }
 
 /** Mark-read mutation; refreshes the list (and so the navbar badge). */

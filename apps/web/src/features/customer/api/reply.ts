@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ReplyBody } from '@vidmatrix/contract/api/customer';
+import { CustomerApi, type ChatMessage, type ReplyBody } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
 /** POST /api/customer.DouyinCustomer/reply: stored and queued; delivery state starts pending. */
 export function reply(body: ReplyBody): Promise<ChatMessage> {
-  return post<ChatMessage>('/api/customer.DouyinCustomer/reply', body);
+  return post<ChatMessage>(CustomerApi.reply, body);
 }
 
 /** Reply mutation; refreshes the thread and the list. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WebhookSecretResult } from '@vidmatrix/contract/api/customer';
+import { CustomerApi, type WebhookSecretResult } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
 import { getWebhookSecretQueryOptions } from './get-webhook-secret.ts';
 
 /** POST /api/customer.Webhook/rotate. */
 export function rotateWebhookSecret(): Promise<WebhookSecretResult> {
-  return post<WebhookSecretResult>('/api/customer.Webhook/rotate');
+  return post<WebhookSecretResult>(CustomerApi.webhookRotate);
 }
 
 /** Rotation mutation; the new secret replaces the cached one. */

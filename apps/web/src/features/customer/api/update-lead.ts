@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeadUpdateBody } from '@vidmatrix/contract/api/customer';
+import { CustomerApi, type LeadUpdateBody } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
 /** POST /api/customer.Lead/update. */
 export function updateLead(body: LeadUpdateBody): Promise<unknown> {
-  return post<unknown>('/api/customer.Lead/update', body);
+  return post<unknown>(CustomerApi.leadUpdate, body);
 }
 
 /** Lead status mutation; refreshes every lead list. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Modal, Popconfirm, Space, Typography } from 'antd';
 import { ApiOutlined, CopyOutlined } from '@ant-design/icons';
 import {
+  CustomerApi,
   WEBHOOK_MEMBER_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
@@ -25,7 +26,7 @@ export function WebhookSecretPanel() {
       <Modal title="消息接入 (Webhook)" open={open} onCancel={() => setOpen(false)} footer={null} width={640}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text>
-            接收地址：<Typography.Text code>POST /api/customer.Webhook/message</Typography.Text>
+            接收地址：<Typography.Text code>POST {CustomerApi.webhookMessage}</Typography.Text>
           </Typography.Text>
           <Typography.Text>
             会员 ID（{WEBHOOK_MEMBER_HEADER}）：<Typography.Text code>{data?.member_id ?? ''}</Typography.Text>
