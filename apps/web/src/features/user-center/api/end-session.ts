@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EndSessionBody } from '@vidmatrix/contract/api/user-center';
+import { UserCenterApi, type EndSessionBody } from '@vidmatrix/contract/api/user-center';
 import { post } from '../../../lib/request.ts';
 import { getSessionsQueryOptions } from './get-sessions.ts';
 
 /** POST /api/member.Member/endSession. */
 export function endSession(body: EndSessionBody): Promise<unknown> {
-  return post<unknown>('/api/member.Member/endSession', body);
+  return post<unknown>(UserCenterApi.endSession, body);
 }
 
 /** Signs one session out, then reloads the list. */

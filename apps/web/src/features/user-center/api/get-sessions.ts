@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberSession } from '@vidmatrix/contract/api/user-center';
+import { UserCenterApi, type MemberSession } from '@vidmatrix/contract/api/user-center';
 import { get } from '../../../lib/request.ts';
 import { userCenterKeys } from './user-center-keys.ts';
 
 /** GET /api/member.Member/sessions. */
 export function getSessions(signal?: AbortSignal): Promise<MemberSession[]> {
-  return get<MemberSession[]>('/api/member.Member/sessions', undefined, { signal });
+  return get<MemberSession[]>(UserCenterApi.sessions, undefined, { signal });
 }
 
 /** The member's signed-in sessions as a query. */

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AvatarBody, ProfileBody } from '@vidmatrix/contract/api/user-center';
+import { UserCenterApi, type AvatarBody, type ProfileBody } from '@vidmatrix/contract/api/user-center';
 import { getMemberInfoQueryOptions } from '../../../api/member/get-member-info.ts';
 import { post } from '../../../lib/request.ts';
 
 /** POST /api/member.Member/updateProfile. */
 export function updateProfile(body: ProfileBody): Promise<unknown> {
-  return post<unknown>('/api/member.Member/updateProfile', body);
+  return post<unknown>(UserCenterApi.updateProfile, body);
 }
 
 /** POST /api/member.Member/updateAvatar: the cropped image as a data URL. */
 export function updateAvatar(body: AvatarBody): Promise<{ avatar_url: string }> {
-  return post<{ avatar_url: string }>('/api/member.Member/updateAvatar', body);
+  return post<{ avatar_url: string }>(UserCenterApi.updateAvatar, body);
 }
 
 /** Saves nickname and phone; member info (header, sidebar) reloads. */
