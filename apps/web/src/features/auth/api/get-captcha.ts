@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CaptchaResult } from '@vidmatrix/contract/api/auth';
+import { AuthApi, type CaptchaResult } from '@vidmatrix/contract/api/auth';
 import { get } from '../../../lib/request.ts';
 
 /** GET /api/member.Login/captcha: a fresh image captcha (SVG markup); the form shows a failure itself. */
 export function getCaptcha(signal?: AbortSignal): Promise<CaptchaResult> {
-  return get<CaptchaResult>('/api/member.Login/captcha', undefined, { signal, disableMessage: true });
+  return get<CaptchaResult>(AuthApi.captcha, undefined, { signal, disableMessage: true });
 }
 
 /** A captcha image as a form shows it. */

@@ -1,4 +1,4 @@
-import type { LoginBody, LoginFailure, LoginResult } from '@vidmatrix/contract/api/auth';
+import { AuthApi, type LoginBody, type LoginFailure, type LoginResult } from '@vidmatrix/contract/api/auth';
 import { post, RequestError } from '../../../lib/request.ts';
 
 /** The full SPEC §3 login payload: every field is sent, empty when unused (no slider captcha here). */
@@ -15,7 +15,7 @@ export function loginPayload(body: LoginBody): Required<LoginBody> {
 
 /** POST /api/member.Login/login: the three tokens. A refusal is not toasted: the form shows it. */
 export function login(body: LoginBody): Promise<LoginResult> {
-  return post<LoginResult>('/api/member.Login/login', loginPayload(body), { disableMessage: true });
+  return post<LoginResult>(AuthApi.login, loginPayload(body), { disableMessage: true });
 }
 
 /** True when a failed login says the next attempt needs a captcha. */

@@ -1,7 +1,7 @@
-import type { LoginResult, RegisterBody } from '@vidmatrix/contract/api/auth';
+import { AuthApi, type LoginResult, type RegisterBody } from '@vidmatrix/contract/api/auth';
 import { post } from '../../../lib/request.ts';
 
 /** POST /api/member.Register/register: signs up and returns the same tokens as a login; the form shows a refusal. */
 export function register(body: RegisterBody): Promise<LoginResult> {
-  return post<LoginResult>('/api/member.Register/register', body, { disableMessage: true });
+  return post<LoginResult>(AuthApi.register, body, { disableMessage: true });
 }
