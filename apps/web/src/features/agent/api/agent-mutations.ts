@@ -1,22 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AgentApplication, AgentApplyBody, AgentBrandBody, AgentLogoBody } from '@vidmatrix/contract/api/agent';
+import {
+  AgentApi,
+  type AgentApplication,
+  type AgentApplyBody,
+  type AgentBrandBody,
+  type AgentLogoBody,
+} from '@vidmatrix/contract/api/agent';
 import { getMemberInfoQueryOptions } from '../../../api/member/get-member-info.ts';
 import { post } from '../../../lib/request.ts';
 import { getAgentCenterQueryOptions } from './get-agent-center.ts';
 
 /** POST /api/agent.Agent/apply. */
 export function applyAgent(body: AgentApplyBody): Promise<AgentApplication> {
-  return post<AgentApplication>('/api/agent.Agent/apply', body);
+  return post<AgentApplication>(AgentApi.apply, body);
 }
 
 /** POST /api/agent.Agent/updateBrand. */
 export function updateAgentBrand(body: AgentBrandBody): Promise<unknown> {
-  return post<unknown>('/api/agent.Agent/updateBrand', body);
+  return post<unknown>(AgentApi.updateBrand, body);
 }
 
 /** POST /api/agent.Agent/uploadLogo. */
 export function uploadAgentLogo(body: AgentLogoBody): Promise<{ url: string }> {
-  return post<{ url: string }>('/api/agent.Agent/uploadLogo', body);
+  return post<{ url: string }>(AgentApi.uploadLogo, body);
 }
 
 function useCenterMutation<B, R>(mutationFn: (body: B) => Promise<R>) {

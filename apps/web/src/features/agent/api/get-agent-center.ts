@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AgentCenter } from '@vidmatrix/contract/api/agent';
+import { AgentApi, type AgentCenter } from '@vidmatrix/contract/api/agent';
 import { get } from '../../../lib/request.ts';
 import { agentKeys } from './agent-keys.ts';
 
 /** GET /api/agent.Agent/center. */
 export function getAgentCenter(signal?: AbortSignal): Promise<AgentCenter> {
-  return get<AgentCenter>('/api/agent.Agent/center', undefined, { signal });
+  return get<AgentCenter>(AgentApi.center, undefined, { signal });
 }
 
 /** The member's application, brand and members as a query. */
