@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppConfig, ConfigValue } from '@vidmatrix/contract/api/setting';
+import { SettingApi, type AppConfig, type ConfigValue } from '@vidmatrix/contract/api/setting';
 import { APP_CONFIG_CATE_ID } from '@vidmatrix/contract/constants';
 import { post } from '../../../lib/request.ts';
 import { settingKeys } from './setting-keys.ts';
@@ -20,7 +20,7 @@ export function toAppConfig(values: readonly ConfigValue[]): AppConfig {
 /** POST /api/setting.Setting/getConfigValueCate with config_cate_id 12. */
 export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   const values = await post<ConfigValue[] | null>(
-    '/api/setting.Setting/getConfigValueCate',
+    SettingApi.configValueCate,
     { config_cate_id: APP_CONFIG_CATE_ID },
     { signal, disableMessage: true },
   );

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VersionResult } from '@vidmatrix/contract/api/setting';
+import { SettingApi, type VersionResult } from '@vidmatrix/contract/api/setting';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { get } from '../../../lib/request.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
@@ -24,7 +24,7 @@ export function isUpdate(result: VersionResult): boolean {
 /** GET /api/setting.SystemVersion/versionInfo; stores update data only for a real update (SPEC §4). */
 export async function checkVersion(platform: string, versionCode: number, signal?: AbortSignal) {
   const result = await get<VersionResult>(
-    '/api/setting.SystemVersion/versionInfo',
+    SettingApi.versionInfo,
     { platform, version_code: versionCode },
     { signal, disableMessage: true },
   );
