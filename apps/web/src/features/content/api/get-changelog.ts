@@ -1,11 +1,11 @@
-import type { ChangelogEntry } from '@vidmatrix/contract/api/content';
+import { ContentApi, type ChangelogEntry } from '@vidmatrix/contract/api/content';
 import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.ChangeLog/list: change log entries, newest first. */
 export function getChangelog(signal?: AbortSignal): Promise<ChangelogEntry[]> {
-  return get<ChangelogEntry[]>('/api/content.ChangeLog/list', undefined, { signal, disableMessage: true });
+  return get<ChangelogEntry[]>(ContentApi.changelog, undefined, { signal, disableMessage: true });
 }
 
 /** The change log. */

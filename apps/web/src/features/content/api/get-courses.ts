@@ -1,4 +1,4 @@
-import type { CourseCategory, CourseDetail } from '@vidmatrix/contract/api/content';
+import { ContentApi, type CourseCategory, type CourseDetail } from '@vidmatrix/contract/api/content';
 import { peekPageData, usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -6,7 +6,7 @@ import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Course/list: categories with their courses. */
 export function getCourses(signal?: AbortSignal): Promise<CourseCategory[]> {
-  return get<CourseCategory[]>('/api/content.Course/list', undefined, { signal, disableMessage: true });
+  return get<CourseCategory[]>(ContentApi.courseList, undefined, { signal, disableMessage: true });
 }
 
 /** The course catalogue. */
@@ -16,7 +16,7 @@ export function useCourses() {
 
 /** GET /api/content.Course/detail: a course; members-only videos only when signed in. */
 export function getCourse(slug: string, signal?: AbortSignal): Promise<CourseDetail> {
-  return get<CourseDetail>('/api/content.Course/detail', { slug }, { signal, disableMessage: true });
+  return get<CourseDetail>(ContentApi.courseDetail, { slug }, { signal, disableMessage: true });
 }
 
 /**

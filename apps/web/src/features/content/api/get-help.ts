@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { HelpArticle } from '@vidmatrix/contract/api/content';
+import { ContentApi, type HelpArticle } from '@vidmatrix/contract/api/content';
 import { get } from '../../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Help/list: help articles holding a keyword (all when empty). */
 export function getHelp(keyword: string, signal?: AbortSignal): Promise<HelpArticle[]> {
-  return get<HelpArticle[]>('/api/content.Help/list', keyword ? { keyword } : undefined, { signal });
+  return get<HelpArticle[]>(ContentApi.helpList, keyword ? { keyword } : undefined, { signal });
 }
 
 /** Help articles as a query. */

@@ -1,4 +1,4 @@
-import type { LiveList } from '@vidmatrix/contract/api/content';
+import { ContentApi, type LiveList } from '@vidmatrix/contract/api/content';
 import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';
@@ -8,7 +8,7 @@ const LIVE_REFRESH_MS = 60_000;
 
 /** GET /api/content.Live/list: sessions and whether one is live now. */
 export function getLive(signal?: AbortSignal): Promise<LiveList> {
-  return get<LiveList>('/api/content.Live/list', undefined, { signal, disableMessage: true });
+  return get<LiveList>(ContentApi.liveList, undefined, { signal, disableMessage: true });
 }
 
 /** Live sessions, asked again every minute while shown (the header and the page share the calls). */

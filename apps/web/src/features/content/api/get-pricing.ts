@@ -1,4 +1,4 @@
-import type { PricingLevels } from '@vidmatrix/contract/api/content';
+import { ContentApi, type PricingLevels } from '@vidmatrix/contract/api/content';
 import { peekPageData, usePageData } from '../../../lib/page-data.ts';
 import { get, post } from '../../../lib/request.ts';
 import { usePageToken } from '../../../lib/session-store.ts';
@@ -6,7 +6,7 @@ import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Pricing/levels: the levels as the server enforces them, and the caller's level. */
 export function getPricing(signal?: AbortSignal): Promise<PricingLevels> {
-  return get<PricingLevels>('/api/content.Pricing/levels', undefined, { signal, disableMessage: true });
+  return get<PricingLevels>(ContentApi.pricingLevels, undefined, { signal, disableMessage: true });
 }
 
 /**
@@ -23,5 +23,5 @@ export function usePricing() {
 
 /** POST /api/content.Pricing/upgrade: a request an operator handles (no payment provider here). */
 export function requestUpgrade(levelId: number): Promise<{ request_id: number; status: 'pending' }> {
-  return post('/api/content.Pricing/upgrade', { level_id: levelId }, { disableMessage: true });
+  return post(ContentApi.pricingUpgrade, { level_id: levelId }, { disableMessage: true });
 }

@@ -1,11 +1,11 @@
-import type { PageSection } from '@vidmatrix/contract/api/content';
+import { ContentApi, type PageSection } from '@vidmatrix/contract/api/content';
 import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';
 
 /** GET /api/content.Page/sections: the product detail page's or the agent programme's sections. */
 export function getSections(page: 'product' | 'agent', signal?: AbortSignal): Promise<PageSection[]> {
-  return get<PageSection[]>('/api/content.Page/sections', { page }, { signal, disableMessage: true });
+  return get<PageSection[]>(ContentApi.sections, { page }, { signal, disableMessage: true });
 }
 
 /** The sections of a content page. */
