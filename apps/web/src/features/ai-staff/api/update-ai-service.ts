@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AiServiceBody } from '@vidmatrix/contract/api/user-center';
+import { UserCenterApi, type AiServiceBody } from '@vidmatrix/contract/api/user-center';
 import { getMemberInfoQueryOptions } from '../../../api/member/get-member-info.ts';
 import { post } from '../../../lib/request.ts';
 
 /** POST /api/member.Member/updateAiService: the member's own AI customer-service window. */
 export function updateAiService(body: AiServiceBody): Promise<unknown> {
-  return post<unknown>('/api/member.Member/updateAiService', body);
+  return post<unknown>(UserCenterApi.updateAiService, body);
 }
 
 /** Saves the AI customer-service setting; member info (is_ai: the floating window) reloads. */
