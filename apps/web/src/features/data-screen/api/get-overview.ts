@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DataScreenOverview } from '@vidmatrix/contract/api/data-screen';
+import { DataScreenApi, type DataScreenOverview } from '@vidmatrix/contract/api/data-screen';
 import { get } from '../../../lib/request.ts';
 
 /** Query keys of the data screen. */
@@ -10,7 +10,7 @@ export const dataScreenKeys = {
 
 /** GET /api/console.DataScreen/overview. */
 export function getOverview(signal?: AbortSignal): Promise<DataScreenOverview> {
-  return get<DataScreenOverview>('/api/console.DataScreen/overview', undefined, { signal });
+  return get<DataScreenOverview>(DataScreenApi.overview, undefined, { signal });
 }
 
 /** The data screen's figures as a query; websocket frames invalidate it. */
