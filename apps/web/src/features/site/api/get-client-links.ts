@@ -1,4 +1,4 @@
-import type { ClientLinks } from '@vidmatrix/contract/api/setting';
+import { SettingApi, type ClientLinks } from '@vidmatrix/contract/api/setting';
 import { loadPageData, usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
@@ -6,7 +6,7 @@ import { siteKeys } from './site-keys.ts';
 
 /** GET /api/setting.SystemVersion/getNewVersionInfo; stored as clientLinks on code 200 (SPEC §7). */
 export async function getClientLinks(signal?: AbortSignal): Promise<ClientLinks> {
-  const links = await get<ClientLinks>('/api/setting.SystemVersion/getNewVersionInfo', undefined, {
+  const links = await get<ClientLinks>(SettingApi.clientLinks, undefined, {
     signal,
     disableMessage: true,
   });

@@ -1,11 +1,11 @@
-import type { DownloadBuild } from '@vidmatrix/contract/api/content';
+import { ContentApi, type DownloadBuild } from '@vidmatrix/contract/api/content';
 import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { siteKeys } from './site-keys.ts';
 
 /** GET /api/content.Download/info: latest desktop builds; a link only when its file exists. */
 export function getDownloads(signal?: AbortSignal): Promise<DownloadBuild[]> {
-  return get<DownloadBuild[]>('/api/content.Download/info', undefined, { signal });
+  return get<DownloadBuild[]>(ContentApi.downloadInfo, undefined, { signal });
 }
 
 /** Latest desktop builds. */
