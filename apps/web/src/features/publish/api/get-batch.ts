@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BatchInfoResult } from '@vidmatrix/contract/api/publish';
+import { PublishApi, type BatchInfoResult } from '@vidmatrix/contract/api/publish';
 import { post } from '../../../lib/request.ts';
-import { PublishApi, publishKeys } from './publish-keys.ts';
+import { publishKeys } from './publish-keys.ts';
 
 /** POST seoaivideo.BatchPublish/info. */
 export function getBatch(batchId: number, signal?: AbortSignal): Promise<BatchInfoResult> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BatchListResult } from '@vidmatrix/contract/api/publish';
+import { PublishApi, type BatchListResult } from '@vidmatrix/contract/api/publish';
 import { post } from '../../../lib/request.ts';
-import { PublishApi, publishKeys } from './publish-keys.ts';
+import { publishKeys } from './publish-keys.ts';
 
 /** POST seoaivideo.BatchPublish/list. */
 export function getBatches(page: number, limit: number, signal?: AbortSignal): Promise<BatchListResult> {

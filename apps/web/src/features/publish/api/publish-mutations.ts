@@ -1,8 +1,15 @@
 import { getRunnersQueryOptions } from '../../../api/runner/get-runners.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BatchAddBody, BatchAddResult, CountResult, RunnerCreateResult } from '@vidmatrix/contract/api/publish';
+import {
+  PublishApi,
+  type BatchAddBody,
+  type BatchAddResult,
+  type CountResult,
+  type RunnerCreateResult,
+} from '@vidmatrix/contract/api/publish';
+import { RunnerTokenApi } from '@vidmatrix/contract/api/runner-auth';
 import { post } from '../../../lib/request.ts';
-import { PublishApi, publishKeys } from './publish-keys.ts';
+import { publishKeys } from './publish-keys.ts';
 
 /** BatchPublish/add: checks every video × account against its platform's rules, then queues the jobs. */
 export function useAddBatch() {
@@ -45,7 +52,7 @@ export function useAnswerAction() {
 export function useCreateRunner() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => post<RunnerCreateResult>(PublishApi.runnerCreate, { name }),
+    mutationFn: (name: string) => post<RunnerCreateResult>(RunnerTokenApi.create, { name }),
     onSuccess: () => client.invalidateQueries({ queryKey: getRunnersQueryOptions().queryKey }),
   });
 }
@@ -54,7 +61,7 @@ export function useCreateRunner() {
 export function useRevokeRunner() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (runnerId: number) => post<null>(PublishApi.runnerRevoke, { runner_id: runnerId }),
+    mutationFn: (runnerId: number) => post<null>(RunnerTokenApi.revoke, { runner_id: runnerId }),
     onSuccess: () => client.invalidateQueries({ queryKey: getRunnersQueryOptions().queryKey }),
   });
 }
