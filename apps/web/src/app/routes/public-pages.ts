@@ -1,4 +1,5 @@
 import { PublicPath } from '@vidmatrix/contract/console-paths';
+import { ContentApi } from '@vidmatrix/contract/api/content';
 import { contentKeys, COURSE_ID_PARAM } from '../../features/content/api/content-keys.ts';
 
 /** A public content call whose answer a pre-rendered page carries, and the query key the page reads it under. */
@@ -60,7 +61,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
     title: '更新日志',
     description: 'AI获客矩阵更新日志：网页端、桌面端与服务端每个版本的新功能、改进与修复。',
     modules: [SITE_LAYOUT, 'src/features/content/pages/change-log-page.tsx'],
-    data: [{ url: '/api/content.ChangeLog/list', key: contentKeys.changelog() }],
+    data: [{ url: ContentApi.changelog, key: contentKeys.changelog() }],
   },
   {
     path: PublicPath.subscribe,
@@ -68,28 +69,28 @@ export const PUBLIC_PAGES: PublicPage[] = [
     description: 'AI获客矩阵会员价格：各版本的账号数量、云空间、素材保留时长与功能对比，登录后在线申请升级。',
     modules: [SITE_LAYOUT, 'src/features/content/pages/subscribe-page.tsx'],
     // The visitor's answer (no current level); a member's page shows these levels until their own answer.
-    data: [{ url: '/api/content.Pricing/levels', key: contentKeys.pricing(false) }],
+    data: [{ url: ContentApi.pricingLevels, key: contentKeys.pricing(false) }],
   },
   {
     path: PublicPath.live,
     title: '直播',
     description: 'AI获客矩阵直播：即将开播、正在直播与往期回放，学习矩阵运营与AI获客实战。',
     modules: [SITE_LAYOUT, 'src/features/content/pages/live-page.tsx'],
-    data: [{ url: '/api/content.Live/list', key: contentKeys.live() }],
+    data: [{ url: ContentApi.liveList, key: contentKeys.live() }],
   },
   {
     path: PublicPath.productDetail,
     title: '产品详情',
     description: 'AI获客矩阵产品详情：多平台账号矩阵、批量发布、AI智能剪辑、AI客服与线索管理、数据大屏。',
     modules: [SITE_LAYOUT, 'src/features/content/pages/product-detail-page.tsx'],
-    data: [{ url: '/api/content.Page/sections?page=product', key: contentKeys.sections('product') }],
+    data: [{ url: `${ContentApi.sections}?page=product`, key: contentKeys.sections('product') }],
   },
   {
     path: PublicPath.userCourseCenter,
     title: '流量学院',
     description: 'AI获客矩阵流量学院：从入门到精通的视频课程，免费章节随时观看，会员专享进阶内容。',
     modules: [SITE_LAYOUT, 'src/features/content/pages/course-catalog-page.tsx'],
-    data: [{ url: '/api/content.Course/list', key: contentKeys.courses() }],
+    data: [{ url: ContentApi.courseList, key: contentKeys.courses() }],
   },
   {
     path: PublicPath.courseCenter,
@@ -102,11 +103,11 @@ export const PUBLIC_PAGES: PublicPage[] = [
       return slug
         ? [
             {
-              url: `/api/content.Course/detail?slug=${encodeURIComponent(slug)}`,
+              url: `${ContentApi.courseDetail}?slug=${encodeURIComponent(slug)}`,
               key: contentKeys.course(slug, false),
             },
           ]
-        : [{ url: '/api/content.Course/list', key: contentKeys.courses() }];
+        : [{ url: ContentApi.courseList, key: contentKeys.courses() }];
     },
   },
   {
@@ -134,6 +135,6 @@ export const PUBLIC_PAGES: PublicPage[] = [
     title: '用户协议',
     description: 'AI获客矩阵用户协议与隐私政策：当前版本与生效日期，协议更新后登录时重新确认。',
     modules: [SITE_LAYOUT, 'src/features/content/pages/protocol-page.tsx'],
-    data: [{ url: '/api/content.Agreement/current?kind=agreement', key: contentKeys.agreement('agreement') }],
+    data: [{ url: `${ContentApi.agreementCurrent}?kind=agreement`, key: contentKeys.agreement('agreement') }],
   },
 ];
