@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
 import { DesktopSyncApi, fontList, type FontItem } from '@vidmatrix/contract/api/desktop-sync';
-import { clientLinks, versionResult, type ClientLinks, type VersionResult } from '@vidmatrix/contract/api/setting';
+import {
+  clientLinks,
+  SettingApi,
+  versionResult,
+  type ClientLinks,
+  type VersionResult,
+} from '@vidmatrix/contract/api/setting';
 import { Code } from '@vidmatrix/contract/envelope';
 import { API_TIMEOUT_MS, TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -115,7 +121,7 @@ export function createApiClient(options: ApiClientOptions): DesktopServerApi {
     // A release stored on the server answers a path (/storage/releases/…): made absolute here, since
     // electron-updater's generic provider reads the channel file beside it.
     versionInfo: async (platform, versionCode) => {
-      const result = await call('GET', '/api/setting.SystemVersion/versionInfo', versionResult, {
+      const result = await call('GET', SettingApi.versionInfo, versionResult, {
         platform,
         version_code: versionCode,
       });
@@ -123,6 +129,6 @@ export function createApiClient(options: ApiClientOptions): DesktopServerApi {
         ? { ...result, downloadUrl: new URL(result.downloadUrl, options.serverUrl).toString() }
         : result;
     },
-    clientLinks: () => call('GET', '/api/setting.SystemVersion/getNewVersionInfo', clientLinks),
+    clientLinks: () => call('GET', SettingApi.clientLinks, clientLinks),
   };
 }
