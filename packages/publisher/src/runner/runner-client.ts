@@ -1,5 +1,6 @@
 import {
   RUNNER_TOKEN_HEADER,
+  RunnerApi,
   type BeforeSubmitBody,
   type ClaimedJob,
   type FinishBody,
@@ -18,7 +19,7 @@ import {
   type HarvestReportBody,
   type HarvestWork,
 } from '@vidmatrix/contract/api/harvest-work';
-import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
+import { RunnerAuthApi, type AuthTask } from '@vidmatrix/contract/api/runner-auth';
 import {
   ConnectorApi,
   connectorsResult,
@@ -78,12 +79,12 @@ export class RunnerClient {
     body: { slots: number; wait_ms: number; busy_accounts: number[] },
     signal?: AbortSignal,
   ): Promise<{ tasks: AuthTask[]; connectors_version: number }> {
-    return this.call('authClaim', body, signal);
+    return this.request(RunnerAuthApi.claim, body, signal);
   }
 
   /** runner.Runner/authQr: relays a QR; true when the runner should give up. */
   async authQr(requestId: number, image: string): Promise<boolean> {
-    return (await this.call<{ cancel: boolean }>('authQr', { request_id: requestId, image })).cancel;
+    return (await this.request<{ cancel: boolean }>(RunnerAuthApi.qr, { request_id: requestId, image })).cancel;
   }
 
   /** runner.Runner/authResult */
@@ -92,7 +93,7 @@ export class RunnerClient {
     result: 'valid' | 'invalid' | 'unknown' | 'failed';
     message: string;
   }): Promise<string> {
-    return (await this.call<{ state: string }>('authResult', body)).state;
+    return (await this.request<{ state: string }>(RunnerAuthApi.result, body)).state;
   }
 
   /** runner.Runner/harvestClaim: due harvest passes, each under a lease. */
@@ -115,8 +116,8 @@ export class RunnerClient {
     return this.request(`${HarvestApi.cursor}?account_id=${accountId}&source=${source}`);
   }
 
-  private call<T>(action: string, body: object, signal?: AbortSignal): Promise<T> {
-    return this.request(`/api/runner.Runner/${action}`, body, signal);
+  private call<T>(action: keyof typeof RunnerApi, body: object, signal?: AbortSignal): Promise<T> {
+    return this.request(RunnerApi[action], body, signal);
   }
 
   private post<T>(path: string, body: object, signal?: AbortSignal): Promise<T> {
