@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
-import { DesktopSyncApi, fontList, type FontItem } from '@vidmatrix/contract/api/desktop-sync';
+import { ClipTaskApi } from '@vidmatrix/contract/api/clip-task';
+import { fontList, type FontItem } from '@vidmatrix/contract/api/desktop-sync';
 import {
   clientLinks,
   SettingApi,
@@ -106,7 +107,7 @@ export function createApiClient(options: ApiClientOptions): DesktopServerApi {
   const call = createCaller(options);
   const ignored = z.unknown();
   return {
-    fonts: () => call('POST', DesktopSyncApi.fonts, fontList),
+    fonts: () => call('POST', ClipTaskApi.getFront, fontList),
     authCkAllStatus: async (ids, status, reason = '') => {
       await call('POST', AccountApi.authCkAllStatus, ignored, {
         enterprise_account_id: ids.join(','),

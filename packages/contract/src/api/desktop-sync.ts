@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/** Server calls only the desktop shell makes (SPEC §7), named once. */
-export const DesktopSyncApi = {
-  fonts: '/api/seoaivideo.BatchPublish/getFront',
-} as const;
-
 /**
  * One font of POST /api/seoaivideo.BatchPublish/getFront (SPEC §3: value, path). `size` and
  * `sha256` are optional so the shell can verify a download when the server gives them.

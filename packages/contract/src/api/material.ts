@@ -218,5 +218,4 @@ export const MaterialApi = {
   tagAdd: '/api/file.Tag/add',
   tagEdit: '/api/file.Tag/edit',
   tagDele: '/api/file.Tag/dele',
-  setOssMediaUrl: '/api/seoaivideo.BatchVideo/setOssMediaUrl',
 } as const;
