@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { FileSettingApi } from '@vidmatrix/contract/api/file-setting';
+import { DocsApi } from '@vidmatrix/contract/api/health';
 import { Code } from '@vidmatrix/contract/envelope';
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -104,5 +107,42 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(source).toContain('"/api/member.Member/info"');
     expect(source).toContain('member_Member_info');
     expect(source).toMatch(/Menu: \{/);
+  });
+});
+
+/** Every `XApi` object the contract's API files export: its name and its paths. */
+async function contractApis(): Promise<{ name: string; paths: string[] }[]> {
+  const dir = new URL('../../../packages/contract/src/api/', import.meta.url);
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const apis: { name: string; paths: string[] }[] = [];
+  for (const file of files) {
+    const exports = (await import(new URL(file, dir).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exports)) {
+      if (name.endsWith('Api') && typeof value === 'object' && value !== null) {
+        apis.push({ name: `${file}:${name}`, paths: Object.values(value) as string[] });
+      }
+    }
+  }
+  return apis;
+}
+
+// Issue 26: every call's path is written once, in the contract, and the server serves exactly those.
+describe('the API paths', () => {
+  // Routes under /api/ a contract path does not name, on purpose: the per-upload URLs of the tus
+  // protocol (the client follows the Location it is given) and @fastify/swagger-ui's own files.
+  const unnamed = [`${FileSettingApi.tus}/`, `${DocsApi.ui}/`];
+
+  it('every route under /api/ has a contract path, and every contract path a route', async () => {
+    const apis = await contractApis();
+    const contract = apis.flatMap((api) => api.paths);
+    expect(contract.filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    // One source: no path is declared by two objects (or twice in one).
+    expect(contract.filter((path, i) => contract.indexOf(path) !== i)).toEqual([]);
+    const served = new Set(ctx.app.routeTable.map((route) => route.url).filter((url) => url.startsWith('/api/')));
+    const named = new Set(contract);
+    expect([...served].filter((url) => !named.has(url) && !unnamed.some((prefix) => url.startsWith(prefix)))).toEqual(
+      [],
+    );
+    expect(contract.filter((path) => !served.has(path))).toEqual([]);
   });
 });
