@@ -85,6 +85,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every API path is written once, in the contract (packages/contract/src/api, an `XApi` object per
+    // file); routes and fetchers import it. Tests may type paths where that reads more clearly.
+    files: ['apps/server/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}', 'apps/desktop/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'Literal[value=/^\\x2Fapi\\x2F/]',
+          'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Fapi\\x2F/]',
+          'JSXText[value=/\\x2Fapi\\x2F/]',
+        ].map((selector) => ({
+          selector,
+          message: 'API paths live in the contract: import its XApi object (packages/contract/src/api).',
+        })),
+      ],
+    },
+  },
+  {
     // The desktop core is plain Node, tested without the Electron binary: Electron stays in src/main.
     files: ['apps/desktop/src/core/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['electron', 'electron-*'] }] },
