@@ -20,8 +20,6 @@ export const Code = {
   serverError: 500,
 } as const;
 
-export type EnvelopeCode = (typeof Code)[keyof typeof Code];
-
 /** Every JSON answer of the API: `{code, msg, data}`. */
 export interface Envelope<T> {
   code: number;

@@ -120,7 +120,6 @@ export const driftPlan = z.strictObject({
   works: z.array(z.string().min(1).max(100)).max(50),
   api: z.array(z.string().min(1).max(100)).max(50),
 });
-export type DriftPlan = z.infer<typeof driftPlan>;
 export const DRIFT_PAGES = ['login', 'upload', 'works', 'api'] as const;
 
 const base = {

@@ -20,8 +20,6 @@ export const ConsolePath = {
   aiData: '/ai/data',
 } as const;
 
-export type ConsolePathKey = keyof typeof ConsolePath;
-
 /** Public or constant routes of SPEC §2.1 (besides server menus and clip-task routes). */
 export const PublicPath = {
   home: '/home',

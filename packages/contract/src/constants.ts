@@ -8,9 +8,16 @@ export const API_TIMEOUT_MS = 60_000;
 export const EXPORT_TIMEOUT_MS = 80_000;
 /** Timeout of an import upload (10 minutes), ms. */
 export const IMPORT_TIMEOUT_MS = 600_000;
-/** Multipart upload part size, bytes (1 MB). */
+/**
+ * Multipart upload part size, bytes (1 MB; SPEC §9). Kept as the spec's figure: uploads go through tus
+ * in the server's larger chunks (UPLOAD_CHUNK_SIZE, file-setting.service.ts).
+ * @public
+ */
 export const UPLOAD_PART_SIZE = 1024 * 1024;
-/** Timeout of one upload, ms. */
+/**
+ * Timeout of one upload, ms (SPEC §9). Kept as the spec's figure: a tus upload resumes instead of timing out.
+ * @public
+ */
 export const UPLOAD_TIMEOUT_MS = 200_000;
 
 /** Largest file of the console cloud upload, MB. */
@@ -30,14 +37,21 @@ export const STORAGE_INFO_REFRESH_MS = 300_000;
 export const ACCOUNT_LIST_LIMIT = 800;
 /** Limit of the material group and tag lists. */
 export const GROUP_TAG_LIST_LIMIT = 1000;
-/** Options loaded by the select control. */
+/**
+ * Options loaded by the select control (SPEC §9). Kept as the spec's figure: no screen loads its options
+ * remotely any more.
+ * @public
+ */
 export const SELECT_OPTIONS_SIZE = 999;
 
 /** Page sizes of the shared data table. */
 export const TABLE_PAGE_SIZES = [10, 20, 50, 100, 200, 500] as const;
 /** Default page size of the shared data table. */
 export const TABLE_DEFAULT_PAGE_SIZE = 10;
-/** Page sizes of the music selection dialog. */
+/**
+ * Page sizes of the music selection dialog: the table's (SPEC §9 names both).
+ * @alias
+ */
 export const MUSIC_PAGE_SIZES = TABLE_PAGE_SIZES;
 /** Default page size of the music selection dialog. */
 export const MUSIC_DEFAULT_PAGE_SIZE = 10;
@@ -80,9 +94,15 @@ export const MATERIAL_DIALOG_WIDTH_PX = 920;
 export const UPLOAD_NAME_LENGTH = 26;
 /** Folder under which uploaded objects live. */
 export const UPLOAD_PREFIX = 'media/';
-/** Shortest generated id. */
+/**
+ * Shortest generated id (SPEC §9). Kept as the spec's figure: records use database ids.
+ * @public
+ */
 export const ID_MIN_LENGTH = 8;
-/** Longest generated id. */
+/**
+ * Longest generated id (SPEC §9). Kept as the spec's figure: records use database ids.
+ * @public
+ */
 export const ID_MAX_LENGTH = 32;
 
 /** Default theme colour. */

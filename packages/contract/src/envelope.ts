@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Code, type Envelope } from './codes.ts';
 
 // Codes and the envelope shape live in codes.ts (no zod), so browser bundles can use them cheaply.
-export { Code, isEnvelope, type EnvelopeCode, type Envelope } from './codes.ts';
+export { Code, isEnvelope, type Envelope } from './codes.ts';
 
 /** Wraps a data schema into the envelope schema, for response validation and OpenAPI. */
 export function envelopeOf<T extends z.ZodType>(data: T) {

@@ -126,8 +126,6 @@ export type ClientFrame =
   | { type: 'bind'; data: { client_id: string; member_id: number; token: string } }
   | { type: 'ping'; data: Record<string, never> };
 
-export type ServerFrameType = ServerFrame['type'];
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

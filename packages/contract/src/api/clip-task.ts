@@ -131,7 +131,6 @@ export type ClipGroup = z.infer<typeof clipGroup>;
 
 /** A step of a shot list: its line and the media it may show. */
 export const clipStep = z.object({ text: clipLine, materialIds: ids });
-export type ClipStep = z.infer<typeof clipStep>;
 
 /** The product facts the script writer works from (AI剪辑's textContext). */
 export const textContext = z.object({
@@ -317,7 +316,10 @@ export type ClipScriptDrafts = z.infer<typeof clipScriptDrafts>;
 export const clipStatus = z.enum(['queued', 'running', 'done', 'failed', 'canceled']);
 export type ClipStatus = z.infer<typeof clipStatus>;
 
-/** addTask and preview: the task's inputs (by mode). */
+/**
+ * addTask and preview: the task's inputs (by mode).
+ * @alias
+ */
 export const clipTaskAddBody = clipTaskInput;
 
 /** taskList: a page of the member's clip tasks. */

@@ -124,12 +124,9 @@ export const groupAddBody = z.object({
   group_name: groupName,
   group_desc: text().max(DESCRIPTION_MAX, Msg.textTooLong).optional().default(''),
 });
-export type GroupAddBody = z.input<typeof groupAddBody>;
 
 /** POST …Group/edit: renames (and describes) a group. */
 export const groupEditBody = groupAddBody.extend({ group_id: id() });
-export type GroupEditBody = z.input<typeof groupEditBody>;
 
 /** POST …Group/dele. */
 export const groupDeleteBody = z.object({ group_id: id() });
-export type GroupDeleteBody = z.input<typeof groupDeleteBody>;

@@ -60,7 +60,6 @@ export type PrivateListResult = z.infer<typeof privateListResult>;
 
 /** Delivery of a reply through the account's connector. Inbound messages have ''. */
 export const deliveryStatus = z.enum(['', 'pending', 'sent', 'failed']);
-export type DeliveryStatus = z.infer<typeof deliveryStatus>;
 
 /** Where a message came from: a harvested comment or private message, or '' (the webhook, a reply). */
 export const messageSource = z.enum(['', 'comment', 'message']);
@@ -101,7 +100,6 @@ export const LEAD_CATEGORY_LABEL: Record<LeadIntentCategoryValue, string> = {
 
 /** Approval state of a reply a rule drafted. */
 export const replyApproval = z.enum(['', 'waiting', 'discarded']);
-export type ReplyApproval = z.infer<typeof replyApproval>;
 
 /** One message of a thread. */
 export const chatMessage = z.object({
@@ -131,7 +129,6 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** Body naming one conversation (thread, mark-read). */
 export const conversationBody = z.object({ conversation_id: id() });
-export type ConversationBody = z.input<typeof conversationBody>;
 
 /** POST /api/customer.DouyinCustomer/thread: the conversation and its messages, oldest first. */
 export const threadResult = z.object({ conversation: privateListItem, list: z.array(chatMessage) });
@@ -153,7 +150,6 @@ export const webhookMessageBody = z.object({
   /** Unix seconds; the time of receipt when absent. */
   sent_at: int(1, SENT_AT_MAX).optional(),
 });
-export type WebhookMessageBody = z.input<typeof webhookMessageBody>;
 
 /** What the webhook answers. */
 export const webhookMessageResult = z.object({ conversation_id: z.number().int(), message_id: z.number().int() });

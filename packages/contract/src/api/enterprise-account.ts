@@ -88,7 +88,6 @@ export const accountListQuery = z.object({
   limit: pageSize(1, ACCOUNT_LIST_LIMIT, TABLE_DEFAULT_PAGE_SIZE),
   ...accountFilters,
 });
-export type AccountListQuery = z.input<typeof accountListQuery>;
 
 /** GET /api/member.EnterpriseAccount/getEnterpriseAccountList: a flat list; limit 0 means all. */
 export const selectorAccountQuery = z.object({
@@ -96,11 +95,9 @@ export const selectorAccountQuery = z.object({
   limit: pageSize(0, ACCOUNT_LIST_LIMIT, 0),
   ...accountFilters,
 });
-export type SelectorAccountQuery = z.input<typeof selectorAccountQuery>;
 
 /** GET /api/member.EnterpriseAccount/export: the list filters, every matching account. */
 export const accountExportQuery = z.object(accountFilters);
-export type AccountExportQuery = z.input<typeof accountExportQuery>;
 
 export const accountList = pagedOf(enterpriseAccount);
 export type AccountList = Paged<EnterpriseAccount>;
@@ -137,14 +134,12 @@ export type AccountEditBody = z.input<typeof accountEditBody>;
 
 /** POST /api/member.EnterpriseAccount/dele: ids (comma list); sub-accounts go with their parent. */
 export const accountDeleteBody = z.object({ ids: requiredIdList(Msg.selectAccounts) });
-export type AccountDeleteBody = z.input<typeof accountDeleteBody>;
 
 /** POST /api/member.EnterpriseAccount/editgroup: moves accounts into a group (0: no group). */
 export const accountMoveBody = z.object({
   ids: requiredIdList(Msg.selectAccounts),
   group_id: groupId,
 });
-export type AccountMoveBody = z.input<typeof accountMoveBody>;
 
 /** Data of add: the new account's id. */
 export const accountAdded = z.object({ enterprise_account_id: z.number().int() });
@@ -165,7 +160,6 @@ export type GroupList = Paged<AccountGroup>;
 
 /** POST /api/member.EnterpriseAccountGroup/add: the shared group body (account groups have no description). */
 export const accountGroupAddBody = groupAddBody.pick({ group_name: true });
-export type AccountGroupAddBody = z.input<typeof accountGroupAddBody>;
 export const groupAdded = z.object({ group_id: z.number().int() });
 
 /** POST /api/member.EnterpriseAccountGroup/edit: renames a group. */
@@ -210,7 +204,6 @@ export const authCkAllStatusBody = z.object({
   cookie_auth_status: cookieAuthStatus,
   reason: text().trim().max(255, Msg.textTooLong).optional().default(''),
 });
-export type AuthCkAllStatusBody = z.input<typeof authCkAllStatusBody>;
 
 /** Data of the auth calls: how many accounts changed. */
 export const authChanged = z.object({ changed: z.number().int() });
@@ -233,7 +226,6 @@ export const authLogQuery = z.object({
   page: pageNumber,
   limit: pageSize(1, 200, 20),
 });
-export type AuthLogQuery = z.input<typeof authLogQuery>;
 export const authLogList = pagedOf(authLogEntry);
 export type AuthLogList = Paged<AuthLogEntry>;
 

@@ -31,7 +31,6 @@ export const harvestSetEnabledBody = z.object({
   account_ids: idList.refine((ids) => ids.length > 0, Msg.harvestChooseAccount),
   enabled: z.boolean({ error: Msg.harvestSwitchRequired }),
 });
-export type HarvestSetEnabledBody = z.input<typeof harvestSetEnabledBody>;
 
 /** Where an account's harvesting stands, as a member reads it. */
 export const harvestAccountState = z.enum(['off', 'on', 'paused', 'expired']);
@@ -99,7 +98,6 @@ export const harvestWork = z.object({
 });
 export type HarvestWork = z.infer<typeof harvestWork>;
 export const harvestClaimResult = z.object({ work: z.array(harvestWork) });
-export type HarvestClaimResult = z.infer<typeof harvestClaimResult>;
 
 /** How one reply of a pass ended; `not_sent`: the pass stopped before it (nothing went out, it is due again). */
 export const harvestWriteReport = z.object({
@@ -123,4 +121,3 @@ export const harvestReportBody = z.object({
 });
 export type HarvestReportBody = z.input<typeof harvestReportBody>;
 export const harvestReportResult = z.object({ state: harvestAccountState });
-export type HarvestReportResult = z.infer<typeof harvestReportResult>;

@@ -114,7 +114,6 @@ export type HarvestIngestResult = z.infer<typeof harvestIngestResult>;
 
 /** GET runner.Runner/harvestCursor: where the last ingest of this account and source left off. */
 export const harvestCursorQuery = z.object({ account_id: id(), source: harvestSource });
-export type HarvestCursorQuery = z.input<typeof harvestCursorQuery>;
 
 /** The stored cursor ('' before the first ingest) and when it was stored ('' likewise). */
 export const harvestCursorResult = z.object({ cursor: z.string(), updated_at: z.string() });

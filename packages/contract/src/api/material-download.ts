@@ -4,7 +4,6 @@ import { requiredIdList } from './common.ts';
 
 /** GET /api/file.File/batchDownload: the chosen materials (ids, comma list) as one streamed zip (§6). */
 export const materialDownloadQuery = z.object({ ids: requiredIdList(Msg.chooseMaterial) });
-export type MaterialDownloadQuery = z.input<typeof materialDownloadQuery>;
 
 /** File name of the batch-download zip. */
 export const MATERIAL_DOWNLOAD_NAME = '素材.zip';

@@ -33,7 +33,6 @@ export const SourceType = { upload: 1, digitalHuman: 2, clip: 3 } as const;
 
 /** Background processing of a material: thumbnail, poster frame and duration. */
 export const processStatus = z.enum(['pending', 'done', 'failed']);
-export type ProcessStatus = z.infer<typeof processStatus>;
 
 /** Comma-joined text list ("a.png,b.mp4"). */
 const textList = z
@@ -83,7 +82,6 @@ export const materialListQuery = z.object({
   search_value: text().max(100).optional(),
   source_type: optionalId,
 });
-export type MaterialListQuery = z.input<typeof materialListQuery>;
 
 /** The search state the client keeps (SPEC §3). */
 export interface MaterialSearchState {
@@ -118,7 +116,6 @@ export const materialAddBody = z.object({
   remark: text().max(REMARK_MAX, Msg.textTooLong).optional(),
   source_type: optionalId,
 });
-export type MaterialAddBody = z.input<typeof materialAddBody>;
 
 /** Fields of a multipart file.File/add (type upl); file_type is only a hint, dropped when unknown. */
 export const materialUploadFields = z.object({
@@ -142,29 +139,24 @@ export const materialEditBody = z.object({
   tag_ids: idList.optional(),
   group_id: optionalId,
 });
-export type MaterialEditBody = z.input<typeof materialEditBody>;
 
 /** POST /api/file.File/info?file_id={id}. */
 export const materialInfoQuery = z.object({ file_id: id() });
 
 /** POST /api/file.File/dele. */
 export const idsBody = z.object({ ids: requiredIdList(Msg.chooseMaterial) });
-export type IdsBody = z.input<typeof idsBody>;
 
 /** POST /api/file.File/edittag: replaces the tags of every material in ids. */
 export const editTagBody = z.object({ ids: requiredIdList(Msg.chooseMaterial), tag_ids: idList });
-export type EditTagBody = z.input<typeof editTagBody>;
 
 /** POST /api/file.File/editgroup: moves every material in ids to a group (none when empty). */
 export const editGroupBody = z.object({
   ids: requiredIdList(Msg.chooseMaterial),
   group_id: optionalId,
 });
-export type EditGroupBody = z.input<typeof editGroupBody>;
 
 /** POST /api/file.File/deleAliyunFile: objects under media/ the caller uploaded. */
 export const deleteObjectsBody = z.object({ file_paths: textList.refine((v) => v.length > 0, Msg.invalidParams) });
-export type DeleteObjectsBody = z.input<typeof deleteObjectsBody>;
 
 /** Query of the group and tag lists (`?limit=1000`). */
 export const groupTagListQuery = z.object({
@@ -186,9 +178,7 @@ export const tagAddBody = z.object({
   tag_name: text(Msg.tagNameRequired).trim().min(1, Msg.tagNameRequired).max(TAG_NAME_MAX, Msg.textTooLong),
   tag_desc: text().max(DESCRIPTION_MAX, Msg.textTooLong).optional().default(''),
 });
-export type TagAddBody = z.input<typeof tagAddBody>;
 export const tagEditBody = tagAddBody.extend({ tag_id: id() });
-export type TagEditBody = z.input<typeof tagEditBody>;
 export const tagDeleBody = z.object({ tag_id: id() });
 
 /** POST /api/seoaivideo.BatchVideo/setOssMediaUrl: the media a clip task step produced. */

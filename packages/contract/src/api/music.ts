@@ -32,7 +32,6 @@ export const musicListBody = z.object({
   /** 1 system music, 0 the member's own music. */
   is_system_music: int(0, 1).default(1),
 });
-export type MusicListBody = z.input<typeof musicListBody>;
 
 /** data.list, data.count. */
 export const musicList = pagedOf(music);

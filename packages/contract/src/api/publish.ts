@@ -309,7 +309,6 @@ export type RunnerCreateResult = z.infer<typeof runnerCreateResult>;
 export type RunnerView = z.infer<typeof runnerView>;
 export type RunnerListResult = z.infer<typeof runnerListResult>;
 export type RunnerAvailability = z.infer<typeof runnerAvailability>;
-export type PublishAction = z.infer<typeof publishAction>;
 
 /** seoaivideo.BatchPublish/screenshot: a job's latest failure or hand-off screenshot (PNG), for its member only. */
 export const screenshotQuery = z.object({

@@ -24,7 +24,6 @@ export const RunnerTokenApi = {
 
 /** `login`: QR login the member asked for; `check`: the daily sweep's look at a stored login. */
 export const AUTH_REQUEST_KINDS = ['login', 'check'] as const;
-export type AuthRequestKind = (typeof AUTH_REQUEST_KINDS)[number];
 
 /** pending → running → qr (a QR is shown) → done | failed; or cancelled, expired (no runner finished it in time). */
 export const AUTH_REQUEST_STATES = ['pending', 'running', 'qr', 'done', 'failed', 'cancelled', 'expired'] as const;

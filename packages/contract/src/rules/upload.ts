@@ -10,7 +10,11 @@ export const CLOUD_UPLOAD_EXTENSIONS = ['png', 'jpeg', 'mp4', 'jpg', 'mov', 'mp3
 export const MUSIC_EXTENSIONS = ['mp3', 'm4a'] as const;
 /** Default images of the general uploader (SPEC §5.2). */
 export const GENERAL_IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg'] as const;
-/** Default files of the general uploader (SPEC §5.2). */
+/**
+ * Default files of the general uploader (SPEC §5.2). Kept as the spec's list: the console's uploaders
+ * take images and media only.
+ * @public
+ */
 export const GENERAL_FILE_EXTENSIONS = [
   'zip',
   'rar',
