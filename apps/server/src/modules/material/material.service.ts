@@ -21,11 +21,10 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { keyFromUrl } from '../../storage/storage.ts';
-import type { Db } from '../../db/types.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import type { ClaimedUpload, UploadService } from '../upload/upload.service.ts';
-import { MaterialRepository } from './material.repository.ts';
+import type { MaterialRepository } from './material.repository.ts';
 
 /** How many expired materials one expiry run removes. */
 const EXPIRE_BATCH = 200;
@@ -52,13 +51,16 @@ async function uniqueName<T>(msg: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What the library reads and writes of the material tables (not media processing's or music's). */
+type MaterialStore = Omit<MaterialRepository, 'audio' | 'processingRow' | 'setProcessed'>;
+
 /** The material library: materials, groups, tags; uploads come through UploadService. */
 export class MaterialService {
-  private readonly repo: MaterialRepository;
+  private readonly repo: MaterialStore;
 
   constructor(
     private readonly deps: {
-      db: Db;
+      materialRepository: MaterialStore;
       now: () => number;
       storage: StorageDriver;
       jobs: Pick<JobQueue, 'enqueue'>;
@@ -69,7 +71,7 @@ export class MaterialService {
       'maxFileNum' | 'claimable' | 'forgetClaimed' | 'storeDirect' | 'space' | 'release' | 'discard' | 'chargeProduced'
     >,
   ) {
-    this.repo = new MaterialRepository(deps.db);
+    this.repo = deps.materialRepository;
   }
 
   /** file.File/list: a page of the member's materials with the §3 search state. */
