@@ -2,17 +2,21 @@ import type { AccountGroup, GroupList, groupListQuery } from '@vidmatrix/contrac
 import { Msg } from '@vidmatrix/contract/messages';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import { requireGroup } from './account-rows.ts';
-import { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+
+type GroupStore = Pick<
+  EnterpriseAccountRepository,
+  'findGroup' | 'groups' | 'insertGroup' | 'renameGroup' | 'transaction'
+>;
 
 /** Account groups of a member (names unique per member). */
 export class AccountGroupService {
-  private readonly repo: EnterpriseAccountRepository;
+  private readonly repo: GroupStore;
 
-  constructor(private readonly deps: { db: Db; now: () => number }) {
-    this.repo = new EnterpriseAccountRepository(deps.db);
+  constructor(private readonly deps: { enterpriseAccountRepository: GroupStore; now: () => number }) {
+    this.repo = deps.enterpriseAccountRepository;
   }
 
   /** The member's groups with their account counts; limit 0 means all. */

@@ -9,26 +9,42 @@ import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { canSetProxy } from '@vidmatrix/contract/rules/features';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
-import type { MemberService } from '../member/member.service.ts';
+import { featureFlagsOf, type FeatureFlagStore } from '../member/feature-flags.ts';
 import { requireAccounts, requireGroup, toAccount, toFilter } from './account-rows.ts';
-import { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+
+type AccountStore = Pick<
+  EnterpriseAccountRepository,
+  | 'accountsByIds'
+  | 'children'
+  | 'findGroup'
+  | 'listFlat'
+  | 'listParents'
+  | 'moveAccounts'
+  | 'ownedAccounts'
+  | 'transaction'
+  | 'updateAccount'
+>;
 
 /** Enterprise accounts: lists, add within the level's quota, edit, delete, move between groups. */
 export class AccountService {
-  private readonly repo: EnterpriseAccountRepository;
+  private readonly repo: AccountStore;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number },
-    private readonly members: Pick<MemberService, 'info'>,
+    private readonly deps: {
+      enterpriseAccountRepository: AccountStore;
+      /** The member's proxy flag, read from the shared member repository (issue 26). */
+      memberRepository: FeatureFlagStore;
+      now: () => number;
+    },
   ) {
-    this.repo = new EnterpriseAccountRepository(deps.db);
+    this.repo = deps.enterpriseAccountRepository;
   }
 
   /** A proxy (ip_code) can be set only when the member's is_ip flag allows it (§6); clearing is always fine. */
   private async requireProxyAllowed(memberId: number, ipCode: string | undefined): Promise<void> {
-    if (ipCode && !canSetProxy(await this.members.info(memberId))) {
+    if (ipCode && !canSetProxy(await featureFlagsOf(this.deps.memberRepository, memberId))) {
       throw badRequest(Msg.proxyNotAllowed);
     }
   }
