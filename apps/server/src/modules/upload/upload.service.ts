@@ -15,10 +15,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../../errors.ts';
 import { contentTypeOf } from '../../storage/content-type.ts';
 import { isUploadKey, thumbKeyOf, uploadKey } from './object-name.ts';
-import type { Db } from '../../db/types.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import type { SettingService } from '../setting/setting.service.ts';
-import { UploadRepository } from './upload.repository.ts';
+import type { SettingRepository } from '../setting/setting.repository.ts';
+import type { UploadRepository } from './upload.repository.ts';
 
 /** Where the tus endpoint is mounted (file.Setting/info hands it to the client). */
 export const TUS_PATH = '/api/file.Upload/tus';
@@ -53,18 +52,38 @@ export interface ClaimedUpload {
   size: number;
 }
 
+type UploadStore = Pick<
+  UploadRepository,
+  | 'charge'
+  | 'find'
+  | 'finishAndCharge'
+  | 'insert'
+  | 'refund'
+  | 'registeredOtherThan'
+  | 'remove'
+  | 'removeIf'
+  | 'setSize'
+  | 'space'
+  | 'stale'
+>;
+
 /**
  * Uploads: the rules of SPEC §5.1 on the server (extension, size, free space before accepting;
  * magic bytes and an atomic space charge on finish), ownership, and giving objects back.
  */
 export class UploadService {
-  private readonly repo: UploadRepository;
+  private readonly repo: UploadStore;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number; storage: StorageDriver },
-    private readonly settings: Pick<SettingService, 'configValues'>,
+    private readonly deps: {
+      uploadRepository: UploadStore;
+      /** The app config (max_file_num), read from the shared setting repository (issue 26). */
+      settingRepository: Pick<SettingRepository, 'configByCate'>;
+      now: () => number;
+      storage: StorageDriver;
+    },
   ) {
-    this.repo = new UploadRepository(deps.db);
+    this.repo = deps.uploadRepository;
   }
 
   /** Free bytes of the member's level (level space minus used), and its retention days. */
@@ -82,8 +101,8 @@ export class UploadService {
 
   /** Files one add may register: the app config max_file_num. */
   async maxFileNum(): Promise<number> {
-    const values = await this.settings.configValues(APP_CONFIG_CATE_ID);
-    return parseMaxFileNum(values.find((v) => v.config_label === 'max_file_num')?.config_value);
+    const rows = await this.deps.settingRepository.configByCate(APP_CONFIG_CATE_ID);
+    return parseMaxFileNum(rows.find((row) => row.label === 'max_file_num')?.value);
   }
 
   /** The tus server writing into the configured storage, with the rules as hooks. */
