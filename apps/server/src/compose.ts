@@ -2,6 +2,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from './db/types.ts';
 import { appDeps } from './deps.ts';
 import { silentJobLogger, type JobLogger, type JobQueue, type JobSchedule } from './jobs/job-queue.ts';
+import { DomainEventBus } from './lib/events.ts';
 import type { MediaTools } from './media/ffmpeg-discovery.ts';
 import { MediaRepository } from './media/media.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -94,6 +95,8 @@ export interface Infrastructure {
   replies?: { drafter?: ReplyDrafter | null; onDraftError?: (error: unknown) => void };
   /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
   courseVideos?: boolean;
+  /** Where a domain event listener's failure is logged (default: nowhere). */
+  log?: JobLogger;
 }
 
 /**
@@ -109,6 +112,9 @@ export function compose(infra: Infrastructure) {
   const repos = appDeps(db, now);
   const { memberRepository, materialRepository, settingRepository, enterpriseAccountRepository } = repos;
   const media = new MediaRepository(mediaTools.ffmpeg, mediaTools.ffprobe);
+  const log = infra.log ?? silentJobLogger;
+  // Domain events, delivered in-process and awaited (lib/events.ts); listeners are registered below.
+  const events = new DomainEventBus((err, event) => log.error({ err, event }, 'Domain event listener failed'));
 
   const settings = new SettingService({ settingRepository, storage });
   const members = new MemberService({ ...base, memberRepository });
@@ -119,8 +125,19 @@ export function compose(infra: Infrastructure) {
     captcha: infra.captcha ?? svgCaptchaGenerator,
   });
   const uploads = new UploadService({ uploadRepository: repos.uploadRepository, settingRepository, now, storage });
-  const fileSetting = new FileSettingService({ storage }, uploads);
-  const materials = new MaterialService({ materialRepository, now, storage, jobs, realtime: infra.realtime }, uploads);
+  const fileSetting = new FileSettingService({ storage, uploadRepository: repos.uploadRepository, settingRepository });
+  const materials = new MaterialService({
+    materialRepository,
+    uploadRepository: repos.uploadRepository,
+    settingRepository,
+    now,
+    storage,
+    jobs,
+    realtime: infra.realtime,
+    events,
+  });
+  // A material's object released (deleted, expired, not filed): the upload module frees it and its space.
+  events.on('material.released', ({ memberId, objectKey, size }) => uploads.release(memberId, objectKey, size));
   const mediaProcessing = new MediaProcessingService({ materialRepository, storage, realtime: infra.realtime }, media);
   const materialExport = new MaterialExportService({ materialRepository });
   const materialDownload = new MaterialDownloadService({ materialRepository, memberRepository, now, storage });
