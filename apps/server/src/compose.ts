@@ -108,20 +108,21 @@ export interface Infrastructure {
 export function compose(infra: Infrastructure) {
   const { db, now, storage, jobs, mediaTools } = infra;
   const base = { db, now };
-  // Every repository of the modules, once; `repos` also carries db and the clock.
+  // Every repository of the modules, once; `repos` also carries db, the clock and the transaction port.
   const repos = appDeps(db, now);
-  const { memberRepository, materialRepository, settingRepository, enterpriseAccountRepository } = repos;
+  const { memberRepository, materialRepository, settingRepository, enterpriseAccountRepository, transaction } = repos;
   const media = new MediaRepository(mediaTools.ffmpeg, mediaTools.ffprobe);
   const log = infra.log ?? silentJobLogger;
   // Domain events, delivered in-process and awaited (lib/events.ts); listeners are registered below.
   const events = new DomainEventBus((err, event) => log.error({ err, event }, 'Domain event listener failed'));
 
   const settings = new SettingService({ settingRepository, storage });
-  const members = new MemberService({ ...base, memberRepository });
+  const members = new MemberService({ ...base, memberRepository, transaction });
   const auth = new AuthService({
     ...base,
     authRepository: repos.authRepository,
     memberRepository,
+    transaction,
     captcha: infra.captcha ?? svgCaptchaGenerator,
   });
   const uploads = new UploadService({ uploadRepository: repos.uploadRepository, settingRepository, now, storage });
@@ -174,14 +175,20 @@ export function compose(infra: Infrastructure) {
   });
   const music = new MusicService({ musicRepository: repos.musicRepository, materialRepository, now, storage }, media);
   const platforms = new PlatformService({ platformRepository: repos.platformRepository });
-  const accounts = new AccountService({ enterpriseAccountRepository, memberRepository, now });
-  const accountGroups = new AccountGroupService({ enterpriseAccountRepository, now });
-  const accountAuth = new AccountAuthService({ enterpriseAccountRepository, now, realtime: infra.realtime });
+  const accounts = new AccountService({ enterpriseAccountRepository, memberRepository, now, transaction });
+  const accountGroups = new AccountGroupService({ enterpriseAccountRepository, now, transaction });
+  const accountAuth = new AccountAuthService({
+    enterpriseAccountRepository,
+    now,
+    transaction,
+    realtime: infra.realtime,
+  });
   const accountImport = new AccountImportService({
     enterpriseAccountRepository,
     platformRepository: repos.platformRepository,
     memberRepository,
     now,
+    transaction,
   });
   const customers = new CustomerService(
     // Replies in harvested conversations go out through a runner (harvestWork), not the connector.
@@ -229,7 +236,7 @@ export function compose(infra: Infrastructure) {
     fonts: listChineseFonts,
   });
   const profiles = new ProfileService({ ...base, memberRepository, storage });
-  const agents = new AgentService({ ...base, agentRepository: repos.agentRepository, storage });
+  const agents = new AgentService({ ...base, agentRepository: repos.agentRepository, transaction, storage });
   const dataScreen = new DataScreenService({ now, dataScreenRepository: repos.dataScreenRepository });
 
   return {

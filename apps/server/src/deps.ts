@@ -1,5 +1,5 @@
 import type { Db } from './db/types.ts';
-import { createRepositories, type Repositories } from './repositories.ts';
+import { createRepositories, transactionOf, type Repositories, type Transaction } from './repositories.ts';
 
 /**
  * The base of what services need: the database handle, the clock and every repository over it, built
@@ -10,9 +10,11 @@ export interface AppDeps extends Repositories {
   db: Db;
   /** Clock in epoch ms; tests move it to expire captchas and tokens without waiting. */
   now: () => number;
+  /** One transaction over every repository (repositories.ts). */
+  transaction: Transaction;
 }
 
 /** Builds the base deps: every repository once over `db`. */
 export function appDeps(db: Db, now: () => number): AppDeps {
-  return { db, now, ...createRepositories(db) };
+  return { db, now, ...createRepositories(db), transaction: transactionOf(db) };
 }

@@ -38,3 +38,14 @@ export function createRepositories(db: Db) {
 
 /** The repositories of one database handle. */
 export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * Runs `work` in one database transaction with every repository bound to it. The wiring binds them, so a
+ * repository never builds another (or a copy of itself) and one transaction may span several modules.
+ */
+export type Transaction = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+
+/** The transaction port over `db`. */
+export function transactionOf(db: Db): Transaction {
+  return (work) => db.transaction().execute((trx) => work(createRepositories(trx)));
+}
