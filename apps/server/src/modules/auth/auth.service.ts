@@ -46,7 +46,7 @@ export type AuthStore = Pick<
  * The clock, the auth and member tables (read and written directly, not through MemberService: issue 26)
  * and the captcha drawer only sign-in needs (tests pass one whose text they know). `db` keys the member cache.
  */
-export type AuthDeps = Pick<AppDeps, 'db' | 'now'> & {
+export type AuthDeps = Pick<AppDeps, 'db' | 'now' | 'transaction'> & {
   authRepository: AuthStore;
   memberRepository: NewMemberStore & Pick<MemberRepository, 'findById' | 'updatePasswordHash'>;
   captcha: CaptchaGenerator;

@@ -27,7 +27,6 @@ export type MemberStore = Pick<
   | 'levelExists'
   | 'menusFor'
   | 'roleIds'
-  | 'transaction'
   | 'updateAiService'
   | 'updateFeatures'
   | 'updateLevelUser'
@@ -41,7 +40,7 @@ export class MemberService {
   private readonly cache: MemberCache;
 
   /** `db` only keys the member cache, shared by every service on one database. */
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'now'> & { memberRepository: MemberStore }) {
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'now' | 'transaction'> & { memberRepository: MemberStore }) {
     this.repo = deps.memberRepository;
     this.cache = memberCacheOf(deps);
   }

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { BrandUrl } from '../brand/brand-assets.ts';
+import type { Transaction } from '../../repositories.ts';
 import type { MemberRepository } from './member.repository.ts';
 
 /** What a new member starts with. */
@@ -19,7 +20,7 @@ export interface NewMember {
 }
 
 /** What creating a member touches of the member tables. */
-export type NewMemberStore = Pick<MemberRepository, 'findByAccount' | 'levelExists' | 'transaction'>;
+export type NewMemberStore = Pick<MemberRepository, 'findByAccount' | 'levelExists'>;
 
 /**
  * Creates a member with its roles and level; a taken account answers Msg.accountTaken, an unknown level
@@ -27,7 +28,7 @@ export type NewMemberStore = Pick<MemberRepository, 'findByAccount' | 'levelExis
  * the operator's tools create members the one way without one service calling another (issue 26).
  */
 export async function createMember(
-  deps: { memberRepository: NewMemberStore; now: () => number },
+  deps: { memberRepository: NewMemberStore; now: () => number; transaction: Transaction },
   input: NewMember,
 ): Promise<number> {
   const members = deps.memberRepository;
@@ -40,7 +41,7 @@ export async function createMember(
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   try {
-    return await members.transaction(async (repo) => {
+    return await deps.transaction(async ({ memberRepository: repo }) => {
       const memberId = await repo.insert({
         account: input.account,
         password_hash: passwordHash,
