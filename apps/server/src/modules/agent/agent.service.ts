@@ -38,7 +38,6 @@ type AgentStore = Pick<
   | 'insertApplication'
   | 'latestApplication'
   | 'listApplications'
-  | 'transaction'
   | 'updateAgent'
   | 'updateLogo'
 >;
@@ -50,7 +49,7 @@ export class AgentService {
 
   /** `storage`: where uploaded logos go; the operator CLI, which only lists and approves, has none. */
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'now'> & {
+    private readonly deps: Pick<AppDeps, 'db' | 'now' | 'transaction'> & {
       agentRepository: AgentStore;
       storage?: Pick<StorageDriver, 'put' | 'publicUrl'>;
     },
@@ -112,7 +111,7 @@ export class AgentService {
   /** Approves (the member becomes an agent named after the company) or rejects an application. */
   async decide(applicationId: number, approve: boolean): Promise<{ memberId: number; account: string }> {
     const now = this.deps.now();
-    const result = await this.repo.transaction(async (repo) => {
+    const result = await this.deps.transaction(async ({ agentRepository: repo }) => {
       const application = await repo.findApplication(applicationId);
       if (!application) {
         throw notFound();
