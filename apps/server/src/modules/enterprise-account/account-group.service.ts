@@ -4,18 +4,18 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../errors.ts';
 import { requireGroup } from './account-rows.ts';
+import type { Transaction } from '../../repositories.ts';
 import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
 
-type GroupStore = Pick<
-  EnterpriseAccountRepository,
-  'findGroup' | 'groups' | 'insertGroup' | 'renameGroup' | 'transaction'
->;
+type GroupStore = Pick<EnterpriseAccountRepository, 'findGroup' | 'groups' | 'insertGroup' | 'renameGroup'>;
 
 /** Account groups of a member (names unique per member). */
 export class AccountGroupService {
   private readonly repo: GroupStore;
 
-  constructor(private readonly deps: { enterpriseAccountRepository: GroupStore; now: () => number }) {
+  constructor(
+    private readonly deps: { enterpriseAccountRepository: GroupStore; now: () => number; transaction: Transaction },
+  ) {
     this.repo = deps.enterpriseAccountRepository;
   }
 
@@ -57,6 +57,8 @@ export class AccountGroupService {
   /** Deletes a group; its accounts fall back to no group. */
   async remove(memberId: number, groupId: number): Promise<void> {
     await requireGroup(this.repo, memberId, groupId);
-    await this.repo.transaction((repo) => repo.deleteGroup(memberId, groupId, this.deps.now()));
+    await this.deps.transaction(({ enterpriseAccountRepository: repo }) =>
+      repo.deleteGroup(memberId, groupId, this.deps.now()),
+    );
   }
 }

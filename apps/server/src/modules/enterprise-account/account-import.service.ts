@@ -34,6 +34,7 @@ import {
   type ParsedImportRow,
 } from './account-import.ts';
 import { toFilter } from './account-rows.ts';
+import type { Transaction } from '../../repositories.ts';
 import type { EnterpriseAccountRepository, ImportAccount } from './enterprise-account.repository.ts';
 
 /** Job that drops old import records (its name in the contract catalogue). */
@@ -72,7 +73,7 @@ function refused(errorMsg: string): ImportResult {
 
 type ImportStore = Pick<
   EnterpriseAccountRepository,
-  'anyMatching' | 'deleteImportsBefore' | 'findImport' | 'insertImport' | 'iterate' | 'transaction'
+  'anyMatching' | 'deleteImportsBefore' | 'findImport' | 'insertImport' | 'iterate'
 >;
 
 /** Account import (xlsx upsert within the quota, failed-rows file) and export. */
@@ -86,6 +87,7 @@ export class AccountImportService {
       platformRepository: Pick<PlatformRepository, 'list'>;
       memberRepository: FeatureFlagStore;
       now: () => number;
+      transaction: Transaction;
     },
   ) {
     this.repo = deps.enterpriseAccountRepository;
@@ -185,7 +187,7 @@ export class AccountImportService {
       return;
     }
     const now = this.deps.now();
-    await this.repo.transaction(async (repo) => {
+    await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
       const limit = await repo.lockAccountLimit(memberId, now);
       let count = await repo.countAccounts(memberId);
       const groupIds = await repo.ensureGroups(

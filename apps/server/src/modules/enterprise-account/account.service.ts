@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../errors.ts';
 import { featureFlagsOf, type FeatureFlagStore } from '../member/feature-flags.ts';
 import { requireAccounts, requireGroup, toAccount, toFilter } from './account-rows.ts';
+import type { Transaction } from '../../repositories.ts';
 import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
 
 type AccountStore = Pick<
@@ -23,7 +24,6 @@ type AccountStore = Pick<
   | 'listParents'
   | 'moveAccounts'
   | 'ownedAccounts'
-  | 'transaction'
   | 'updateAccount'
 >;
 
@@ -37,6 +37,7 @@ export class AccountService {
       /** The member's proxy flag, read from the shared member repository (issue 26). */
       memberRepository: FeatureFlagStore;
       now: () => number;
+      transaction: Transaction;
     },
   ) {
     this.repo = deps.enterpriseAccountRepository;
@@ -94,7 +95,7 @@ export class AccountService {
     await this.requireProxyAllowed(memberId, body.ip_code);
     const now = this.deps.now();
     try {
-      return await this.repo.transaction(async (repo) => {
+      return await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
         const limit = await repo.lockAccountLimit(memberId, now);
         if ((await repo.countAccounts(memberId)) >= limit) {
           throw badRequest(fillMsg(Msg.accountQuotaExceeded, { limit }));
@@ -159,7 +160,7 @@ export class AccountService {
   /** Deletes accounts (and their sub-accounts) and gives the quota back. */
   async remove(memberId: number, ids: number[]): Promise<number> {
     await requireAccounts(this.repo, memberId, ids);
-    return this.repo.transaction(async (repo) => {
+    return this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
       await repo.lockAccountLimit(memberId, this.deps.now());
       const removed = await repo.deleteAccounts(memberId, ids);
       await repo.syncAccountUsage(memberId);
