@@ -219,6 +219,7 @@ export async function buildApp(options: AppOptions) {
       onDraftError: (err: unknown) => app.log.warn({ err }, 'Reply drafter failed; the AI rule drafted nothing'),
     },
     courseVideos: config.courseVideos === 'on',
+    log: app.log,
   });
   app.decorate('services', services);
   // With JOBS=off this instance only enqueues; `npm run worker` processes run the handlers.

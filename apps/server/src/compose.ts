@@ -1,6 +1,8 @@
 import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from './db/types.ts';
+import { appDeps } from './deps.ts';
 import { silentJobLogger, type JobLogger, type JobQueue, type JobSchedule } from './jobs/job-queue.ts';
+import { DomainEventBus } from './lib/events.ts';
 import type { MediaTools } from './media/ffmpeg-discovery.ts';
 import { MediaRepository } from './media/media.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -93,26 +95,53 @@ export interface Infrastructure {
   replies?: { drafter?: ReplyDrafter | null; onDraftError?: (error: unknown) => void };
   /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
   courseVideos?: boolean;
+  /** Where a domain event listener's failure is logged (default: nowhere). */
+  log?: JobLogger;
 }
 
 /**
- * Builds every service once and wires them: no service builds another. Each service builds its own
- * repository over `db` (repositories are stateless SQL), so a test or the CLI can build one service.
+ * Builds every repository and service once and wires them: no service builds a repository or another
+ * service. Services receive the narrow ports they use; where one needs another module's data it gets
+ * that module's repository (issue 26). publish, customer and clip-task still build their own
+ * repositories from `base` (a later pass).
  */
 export function compose(infra: Infrastructure) {
   const { db, now, storage, jobs, mediaTools } = infra;
   const base = { db, now };
+  // Every repository of the modules, once; `repos` also carries db, the clock and the transaction port.
+  const repos = appDeps(db, now);
+  const { memberRepository, materialRepository, settingRepository, enterpriseAccountRepository, transaction } = repos;
   const media = new MediaRepository(mediaTools.ffmpeg, mediaTools.ffprobe);
+  const log = infra.log ?? silentJobLogger;
+  // Domain events, delivered in-process and awaited (lib/events.ts); listeners are registered below.
+  const events = new DomainEventBus((err, event) => log.error({ err, event }, 'Domain event listener failed'));
 
-  const settings = new SettingService({ ...base, storage });
-  const members = new MemberService(base);
-  const auth = new AuthService({ ...base, captcha: infra.captcha ?? svgCaptchaGenerator }, members);
-  const uploads = new UploadService({ ...base, storage }, settings);
-  const fileSetting = new FileSettingService({ storage }, uploads);
-  const materials = new MaterialService({ ...base, storage, jobs, realtime: infra.realtime }, uploads);
-  const mediaProcessing = new MediaProcessingService({ db, storage, realtime: infra.realtime }, media);
-  const materialExport = new MaterialExportService({ db });
-  const materialDownload = new MaterialDownloadService({ ...base, storage }, members);
+  const settings = new SettingService({ settingRepository, storage });
+  const members = new MemberService({ ...base, memberRepository, transaction });
+  const auth = new AuthService({
+    ...base,
+    authRepository: repos.authRepository,
+    memberRepository,
+    transaction,
+    captcha: infra.captcha ?? svgCaptchaGenerator,
+  });
+  const uploads = new UploadService({ uploadRepository: repos.uploadRepository, settingRepository, now, storage });
+  const fileSetting = new FileSettingService({ storage, uploadRepository: repos.uploadRepository, settingRepository });
+  const materials = new MaterialService({
+    materialRepository,
+    uploadRepository: repos.uploadRepository,
+    settingRepository,
+    now,
+    storage,
+    jobs,
+    realtime: infra.realtime,
+    events,
+  });
+  // A material's object released (deleted, expired, not filed): the upload module frees it and its space.
+  events.on('material.released', ({ memberId, objectKey, size }) => uploads.release(memberId, objectKey, size));
+  const mediaProcessing = new MediaProcessingService({ materialRepository, storage, realtime: infra.realtime }, media);
+  const materialExport = new MaterialExportService({ materialRepository });
+  const materialDownload = new MaterialDownloadService({ materialRepository, memberRepository, now, storage });
   const clipRenderer = new ClipRenderer(mediaTools.ffmpeg, mediaTools.ffprobe);
   const clipTools = {
     renderer: clipRenderer,
@@ -137,18 +166,30 @@ export function compose(infra: Infrastructure) {
     materials,
   );
   const clipTemplates = new ClipTemplateService({
-    ...base,
+    clipTemplateRepository: repos.clipTemplateRepository,
+    now,
     storage,
     renderer: clipRenderer,
     fonts: listChineseFonts,
     workDir: infra.clip.workDir,
   });
-  const music = new MusicService({ ...base, storage }, media);
-  const platforms = new PlatformService({ db });
-  const accounts = new AccountService(base, members);
-  const accountGroups = new AccountGroupService(base);
-  const accountAuth = new AccountAuthService({ ...base, realtime: infra.realtime });
-  const accountImport = new AccountImportService(base, platforms, members);
+  const music = new MusicService({ musicRepository: repos.musicRepository, materialRepository, now, storage }, media);
+  const platforms = new PlatformService({ platformRepository: repos.platformRepository });
+  const accounts = new AccountService({ enterpriseAccountRepository, memberRepository, now, transaction });
+  const accountGroups = new AccountGroupService({ enterpriseAccountRepository, now, transaction });
+  const accountAuth = new AccountAuthService({
+    enterpriseAccountRepository,
+    now,
+    transaction,
+    realtime: infra.realtime,
+  });
+  const accountImport = new AccountImportService({
+    enterpriseAccountRepository,
+    platformRepository: repos.platformRepository,
+    memberRepository,
+    now,
+    transaction,
+  });
   const customers = new CustomerService(
     // Replies in harvested conversations go out through a runner (harvestWork), not the connector.
     { ...base, jobs, isHarvested: (conversationId) => harvestWork.isHarvested(conversationId) },
@@ -168,7 +209,7 @@ export function compose(infra: Infrastructure) {
     scorer: new LeadScorer(leadModel, infra.leads?.onModelError),
     replies: replyRules,
   });
-  const health = new HealthService({ db }, mediaTools);
+  const health = new HealthService({ healthRepository: repos.healthRepository }, mediaTools);
   const connectors = new ConnectorService(base);
   const serverRunners = new ServerRunnerService({ ...base, driftViews: (ids) => connectors.driftViews(ids) });
   const runnerAuth = new RunnerAuthService({ ...base, realtime: infra.realtime, accountAuth });
@@ -185,10 +226,18 @@ export function compose(infra: Infrastructure) {
   });
   // Without a queue the seed leaves the course videos unrendered (COURSE_VIDEOS=off, e.g. most tests).
   const courseJobs = infra.courseVideos ? jobs : undefined;
-  const content = new ContentService({ ...base, storage, jobs: courseJobs, media, fonts: listChineseFonts }, settings);
-  const profiles = new ProfileService({ ...base, storage });
-  const agents = new AgentService({ ...base, storage });
-  const dataScreen = new DataScreenService(base);
+  const content = new ContentService({
+    contentRepository: repos.contentRepository,
+    settingRepository,
+    now,
+    storage,
+    jobs: courseJobs,
+    media,
+    fonts: listChineseFonts,
+  });
+  const profiles = new ProfileService({ ...base, memberRepository, storage });
+  const agents = new AgentService({ ...base, agentRepository: repos.agentRepository, transaction, storage });
+  const dataScreen = new DataScreenService({ now, dataScreenRepository: repos.dataScreenRepository });
 
   return {
     settings,

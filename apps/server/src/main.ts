@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
+import { appDeps } from './deps.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { llmConfigFromEnv } from './lib/chat-completion.ts';
 import { seedDatabase } from './seed/seed.ts';
@@ -13,7 +14,7 @@ const log = pino({ level: config.logLevel });
 const db = connectDatabase(config);
 const applied = await migrateToLatest(db);
 log.info({ applied, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'Database migrated');
-await seedDatabase({ db, now: Date.now }, config, log);
+await seedDatabase(appDeps(db, Date.now), config, log);
 
 const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 // Members are told only to ask their administrator (Msg.clipWriterNotConfigured); the operator learns what to set here.

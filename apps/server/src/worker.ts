@@ -53,6 +53,7 @@ const services = compose({
   },
   realtime,
   messageConnector: new LocalConnector(),
+  log,
 });
 const schedules = registerJobs(jobs, services);
 await startJobs(jobs, schedules);

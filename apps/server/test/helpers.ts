@@ -17,7 +17,7 @@ import { MEMBER_ROLE } from '../src/modules/member/member-defaults.ts';
 import { DEMO_LEVEL_ID } from '../src/seed/seed-data.ts';
 import { seedDatabase } from '../src/seed/seed.ts';
 import type { Database, Db } from '../src/db/types.ts';
-import type { AppDeps } from '../src/deps.ts';
+import { appDeps, type AppDeps } from '../src/deps.ts';
 import type { CaptchaGenerator } from '../src/modules/auth/captcha.ts';
 import { MemberService } from '../src/modules/member/member.service.ts';
 
@@ -108,7 +108,7 @@ export async function createTestApp(
       this.now += ms;
     },
   };
-  const deps: AppDeps = { db, now: () => clock.now };
+  const deps: AppDeps = appDeps(db, () => clock.now);
   await migrateToLatest(db);
   await seedDatabase(deps, config, { info: () => undefined, warn: () => undefined });
 

@@ -72,7 +72,7 @@ async function addVideo(name: string): Promise<{ id: number; key: string }> {
 async function service<T extends MediaRepository>(Tools: new (ffmpeg: string, ffprobe: string) => T) {
   const tools = await discoverMediaTools(ctx.config, { info: () => undefined, warn: () => undefined });
   const media = new Tools(tools.ffmpeg, tools.ffprobe);
-  return { media, processing: new MediaProcessingService({ db: ctx.db, storage: ctx.app.storage }, media) };
+  return { media, processing: new MediaProcessingService({ ...ctx.deps, storage: ctx.app.storage }, media) };
 }
 
 describe('the media job and a delete', () => {

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../db/migrator.ts';
 import { MEMBER_ROLE, REGISTER_LEVEL_ID } from '../modules/member/member-defaults.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import type { Db } from '../db/types.ts';
-import type { AppDeps } from '../deps.ts';
+import { appDeps, type AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { createRedisFactory } from '../lib/redis.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
@@ -190,7 +190,7 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
     case 'set-password': {
       const account = need(first, 'account');
       const password = checked(passwordSchema, need(second, 'password'), 'password (6-64 characters)');
-      await new AuthService({ ...deps, captcha: svgCaptchaGenerator }, members).resetPassword(account, password);
+      await new AuthService({ ...deps, captcha: svgCaptchaGenerator }).resetPassword(account, password);
       return `Password of ${account} changed; all its logins ended.`;
     }
     case 'set-level': {
@@ -305,8 +305,7 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
     }
     case 'content': {
       const dir = need(second, 'directory');
-      const settings = new SettingService({ db: deps.db, storage: storage() });
-      const content = new ContentService({ db: deps.db, now: deps.now, storage: storage() }, settings);
+      const content = new ContentService({ ...deps, storage: storage() });
       if (first === 'import') {
         const done = await importContent(dir, content);
         return `Imported ${done.documents} documents, ${done.media} media files and ${done.levels} level offers from ${dir}.`;
@@ -332,7 +331,7 @@ async function run(argv: string[], deps: AppDeps, storage: () => StorageDriver):
       throw new UsageError('connectors import <file.json> | connectors export <file.json>');
     }
     case 'upgrade': {
-      const content = new ContentService({ db: deps.db, now: deps.now, storage: storage() }, new SettingService(deps));
+      const content = new ContentService({ ...deps, storage: storage() });
       if (first === 'list') {
         const rows = await content.pendingUpgrades();
         return rows.length === 0
@@ -398,7 +397,7 @@ async function main(): Promise<number> {
   try {
     db = connectDatabase(config);
     await migrateToLatest(db);
-    const deps: AppDeps = { db, now: Date.now };
+    const deps = appDeps(db, Date.now);
     await seedDatabase(deps, config, {
       info: (_obj, msg) => process.stderr.write(`${msg}\n`),
       warn: (_obj, msg) => process.stderr.write(`${msg}\n`),

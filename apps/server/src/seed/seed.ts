@@ -25,7 +25,7 @@ export interface SeedLogger {
  * left alone (an operator may have edited them), so it runs on every start.
  */
 export async function seedDatabase(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'memberRepository' | 'transaction'>,
   config: Pick<Config, 'demoAccount' | 'demoPassword'>,
   log: SeedLogger,
 ): Promise<void> {
@@ -134,7 +134,7 @@ export async function seedDatabase(
 }
 
 async function seedDemoMember(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'memberRepository' | 'transaction'>,
   config: Pick<Config, 'demoAccount' | 'demoPassword'>,
   log: SeedLogger,
 ): Promise<void> {

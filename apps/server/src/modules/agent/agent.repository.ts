@@ -5,11 +5,6 @@ import type { AgentApplicationTable, Db } from '../../db/types.ts';
 export class AgentRepository {
   constructor(private readonly db: Db) {}
 
-  /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: AgentRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new AgentRepository(trx)));
-  }
-
   /** The member's latest application; undefined when none. */
   latestApplication(memberId: number) {
     return this.db

@@ -16,7 +16,7 @@ import type { StorageDriver } from '../../storage/storage.ts';
 import { storeImageDataUrl } from '../brand/brand-image.ts';
 import { memberCacheOf, type MemberCache } from '../member/member-cache.ts';
 import { normalizeHost, type HostBrand } from './agent-brand.ts';
-import { AgentRepository } from './agent.repository.ts';
+import type { AgentRepository } from './agent.repository.ts';
 
 /** An application as the operator CLI lists it. */
 export interface ApplicationListing {
@@ -30,16 +30,31 @@ export interface ApplicationListing {
   createdAt: string;
 }
 
+type AgentStore = Pick<
+  AgentRepository,
+  | 'countMembers'
+  | 'findAgent'
+  | 'findAgentByDomain'
+  | 'insertApplication'
+  | 'latestApplication'
+  | 'listApplications'
+  | 'updateAgent'
+  | 'updateLogo'
+>;
+
 /** The agent programme: applications, approval, agents' white-label brand and their members. */
 export class AgentService {
-  private readonly repo: AgentRepository;
+  private readonly repo: AgentStore;
   private readonly cache: MemberCache;
 
   /** `storage`: where uploaded logos go; the operator CLI, which only lists and approves, has none. */
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'now'> & { storage?: Pick<StorageDriver, 'put' | 'publicUrl'> },
+    private readonly deps: Pick<AppDeps, 'db' | 'now' | 'transaction'> & {
+      agentRepository: AgentStore;
+      storage?: Pick<StorageDriver, 'put' | 'publicUrl'>;
+    },
   ) {
-    this.repo = new AgentRepository(deps.db);
+    this.repo = deps.agentRepository;
     this.cache = memberCacheOf(deps);
   }
 
@@ -96,7 +111,7 @@ export class AgentService {
   /** Approves (the member becomes an agent named after the company) or rejects an application. */
   async decide(applicationId: number, approve: boolean): Promise<{ memberId: number; account: string }> {
     const now = this.deps.now();
-    const result = await this.repo.transaction(async (repo) => {
+    const result = await this.deps.transaction(async ({ agentRepository: repo }) => {
       const application = await repo.findApplication(applicationId);
       if (!application) {
         throw notFound();

@@ -16,15 +16,41 @@ import type { TokenKind } from '../../db/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { memberCacheOf, type MemberCache } from '../member/member-cache.ts';
-import type { MemberService } from '../member/member.service.ts';
-import { AuthRepository } from './auth.repository.ts';
+import type { MemberRepository } from '../member/member.repository.ts';
+import { createMember, type NewMemberStore } from '../member/new-member.ts';
+import type { AuthRepository } from './auth.repository.ts';
 import { captchaMatches, hashCaptchaCode, newCaptchaId, type CaptchaGenerator } from './captcha.ts';
 import { afterFailure, failureWindowStart, needsCaptcha } from './login-guard.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { generateToken, hashToken } from './token.ts';
 
-/** The base deps plus the captcha drawer only sign-in needs (tests pass one whose text they know). */
-export type AuthDeps = AppDeps & { captcha: CaptchaGenerator };
+/** What AuthService keeps: tokens, captchas and sign-in failures. */
+export type AuthStore = Pick<
+  AuthRepository,
+  | 'clearFailures'
+  | 'consumeCaptcha'
+  | 'countFailures'
+  | 'findLiveToken'
+  | 'insertCaptcha'
+  | 'insertTokens'
+  | 'liveSessions'
+  | 'pruneCaptchas'
+  | 'pruneFailures'
+  | 'recordFailure'
+  | 'revokeMemberSession'
+  | 'revokeMemberSessions'
+  | 'revokeSession'
+>;
+
+/**
+ * The clock, the auth and member tables (read and written directly, not through MemberService: issue 26)
+ * and the captcha drawer only sign-in needs (tests pass one whose text they know). `db` keys the member cache.
+ */
+export type AuthDeps = Pick<AppDeps, 'db' | 'now' | 'transaction'> & {
+  authRepository: AuthStore;
+  memberRepository: NewMemberStore & Pick<MemberRepository, 'findById' | 'updatePasswordHash'>;
+  captcha: CaptchaGenerator;
+};
 
 /** The signed-in member behind a request's memberToken. */
 export interface SessionMember {
@@ -45,14 +71,13 @@ const DEVICE_MAX = 300;
 
 /** Sign-in, sign-up, sessions, captchas and passwords. */
 export class AuthService {
-  private readonly repo: AuthRepository;
+  private readonly repo: AuthStore;
+  private readonly members: AuthDeps['memberRepository'];
   private readonly cache: MemberCache;
 
-  constructor(
-    private readonly deps: AuthDeps,
-    private readonly members: MemberService,
-  ) {
-    this.repo = new AuthRepository(deps.db);
+  constructor(private readonly deps: AuthDeps) {
+    this.repo = deps.authRepository;
+    this.members = deps.memberRepository;
     this.cache = memberCacheOf(deps);
   }
 
@@ -123,7 +148,7 @@ export class AuthService {
     if (!(await this.checkCaptcha(body.captcha_id, body.captcha_code))) {
       throw badRequest(Msg.captchaWrong, { need_captcha: true });
     }
-    const memberId = await this.members.create({
+    const memberId = await createMember(this.deps, {
       account: body.account,
       password: body.password,
       nickname: body.nickname,
@@ -177,15 +202,18 @@ export class AuthService {
     if (!member || !(await verifyPassword(body.old_password, member.password_hash))) {
       throw badRequest(Msg.oldPasswordWrong);
     }
-    await this.members.setPasswordHash(member.id, await hashPassword(body.new_password));
+    await this.members.updatePasswordHash(member.id, await hashPassword(body.new_password), this.deps.now());
     await this.repo.revokeMemberSessions(member.id, session.sessionId, this.deps.now());
     this.cache.dropSessions(member.id);
   }
 
   /** Operator reset: sets a new password and ends every login of the member. */
   async resetPassword(account: string, password: string): Promise<void> {
-    const member = await this.members.requireByAccount(account);
-    await this.members.setPasswordHash(member.id, await hashPassword(password));
+    const member = await this.members.findByAccount(account);
+    if (!member) {
+      throw notFound();
+    }
+    await this.members.updatePasswordHash(member.id, await hashPassword(password), this.deps.now());
     await this.repo.revokeMemberSessions(member.id, null, this.deps.now());
     this.cache.dropSessions(member.id);
   }

@@ -11,27 +11,26 @@ import { CLIP_MEMBER_TEMPLATES_MAX, CLIP_TEMPLATE_PREVIEW_SIZE } from '@vidmatri
 import { Msg, fillMsg } from '@vidmatrix/contract/messages';
 import { SEEDED_TEMPLATES } from '@vidmatrix/contract/rules/clip-templates';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { renderFontsDir, type ClipFont } from '../../media/clip/fonts.ts';
 import type { ClipRenderer } from '../../media/clip/render.ts';
 import { templatePreviewArgs, templatePreviewAss } from '../../media/clip/template-preview.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import { randomObjectName } from '../upload/object-name.ts';
-import { ClipTemplateRepository } from './clip-template.repository.ts';
+import type { ClipTemplateRepository } from './clip-template.repository.ts';
 
 /**
  * Templates of /clip/VideoTemplate: the seeded ones and those a member saved, each with a preview
  * still the server renders with ffmpeg (the template's look and text over a stand-in picture).
  */
 export class ClipTemplateService {
-  private readonly repo: ClipTemplateRepository;
+  private readonly repo: Pick<ClipTemplateRepository, 'count' | 'insert' | 'list' | 'remove'>;
   /** Preview renders under way or done in this process, by storage key (same template, same still). */
   private readonly previews = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: {
-      db: Db;
+      clipTemplateRepository: Pick<ClipTemplateRepository, 'count' | 'insert' | 'list' | 'remove'>;
       now: () => number;
       storage: StorageDriver;
       renderer: Pick<ClipRenderer, 'still'>;
@@ -39,7 +38,7 @@ export class ClipTemplateService {
       workDir: string;
     },
   ) {
-    this.repo = new ClipTemplateRepository(deps.db);
+    this.repo = deps.clipTemplateRepository;
   }
 
   /** list: the seeded templates, then the member's own (newest first), with preview images. */

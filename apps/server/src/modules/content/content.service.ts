@@ -15,10 +15,9 @@ import type {
   PricingLevels,
 } from '@vidmatrix/contract/api/content';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import type { SettingService } from '../setting/setting.service.ts';
+import { clientLinks, versionCheck, type ReleaseLinkDeps } from '../setting/release-links.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,23 +27,28 @@ import { metaOf, type ContentDoc, type LevelOffer } from './content-files.ts';
 import { CHAPTER_CARDS, chapterVideoPath, LEVEL_OFFERS, seedDocuments, type ChapterCard } from './content-seed.ts';
 import { Job } from '@vidmatrix/contract/jobs';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { ContentRepository, type ContentRow } from './content.repository.ts';
+import type { ContentRepository, ContentRow } from './content.repository.ts';
 
 /** Where imported media files live in storage: `content/` + their path under the import's directory. */
 export const CONTENT_MEDIA_PREFIX = 'content/';
+
+/** The content tables: the service uses every query of its own repository. */
+type ContentStore = ContentRepository;
 
 /**
  * The public site's content: reads for the public pages (cacheable, no member data), the member's
  * agreement and upgrade request, and the operator's import and export.
  */
 export class ContentService {
-  private readonly repo: ContentRepository;
+  private readonly repo: ContentStore;
 
   constructor(
     private readonly deps: {
-      db: Db;
+      contentRepository: ContentStore;
+      /** The client links and latest versions /download offers, read as the setting module reads them. */
+      settingRepository: ReleaseLinkDeps['settingRepository'];
       now: () => number;
-      storage: Pick<StorageDriver, 'publicUrl' | 'size' | 'put' | 'read'>;
+      storage: Pick<StorageDriver, 'publicUrl' | 'size' | 'put' | 'read' | 'publicBaseUrl'>;
       /** Renders the seeded course videos; without it (operator CLI) they are not rendered. */
       media?: Pick<MediaRepository, 'titleCard'>;
       /** Chinese-capable fonts of this host (the title cards' text). */
@@ -52,9 +56,8 @@ export class ContentService {
       /** Queue of the course video render (the seed enqueues it; the CLI has none). */
       jobs?: Pick<JobQueue, 'enqueue'>;
     },
-    private readonly settings: Pick<SettingService, 'versionCheck' | 'clientLinks'>,
   ) {
-    this.repo = new ContentRepository(deps.db);
+    this.repo = deps.contentRepository;
   }
 
   /**
@@ -244,13 +247,13 @@ export class ContentService {
 
   /** The latest Windows and Mac builds from the release records; a link only when its file is there. */
   async downloads(): Promise<DownloadBuild[]> {
-    const links = await this.settings.clientLinks();
+    const links = await clientLinks(this.deps);
     const builds: DownloadBuild[] = [];
     for (const [platform, code, url] of [
       ['win', '1', links.windows_url],
       ['mac', '2', links.mac_config_url],
     ] as const) {
-      const latest = await this.settings.versionCheck(code, 0);
+      const latest = await versionCheck(this.deps, code, 0);
       builds.push({
         platform,
         version_name: latest.versionName,

@@ -2,18 +2,24 @@ import { DATA_SCREEN_DAYS, type DataScreenOverview } from '@vidmatrix/contract/a
 import { dayLabel, dayStart, lastDays, seriesOf } from '@vidmatrix/contract/rules/day-buckets';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { AppDeps } from '../../deps.ts';
-import { DataScreenRepository } from './data-screen.repository.ts';
+import type { DataScreenRepository } from './data-screen.repository.ts';
 
 /** Final states that count as a post made, and as a post not made. */
 const SUCCEEDED = ['published', 'platform_scheduled'] as const;
 const FAILED = ['failed', 'rejected'] as const;
 
+/** What the data screen reads: counts over several modules' tables. */
+type DataScreenStore = Pick<
+  DataScreenRepository,
+  'accountsByPlatform' | 'leadsPerDay' | 'materialsByType' | 'messagesPerDay' | 'publishesPerDay' | 'space'
+>;
+
 /** The large data screen's figures of one member. */
 export class DataScreenService {
-  private readonly repo: DataScreenRepository;
+  private readonly repo: DataScreenStore;
 
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'now'>) {
-    this.repo = new DataScreenRepository(deps.db);
+  constructor(private readonly deps: Pick<AppDeps, 'now'> & { dataScreenRepository: DataScreenStore }) {
+    this.repo = deps.dataScreenRepository;
   }
 
   /** Accounts, materials and the daily series of the last DATA_SCREEN_DAYS days. */

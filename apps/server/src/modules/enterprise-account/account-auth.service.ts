@@ -9,16 +9,23 @@ import { Msg } from '@vidmatrix/contract/messages';
 import { CookieAuth, platformAuthType } from '@vidmatrix/contract/rules/account-selectability';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { requireAccounts } from './account-rows.ts';
-import { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+import type { Transaction } from '../../repositories.ts';
+import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
 
 /** Authorization state of accounts (set by the desktop client) and its change log. */
 export class AccountAuthService {
-  private readonly repo: EnterpriseAccountRepository;
+  private readonly repo: Pick<EnterpriseAccountRepository, 'authLogs' | 'ownedAccounts'>;
 
-  constructor(private readonly deps: { db: Db; now: () => number; realtime?: RealtimePublisher }) {
-    this.repo = new EnterpriseAccountRepository(deps.db);
+  constructor(
+    private readonly deps: {
+      enterpriseAccountRepository: Pick<EnterpriseAccountRepository, 'authLogs' | 'ownedAccounts'>;
+      now: () => number;
+      transaction: Transaction;
+      realtime?: RealtimePublisher;
+    },
+  ) {
+    this.repo = deps.enterpriseAccountRepository;
   }
 
   /** The desktop re-authorized (or failed to) one account: the change is always logged. */
@@ -70,7 +77,7 @@ export class AccountAuthService {
   ): Promise<number> {
     const accounts = await requireAccounts(this.repo, memberId, ids);
     const now = this.deps.now();
-    const changed = await this.repo.transaction(async (repo) => {
+    const changed = await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
       const logs = [];
       for (const account of accounts) {
         // Access-authorized platforms (2, 6) keep their state in access_status (SPEC §5.4).

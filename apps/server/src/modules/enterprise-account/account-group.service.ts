@@ -2,17 +2,21 @@ import type { AccountGroup, GroupList, groupListQuery } from '@vidmatrix/contrac
 import { Msg } from '@vidmatrix/contract/messages';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import { requireGroup } from './account-rows.ts';
-import { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+import type { Transaction } from '../../repositories.ts';
+import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+
+type GroupStore = Pick<EnterpriseAccountRepository, 'findGroup' | 'groups' | 'insertGroup' | 'renameGroup'>;
 
 /** Account groups of a member (names unique per member). */
 export class AccountGroupService {
-  private readonly repo: EnterpriseAccountRepository;
+  private readonly repo: GroupStore;
 
-  constructor(private readonly deps: { db: Db; now: () => number }) {
-    this.repo = new EnterpriseAccountRepository(deps.db);
+  constructor(
+    private readonly deps: { enterpriseAccountRepository: GroupStore; now: () => number; transaction: Transaction },
+  ) {
+    this.repo = deps.enterpriseAccountRepository;
   }
 
   /** The member's groups with their account counts; limit 0 means all. */
@@ -53,6 +57,8 @@ export class AccountGroupService {
   /** Deletes a group; its accounts fall back to no group. */
   async remove(memberId: number, groupId: number): Promise<void> {
     await requireGroup(this.repo, memberId, groupId);
-    await this.repo.transaction((repo) => repo.deleteGroup(memberId, groupId, this.deps.now()));
+    await this.deps.transaction(({ enterpriseAccountRepository: repo }) =>
+      repo.deleteGroup(memberId, groupId, this.deps.now()),
+    );
   }
 }

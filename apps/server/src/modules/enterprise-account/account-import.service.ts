@@ -14,7 +14,6 @@ import { accessLabel, cookieAuthLabel } from '@vidmatrix/contract/rules/account-
 import { canSetProxy } from '@vidmatrix/contract/rules/features';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
 import {
   bufferStream,
@@ -24,8 +23,8 @@ import {
   XlsxReadError,
   type XlsxCell,
 } from '../../lib/xlsx.ts';
-import type { MemberService } from '../member/member.service.ts';
-import type { PlatformService } from '../platform/platform.service.ts';
+import { featureFlagsOf, type FeatureFlagStore } from '../member/feature-flags.ts';
+import type { PlatformRepository } from '../platform/platform.repository.ts';
 import {
   checkImportRow,
   headerMismatchMessage,
@@ -35,7 +34,8 @@ import {
   type ParsedImportRow,
 } from './account-import.ts';
 import { toFilter } from './account-rows.ts';
-import { EnterpriseAccountRepository, type ImportAccount } from './enterprise-account.repository.ts';
+import type { Transaction } from '../../repositories.ts';
+import type { EnterpriseAccountRepository, ImportAccount } from './enterprise-account.repository.ts';
 
 /** Job that drops old import records (its name in the contract catalogue). */
 export const IMPORT_PRUNE_JOB = Job.accountImportPrune;
@@ -71,16 +71,26 @@ function refused(errorMsg: string): ImportResult {
   return { importStatus: 0, addCount: 0, updateCount: 0, failCount: 0, errorMsg, errorFileURL: '' };
 }
 
+type ImportStore = Pick<
+  EnterpriseAccountRepository,
+  'anyMatching' | 'deleteImportsBefore' | 'findImport' | 'insertImport' | 'iterate'
+>;
+
 /** Account import (xlsx upsert within the quota, failed-rows file) and export. */
 export class AccountImportService {
-  private readonly repo: EnterpriseAccountRepository;
+  private readonly repo: ImportStore;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number },
-    private readonly platforms: Pick<PlatformService, 'all'>,
-    private readonly members: Pick<MemberService, 'info'>,
+    private readonly deps: {
+      enterpriseAccountRepository: ImportStore;
+      /** Platform names and the member's proxy flag, read from the shared repositories (issue 26). */
+      platformRepository: Pick<PlatformRepository, 'list'>;
+      memberRepository: FeatureFlagStore;
+      now: () => number;
+      transaction: Transaction;
+    },
   ) {
-    this.repo = new EnterpriseAccountRepository(deps.db);
+    this.repo = deps.enterpriseAccountRepository;
   }
 
   /**
@@ -102,8 +112,8 @@ export class AccountImportService {
       return refused(Msg.importLegacyXls);
     }
 
-    const platformOf = platformLookup(await this.platforms.all());
-    const proxyAllowed = canSetProxy(await this.members.info(memberId));
+    const platformOf = platformLookup(await this.deps.platformRepository.list(''));
+    const proxyAllowed = canSetProxy(await featureFlagsOf(this.deps.memberRepository, memberId));
     const progress: ImportProgress = { addCount: 0, updateCount: 0, failed: [], seen: new Map() };
     let header: string[] | undefined;
     let dataRows = 0;
@@ -177,7 +187,7 @@ export class AccountImportService {
       return;
     }
     const now = this.deps.now();
-    await this.repo.transaction(async (repo) => {
+    await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
       const limit = await repo.lockAccountLimit(memberId, now);
       let count = await repo.countAccounts(memberId);
       const groupIds = await repo.ensureGroups(

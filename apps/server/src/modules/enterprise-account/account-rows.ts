@@ -34,7 +34,11 @@ export function toAccount(row: AccountRow): EnterpriseAccount {
 }
 
 /** The member's accounts among `ids`; refuses when any is missing or another member's. */
-export async function requireAccounts(repo: EnterpriseAccountRepository, memberId: number, ids: number[]) {
+export async function requireAccounts(
+  repo: Pick<EnterpriseAccountRepository, 'ownedAccounts'>,
+  memberId: number,
+  ids: number[],
+) {
   const unique = [...new Set(ids)];
   const owned = await repo.ownedAccounts(memberId, unique);
   if (owned.length !== unique.length) {
@@ -45,7 +49,7 @@ export async function requireAccounts(repo: EnterpriseAccountRepository, memberI
 
 /** Refuses a group id (other than 0) that is not the member's. */
 export async function requireGroup(
-  repo: EnterpriseAccountRepository,
+  repo: Pick<EnterpriseAccountRepository, 'findGroup'>,
   memberId: number,
   groupId: number,
 ): Promise<void> {

@@ -9,26 +9,43 @@ import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { canSetProxy } from '@vidmatrix/contract/rules/features';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
-import type { MemberService } from '../member/member.service.ts';
+import { featureFlagsOf, type FeatureFlagStore } from '../member/feature-flags.ts';
 import { requireAccounts, requireGroup, toAccount, toFilter } from './account-rows.ts';
-import { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+import type { Transaction } from '../../repositories.ts';
+import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+
+type AccountStore = Pick<
+  EnterpriseAccountRepository,
+  | 'accountsByIds'
+  | 'children'
+  | 'findGroup'
+  | 'listFlat'
+  | 'listParents'
+  | 'moveAccounts'
+  | 'ownedAccounts'
+  | 'updateAccount'
+>;
 
 /** Enterprise accounts: lists, add within the level's quota, edit, delete, move between groups. */
 export class AccountService {
-  private readonly repo: EnterpriseAccountRepository;
+  private readonly repo: AccountStore;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number },
-    private readonly members: Pick<MemberService, 'info'>,
+    private readonly deps: {
+      enterpriseAccountRepository: AccountStore;
+      /** The member's proxy flag, read from the shared member repository (issue 26). */
+      memberRepository: FeatureFlagStore;
+      now: () => number;
+      transaction: Transaction;
+    },
   ) {
-    this.repo = new EnterpriseAccountRepository(deps.db);
+    this.repo = deps.enterpriseAccountRepository;
   }
 
   /** A proxy (ip_code) can be set only when the member's is_ip flag allows it (§6); clearing is always fine. */
   private async requireProxyAllowed(memberId: number, ipCode: string | undefined): Promise<void> {
-    if (ipCode && !canSetProxy(await this.members.info(memberId))) {
+    if (ipCode && !canSetProxy(await featureFlagsOf(this.deps.memberRepository, memberId))) {
       throw badRequest(Msg.proxyNotAllowed);
     }
   }
@@ -78,7 +95,7 @@ export class AccountService {
     await this.requireProxyAllowed(memberId, body.ip_code);
     const now = this.deps.now();
     try {
-      return await this.repo.transaction(async (repo) => {
+      return await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
         const limit = await repo.lockAccountLimit(memberId, now);
         if ((await repo.countAccounts(memberId)) >= limit) {
           throw badRequest(fillMsg(Msg.accountQuotaExceeded, { limit }));
@@ -143,7 +160,7 @@ export class AccountService {
   /** Deletes accounts (and their sub-accounts) and gives the quota back. */
   async remove(memberId: number, ids: number[]): Promise<number> {
     await requireAccounts(this.repo, memberId, ids);
-    return this.repo.transaction(async (repo) => {
+    return this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
       await repo.lockAccountLimit(memberId, this.deps.now());
       const removed = await repo.deleteAccounts(memberId, ids);
       await repo.syncAccountUsage(memberId);

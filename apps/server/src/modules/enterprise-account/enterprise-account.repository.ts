@@ -66,11 +66,6 @@ function matches(
 export class EnterpriseAccountRepository {
   constructor(private readonly db: Db) {}
 
-  /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: EnterpriseAccountRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new EnterpriseAccountRepository(trx)));
-  }
-
   private selectAccounts(memberId: number) {
     return this.db
       .selectFrom('enterprise_account as a')

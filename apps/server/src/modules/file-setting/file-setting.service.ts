@@ -1,7 +1,11 @@
 import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
 import { CLOUD_UPLOAD_MAX_MB, GENERAL_UPLOAD_MAX_MB } from '@vidmatrix/contract/constants';
 import type { StorageDriver } from '../../storage/storage.ts';
-import { TUS_PATH, type UploadService } from '../upload/upload.service.ts';
+import { maxFileNum } from '../setting/app-config.ts';
+import type { SettingRepository } from '../setting/setting.repository.ts';
+import { spaceOf } from '../upload/upload-ledger.ts';
+import type { UploadRepository } from '../upload/upload.repository.ts';
+import { TUS_PATH } from '../upload/upload.service.ts';
 
 /**
  * tus chunk size, bytes. bench/upload.bench.mjs (curl for both sides): each PATCH pays a few ms of
@@ -12,14 +16,21 @@ export const UPLOAD_CHUNK_SIZE = 32 * 1024 * 1024;
 
 /** What the client needs to upload; never a secret. */
 export class FileSettingService {
+  /** The member's space and max_file_num are read from the shared repositories (issue 26). */
   constructor(
-    private readonly deps: { storage: StorageDriver },
-    private readonly uploads: Pick<UploadService, 'space' | 'maxFileNum'>,
+    private readonly deps: {
+      storage: StorageDriver;
+      uploadRepository: Pick<UploadRepository, 'space'>;
+      settingRepository: Pick<SettingRepository, 'configByCate'>;
+    },
   ) {}
 
   /** Storage info with the member's space from its level. */
   async storageInfo(memberId: number): Promise<StorageInfo> {
-    const [space, maxFileNum] = await Promise.all([this.uploads.space(memberId), this.uploads.maxFileNum()]);
+    const [space, maxFiles] = await Promise.all([
+      spaceOf(this.deps.uploadRepository, memberId),
+      maxFileNum(this.deps.settingRepository),
+    ]);
     return {
       driver: this.deps.storage.kind,
       upload_endpoint: TUS_PATH,
@@ -27,7 +38,7 @@ export class FileSettingService {
       public_base_url: this.deps.storage.publicBaseUrl,
       max_size_mb: CLOUD_UPLOAD_MAX_MB,
       general_max_size_mb: GENERAL_UPLOAD_MAX_MB,
-      max_file_num: maxFileNum,
+      max_file_num: maxFiles,
       retention_days: space.retentionDays,
       space_total: space.total,
       space_used: space.used,

@@ -1,14 +1,13 @@
 import type { HealthResult, MediaToolsStatus } from '@vidmatrix/contract/api/health';
-import type { Db } from '../../db/types.ts';
-import { HealthRepository } from './health.repository.ts';
+import type { HealthRepository } from './health.repository.ts';
 
 /** Liveness and readiness, and what the media tools found at start are good for. */
 export class HealthService {
-  private readonly repo: HealthRepository;
+  private readonly repo: Pick<HealthRepository, 'ping'>;
   private readonly media: MediaToolsStatus;
 
-  constructor(deps: { db: Db }, media: MediaToolsStatus) {
-    this.repo = new HealthRepository(deps.db);
+  constructor(deps: { healthRepository: Pick<HealthRepository, 'ping'> }, media: MediaToolsStatus) {
+    this.repo = deps.healthRepository;
     // Only the status: binary paths are not for a public endpoint.
     this.media = { source: media.source, version: media.version, clip_ready: media.clip_ready, hint: media.hint };
   }

@@ -3,12 +3,11 @@ import type { materialDownloadQuery } from '@vidmatrix/contract/api/material-dow
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { batchDownloadLimit } from '@vidmatrix/contract/rules/features';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { zipStream, type ZipEntry } from '../../lib/zip.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import type { MemberService } from '../member/member.service.ts';
-import { MaterialRepository } from './material.repository.ts';
+import { featureFlagsOf, type FeatureFlagStore } from '../member/feature-flags.ts';
+import type { MaterialRepository } from './material.repository.ts';
 
 /** Characters no file system takes in a name, and control characters. */
 // eslint-disable-next-line no-control-regex
@@ -34,13 +33,18 @@ export function zipEntryNames(rows: readonly { file_name: string; object_key: st
 
 /** file.File/batchDownload: a member's chosen materials as one stored zip, streamed from storage. */
 export class MaterialDownloadService {
-  private readonly repo: MaterialRepository;
+  private readonly repo: Pick<MaterialRepository, 'byIds'>;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number; storage: StorageDriver },
-    private readonly members: Pick<MemberService, 'info'>,
+    private readonly deps: {
+      materialRepository: Pick<MaterialRepository, 'byIds'>;
+      /** The member's batch-download flags, read from the shared member repository (issue 26). */
+      memberRepository: FeatureFlagStore;
+      now: () => number;
+      storage: StorageDriver;
+    },
   ) {
-    this.repo = new MaterialRepository(deps.db);
+    this.repo = deps.materialRepository;
   }
 
   /**
@@ -49,7 +53,7 @@ export class MaterialDownloadService {
    */
   async download(memberId: number, query: z.output<typeof materialDownloadQuery>): Promise<Readable> {
     const ids = [...new Set(query.ids)];
-    const limit = batchDownloadLimit(await this.members.info(memberId));
+    const limit = batchDownloadLimit(await featureFlagsOf(this.deps.memberRepository, memberId));
     if (limit === 0) {
       throw badRequest(Msg.batchDownloadOff);
     }

@@ -9,9 +9,8 @@ import type { FileType } from '@vidmatrix/contract/api/material';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
 import { datePart, formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { xlsxStream, type XlsxCell } from '../../lib/xlsx.ts';
-import { MaterialRepository, type MaterialFilter } from './material.repository.ts';
+import type { MaterialFilter, MaterialRepository } from './material.repository.ts';
 
 /** Rows an export reads from the database per query. */
 const EXPORT_PAGE_ROWS = 1000;
@@ -30,10 +29,10 @@ function toFilter(query: z.output<typeof materialExportQuery>): MaterialFilter {
 
 /** file.File/export: a member's materials as a streamed xlsx, in list order (newest first). */
 export class MaterialExportService {
-  private readonly repo: MaterialRepository;
+  private readonly repo: Pick<MaterialRepository, 'page' | 'tagsOf'>;
 
-  constructor(deps: { db: Db }) {
-    this.repo = new MaterialRepository(deps.db);
+  constructor(deps: { materialRepository: Pick<MaterialRepository, 'page' | 'tagsOf'> }) {
+    this.repo = deps.materialRepository;
   }
 
   /** Every matching material as a streamed xlsx; null when nothing matches (the route answers 暂无数据). */

@@ -33,7 +33,7 @@ import { currentMember } from '../../plugins/auth.ts';
 
 /** The material library: file.File/*, file.Group/*, file.Tag/*. */
 export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { materials } = app.services;
+  const { materials, uploads } = app.services;
 
   // Scoped to this module; skipped when an outer scope already parses multipart.
   if (!app.hasRequestDecorator('isMultipart')) {
@@ -92,11 +92,9 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
           file.file.resume();
           throw fields.success ? badRequest(Msg.invalidParams) : fields.error;
         }
-        const result = await materials.addFromMultipart(
-          memberId,
-          { filename: file.filename, file: file.file },
-          fields.data,
-        );
+        // The upload module stores and checks the file; the library registers it.
+        const upload = await uploads.storeDirect(memberId, file.filename, file.file, CLOUD_UPLOAD_MAX_MB);
+        const result = await materials.addFromMultipart(memberId, upload, fields.data);
         return ok(result, Msg.uploaded);
       }
       // Validated here, not by the route schema, because the same path also takes multipart.
@@ -158,7 +156,7 @@ export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     async (request) => {
-      await materials.deleteObjects(currentMember(request).memberId, request.body.file_paths);
+      await uploads.discard(currentMember(request).memberId, request.body.file_paths);
       return ok({}, Msg.deleted);
     },
   );

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type {
   Material,
@@ -12,7 +11,6 @@ import type {
   materialListQuery,
 } from '@vidmatrix/contract/api/material';
 import { SourceType } from '@vidmatrix/contract/api/material';
-import { CLOUD_UPLOAD_MAX_MB } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { Job } from '@vidmatrix/contract/jobs';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
@@ -21,11 +19,14 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { keyFromUrl } from '../../storage/storage.ts';
-import type { Db } from '../../db/types.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import type { ClaimedUpload, UploadService } from '../upload/upload.service.ts';
-import { MaterialRepository } from './material.repository.ts';
+import type { DomainEventEmitter } from '../../lib/events.ts';
+import { maxFileNum } from '../setting/app-config.ts';
+import type { SettingRepository } from '../setting/setting.repository.ts';
+import { claimableUploads, forgetClaimed, spaceOf, type ClaimedUpload } from '../upload/upload-ledger.ts';
+import type { UploadRepository } from '../upload/upload.repository.ts';
+import type { MaterialRepository } from './material.repository.ts';
 
 /** How many expired materials one expiry run removes. */
 const EXPIRE_BATCH = 200;
@@ -52,24 +53,31 @@ async function uniqueName<T>(msg: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What the library reads and writes of the material tables (not media processing's or music's). */
+type MaterialStore = Omit<MaterialRepository, 'audio' | 'processingRow' | 'setProcessed'>;
+
 /** The material library: materials, groups, tags; uploads come through UploadService. */
 export class MaterialService {
-  private readonly repo: MaterialRepository;
+  private readonly repo: MaterialStore;
 
   constructor(
     private readonly deps: {
-      db: Db;
+      materialRepository: MaterialStore;
       now: () => number;
       storage: StorageDriver;
       jobs: Pick<JobQueue, 'enqueue'>;
       realtime?: RealtimePublisher;
+      /**
+       * The upload ledger (finished uploads, the member's space), read and charged through the shared
+       * repository, and the app config's max_file_num; the upload module itself is not called (issue 26).
+       */
+      uploadRepository: Pick<UploadRepository, 'find' | 'space' | 'charge'>;
+      settingRepository: Pick<SettingRepository, 'configByCate'>;
+      /** Tells the upload module a material's object is released (`material.released`). */
+      events: DomainEventEmitter;
     },
-    private readonly uploads: Pick<
-      UploadService,
-      'maxFileNum' | 'claimable' | 'forgetClaimed' | 'storeDirect' | 'space' | 'release' | 'discard' | 'chargeProduced'
-    >,
   ) {
-    this.repo = new MaterialRepository(deps.db);
+    this.repo = deps.materialRepository;
   }
 
   /** file.File/list: a page of the member's materials with the §3 search state. */
@@ -103,7 +111,7 @@ export class MaterialService {
    * every url is checked first, then all are registered in one transaction.
    */
   async addFromUploads(memberId: number, body: z.output<typeof materialAddBody>): Promise<UploadedFile[]> {
-    const limit = await this.uploads.maxFileNum();
+    const limit = await maxFileNum(this.deps.settingRepository);
     if (body.file_url.length > limit) {
       throw badRequest(fillMsg(Msg.tooManyFiles, { limit }));
     }
@@ -113,7 +121,7 @@ export class MaterialService {
     }
     const groupId = await this.checkedGroup(memberId, body.group_id);
     const tagIds = await this.repo.ownTagIds(memberId, body.tag_ids ?? []);
-    const uploads = await this.uploads.claimable(memberId, keys as string[]);
+    const uploads = await claimableUploads(this.deps.uploadRepository, memberId, keys as string[]);
     const named = uploads.map((upload, index) => ({ upload, fileName: body.file_name[index] ?? upload.file_name }));
     const ids = await this.register(memberId, named, {
       groupId,
@@ -128,14 +136,16 @@ export class MaterialService {
     }));
   }
 
-  /** file.File/add type upl (multipart): stores one media file and registers it as a material. */
+  /**
+   * file.File/add type upl (multipart): registers the media file the upload module stored
+   * (UploadService.storeDirect, called by the route) as a material.
+   */
   async addFromMultipart(
     memberId: number,
-    file: { filename: string; file: Readable & { truncated?: boolean } },
+    upload: ClaimedUpload,
     fields: { file_name?: string; file_type?: z.output<typeof fileType> },
   ): Promise<UploadedFile> {
-    const fileName = fields.file_name?.trim() || file.filename;
-    const upload = await this.uploads.storeDirect(memberId, file.filename, file.file, CLOUD_UPLOAD_MAX_MB);
+    const fileName = fields.file_name?.trim() || upload.file_name;
     const [id] = await this.register(memberId, [{ upload, fileName }], {
       groupId: 0,
       tagIds: [],
@@ -152,7 +162,7 @@ export class MaterialService {
     options: { groupId: number; tagIds: number[]; remark: string; sourceType: number },
   ): Promise<number[]> {
     const now = this.deps.now();
-    const { retentionDays } = await this.uploads.space(memberId);
+    const { retentionDays } = await spaceOf(this.deps.uploadRepository, memberId);
     const ids = await this.repo.registerUploads(
       memberId,
       files.map(({ upload, fileName }) => ({
@@ -165,7 +175,7 @@ export class MaterialService {
       throw badRequest(Msg.fileRequired); // registered by a concurrent call in the meantime
     }
     const keys = files.map((f) => f.upload.object_key);
-    await this.uploads.forgetClaimed(keys);
+    await forgetClaimed(this.deps.storage, keys);
     for (const materialId of ids) {
       await this.deps.jobs.enqueue(Job.materialMedia, { materialId });
     }
@@ -197,9 +207,14 @@ export class MaterialService {
     requireAll(ids, rows.length);
     for (const row of rows) {
       await this.repo.remove(memberId, row.id);
-      await this.uploads.release(memberId, row.object_key, Number(row.size));
+      await this.released(memberId, row.object_key, Number(row.size));
     }
     this.changed(memberId);
+  }
+
+  /** The object is no longer a material's: the upload module deletes it and refunds its space (awaited). */
+  private released(memberId: number, objectKey: string, size: number): Promise<void> {
+    return this.deps.events.emit('material.released', { memberId, objectKey, size });
   }
 
   /** Tells the member's open data screen that its material figures changed. */
@@ -219,15 +234,6 @@ export class MaterialService {
     requireAll(ids, (await this.repo.ownIds(memberId, ids)).length);
     const checked = await this.checkedGroup(memberId, groupId);
     await this.repo.update(memberId, ids, { group_id: checked, updated_at: this.deps.now() });
-  }
-
-  /** deleAliyunFile: the member's own unregistered uploads under media/ (a cancelled add). */
-  async deleteObjects(memberId: number, paths: readonly string[]): Promise<void> {
-    const keys = paths.map((p) => keyFromUrl(p, this.deps.storage.publicBaseUrl));
-    if (keys.some((k) => k === null)) {
-      throw badRequest(Msg.invalidParams);
-    }
-    await this.uploads.discard(memberId, keys as string[]);
   }
 
   /** Counts a use of materials by a task (clip and publish tasks call this). */
@@ -256,7 +262,7 @@ export class MaterialService {
 
   /** Bytes of cloud space the member has left (level space minus used). */
   async freeSpace(memberId: number): Promise<number> {
-    return (await this.uploads.space(memberId)).free;
+    return (await spaceOf(this.deps.uploadRepository, memberId)).free;
   }
 
   /**
@@ -272,9 +278,9 @@ export class MaterialService {
       (await this.repo.addGroup(memberId, file.groupName, '', this.deps.now()));
     // Not an upload: there is no upload row to claim, so the material is inserted directly.
     const now = this.deps.now();
-    const { retentionDays } = await this.uploads.space(memberId);
+    const { retentionDays } = await spaceOf(this.deps.uploadRepository, memberId);
     // Charged to the member's cloud space like an upload; a file that no longer fits is dropped.
-    if (!(await this.uploads.chargeProduced(memberId, file.size))) {
+    if (!(await this.deps.uploadRepository.charge(memberId, file.size, this.deps.now()))) {
       await this.deps.storage.delete(file.objectKey).catch(() => undefined);
       throw badRequest(Msg.spaceExceeded);
     }
@@ -284,7 +290,7 @@ export class MaterialService {
     try {
       id = await this.repo.insert(materialRow(memberId, upload, file.fileName, options, retentionDays, now));
     } catch (error) {
-      await this.uploads.release(memberId, file.objectKey, file.size);
+      await this.released(memberId, file.objectKey, file.size);
       throw error;
     }
     await this.deps.jobs.enqueue(Job.materialMedia, { materialId: id });
@@ -297,7 +303,7 @@ export class MaterialService {
     const rows = await this.repo.expired(this.deps.now(), EXPIRE_BATCH);
     for (const row of rows) {
       await this.repo.remove(row.member_id, row.id);
-      await this.uploads.release(row.member_id, row.object_key, Number(row.size));
+      await this.released(row.member_id, row.object_key, Number(row.size));
     }
     new Set(rows.map((row) => row.member_id)).forEach((memberId) => this.changed(memberId));
     return rows.length;

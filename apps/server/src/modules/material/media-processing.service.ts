@@ -1,9 +1,8 @@
-import type { Db } from '../../db/types.ts';
 import type { MediaRepository } from '../../media/media.repository.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import { thumbKeyOf } from '../upload/object-name.ts';
-import { MaterialRepository } from './material.repository.ts';
+import type { MaterialRepository } from './material.repository.ts';
 
 type ProcessingRow = NonNullable<Awaited<ReturnType<MaterialRepository['processingRow']>>>;
 
@@ -12,13 +11,17 @@ type ProcessingRow = NonNullable<Awaited<ReturnType<MaterialRepository['processi
  * Each finish is pushed to the member (`material_processed`), so a poster and duration show at once.
  */
 export class MediaProcessingService {
-  private readonly repo: MaterialRepository;
+  private readonly repo: Pick<MaterialRepository, 'processingRow' | 'setProcessed'>;
 
   constructor(
-    private readonly deps: { db: Db; storage: StorageDriver; realtime?: RealtimePublisher },
+    private readonly deps: {
+      materialRepository: Pick<MaterialRepository, 'processingRow' | 'setProcessed'>;
+      storage: StorageDriver;
+      realtime?: RealtimePublisher;
+    },
     private readonly media: MediaRepository,
   ) {
-    this.repo = new MaterialRepository(deps.db);
+    this.repo = deps.materialRepository;
   }
 
   /** Processes one material; throws so the queue retries. A deleted material is a no-op. */

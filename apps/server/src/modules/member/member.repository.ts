@@ -8,11 +8,6 @@ export type MenuRow = Selectable<MenuTable>;
 export class MemberRepository {
   constructor(private readonly db: Db) {}
 
-  /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: MemberRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new MemberRepository(trx)));
-  }
-
   findByAccount(account: string): Promise<MemberRow | undefined> {
     return this.db.selectFrom('member').selectAll().where('account', '=', account).executeTakeFirst();
   }

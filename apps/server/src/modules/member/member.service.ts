@@ -1,27 +1,14 @@
 import type { LevelInfo, MemberInfo, Menu } from '@vidmatrix/contract/api/member';
 import { Msg } from '@vidmatrix/contract/messages';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
-import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { BrandUrl } from '../brand/brand-assets.ts';
 import { memberCacheOf, type MemberCache } from './member-cache.ts';
-import { MemberRepository, type MemberRow } from './member.repository.ts';
+import type { MemberRepository, MemberRow } from './member.repository.ts';
 import { buildMenuTree } from './menu-tree.ts';
+import { createMember, type NewMember } from './new-member.ts';
 
-/** What a new member starts with. */
-export interface NewMember {
-  account: string;
-  password: string;
-  nickname?: string;
-  levelId: number;
-  /** Epoch ms; null never expires. */
-  expireTime: number | null;
-  roleIds: readonly number[];
-  /** The agent whose domain the member signed up on; null or absent for the house. */
-  agentId?: number | null;
-}
+export type { NewMember } from './new-member.ts';
 
 /** Agent branding an operator grants. */
 export interface AgentBranding {
@@ -30,13 +17,31 @@ export interface AgentBranding {
   wechatService: boolean;
 }
 
+/** What MemberService reads and writes of the member tables. */
+export type MemberStore = Pick<
+  MemberRepository,
+  | 'findByAccount'
+  | 'findById'
+  | 'findInfo'
+  | 'findLevel'
+  | 'levelExists'
+  | 'menusFor'
+  | 'roleIds'
+  | 'updateAiService'
+  | 'updateFeatures'
+  | 'updateLevelUser'
+  | 'updatePasswordHash'
+  | 'upsertAgent'
+>;
+
 /** Members: profile, roles, menus, level and agent branding. */
 export class MemberService {
-  private readonly repo: MemberRepository;
+  private readonly repo: MemberStore;
   private readonly cache: MemberCache;
 
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'now'>) {
-    this.repo = new MemberRepository(deps.db);
+  /** `db` only keys the member cache, shared by every service on one database. */
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'now' | 'transaction'> & { memberRepository: MemberStore }) {
+    this.repo = deps.memberRepository;
     this.cache = memberCacheOf(deps);
   }
 
@@ -60,50 +65,8 @@ export class MemberService {
   }
 
   /** Creates a member with its roles and level; a taken account answers Msg.accountTaken. */
-  async create(input: NewMember): Promise<number> {
-    if (await this.repo.findByAccount(input.account)) {
-      throw badRequest(Msg.accountTaken);
-    }
-    await this.requireLevel(input.levelId);
-    const passwordHash = await hashPassword(input.password);
-    const now = this.deps.now();
-    try {
-      return await this.repo.transaction(async (repo) => {
-        const memberId = await repo.insert({
-          account: input.account,
-          password_hash: passwordHash,
-          nickname: input.nickname || input.account,
-          avatar_url: BrandUrl.memberAvatar,
-          phone: '',
-          status: 1,
-          is_ip: 0,
-          is_batch_download: 1,
-          batch_download_max: 50,
-          is_ai_service: 0,
-          ai_link: '',
-          ai_name: '',
-          agent_id: input.agentId ?? null,
-          created_at: now,
-          updated_at: now,
-        });
-        await repo.addRoles(memberId, input.roleIds);
-        await repo.insertLevelUser({
-          member_id: memberId,
-          level_id: input.levelId,
-          account_num: 0,
-          space_storage: 0,
-          expire_time: input.expireTime,
-          updated_at: now,
-        });
-        return memberId;
-      });
-    } catch (error) {
-      // Two sign-ups raced for the same account: the unique index decided.
-      if (isUniqueViolation(error)) {
-        throw badRequest(Msg.accountTaken);
-      }
-      throw error;
-    }
+  create(input: NewMember): Promise<number> {
+    return createMember(this.deps, input);
   }
 
   /** Replaces the member's password hash (callers revoke sessions as they need). */

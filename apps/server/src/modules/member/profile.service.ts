@@ -4,17 +4,20 @@ import type { AppDeps } from '../../deps.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import { storeImageDataUrl } from '../brand/brand-image.ts';
 import { memberCacheOf, type MemberCache } from './member-cache.ts';
-import { MemberRepository } from './member.repository.ts';
+import type { MemberRepository } from './member.repository.ts';
 
 /** The user centre's profile: nickname, phone, the cropped avatar and the AI customer-service window. */
 export class ProfileService {
-  private readonly repo: MemberRepository;
+  private readonly repo: Pick<MemberRepository, 'updateProfile' | 'updateAiService'>;
   private readonly cache: MemberCache;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'now'> & { storage: Pick<StorageDriver, 'put' | 'publicUrl'> },
+    private readonly deps: Pick<AppDeps, 'db' | 'now'> & {
+      memberRepository: Pick<MemberRepository, 'updateProfile' | 'updateAiService'>;
+      storage: Pick<StorageDriver, 'put' | 'publicUrl'>;
+    },
   ) {
-    this.repo = new MemberRepository(deps.db);
+    this.repo = deps.memberRepository;
     this.cache = memberCacheOf(deps);
   }
 

@@ -3,24 +3,31 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MusicCate, MusicList, musicListBody } from '@vidmatrix/contract/api/music';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import type { MediaRepository } from '../../media/media.repository.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import { MaterialRepository } from '../material/material.repository.ts';
-import { MusicRepository } from './music.repository.ts';
+import type { MaterialRepository } from '../material/material.repository.ts';
+import type { MusicRepository } from './music.repository.ts';
 import { SEED_CATES, SEED_TRACKS } from './system-music.ts';
+
+type MusicStore = Pick<MusicRepository, 'cates' | 'ensureCate' | 'insertTrack' | 'systemCount' | 'systemPage'>;
 
 /** Background music: system music by category, and the member's own audio materials. */
 export class MusicService {
-  private readonly repo: MusicRepository;
-  private readonly materials: MaterialRepository;
+  private readonly repo: MusicStore;
+  /** The member's own audio materials: read from the shared material repository (issue 26). */
+  private readonly materials: Pick<MaterialRepository, 'audio'>;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number; storage: StorageDriver },
+    private readonly deps: {
+      musicRepository: MusicStore;
+      materialRepository: Pick<MaterialRepository, 'audio'>;
+      now: () => number;
+      storage: StorageDriver;
+    },
     private readonly media: Pick<MediaRepository, 'tone' | 'duration'>,
   ) {
-    this.repo = new MusicRepository(deps.db);
-    this.materials = new MaterialRepository(deps.db);
+    this.repo = deps.musicRepository;
+    this.materials = deps.materialRepository;
   }
 
   /** getSystemMusicCate. */

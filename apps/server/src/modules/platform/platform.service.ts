@@ -1,14 +1,13 @@
 import type { PlatformList, platformListQuery } from '@vidmatrix/contract/api/enterprise-account';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
-import { PlatformRepository } from './platform.repository.ts';
+import type { PlatformRepository } from './platform.repository.ts';
 
 /** The publishing platforms accounts belong to. */
 export class PlatformService {
-  private readonly repo: PlatformRepository;
+  private readonly repo: Pick<PlatformRepository, 'list'>;
 
-  constructor(deps: { db: Db }) {
-    this.repo = new PlatformRepository(deps.db);
+  constructor(deps: { platformRepository: Pick<PlatformRepository, 'list'> }) {
+    this.repo = deps.platformRepository;
   }
 
   /** Platforms filtered by name (`remarks`); limit 0 means all. */

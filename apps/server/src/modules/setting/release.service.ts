@@ -3,9 +3,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { isVersionName, VERSION_PART_MAX, versionCodeOf } from '@vidmatrix/contract/rules/version-code';
-import type { Db } from '../../db/types.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import { SettingRepository } from './setting.repository.ts';
+import type { SettingRepository } from './setting.repository.ts';
 
 /** A desktop platform a release is published for: its versionInfo platform, folder, channel file and link setting. */
 export const RELEASE_PLATFORMS = {
@@ -85,16 +84,18 @@ export interface PublishReleaseInput {
   files: readonly string[];
 }
 
+type ReleaseStore = Pick<SettingRepository, 'insertVersion' | 'upsertSiteSetting' | 'versionExists'>;
+
 /**
  * Publishes a desktop release (issue 11): stores its files and the channel file under
  * `releases/<win|mac>/` in storage (served at the generic-provider URL, the folder of downloadUrl),
  * then the client_version row versionInfo answers and the client link /download offers.
  */
 export class ReleaseService {
-  private readonly repo: SettingRepository;
+  private readonly repo: ReleaseStore;
 
-  constructor(private readonly deps: { db: Db; now: () => number; storage: StorageDriver }) {
-    this.repo = new SettingRepository(deps.db);
+  constructor(private readonly deps: { settingRepository: ReleaseStore; now: () => number; storage: StorageDriver }) {
+    this.repo = deps.settingRepository;
   }
 
   async publish(

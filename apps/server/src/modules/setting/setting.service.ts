@@ -6,9 +6,8 @@ import type {
   versionPlatform,
 } from '@vidmatrix/contract/api/setting';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
-import { keyFromUrl, type StorageDriver } from '../../storage/storage.ts';
-import { SettingRepository } from './setting.repository.ts';
+import { clientLinks, versionCheck, type ReleaseLinkDeps } from './release-links.ts';
+import type { SettingRepository } from './setting.repository.ts';
 
 /** Names of the site settings (SiteSetting fields and client links). */
 export const SITE_SETTING_NAMES = [
@@ -24,26 +23,15 @@ export const SITE_SETTING_NAMES = [
 ] as const;
 export type SiteSettingName = (typeof SITE_SETTING_NAMES)[number];
 
+type SettingStore = Pick<SettingRepository, 'configByCate' | 'latestVersion' | 'siteSettings' | 'upsertSiteSetting'>;
+
 /** Public settings: site texts, app config, client links and the version check. */
 export class SettingService {
-  private readonly repo: SettingRepository;
+  private readonly repo: SettingStore;
 
   /** `storage`: where seeded release links point; the operator CLI, which only writes settings, has none. */
-  constructor(private readonly deps: { db: Db; storage?: Pick<StorageDriver, 'size' | 'publicBaseUrl'> }) {
-    this.repo = new SettingRepository(deps.db);
-  }
-
-  /**
-   * The link when it can be downloaded: a link into this server's storage only once the file is
-   * there (the seeded release paths exist before any release is published); others as they are.
-   */
-  private async offered(url: string): Promise<string> {
-    const storage = this.deps.storage;
-    const key = url && storage ? keyFromUrl(url, storage.publicBaseUrl) : null;
-    if (!storage || key === null) {
-      return url;
-    }
-    return (await storage.size(key).catch(() => null)) === null ? '' : url;
+  constructor(private readonly deps: ReleaseLinkDeps & { settingRepository: SettingStore }) {
+    this.repo = deps.settingRepository;
   }
 
   /** Site settings for headers and footers; a missing one is empty. */
@@ -73,29 +61,12 @@ export class SettingService {
   }
 
   /** Download links of the desktop clients. */
-  async clientLinks(): Promise<ClientLinks> {
-    const values = await this.repo.siteSettings();
-    return {
-      mac_config_url: await this.offered(values.get('mac_config_url') ?? ''),
-      windows_url: await this.offered(values.get('windows_url') ?? ''),
-    };
+  clientLinks(): Promise<ClientLinks> {
+    return clientLinks(this.deps);
   }
 
   /** Version check: versionCode and downloadUrl only when a newer version than `versionCode` exists. */
-  async versionCheck(platform: z.output<typeof versionPlatform>, versionCode: number): Promise<VersionResult> {
-    const latest = await this.repo.latestVersion(platform);
-    if (!latest) {
-      return { versionName: '', versionInfo: '' };
-    }
-    // A newer version whose file is not there yet is not offered as an update.
-    if (latest.version_code > versionCode && (await this.offered(latest.download_url))) {
-      return {
-        versionCode: latest.version_code,
-        versionName: latest.version_name,
-        versionInfo: latest.version_info,
-        downloadUrl: latest.download_url,
-      };
-    }
-    return { versionName: latest.version_name, versionInfo: latest.version_info };
+  versionCheck(platform: z.output<typeof versionPlatform>, versionCode: number): Promise<VersionResult> {
+    return versionCheck(this.deps, platform, versionCode);
   }
 }

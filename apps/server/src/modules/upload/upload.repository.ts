@@ -19,14 +19,8 @@ export class UploadRepository {
     return this.db.selectFrom('upload').selectAll().where('object_key', '=', objectKey).executeTakeFirst();
   }
 
-  async setStatus(objectKey: string, from: string, to: string, now: number): Promise<boolean> {
-    const res = await this.db
-      .updateTable('upload')
-      .set({ status: to, finished_at: now })
-      .where('object_key', '=', objectKey)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+  setStatus(objectKey: string, from: string, to: string, now: number): Promise<boolean> {
+    return setStatusOn(this.db, objectKey, from, to, now);
   }
 
   async setSize(objectKey: string, size: number): Promise<void> {
@@ -103,11 +97,10 @@ export class UploadRepository {
     return this.db
       .transaction()
       .execute(async (trx) => {
-        const repo = new UploadRepository(trx);
-        if (!(await repo.setStatus(objectKey, 'uploading', 'finished', now))) {
+        if (!(await setStatusOn(trx, objectKey, 'uploading', 'finished', now))) {
           return 'already';
         }
-        if (!(await repo.charge(memberId, size, now))) {
+        if (!(await chargeOn(trx, memberId, size, now))) {
           throw new SpaceFull();
         }
         return 'charged';
@@ -120,16 +113,8 @@ export class UploadRepository {
       });
   }
 
-  async charge(memberId: number, size: number, now: number): Promise<boolean> {
-    const res = await this.db
-      .updateTable('level_user')
-      .set({ space_storage: sql`space_storage + ${size}`, updated_at: now })
-      .where('member_id', '=', memberId)
-      .where(
-        sql<boolean>`space_storage + ${size} <= (select l.space_storage from level l where l.id = level_user.level_id)`,
-      )
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+  charge(memberId: number, size: number, now: number): Promise<boolean> {
+    return chargeOn(this.db, memberId, size, now);
   }
 
   /** Gives `size` back, never below zero. */
@@ -143,4 +128,28 @@ export class UploadRepository {
       .where('member_id', '=', memberId)
       .execute();
   }
+}
+
+/** Moves an upload from one status to another; false when it was not in `from` (on `db` or a transaction). */
+async function setStatusOn(db: Db, objectKey: string, from: string, to: string, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('upload')
+    .set({ status: to, finished_at: now })
+    .where('object_key', '=', objectKey)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Adds `size` to the member's used space when it fits the level's; false otherwise (on `db` or a transaction). */
+async function chargeOn(db: Db, memberId: number, size: number, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('level_user')
+    .set({ space_storage: sql`space_storage + ${size}`, updated_at: now })
+    .where('member_id', '=', memberId)
+    .where(
+      sql<boolean>`space_storage + ${size} <= (select l.space_storage from level l where l.id = level_user.level_id)`,
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

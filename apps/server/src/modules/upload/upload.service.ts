@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Server as TusServer, type Locker } from '@tus/server';
 import { FileSettingApi } from '@vidmatrix/contract/api/file-setting';
-import { APP_CONFIG_CATE_ID, UPLOAD_PREFIX } from '@vidmatrix/contract/constants';
+import { UPLOAD_PREFIX } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import {
   checkCloudUpload,
@@ -9,17 +9,17 @@ import {
   contentMatchesExtension,
   extensionOf,
   MB,
-  parseMaxFileNum,
 } from '@vidmatrix/contract/rules/upload';
 import { Job } from '@vidmatrix/contract/jobs';
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../../errors.ts';
 import { contentTypeOf } from '../../storage/content-type.ts';
+import { maxFileNum } from '../setting/app-config.ts';
+import { claimableUploads, spaceOf, type ClaimedUpload, type MemberSpace } from './upload-ledger.ts';
 import { isUploadKey, thumbKeyOf, uploadKey } from './object-name.ts';
-import type { Db } from '../../db/types.ts';
-import type { StorageDriver } from '../../storage/storage.ts';
-import type { SettingService } from '../setting/setting.service.ts';
-import { UploadRepository } from './upload.repository.ts';
+import { keyFromUrl, type StorageDriver } from '../../storage/storage.ts';
+import type { SettingRepository } from '../setting/setting.repository.ts';
+import type { UploadRepository } from './upload.repository.ts';
 
 /** Where the tus endpoint is mounted (file.Setting/info hands it to the client). */
 export const TUS_PATH = FileSettingApi.tus;
@@ -47,44 +47,49 @@ function tusError(status: number, body: string): TusError {
   return new TusError(status, body);
 }
 
-/** A finished upload of the member, ready to become a material. */
-export interface ClaimedUpload {
-  object_key: string;
-  file_name: string;
-  size: number;
-}
+export type { ClaimedUpload } from './upload-ledger.ts';
+
+type UploadStore = Pick<
+  UploadRepository,
+  | 'find'
+  | 'finishAndCharge'
+  | 'insert'
+  | 'refund'
+  | 'registeredOtherThan'
+  | 'remove'
+  | 'removeIf'
+  | 'setSize'
+  | 'space'
+  | 'stale'
+>;
 
 /**
  * Uploads: the rules of SPEC §5.1 on the server (extension, size, free space before accepting;
  * magic bytes and an atomic space charge on finish), ownership, and giving objects back.
  */
 export class UploadService {
-  private readonly repo: UploadRepository;
+  private readonly repo: UploadStore;
 
   constructor(
-    private readonly deps: { db: Db; now: () => number; storage: StorageDriver },
-    private readonly settings: Pick<SettingService, 'configValues'>,
+    private readonly deps: {
+      uploadRepository: UploadStore;
+      /** The app config (max_file_num), read from the shared setting repository (issue 26). */
+      settingRepository: Pick<SettingRepository, 'configByCate'>;
+      now: () => number;
+      storage: StorageDriver;
+    },
   ) {
-    this.repo = new UploadRepository(deps.db);
+    this.repo = deps.uploadRepository;
   }
 
   /** Free bytes of the member's level (level space minus used), and its retention days. */
-  async space(memberId: number): Promise<{ total: number; used: number; free: number; retentionDays: number }> {
-    const row = await this.repo.space(memberId);
-    const total = Number(row?.total ?? 0);
-    const used = Number(row?.used ?? 0);
-    return { total, used, free: Math.max(0, total - used), retentionDays: Number(row?.retention_days ?? 0) };
-  }
-
-  /** Charges a file the server produced (a clip video) to the member's space; false when it does not fit. */
-  chargeProduced(memberId: number, size: number): Promise<boolean> {
-    return this.repo.charge(memberId, size, this.deps.now());
+  space(memberId: number): Promise<MemberSpace> {
+    return spaceOf(this.repo, memberId);
   }
 
   /** Files one add may register: the app config max_file_num. */
-  async maxFileNum(): Promise<number> {
-    const values = await this.settings.configValues(APP_CONFIG_CATE_ID);
-    return parseMaxFileNum(values.find((v) => v.config_label === 'max_file_num')?.config_value);
+  maxFileNum(): Promise<number> {
+    return maxFileNum(this.deps.settingRepository);
   }
 
   /** The tus server writing into the configured storage, with the rules as hooks. */
@@ -171,37 +176,19 @@ export class UploadService {
     }
   }
 
-  /**
-   * The finished uploads of the member at `keys`, checked all before any is used; refuses the whole
-   * list (请上传文件) when one is missing, another member's, unfinished, registered or repeated.
-   * Registering them is the caller's transaction (MaterialRepository.registerUploads).
-   */
-  async claimable(memberId: number, keys: readonly string[]): Promise<ClaimedUpload[]> {
-    if (new Set(keys).size !== keys.length) {
-      throw badRequest(Msg.fileRequired);
-    }
-    const uploads: ClaimedUpload[] = [];
-    for (const key of keys) {
-      const row = isUploadKey(key) ? await this.repo.find(key) : undefined;
-      if (!row || row.member_id !== memberId || row.status !== 'finished') {
-        throw badRequest(Msg.fileRequired);
-      }
-      uploads.push({ object_key: row.object_key, file_name: row.file_name, size: Number(row.size) });
-    }
-    return uploads;
+  /** The member's finished uploads at `keys`, all or none (see claimableUploads). */
+  claimable(memberId: number, keys: readonly string[]): Promise<ClaimedUpload[]> {
+    return claimableUploads(this.repo, memberId, keys);
   }
 
-  /** After registration: the uploads are over, their tus metadata (and s3 part ledger) goes. */
-  async forgetClaimed(keys: readonly string[]): Promise<void> {
-    for (const key of keys) {
-      await this.deps.storage.forgetUpload(key).catch(() => undefined);
+  /** deleAliyunFile: deletes the member's own unregistered uploads under media/ (their URLs) and refunds them. */
+  async discard(memberId: number, paths: readonly string[]): Promise<void> {
+    const keys = paths.map((p) => keyFromUrl(p, this.deps.storage.publicBaseUrl));
+    if (keys.some((k) => k === null)) {
+      throw badRequest(Msg.invalidParams);
     }
-  }
-
-  /** deleAliyunFile: deletes the member's own unregistered uploads under media/ and refunds them. */
-  async discard(memberId: number, keys: readonly string[]): Promise<void> {
     const rows = [];
-    for (const key of keys) {
+    for (const key of keys as string[]) {
       const row = isUploadKey(key) ? await this.repo.find(key) : undefined;
       // Any other path, another member's object, or one a material owns is refused as a whole.
       if (!row || row.member_id !== memberId || row.status === 'registered') {

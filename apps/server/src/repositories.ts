@@ -1,0 +1,51 @@
+import type { Db } from './db/types.ts';
+import { AgentRepository } from './modules/agent/agent.repository.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { ClipTemplateRepository } from './modules/clip-template/clip-template.repository.ts';
+import { ContentRepository } from './modules/content/content.repository.ts';
+import { DataScreenRepository } from './modules/data-screen/data-screen.repository.ts';
+import { EnterpriseAccountRepository } from './modules/enterprise-account/enterprise-account.repository.ts';
+import { HealthRepository } from './modules/health/health.repository.ts';
+import { MaterialRepository } from './modules/material/material.repository.ts';
+import { MemberRepository } from './modules/member/member.repository.ts';
+import { MusicRepository } from './modules/music/music.repository.ts';
+import { PlatformRepository } from './modules/platform/platform.repository.ts';
+import { SettingRepository } from './modules/setting/setting.repository.ts';
+import { UploadRepository } from './modules/upload/upload.repository.ts';
+
+/**
+ * Every module's repository, built once over `db` (compose.ts, or the CLI, seed and tests through
+ * `appDeps`). Repositories are stateless SQL: services receive the narrow `Pick<>` of the ones they use
+ * and never build one. publish, customer and clip-task still build their own (issue 26, later pass).
+ */
+export function createRepositories(db: Db) {
+  return {
+    agentRepository: new AgentRepository(db),
+    authRepository: new AuthRepository(db),
+    clipTemplateRepository: new ClipTemplateRepository(db),
+    contentRepository: new ContentRepository(db),
+    dataScreenRepository: new DataScreenRepository(db),
+    enterpriseAccountRepository: new EnterpriseAccountRepository(db),
+    healthRepository: new HealthRepository(db),
+    materialRepository: new MaterialRepository(db),
+    memberRepository: new MemberRepository(db),
+    musicRepository: new MusicRepository(db),
+    platformRepository: new PlatformRepository(db),
+    settingRepository: new SettingRepository(db),
+    uploadRepository: new UploadRepository(db),
+  };
+}
+
+/** The repositories of one database handle. */
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * Runs `work` in one database transaction with every repository bound to it. The wiring binds them, so a
+ * repository never builds another (or a copy of itself) and one transaction may span several modules.
+ */
+export type Transaction = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+
+/** The transaction port over `db`. */
+export function transactionOf(db: Db): Transaction {
+  return (work) => db.transaction().execute((trx) => work(createRepositories(trx)));
+}
