@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  CLIP_LOGO_SIZE_RANGE,
-  CLIP_MAX_TITLES,
-  CLIP_TEXT_Y_RANGE,
-  CLIP_TITLE_MAX_CHARS,
-} from '../constants.ts';
+import { CLIP_LOGO_SIZE_RANGE, CLIP_MAX_TITLES, CLIP_TEXT_Y_RANGE, CLIP_TITLE_MAX_CHARS } from '../constants.ts';
 import { fillMsg, Msg } from '../messages.ts';
 import { INT_MAX } from './common.ts';
 

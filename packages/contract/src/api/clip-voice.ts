@@ -9,7 +9,11 @@ const speedMsg = fillMsg(Msg.clipVoiceSpeedRange, CLIP_VOICE_SPEED_RANGE);
 const volumeMsg = fillMsg(Msg.clipVoiceVolumeRange, CLIP_VOICE_VOLUME_RANGE);
 
 /** A voice id as getVoices lists it (the server refuses one it does not list: 配音音色不存在). */
-export const voiceId = z.string(Msg.clipVoiceUnknown).trim().min(1, Msg.clipVoiceUnknown).max(120, Msg.clipVoiceUnknown);
+export const voiceId = z
+  .string(Msg.clipVoiceUnknown)
+  .trim()
+  .min(1, Msg.clipVoiceUnknown)
+  .max(120, Msg.clipVoiceUnknown);
 
 /** Speech rate, × normal. */
 export const voiceSpeed = z

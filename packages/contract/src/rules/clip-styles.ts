@@ -41,7 +41,16 @@ export const SUBTITLE_PRESETS: readonly SeededStyle<SubtitleStyle>[] = [
   {
     key: 'pink-pop',
     name: '粉色俏皮',
-    style: { ...look, size: 70, color: '#FF5FA2', outlineColor: '#FFFFFF', outline: 5, bold: true, position: 'bottom', y: 74 },
+    style: {
+      ...look,
+      size: 70,
+      color: '#FF5FA2',
+      outlineColor: '#FFFFFF',
+      outline: 5,
+      bold: true,
+      position: 'bottom',
+      y: 74,
+    },
   },
   {
     key: 'center-big',
@@ -53,7 +62,11 @@ export const SUBTITLE_PRESETS: readonly SeededStyle<SubtitleStyle>[] = [
 
 /** Title styles: the text is the task's (one of its titles per video). */
 export const TITLE_PRESETS: readonly SeededStyle<TitleStyle>[] = [
-  { key: 'yellow-big', name: '黄色大标题', style: { ...look, size: 90, color: '#FFE400', outline: 4, bold: true, y: 12 } },
+  {
+    key: 'yellow-big',
+    name: '黄色大标题',
+    style: { ...look, size: 90, color: '#FFE400', outline: 4, bold: true, y: 12 },
+  },
   {
     key: 'red-bar',
     name: '红底白字',
@@ -64,7 +77,11 @@ export const TITLE_PRESETS: readonly SeededStyle<TitleStyle>[] = [
     name: '白字红边',
     style: { ...look, size: 86, outlineColor: '#E60012', outline: 6, bold: true, y: 14 },
   },
-  { key: 'black-yellow', name: '黑字黄边', style: { ...look, size: 84, color: '#111111', outlineColor: '#FFE400', outline: 6, bold: true, y: 12 } },
+  {
+    key: 'black-yellow',
+    name: '黑字黄边',
+    style: { ...look, size: 84, color: '#111111', outlineColor: '#FFE400', outline: 6, bold: true, y: 12 },
+  },
 ];
 
 /** The seeded subtitle style named `key` in `font`, or undefined. */

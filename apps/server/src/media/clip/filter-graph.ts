@@ -1,4 +1,6 @@
 import type { ClipFilter } from '@vidmatrix/contract/api/clip-task';
+import type { LogoCorner } from '@vidmatrix/contract/api/clip-style';
+import { CLIP_LOGO_MARGIN_PERCENT } from '@vidmatrix/contract/constants';
 import type { ClipMotion, DedupTransform } from './plan-model.ts';
 
 /** One piece of footage on the output timeline. */
@@ -18,6 +20,14 @@ export interface SpecClip {
   sound?: boolean;
 }
 
+/** A logo as the render reads it: its file, corner, width (% of the frame's) and opacity. */
+export interface RenderLogo {
+  path: string;
+  corner: LogoCorner;
+  size: number;
+  opacity: number;
+}
+
 /** Everything one ffmpeg run needs to write one video. Built by the timeline plus the render step. */
 export interface RenderSpec {
   width: number;
@@ -35,6 +45,10 @@ export interface RenderSpec {
   subtitles: { path: string; fontsDir: string } | null;
   /** A voice track laid out on the output timeline. */
   voice: string | null;
+  /** The voice track's gain (配音音量 ÷ 100); absent: 1. */
+  voiceVolume?: number;
+  /** 台标: an image at a corner, `size` % of the frame's width, at `opacity`, over the picture and under the text. */
+  logo?: RenderLogo | null;
   music: { path: string; volume: number; duck: boolean } | null;
   filter: ClipFilter;
   dedup: DedupTransform | null;
@@ -186,6 +200,21 @@ function sourceSound(spec: RenderSpec, inputs: readonly number[], fades: boolean
   return 'sound';
 }
 
+/** The logo input scaled to its width (even px) and faded to its opacity. */
+function logoChain(input: number, logo: RenderLogo, spec: RenderSpec): string {
+  const width = even((spec.width * logo.size) / 100);
+  return `[${input}:v]scale=${width}:-2,format=rgba,colorchannelmixer=aa=${logo.opacity}[logo]`;
+}
+
+/** overlay's x:y of the logo's corner, a margin in from the edges. */
+function logoPlace(logo: RenderLogo, spec: RenderSpec): string {
+  const m = Math.round((Math.min(spec.width, spec.height) * CLIP_LOGO_MARGIN_PERCENT) / 100);
+  const corner = logo.corner;
+  const x = corner.endsWith('left') ? String(m) : `W-w-${m}`;
+  const y = corner.startsWith('top') ? String(m) : `H-h-${m}`;
+  return `x=${x}:y=${y}`;
+}
+
 /**
  * The ffmpeg argv of one video (pure): every input read once, one filter graph, one H.264/AAC
  * encode with faststart, progress on stdout. Subtitles are burned after the picture changes so
@@ -262,7 +291,17 @@ export function buildClipArgs(spec: RenderSpec): string[] {
     base = `ov${k}`;
   });
 
-  const post = [LOOKS[spec.filter], ...dedupFilters(spec.dedup, spec)].filter((f): f is string => f !== null);
+  const look = [LOOKS[spec.filter], ...dedupFilters(spec.dedup, spec)].filter((f): f is string => f !== null);
+  if (spec.logo) {
+    // After the picture changes (a mirrored video keeps its logo readable), before the text.
+    const l = add(['-i', spec.logo.path]);
+    graph.push(`[${base}]${look.length ? look.join(',') : 'null'}[pre]`);
+    graph.push(logoChain(l, spec.logo, spec));
+    graph.push(`[pre][logo]overlay=${logoPlace(spec.logo, spec)}:format=auto[branded]`);
+    base = 'branded';
+    look.length = 0;
+  }
+  const post = look;
   if (spec.subtitles) {
     post.push(`subtitles=filename=${safe(spec.subtitles.path)}:fontsdir=${safe(spec.subtitles.fontsDir)}`);
   }
@@ -278,6 +317,10 @@ export function buildClipArgs(spec: RenderSpec): string[] {
   let voice: string | null = null;
   if (spec.voice) {
     voice = `${add(['-i', spec.voice])}:a`;
+    if ((spec.voiceVolume ?? 1) !== 1) {
+      graph.push(`[${voice}]volume=${spec.voiceVolume}[tts]`);
+      voice = 'tts';
+    }
   } else if (mainAudio) {
     voice = mainAudio;
   }
