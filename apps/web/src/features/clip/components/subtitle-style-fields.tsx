@@ -99,6 +99,8 @@ export function SubtitleStyleFields(props: {
         <div style={{ maxWidth: 460 }}>
           <Select
             aria-label="字幕样式"
+            showSearch
+            optionFilterProp="label"
             style={{ width: 200 }}
             value={preset}
             onChange={(key: string) => {

@@ -44,6 +44,8 @@ export function TitleFields(props: {
       <Form.Item label="标题样式">
         <Select
           aria-label="标题样式"
+          showSearch
+          optionFilterProp="label"
           style={{ width: 180 }}
           value={value.style}
           onChange={(style: string) => onChange({ ...value, style })}

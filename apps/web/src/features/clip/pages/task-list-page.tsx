@@ -151,6 +151,11 @@ function TaskOutputs({ id }: { id: number }) {
         >
           <Space direction="vertical" size={4} style={{ width: '100%' }}>
             <Typography.Text>第 {o.index + 1} 条</Typography.Text>
+            {o.title && (
+              <Typography.Text type="secondary" ellipsis data-testid="clip-output-title">
+                标题：{o.title}
+              </Typography.Text>
+            )}
             <Tag color={STATUS[o.status].color}>{STATUS[o.status].text}</Tag>
             {o.status === 'running' && <Progress percent={Math.round(o.progress * 100)} size="small" />}
             {o.error && <Typography.Text type="danger">{o.error}</Typography.Text>}
