@@ -58,7 +58,7 @@ test('a mode-1 task with a chosen voice, subtitle style, three titles and a logo
     .toBe(true);
 
   await chooseOption(select(page, '字幕样式'), '综艺黄字黑边');
-  await expect(page.getByLabel('字幕位置')).toHaveValue('72%');
+  await expect(page.getByLabel('字幕位置')).toHaveValue('72');
   await page.getByLabel('视频标题').fill(TITLES.join('\n'));
   await chooseOption(select(page, '标题样式'), '红底白字');
   await clip.pick(page.getByRole('button', { name: '选择台标图片' }), ['logo.png']);
@@ -85,4 +85,29 @@ test('a mode-1 task with a chosen voice, subtitle style, three titles and a logo
   // Each video shows one of the three titles, all three used.
   const shown = await outputs.getByTestId('clip-output-title').allTextContents();
   expect(shown.map((t) => t.replace('标题：', '')).sort()).toEqual([...TITLES].sort());
+});
+
+test('the template page applies a seeded subtitle and title style and draws them on a still', async ({
+  page,
+  request,
+}) => {
+  await signInNewMember(page, request, 'tstyle');
+  await page.goto('/clip/VideoTemplate?mode=1');
+  await page.getByTestId('clip-template-bold').getByText('修改并保存为我的模板').click();
+  const dialog = page.getByRole('dialog', { name: '保存为我的模板' });
+  await chooseOption(select(page, '套用字幕样式'), '底部字幕条');
+  await chooseOption(select(page, '标题样式'), '白字红边');
+  await expect(dialog.getByLabel('字幕底框')).toBeChecked();
+  const swatch = dialog.getByTestId('style-swatch');
+  await expect(swatch).toContainText('字幕样式预览');
+  await expect(swatch).toContainText('视频标题');
+  await dialog.getByLabel('模板名称').fill('我的字幕条模板');
+  await swatch.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shotDir, 'clip-style-template.png') });
+  const saved = page.waitForResponse((r) => r.url().includes('.VideoTemplate/save'));
+  await dialog.getByRole('button', { name: '保存模板' }).click();
+  expect((await saved).request().postDataJSON()).toMatchObject({
+    template: { subtitle: { box: true, boxOpacity: 0.65, y: 86 }, title: { outlineColor: '#E60012', outline: 6 } },
+  });
+  await expect(page.getByText('模板已保存')).toBeVisible();
 });

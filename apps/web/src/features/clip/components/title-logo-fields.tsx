@@ -100,6 +100,7 @@ export function LogoFields(props: { value: LogoChoice; onChange: (value: LogoCho
             />
             <InputNumber
               aria-label="台标大小"
+              style={{ width: 130 }}
               prefix="大小"
               suffix="%"
               min={CLIP_LOGO_SIZE_RANGE.min}
@@ -109,6 +110,7 @@ export function LogoFields(props: { value: LogoChoice; onChange: (value: LogoCho
             />
             <InputNumber
               aria-label="台标不透明度"
+              style={{ width: 150 }}
               prefix="不透明度"
               suffix="%"
               min={10}
