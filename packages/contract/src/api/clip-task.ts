@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clipFormat } from './clip-format.ts';
+import { clipFilter, clipTransition } from './clip-looks.ts';
 import { clipLogo, fontName, subtitleStyle, titleArray, titleStyle, titleText } from './clip-style.ts';
 import { clipDubbing } from './clip-voice.ts';
 import { fontItem } from './desktop-sync.ts';
@@ -42,22 +43,7 @@ const pieces = (min: number) => {
 };
 const lines = z.array(clipLine).max(CLIP_MAX_MATERIALS);
 
-/** ffmpeg xfade transitions offered by templates. */
-export const clipTransition = z.enum([
-  'fade',
-  'dissolve',
-  'slideleft',
-  'slideup',
-  'wipeleft',
-  'wipeup',
-  'circleopen',
-  'smoothleft',
-]);
-export type ClipTransition = z.infer<typeof clipTransition>;
-
-/** Colour looks a template may apply to the whole picture. */
-export const clipFilter = z.enum(['none', 'warm', 'cool', 'vivid', 'mono']);
-export type ClipFilter = z.infer<typeof clipFilter>;
+export { clipFilter, clipTransition, type ClipFilter, type ClipTransition } from './clip-looks.ts';
 
 /** The template of modes 1, 2, 4, 7: subtitles, title, transitions, look and music policy. */
 export const clipTemplate = z.object({

@@ -72,13 +72,30 @@ export function sec(n: number): string {
   return String(Math.round(n * 1000) / 1000);
 }
 
-/** The colour look of each template filter. */
+/** The colour look of each template filter: ffmpeg curves (presets or points), colour balance and eq. */
 export const LOOKS: Record<ClipFilter, string | null> = {
   none: null,
   warm: 'colorbalance=rs=0.06:gs=0.02:bs=-0.06',
   cool: 'colorbalance=rs=-0.06:bs=0.06',
   vivid: 'eq=saturation=1.3:contrast=1.05',
   mono: 'hue=s=0',
+  vintage: 'curves=preset=vintage',
+  crossProcess: 'curves=preset=cross_process',
+  film: "curves=r='0/0.06 0.5/0.52 1/0.94':g='0/0.04 0.5/0.5 1/0.92':b='0/0.1 0.5/0.46 1/0.86'",
+  fade: "curves=all='0/0.12 0.5/0.52 1/0.9',eq=saturation=0.85",
+  sepia: 'colorchannelmixer=.393:.769:.189:0:.349:.686:.168:0:.272:.534:.131',
+  fresh: "eq=saturation=1.12:brightness=0.03,curves=g='0/0 0.5/0.54 1/1'",
+  japanese: "curves=all='0/0.08 0.5/0.56 1/0.96',eq=saturation=0.8,colorbalance=bs=0.04",
+  food: 'colorbalance=rs=0.08:gs=0.03:bs=-0.05,eq=saturation=1.2:contrast=1.05',
+  sunset: "colorbalance=rs=0.12:gs=0.02:bs=-0.1:rh=0.05,curves=r='0/0 0.5/0.56 1/1'",
+  forest: 'colorbalance=gs=0.06:bs=-0.02:gm=0.04,eq=saturation=1.05',
+  cyber: 'colorbalance=rs=0.08:bs=0.12:gm=-0.06,eq=contrast=1.1:saturation=1.25',
+  lighter: 'curves=preset=lighter',
+  darker: 'curves=preset=darker',
+  contrast: 'curves=preset=strong_contrast',
+  soft: 'curves=preset=medium_contrast,eq=contrast=0.92',
+  noir: 'hue=s=0,curves=preset=strong_contrast',
+  frost: "eq=saturation=0.7,colorbalance=rs=-0.05:bs=0.08,curves=all='0/0.04 1/0.96'",
 };
 
 const even = (n: number): number => Math.max(2, Math.round(n / 2) * 2);

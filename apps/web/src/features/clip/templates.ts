@@ -1,4 +1,5 @@
-import type { ClipTemplate, ClipTransition, SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTemplate, SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
+import { TRANSITION_NAMES } from '@vidmatrix/contract/api/clip-looks';
 import { titlePreset } from '@vidmatrix/contract/rules/clip-styles';
 import { DEFAULT_CLIP_FONT, SEEDED_TEMPLATES, type SeededTemplate } from '@vidmatrix/contract/rules/clip-templates';
 
@@ -33,14 +34,5 @@ export function templateForTask(
   };
 }
 
-/** Names of the transitions offered between pictures. */
-export const TRANSITION_NAMES: Record<ClipTransition, string> = {
-  fade: '淡入淡出',
-  dissolve: '溶解',
-  slideleft: '左滑',
-  slideup: '上滑',
-  wipeleft: '左擦除',
-  wipeup: '上擦除',
-  circleopen: '圆形展开',
-  smoothleft: '平滑左移',
-};
+/** Names of the transitions offered between pictures (every one ffmpeg's xfade has). */
+export { TRANSITION_NAMES };

@@ -24,6 +24,7 @@ import {
   type ClipTransition,
 } from '@vidmatrix/contract/api/clip-task';
 import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
+import { LOOK_NAMES } from '@vidmatrix/contract/api/clip-looks';
 import { Msg } from '@vidmatrix/contract/messages';
 import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
 import { SUBTITLE_PRESETS, TITLE_PRESETS } from '@vidmatrix/contract/rules/clip-styles';
@@ -35,13 +36,8 @@ import { FontField } from '../components/font-field.tsx';
 import { StyleSwatch } from '../components/subtitle-style-fields.tsx';
 import { SEEDED_TEMPLATES, TRANSITION_NAMES } from '../templates.ts';
 
-const FILTER_NAMES: Record<ClipFilter, string> = {
-  none: '原色',
-  warm: '暖色',
-  cool: '冷色',
-  vivid: '鲜艳',
-  mono: '黑白',
-};
+/** The looks by their Chinese names (the server draws each; a saved template's still shows it). */
+const FILTER_NAMES = LOOK_NAMES;
 const POSITION_NAMES = { top: '顶部', middle: '居中', bottom: '底部' } as const;
 
 /** /clip/VideoTemplate: pick a template (seeded or the member's own, each with its rendered preview). */
