@@ -241,7 +241,7 @@ export class AzureTts implements TtsProvider {
         detail,
       );
     }
-    const body = (await response.json().catch(() => null)) as unknown;
+    const body: unknown = await response.json().catch(() => null);
     const list = azureVoiceOptions(Array.isArray(body) ? (body as AzureVoiceEntry[]) : []);
     const configured = list.find((v) => v.id === this.config.voice) ?? {
       id: this.config.voice,
