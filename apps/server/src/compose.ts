@@ -151,7 +151,7 @@ export function compose(infra: Infrastructure) {
     workDir: infra.clip.workDir,
     output: infra.clip.output,
   };
-  const clipCatalog = new ClipCatalogService({ clip: clipTools });
+  const clipCatalog = new ClipCatalogService({ clip: clipTools, storage });
   const clipPlans = new ClipPlanService({ db, storage, renderer: clipRenderer }, materials, clipCatalog);
   const clipRender = new ClipRenderService(
     { ...base, storage, realtime: infra.realtime, clip: clipTools, log: infra.clip.log ?? silentJobLogger },

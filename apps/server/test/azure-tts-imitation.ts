@@ -13,6 +13,15 @@ const FORMATS: Record<string, number> = {
   'riff-48khz-16bit-mono-pcm': 48_000,
 };
 
+/** What GET /cognitiveservices/voices/list answers: a few of the service's entries, Chinese and not. */
+export const IMITATION_VOICES = [
+  { ShortName: 'zh-CN-XiaoxiaoNeural', LocalName: '晓晓', Gender: 'Female', Locale: 'zh-CN' },
+  { ShortName: 'zh-CN-YunxiNeural', LocalName: '云希', Gender: 'Male', Locale: 'zh-CN' },
+  { ShortName: 'zh-CN-liaoning-XiaobeiNeural', LocalName: '晓北 辽宁', Gender: 'Female', Locale: 'zh-CN-liaoning' },
+  { ShortName: 'zh-HK-HiuGaaiNeural', LocalName: '曉佳', Gender: 'Female', Locale: 'zh-HK' },
+  { ShortName: 'en-US-JennyNeural', LocalName: 'Jenny', Gender: 'Female', Locale: 'en-US' },
+];
+
 /** Seconds of audio for a text: a fixed lead plus a share per character (unlike espeak's lengths). */
 export function imitationSeconds(text: string): number {
   return 0.15 + 0.09 * [...text].length;
@@ -28,6 +37,8 @@ export interface ImitationRequest {
   /** The voice name and spoken text parsed from the SSML (null when it did not parse). */
   voice: string | null;
   text: string | null;
+  /** The prosody rate asked (1 when none). */
+  rate: number;
 }
 
 /** An answer to give instead of speech, once: a status with headers, junk audio, or none at all. */
@@ -65,7 +76,7 @@ function xmlText(raw: string): string | null {
 }
 
 /** The voice and text of `<speak version="1.0" xml:lang="…"><voice name="…">text</voice></speak>`. */
-function parseSsml(ssml: string): { voice: string; text: string } | null {
+function parseSsml(ssml: string): { voice: string; text: string; rate: number } | null {
   const m =
     /^\s*(<\?xml[^>]*\?>\s*)?<speak\s[^>]*version=(["'])1\.0\2[^>]*>\s*<voice\s+[^>]*name=(["'])([^"']+)\3[^>]*>([\s\S]*)<\/voice>\s*<\/speak>\s*$/.exec(
       ssml,
@@ -73,8 +84,11 @@ function parseSsml(ssml: string): { voice: string; text: string } | null {
   if (!m || !/xml:lang=(["'])[a-zA-Z-]+\1/.test(ssml)) {
     return null;
   }
-  const text = xmlText(m[5] ?? '');
-  return text === null ? null : { voice: m[4] ?? '', text };
+  // A speed is a prosody element around the text: rate="+20%" speaks 1.2 times as fast.
+  const prosody = /^<prosody\s+rate=(["'])([+-]\d+)%\1>([\s\S]*)<\/prosody>$/.exec(m[5] ?? '');
+  const text = xmlText(prosody ? (prosody[3] ?? '') : (m[5] ?? ''));
+  const rate = prosody ? 1 + Number(prosody[2]) / 100 : 1;
+  return text === null || rate <= 0 ? null : { voice: m[4] ?? '', text, rate };
 }
 
 /** A mono 16-bit PCM WAV of a 220 Hz tone, `seconds` long. */
@@ -131,12 +145,22 @@ export async function startAzureTtsImitation(key: string): Promise<AzureTtsImita
       ssml,
       voice: parsed?.voice ?? null,
       text: parsed?.text ?? null,
+      rate: parsed?.rate ?? 1,
     };
     requests.push(request);
     const fail = (status: number, headers: Record<string, string> = {}) => {
       res.writeHead(status, headers);
       res.end();
     };
+    if (req.method === 'GET' && req.url === '/cognitiveservices/voices/list') {
+      if (request.key !== key) {
+        fail(401);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(IMITATION_VOICES));
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/cognitiveservices/v1') {
       fail(404);
       return;
@@ -167,7 +191,9 @@ export async function startAzureTtsImitation(key: string): Promise<AzureTtsImita
       return;
     }
     res.writeHead(200, { 'content-type': 'audio/x-wav' });
-    res.end(fault ? Buffer.from('ID3 not a wave file at all') : toneWav(imitationSeconds(parsed.text), rate));
+    res.end(
+      fault ? Buffer.from('ID3 not a wave file at all') : toneWav(imitationSeconds(parsed.text) / parsed.rate, rate),
+    );
   };
 
   const server = createServer((req, res) => {

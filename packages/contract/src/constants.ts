@@ -214,3 +214,18 @@ export const AUTH_QR_MAX_CHARS = 512 * 1024;
 export const CLIP_MEMBER_TEMPLATES_MAX = 50;
 /** Frame of a template's preview image, px (half the output frame). */
 export const CLIP_TEMPLATE_PREVIEW_SIZE = { width: 540, height: 960 } as const;
+// Voice, styles, titles and logo per clip task (issue 24).
+/** Speech rate a member may choose, × the voice's normal speed (0.1 steps in the form). */
+export const CLIP_VOICE_SPEED_RANGE = { min: 0.5, max: 2 } as const;
+/** Narration volume a member may choose, % of the voice as synthesised (music and source sound are set apart). */
+export const CLIP_VOICE_VOLUME_RANGE = { min: 10, max: 200 } as const;
+/** Most titles one task may give (one is picked per video, as Alibaba ICE's TitleArray). */
+export const CLIP_MAX_TITLES = 20;
+/** Longest title, characters. */
+export const CLIP_TITLE_MAX_CHARS = 40;
+/** A logo's width, % of the frame's width. */
+export const CLIP_LOGO_SIZE_RANGE = { min: 5, max: 40 } as const;
+/** Gap between a logo and the frame's edges, % of the frame's short side. */
+export const CLIP_LOGO_MARGIN_PERCENT = 3;
+/** Where text may sit, % of the frame's height from the top (the text's centre). */
+export const CLIP_TEXT_Y_RANGE = { min: 5, max: 95 } as const;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { clipFormat } from './clip-format.ts';
+import { clipFilter, clipTransition } from './clip-looks.ts';
+import { clipLogo, fontName, subtitleStyle, titleArray, titleStyle, titleText } from './clip-style.ts';
+import { clipDubbing } from './clip-voice.ts';
 import { fontItem } from './desktop-sync.ts';
 import {
   CLIP_GROUP_NAME_MAX_CHARS,
@@ -18,6 +21,7 @@ import { INT_MAX } from './common.ts';
 import type { ClipModel } from '../rules/clip-mode.ts';
 
 export { ClipMode, clipModeName, type ClipModel } from '../rules/clip-mode.ts';
+export { subtitleStyle, titleStyle, type SubtitleStyle, type TitleStyle } from './clip-style.ts';
 
 /** Modes that take a template (the others skip /clip/VideoTemplate, as clip-route.ts does). */
 export const TEMPLATE_MODES: readonly ClipModel[] = [1, 2, 4, 7];
@@ -32,66 +36,19 @@ export const clipLine = z
   .trim()
   .min(1, Msg.clipScriptRequired)
   .max(CLIP_LINE_MAX_CHARS, fillMsg(Msg.clipLineTooLong, { n: CLIP_LINE_MAX_CHARS }));
-/** A font named by its getFront value; one the renderer does not have is refused by the server (字体不存在). */
-const fontName = z.string(Msg.clipFontRequired).min(1, Msg.clipFontRequired).max(100, Msg.clipFontMissing);
 /** Pieces per video (segments, shots, images, cutaways) between `min` and CLIP_MAX_SEGMENTS. */
 const pieces = (min: number) => {
   const msg = fillMsg(Msg.clipSegmentsRange, { min, max: CLIP_MAX_SEGMENTS });
   return z.number(msg).int(msg).min(min, msg).max(CLIP_MAX_SEGMENTS, msg);
 };
-const TITLE_MAX_CHARS = 40;
-const titleText = z
-  .string()
-  .trim()
-  .max(TITLE_MAX_CHARS, fillMsg(Msg.clipTitleTooLong, { n: TITLE_MAX_CHARS }));
 const lines = z.array(clipLine).max(CLIP_MAX_MATERIALS);
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
-/** ffmpeg xfade transitions offered by templates. */
-export const clipTransition = z.enum([
-  'fade',
-  'dissolve',
-  'slideleft',
-  'slideup',
-  'wipeleft',
-  'wipeup',
-  'circleopen',
-  'smoothleft',
-]);
-export type ClipTransition = z.infer<typeof clipTransition>;
-
-/** Colour looks a template may apply to the whole picture. */
-export const clipFilter = z.enum(['none', 'warm', 'cool', 'vivid', 'mono']);
-export type ClipFilter = z.infer<typeof clipFilter>;
-
-/** Subtitle style: the font is a value from getFront. */
-export const subtitleStyle = z.object({
-  font: fontName,
-  /** Output pixels at 1080×1920. */
-  size: z.number().int().min(24).max(160).default(64),
-  color: hexColor.default('#FFFFFF'),
-  outlineColor: hexColor.default('#000000'),
-  outline: z.number().min(0).max(10).default(3),
-  /** An opaque box behind the text instead of an outline. */
-  box: z.boolean().default(false),
-  position: z.enum(['top', 'middle', 'bottom']).default('bottom'),
-});
-export type SubtitleStyle = z.infer<typeof subtitleStyle>;
+export { clipFilter, clipTransition, type ClipFilter, type ClipTransition } from './clip-looks.ts';
 
 /** The template of modes 1, 2, 4, 7: subtitles, title, transitions, look and music policy. */
 export const clipTemplate = z.object({
   subtitle: subtitleStyle.nullable(),
-  title: z
-    .object({
-      text: titleText,
-      font: fontName,
-      size: z.number().int().min(24).max(200).default(90),
-      color: hexColor.default('#FFE400'),
-      /** Seconds the title stays; 0 keeps it for the whole video. */
-      seconds: z.number().min(0).max(600).default(0),
-    })
-    .nullable()
-    .default(null),
+  title: titleStyle.nullable().default(null),
   /** Transitions picked at random per join; null joins hard cuts. */
   transition: z
     .object({ names: z.array(clipTransition).min(1), duration: z.number().min(0.2).max(1.5).default(0.5) })
@@ -177,6 +134,12 @@ const common = {
   }),
   /** Output aspect and resolution (clip-format.ts); absent: 9:16 at the server's size. */
   ...clipFormat,
+  /** 配音: voice, speed and volume (clip-voice.ts); absent: the server's default voice. */
+  dubbing: clipDubbing.optional(),
+  /** Titles dealt out one per video in the template's title style (a default style where it has none). */
+  titleArray,
+  /** 台标: an image of the member's library at a corner. */
+  logo: clipLogo.nullable().default(null),
 };
 const segmentSecondsMsg = fillMsg(Msg.clipSegmentSecondsRange, CLIP_SEGMENT_SECONDS_RANGE);
 const segmentSeconds = z
@@ -248,6 +211,8 @@ export const imageVideoInput = z.object({
   voice: z.boolean().default(false),
   transition: clipTransition.default('fade'),
   font: fontName,
+  /** The subtitles' style (a seeded one or the member's); absent: white with a black stroke in `font`. */
+  subtitle: subtitleStyle.optional(),
 });
 
 /** 一键成片: ordered groups, one segment each; one whole narration per video, picked from several. */
@@ -257,6 +222,8 @@ export const oneClickInput = z.object({
   groups,
   scripts: z.array(z.string().trim().min(1).max(CLIP_SCRIPT_MAX_CHARS)).min(1).max(CLIP_MAX_MATERIALS),
   font: fontName,
+  /** The subtitles' style (a seeded one or the member's); absent: white with a black stroke in `font`. */
+  subtitle: subtitleStyle.optional(),
 });
 
 /** AI剪辑: the language model's scripts (already written), matched to the pool by tags and names. */
@@ -278,6 +245,8 @@ export const groupClipInput = z.object({
   ...common,
   groups,
   font: fontName,
+  /** The subtitles' style (a seeded one or the member's); absent: white with a black stroke in `font`. */
+  subtitle: subtitleStyle.optional(),
 });
 
 /** A clip task's inputs, by mode. */
@@ -343,6 +312,8 @@ export const clipOutput = z.object({
   file_url: z.string(),
   thumb_url: z.string(),
   error: z.string(),
+  /** The title this video shows ('' for none). */
+  title: z.string(),
 });
 export type ClipOutput = z.infer<typeof clipOutput>;
 

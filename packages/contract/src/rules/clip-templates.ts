@@ -1,7 +1,7 @@
-import type { ClipTemplate, SubtitleStyle } from '../api/clip-task.ts';
+import type { ClipTemplate, SubtitleStyle, TitleStyle } from '../api/clip-task.ts';
+import { DEFAULT_CLIP_FONT, subtitlePreset, titlePreset } from './clip-styles.ts';
 
-/** The font every seeded template starts from (shipped with the server image, fonts-wqy-microhei). */
-export const DEFAULT_CLIP_FONT = 'WenQuanYi Micro Hei';
+export { DEFAULT_CLIP_FONT };
 
 /** A seeded template of /clip/VideoTemplate. */
 export interface SeededTemplate {
@@ -12,17 +12,15 @@ export interface SeededTemplate {
 }
 
 const subtitle = (position: SubtitleStyle['position'], color = '#FFFFFF', box = false): SubtitleStyle => ({
-  font: DEFAULT_CLIP_FONT,
+  ...(subtitlePreset(box ? 'bottom-bar' : 'white-stroke', DEFAULT_CLIP_FONT) as SubtitleStyle),
   size: 64,
   color,
-  outlineColor: '#000000',
-  outline: 3,
-  box,
   position,
+  y: undefined,
 });
 
 /** The title style of a template with a title: big yellow type for the whole video (the text is the task's). */
-export const TITLE_STYLE = { text: '', font: DEFAULT_CLIP_FONT, size: 90, color: '#FFE400', seconds: 0 };
+export const TITLE_STYLE: TitleStyle = titlePreset('yellow-big', DEFAULT_CLIP_FONT) as TitleStyle;
 
 /** Templates every member can pick (modes 1, 2, 4, 7); the server renders their preview images. */
 export const SEEDED_TEMPLATES: readonly SeededTemplate[] = [

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assColor, assText, assTime, breakLines, writeAss } from './ass.ts';
+import { titleStyle, type SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
+import { subtitlePreset } from '@vidmatrix/contract/rules/clip-styles';
 import { SUBTITLE_STYLE } from './clip-fixtures.ts';
 
 describe('ASS writer', () => {
@@ -53,7 +55,7 @@ describe('ASS writer', () => {
         { start: 0, end: 1.5, text: '第一句' },
         { start: 1.65, end: 3.2, text: '第二句比较长，需要换行才能显示完整的内容' },
       ],
-      { start: 0, end: 3.7, text: '标题', font: 'Noto Sans CJK SC', size: 90, color: '#FFE400' },
+      { start: 0, end: 3.7, text: '标题', style: titleStyle.parse({ text: '标题', font: 'Noto Sans CJK SC' }) },
     );
     expect(ass).toMatchSnapshot();
     expect(ass).toContain('PlayResX: 1080');
@@ -68,5 +70,18 @@ describe('ASS writer', () => {
     // A wider frame fits more characters on a line, so the same text takes fewer lines.
     const lines = (ass: string) => (ass.split('\n').find((l) => l.startsWith('Dialogue')) ?? '').split('\\N').length;
     expect(lines(wide)).toBeLessThan(lines(tall));
+  });
+  it('writes a seeded style whole: bold, stroke, a box in its colour and opacity, and a place by % of the height', () => {
+    const bar = subtitlePreset('bottom-bar', 'F') as SubtitleStyle;
+    const ass = writeAss(bar, [{ start: 0, end: 1, text: '字幕条' }], null, { width: 1080, height: 1920 });
+    // BorderStyle 3 with the box colour at 65 % opacity (alpha 0x59) as the outline colour.
+    expect(ass).toMatch(/^Style: Sub,F,56,&H00FFFFFF,&H00FFFFFF,&H59000000,.*,3,8,0,2,/m);
+    expect(ass).toContain(`{\\an5\\pos(540,${Math.round(1920 * 0.86)})}字幕条`);
+    const variety = writeAss(
+      subtitlePreset('variety', 'F') as SubtitleStyle,
+      [{ start: 0, end: 1, text: '综艺' }],
+      null,
+    );
+    expect(variety).toMatch(/^Style: Sub,F,76,&H0000E4FF,&H0000E4FF,&H00000000,&H80000000,-1,.*,1,6,0,/m);
   });
 });

@@ -1,4 +1,4 @@
-import type { SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
+import type { SubtitleStyle, TitleStyle } from '@vidmatrix/contract/api/clip-task';
 import { CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
 
 /** A timed line of text on screen. */
@@ -10,9 +10,7 @@ export interface Cue {
 
 /** The title: its own style, on screen from 0 to `end`. */
 export interface TitleCue extends Cue {
-  font: string;
-  size: number;
-  color: string;
+  style: TitleStyle;
 }
 
 /** Text stays this far from the left and right edges (platform buttons sit on the right). */
@@ -115,16 +113,18 @@ export function assText(text: string, perLine: number): string {
   return breakLines([...clean], perLine).join('\\N');
 }
 
-function styleLine(
-  name: string,
-  s: SubtitleStyle,
-  alignment: number,
-  marginV: number,
-  margin: number,
-  bold: boolean,
-): string {
-  const borderStyle = s.box ? 3 : 1;
-  const outlineColour = s.box ? assColor(s.outlineColor, 0x60) : assColor(s.outlineColor);
+/** What a style line reads of a subtitle or title style. */
+type TextLook = Pick<
+  SubtitleStyle,
+  'font' | 'size' | 'color' | 'outlineColor' | 'outline' | 'bold' | 'box' | 'boxColor' | 'boxOpacity'
+>;
+
+/** The fewest px of box around boxed text (BorderStyle 3 pads the box by the outline width). */
+const BOX_PADDING = 8;
+
+function styleLine(name: string, s: TextLook, alignment: number, marginV: number, margin: number): string {
+  // A box (字幕条) is libass's BorderStyle 3: drawn in the outline colour, so the stroke gives way to it.
+  const outlineColour = s.box ? assColor(s.boxColor, Math.round((1 - s.boxOpacity) * 255)) : assColor(s.outlineColor);
   return [
     `Style: ${name}`,
     s.font,
@@ -133,7 +133,7 @@ function styleLine(
     assColor(s.color),
     outlineColour,
     assColor('#000000', 0x80),
-    bold ? -1 : 0,
+    s.bold ? -1 : 0,
     0,
     0,
     0,
@@ -141,8 +141,8 @@ function styleLine(
     100,
     0,
     0,
-    borderStyle,
-    s.box ? Math.max(4, s.outline) : s.outline,
+    s.box ? 3 : 1,
+    s.box ? Math.max(BOX_PADDING, s.outline) : s.outline,
     0,
     alignment,
     margin,
@@ -150,6 +150,11 @@ function styleLine(
     marginV,
     1,
   ].join(',');
+}
+
+/** An override placing an event's centre at `y` % of the height (the style's place when unset). */
+function placed(y: number | undefined, width: number, height: number): string {
+  return y === undefined ? '' : `{\\an5\\pos(${Math.round(width / 2)},${Math.round((height * y) / 100)})}`;
 }
 
 /**
@@ -165,14 +170,17 @@ export function writeAss(
   const scale = CLIP_OUTPUT_SIZE.width / Math.min(frame.width, frame.height);
   const [width, height] = [Math.round(frame.width * scale), Math.round(frame.height * scale)];
   const sideMargin = Math.round(width * SIDE_MARGIN);
-  const sub = style ?? {
-    font: title?.font ?? 'sans-serif',
+  const sub: SubtitleStyle = style ?? {
+    font: title?.style.font ?? 'sans-serif',
     size: 64,
     color: '#FFFFFF',
     outlineColor: '#000000',
     outline: 3,
+    bold: false,
     box: false,
-    position: 'bottom' as const,
+    boxColor: '#000000',
+    boxOpacity: 0.6,
+    position: 'bottom',
   };
   const alignment = sub.position === 'top' ? 8 : sub.position === 'middle' ? 5 : 2;
   const marginV = sub.position === 'top' ? height * 0.2 : sub.position === 'middle' ? 0 : height * BOTTOM_MARGIN;
@@ -188,23 +196,26 @@ export function writeAss(
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    styleLine('Sub', sub, alignment, Math.round(marginV), sideMargin, false),
+    styleLine('Sub', sub, alignment, Math.round(marginV), sideMargin),
   ];
   if (title) {
-    const titleStyle: SubtitleStyle = { ...sub, font: title.font, size: title.size, color: title.color, box: false };
-    lines.push(styleLine('Title', titleStyle, 8, Math.round(height * TOP_MARGIN), sideMargin, true));
+    lines.push(styleLine('Title', title.style, 8, Math.round(height * TOP_MARGIN), sideMargin));
   }
   lines.push('', '[Events]', 'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text');
   if (title?.text) {
-    const perLine = Math.max(1, Math.floor(usable / title.size));
+    const perLine = Math.max(1, Math.floor(usable / title.style.size));
+    const at = placed(title.style.y, width, height);
     lines.push(
-      `Dialogue: 1,${assTime(title.start)},${assTime(title.end)},Title,,0,0,0,,${assText(title.text, perLine)}`,
+      `Dialogue: 1,${assTime(title.start)},${assTime(title.end)},Title,,0,0,0,,${at}${assText(title.text, perLine)}`,
     );
   }
   const perLine = Math.max(1, Math.floor(usable / sub.size));
+  const at = placed(sub.y, width, height);
   for (const cue of cues) {
     if (cue.end > cue.start && cue.text) {
-      lines.push(`Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Sub,,0,0,0,,${assText(cue.text, perLine)}`);
+      lines.push(
+        `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Sub,,0,0,0,,${at}${assText(cue.text, perLine)}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -1,4 +1,9 @@
-import { clipTaskInput, type ClipTaskInput, type SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
+import {
+  clipTaskInput,
+  subtitleStyle,
+  type ClipTaskInput,
+  type SubtitleStyle,
+} from '@vidmatrix/contract/api/clip-task';
 import { type ClipMaterial } from './plan-model.ts';
 import type { PlanContext } from './planners/shared.ts';
 
@@ -8,15 +13,7 @@ import type { PlanContext } from './planners/shared.ts';
 /** A CJK font every test machine has (the server's font list finds it). */
 export const CLIP_FONT = 'WenQuanYi Micro Hei';
 /** Plain white subtitles with a black outline at the bottom. */
-export const SUBTITLE_STYLE: SubtitleStyle = {
-  font: CLIP_FONT,
-  size: 64,
-  color: '#FFFFFF',
-  outlineColor: '#000000',
-  outline: 3,
-  box: false,
-  position: 'bottom',
-};
+export const SUBTITLE_STYLE: SubtitleStyle = subtitleStyle.parse({ font: CLIP_FONT, size: 64, position: 'bottom' });
 
 const video = (id: number, duration: number, tags: string[] = [], name = `clip${id}.mp4`): ClipMaterial => ({
   id,

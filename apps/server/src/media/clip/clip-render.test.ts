@@ -516,6 +516,7 @@ describe('clip renders (real ffmpeg, tiny fixtures)', () => {
     const halfway: TtsProvider = {
       name: tts.name,
       robotic: true,
+      voices: () => tts.voices(),
       synthesize(_text, outPath, signal) {
         writeFileSync(outPath, Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt '));
         controller.abort();

@@ -1,4 +1,6 @@
 import type { ClipFilter } from '@vidmatrix/contract/api/clip-task';
+import type { LogoCorner } from '@vidmatrix/contract/api/clip-style';
+import { CLIP_LOGO_MARGIN_PERCENT } from '@vidmatrix/contract/constants';
 import type { ClipMotion, DedupTransform } from './plan-model.ts';
 
 /** One piece of footage on the output timeline. */
@@ -18,6 +20,14 @@ export interface SpecClip {
   sound?: boolean;
 }
 
+/** A logo as the render reads it: its file, corner, width (% of the frame's) and opacity. */
+export interface RenderLogo {
+  path: string;
+  corner: LogoCorner;
+  size: number;
+  opacity: number;
+}
+
 /** Everything one ffmpeg run needs to write one video. Built by the timeline plus the render step. */
 export interface RenderSpec {
   width: number;
@@ -35,6 +45,10 @@ export interface RenderSpec {
   subtitles: { path: string; fontsDir: string } | null;
   /** A voice track laid out on the output timeline. */
   voice: string | null;
+  /** The voice track's gain (配音音量 ÷ 100); absent: 1. */
+  voiceVolume?: number;
+  /** 台标: an image at a corner, `size` % of the frame's width, at `opacity`, over the picture and under the text. */
+  logo?: RenderLogo | null;
   music: { path: string; volume: number; duck: boolean } | null;
   filter: ClipFilter;
   dedup: DedupTransform | null;
@@ -58,13 +72,30 @@ export function sec(n: number): string {
   return String(Math.round(n * 1000) / 1000);
 }
 
-/** The colour look of each template filter. */
+/** The colour look of each template filter: ffmpeg curves (presets or points), colour balance and eq. */
 export const LOOKS: Record<ClipFilter, string | null> = {
   none: null,
   warm: 'colorbalance=rs=0.06:gs=0.02:bs=-0.06',
   cool: 'colorbalance=rs=-0.06:bs=0.06',
   vivid: 'eq=saturation=1.3:contrast=1.05',
   mono: 'hue=s=0',
+  vintage: 'curves=preset=vintage',
+  crossProcess: 'curves=preset=cross_process',
+  film: "curves=r='0/0.06 0.5/0.52 1/0.94':g='0/0.04 0.5/0.5 1/0.92':b='0/0.1 0.5/0.46 1/0.86'",
+  fade: "curves=all='0/0.12 0.5/0.52 1/0.9',eq=saturation=0.85",
+  sepia: 'colorchannelmixer=.393:.769:.189:0:.349:.686:.168:0:.272:.534:.131',
+  fresh: "eq=saturation=1.12:brightness=0.03,curves=g='0/0 0.5/0.54 1/1'",
+  japanese: "curves=all='0/0.08 0.5/0.56 1/0.96',eq=saturation=0.8,colorbalance=bs=0.04",
+  food: 'colorbalance=rs=0.08:gs=0.03:bs=-0.05,eq=saturation=1.2:contrast=1.05',
+  sunset: "colorbalance=rs=0.12:gs=0.02:bs=-0.1:rh=0.05,curves=r='0/0 0.5/0.56 1/1'",
+  forest: 'colorbalance=gs=0.06:bs=-0.02:gm=0.04,eq=saturation=1.05',
+  cyber: 'colorbalance=rs=0.08:bs=0.12:gm=-0.06,eq=contrast=1.1:saturation=1.25',
+  lighter: 'curves=preset=lighter',
+  darker: 'curves=preset=darker',
+  contrast: 'curves=preset=strong_contrast',
+  soft: 'curves=preset=medium_contrast,eq=contrast=0.92',
+  noir: 'hue=s=0,curves=preset=strong_contrast',
+  frost: "eq=saturation=0.7,colorbalance=rs=-0.05:bs=0.08,curves=all='0/0.04 1/0.96'",
 };
 
 const even = (n: number): number => Math.max(2, Math.round(n / 2) * 2);
@@ -186,6 +217,21 @@ function sourceSound(spec: RenderSpec, inputs: readonly number[], fades: boolean
   return 'sound';
 }
 
+/** The logo input scaled to its width (even px) and faded to its opacity. */
+function logoChain(input: number, logo: RenderLogo, spec: RenderSpec): string {
+  const width = even((spec.width * logo.size) / 100);
+  return `[${input}:v]scale=${width}:-2,format=rgba,colorchannelmixer=aa=${logo.opacity}[logo]`;
+}
+
+/** overlay's x:y of the logo's corner, a margin in from the edges. */
+function logoPlace(logo: RenderLogo, spec: RenderSpec): string {
+  const m = Math.round((Math.min(spec.width, spec.height) * CLIP_LOGO_MARGIN_PERCENT) / 100);
+  const corner = logo.corner;
+  const x = corner.endsWith('left') ? String(m) : `W-w-${m}`;
+  const y = corner.startsWith('top') ? String(m) : `H-h-${m}`;
+  return `x=${x}:y=${y}`;
+}
+
 /**
  * The ffmpeg argv of one video (pure): every input read once, one filter graph, one H.264/AAC
  * encode with faststart, progress on stdout. Subtitles are burned after the picture changes so
@@ -262,7 +308,17 @@ export function buildClipArgs(spec: RenderSpec): string[] {
     base = `ov${k}`;
   });
 
-  const post = [LOOKS[spec.filter], ...dedupFilters(spec.dedup, spec)].filter((f): f is string => f !== null);
+  const look = [LOOKS[spec.filter], ...dedupFilters(spec.dedup, spec)].filter((f): f is string => f !== null);
+  if (spec.logo) {
+    // After the picture changes (a mirrored video keeps its logo readable), before the text.
+    const l = add(['-i', spec.logo.path]);
+    graph.push(`[${base}]${look.length ? look.join(',') : 'null'}[pre]`);
+    graph.push(logoChain(l, spec.logo, spec));
+    graph.push(`[pre][logo]overlay=${logoPlace(spec.logo, spec)}:format=auto[branded]`);
+    base = 'branded';
+    look.length = 0;
+  }
+  const post = look;
   if (spec.subtitles) {
     post.push(`subtitles=filename=${safe(spec.subtitles.path)}:fontsdir=${safe(spec.subtitles.fontsDir)}`);
   }
@@ -278,6 +334,10 @@ export function buildClipArgs(spec: RenderSpec): string[] {
   let voice: string | null = null;
   if (spec.voice) {
     voice = `${add(['-i', spec.voice])}:a`;
+    if ((spec.voiceVolume ?? 1) !== 1) {
+      graph.push(`[${voice}]volume=${spec.voiceVolume}[tts]`);
+      voice = 'tts';
+    }
   } else if (mainAudio) {
     voice = mainAudio;
   }

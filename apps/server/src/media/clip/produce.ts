@@ -2,15 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClipTemplate } from '@vidmatrix/contract/api/clip-task';
+import type { ClipDubbing } from '@vidmatrix/contract/api/clip-voice';
 import type { ClipPlan } from './plan-model.ts';
 import { CLIP_FPS, CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 import { writeAss } from './ass.ts';
-import type { RenderSpec, SpecClip } from './filter-graph.ts';
+import type { RenderLogo, RenderSpec, SpecClip } from './filter-graph.ts';
 import { ClipRenderError, type ClipRenderer, type ProbeResult } from './render.ts';
 import { layTimeline, type ResolvedMaterial, type SpokenParagraphs } from './timeline.ts';
-import type { TtsProvider } from './tts/tts-provider.ts';
+import type { TtsProvider, VoiceChoice } from './tts/tts-provider.ts';
 import { encodeWav, layoutWav, parseWav, wavSeconds, type Wav } from './tts/wav.ts';
 
 /** One video to produce from its plan. */
@@ -23,6 +24,10 @@ export interface ProduceInput {
   /** 口播: speech spans of the main clip. */
   speech?: readonly (readonly [number, number])[];
   tts: TtsProvider;
+  /** The task's voice, speed and volume (配音); absent: the provider's default voice as it speaks. */
+  dubbing?: ClipDubbing;
+  /** 台标, resolved to its file. */
+  logo?: RenderLogo | null;
   fontsDir: string;
   /** Scratch directory of this video (voice parts, ASS); the caller removes it. */
   workDir: string;
@@ -62,7 +67,7 @@ async function synthesizeInto(input: ProduceInput, text: string, file: string): 
   const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
   try {
     input.signal?.throwIfAborted();
-    await input.tts.synthesize(text, partial, input.signal);
+    await input.tts.synthesize(text, partial, input.signal, voiceChoiceOf(input.dubbing));
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
@@ -71,6 +76,18 @@ async function synthesizeInto(input: ProduceInput, text: string, file: string): 
     }
     throw error;
   }
+}
+
+/** The provider's choice of a task's dubbing (volume is the mix's, not the voice's). */
+function voiceChoiceOf(dubbing: ClipDubbing | undefined): VoiceChoice | undefined {
+  return dubbing && { voice: dubbing.voice, speed: dubbing.speed };
+}
+
+/** A sentence's cache name: the provider, voice and speed it was said in, and the text (volume is applied later). */
+export function voiceCacheKey(tts: TtsProvider, dubbing: ClipDubbing | undefined, text: string): string {
+  // No dubbing keeps the name sentences had before voices could be chosen.
+  const voice = dubbing ? `\n${dubbing.voice}\n${dubbing.speed}` : '';
+  return createHash('sha1').update(`${tts.name}${voice}\n${text}`).digest('hex');
 }
 
 /** Synthesises every sentence of the voiced paragraphs, one file each (cached), and reads their lengths. */
@@ -88,7 +105,7 @@ async function speak(input: ProduceInput): Promise<{ spoken: SpokenParagraphs; p
   for (const paragraph of sentences) {
     const row: { text: string; seconds: number }[] = [];
     for (const text of paragraph) {
-      const file = join(dir, `${createHash('sha1').update(`${input.tts.name}\n${text}`).digest('hex')}.wav`);
+      const file = join(dir, `${voiceCacheKey(input.tts, input.dubbing, text)}.wav`);
       if (!(await exists(file))) {
         await synthesizeInto(input, text, file);
       }
@@ -154,6 +171,8 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
     overlays: timeline.overlays,
     subtitles,
     voice: voicePath,
+    voiceVolume: (input.dubbing?.volume ?? 100) / 100,
+    logo: input.logo ?? null,
     music:
       input.musicPath && template.music.policy !== 'none'
         ? { path: input.musicPath, volume: template.music.volume, duck: template.music.duck }

@@ -13,9 +13,7 @@ export function templatePreviewAss(template: ClipTemplate): string {
         start: 0,
         end: 10,
         text: template.title.text || PREVIEW_TITLE,
-        font: template.title.font,
-        size: template.title.size,
-        color: template.title.color,
+        style: template.title,
       }
     : null;
   return writeAss(template.subtitle, template.subtitle ? [{ start: 0, end: 10, text: PREVIEW_LINE }] : [], title);

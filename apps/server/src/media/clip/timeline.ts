@@ -180,9 +180,7 @@ function titleOf(plan: ClipPlan, template: ClipTemplate, duration: number): Titl
     start: 0,
     end: title.seconds > 0 ? Math.min(title.seconds, duration) : duration,
     text: plan.title,
-    font: title.font,
-    size: title.size,
-    color: title.color,
+    style: title,
   };
 }
 

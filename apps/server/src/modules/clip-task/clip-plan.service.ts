@@ -26,7 +26,7 @@ export class ClipPlanService {
       renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech'>;
     },
     private readonly materials: Pick<MaterialService, 'sources' | 'freeSpace'>,
-    private readonly catalog: Pick<ClipCatalogService, 'writeScripts' | 'fonts'>,
+    private readonly catalog: Pick<ClipCatalogService, 'writeScripts' | 'fonts' | 'requireVoice'>,
   ) {
     this.repo = new ClipTaskRepository(deps.db);
   }
@@ -89,6 +89,10 @@ export class ClipPlanService {
     try {
       await this.requireFonts(input);
       await this.requireMusic(memberId, input.musicIds);
+      await this.catalog.requireVoice(input.dubbing);
+      if (input.logo) {
+        await this.logoKey(memberId, input.logo.materialId);
+      }
       const library = await this.library(memberId, input);
       const ctx: PlanContext = {
         materials: library,
@@ -139,6 +143,15 @@ export class ClipPlanService {
     }
   }
 
+  /** The storage key of a logo: an image of the member's own library, else refused (台标图片不存在或已被删除). */
+  async logoKey(memberId: number, materialId: number): Promise<string> {
+    const [row] = await this.materials.sources(memberId, [materialId]);
+    if (row?.file_type !== 'image') {
+      throw new ClipInputError(Msg.clipLogoMissing);
+    }
+    return row.object_key;
+  }
+
   /** The local path (or URL) ffmpeg reads a stored object from. */
   sourceOf(key: string): Promise<string> {
     return this.deps.storage.mediaSource(key);
@@ -172,7 +185,7 @@ function fontsOf(input: ClipTaskInput): string[] {
     case 5:
     case 6:
     case 8:
-      return [input.font];
+      return [input.font, ...(input.subtitle ? [input.subtitle.font] : [])];
     case 3:
       return [];
   }

@@ -62,7 +62,7 @@ export class ClipRenderService {
     },
     private readonly planner: Pick<
       ClipPlanService,
-      'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf'
+      'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf' | 'logoKey'
     >,
     private readonly catalog: Pick<ClipCatalogService, 'fonts'>,
     private readonly materials: Pick<MaterialService, 'recordUse' | 'sources' | 'addProduced'>,
@@ -260,6 +260,13 @@ export class ClipRenderService {
         musicPath: plan.musicId === null ? null : await this.musicPath(memberId, plan.musicId),
         speech: input.clip_model === 4 ? await this.planner.speechOf(library, input.mainId) : undefined,
         tts: clip.tts,
+        dubbing: input.dubbing,
+        logo: input.logo && {
+          path: await this.planner.sourceOf(await this.planner.logoKey(memberId, input.logo.materialId)),
+          corner: input.logo.corner,
+          size: input.logo.size,
+          opacity: input.logo.opacity,
+        },
         fontsDir,
         workDir,
         cacheDir: join(clip.workDir, 'voice-cache'),

@@ -12,6 +12,12 @@ import {
   clipVoice,
   clipWriteBody,
 } from '@vidmatrix/contract/api/clip-task';
+import {
+  ClipVoiceApi,
+  clipVoiceList,
+  clipVoicePreview,
+  clipVoicePreviewBody,
+} from '@vidmatrix/contract/api/clip-voice';
 import { setOssMediaUrlBody } from '@vidmatrix/contract/api/material';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { createReadStream } from 'node:fs';
@@ -67,6 +73,33 @@ export const clipTaskRoutes: FastifyPluginCallbackZod = (app, _options, done) =>
       },
     },
     () => ok(clipCatalog.voice()),
+  );
+
+  app.post(
+    ClipVoiceApi.list,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Every voice the configured speech provider offers, named in Chinese',
+        response: { 200: envelopeOf(clipVoiceList) },
+      },
+    },
+    async () => ok(await clipCatalog.voices()),
+  );
+
+  app.post(
+    ClipVoiceApi.preview,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'A fixed sentence in a voice at a speed and volume, as a WAV to play',
+        body: clipVoicePreviewBody,
+        response: { 200: envelopeOf(clipVoicePreview) },
+      },
+    },
+    async (request) => ok(await clipCatalog.voicePreview(request.body)),
   );
 
   // The font files getFront lists, public like any web font: the desktop syncs them, the subtitle preview draws with them.

@@ -124,6 +124,7 @@ export class ClipTaskService {
           file_url: material ? storage.publicUrl(material.object_key) : '',
           thumb_url: material?.thumb_key ? storage.publicUrl(material.thumb_key) : '',
           error: o.error,
+          title: titleOfPlan(o.plan),
         };
       }),
     };
@@ -167,5 +168,15 @@ export class ClipTaskService {
       throw notFound();
     }
     return task;
+  }
+}
+
+/** The title a video's plan shows ('' for none, or a plan that does not read). */
+function titleOfPlan(plan: string): string {
+  try {
+    const title = (JSON.parse(plan) as { title?: unknown }).title;
+    return typeof title === 'string' ? title : '';
+  } catch {
+    return '';
   }
 }

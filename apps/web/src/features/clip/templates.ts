@@ -1,4 +1,6 @@
-import type { ClipTemplate, ClipTransition } from '@vidmatrix/contract/api/clip-task';
+import type { ClipTemplate, SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
+import { TRANSITION_NAMES } from '@vidmatrix/contract/api/clip-looks';
+import { titlePreset } from '@vidmatrix/contract/rules/clip-styles';
 import { DEFAULT_CLIP_FONT, SEEDED_TEMPLATES, type SeededTemplate } from '@vidmatrix/contract/rules/clip-templates';
 
 export { SEEDED_TEMPLATES, type SeededTemplate };
@@ -12,26 +14,25 @@ export function templateByKey(key: string | null): SeededTemplate {
 }
 
 /**
- * The template as a task uses it: 视频标题 in its title style, and its music policy over the tracks the
- * member chose (none chosen, no music; 'random' deals them out, 'chosen' keeps the first).
+ * The template as a task uses it: the subtitle style the member picked (in the template's font), the
+ * title style they picked (the titles themselves go as the task's titleArray), and its music policy over
+ * the tracks the member chose (none chosen, no music; 'random' deals them out, 'chosen' keeps the first).
  */
-export function templateForTask(template: ClipTemplate, musicIds: readonly number[], title: string): ClipTemplate {
+export function templateForTask(
+  template: ClipTemplate,
+  musicIds: readonly number[],
+  chosen: { subtitle: Omit<SubtitleStyle, 'font'> | null; titleStyle: string },
+): ClipTemplate {
   const policy = musicIds.length === 0 ? 'none' : template.music.policy === 'random' ? 'random' : 'chosen';
+  const font = template.subtitle?.font ?? template.title?.font ?? DEFAULT_FONT;
+  const title = chosen.titleStyle ? titlePreset(chosen.titleStyle, template.title?.font ?? font) : undefined;
   return {
     ...template,
-    title: template.title && { ...template.title, text: title },
+    subtitle: chosen.subtitle ? { ...chosen.subtitle, font } : template.subtitle,
+    title: title ?? (template.title && { ...template.title, text: '' }),
     music: { ...template.music, policy },
   };
 }
 
-/** Names of the transitions offered between pictures. */
-export const TRANSITION_NAMES: Record<ClipTransition, string> = {
-  fade: '淡入淡出',
-  dissolve: '溶解',
-  slideleft: '左滑',
-  slideup: '上滑',
-  wipeleft: '左擦除',
-  wipeup: '上擦除',
-  circleopen: '圆形展开',
-  smoothleft: '平滑左移',
-};
+/** Names of the transitions offered between pictures (every one ffmpeg's xfade has). */
+export { TRANSITION_NAMES };

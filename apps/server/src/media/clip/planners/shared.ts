@@ -1,4 +1,10 @@
-import type { ClipTaskInput, ClipTemplate, DedupOptions } from '@vidmatrix/contract/api/clip-task';
+import {
+  subtitleStyle,
+  type ClipTaskInput,
+  type ClipTemplate,
+  type DedupOptions,
+} from '@vidmatrix/contract/api/clip-task';
+import { DEFAULT_CLIP_FONT, TITLE_STYLE } from '@vidmatrix/contract/rules/clip-templates';
 import type { ClipMaterial, ClipMotion, ClipPlan, DedupTransform, PlanSegment } from '../plan-model.ts';
 import { CLIP_FPS } from '@vidmatrix/contract/constants';
 import { windowStarts } from '@vidmatrix/contract/rules/clip-count';
@@ -118,21 +124,39 @@ export function musicDealer(task: ClipTaskInput, template: ClipTemplate, rng: Rn
   return template.music.policy === 'chosen' ? () => task.musicIds[0] ?? null : deal;
 }
 
-/** The template a mode renders with: its own for 1, 2, 4, 7; a plain one built from the font otherwise. */
+/**
+ * The template a mode renders with: its own for 1, 2, 4, 7; a plain one built from the mode's font (and
+ * subtitle style) otherwise. Titles given as a titleArray show in the template's title style, or the
+ * seeded big yellow one where it has none.
+ */
 export function templateOf(task: ClipTaskInput): ClipTemplate {
-  if ('template' in task) {
-    return task.template;
+  const template = 'template' in task ? task.template : plainTemplate(task);
+  if (template.title || task.titleArray.length === 0) {
+    return template;
   }
-  const font = 'font' in task ? task.font : 'WenQuanYi Micro Hei';
+  return { ...template, title: { ...TITLE_STYLE, font: template.subtitle?.font ?? DEFAULT_CLIP_FONT } };
+}
+
+function plainTemplate(task: Exclude<ClipTaskInput, { template: ClipTemplate }>): ClipTemplate {
+  const font = 'font' in task ? task.font : DEFAULT_CLIP_FONT;
+  const own = 'subtitle' in task ? task.subtitle : undefined;
   return {
-    subtitle: { font, size: 64, color: '#FFFFFF', outlineColor: '#000000', outline: 3, box: false, position: 'bottom' },
-    title:
-      task.clip_model === 5 && task.title ? { text: task.title, font, size: 90, color: '#FFE400', seconds: 0 } : null,
+    subtitle: own ?? subtitleStyle.parse({ font }),
+    title: task.clip_model === 5 && task.title ? { ...TITLE_STYLE, text: task.title, font } : null,
     transition: task.clip_model === 5 ? { names: [task.transition], duration: 0.5 } : null,
     filter: 'none',
     fit: 'blur',
     music: { policy: 'random', volume: 0.3, duck: true },
   };
+}
+
+/** The title of video `index`: the planner's own (AI剪辑's model wrote one), else the task's titles in turn, else the template's. */
+function titleFor(task: ClipTaskInput, index: number, own: string | undefined, template: ClipTemplate): string {
+  if (own) {
+    return own;
+  }
+  const titles = task.titleArray;
+  return titles.length > 0 ? (titles[index % titles.length] as string) : (template.title?.text ?? '');
 }
 
 /** Assembles one plan. */
@@ -155,7 +179,7 @@ export function planOf(
     segments: parts.segments,
     paragraphs: parts.paragraphs,
     voiced: parts.voiced,
-    title: parts.title ?? template.title?.text ?? '',
+    title: titleFor(task, index, parts.title, template),
     musicId: parts.musicId,
     main: parts.main,
     dedup,

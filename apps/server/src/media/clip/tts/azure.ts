@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import type { ClipVoiceOption } from '@vidmatrix/contract/api/clip-voice';
 import { Msg } from '@vidmatrix/contract/messages';
-import { TtsError, type TtsProvider } from './tts-provider.ts';
+import { TtsError, type TtsProvider, type VoiceChoice } from './tts-provider.ts';
 import { parseWav } from './wav.ts';
 
 /** A Mandarin neural voice, the default when AZURE_TTS_VOICE is unset. */
@@ -100,13 +101,63 @@ export function xmlEscape(text: string): string {
   );
 }
 
-/** The SSML of one sentence in one voice (the language is the voice name's first two parts). */
-export function azureSsml(text: string, voice: string): string {
+/** The SSML of one sentence in one voice at a speed (× normal; the language is the voice name's first two parts). */
+export function azureSsml(text: string, voice: string, speed = 1): string {
   const lang = voice.split('-').slice(0, 2).join('-');
+  const percent = Math.round((speed - 1) * 100);
+  const said =
+    percent === 0
+      ? xmlEscape(text)
+      : `<prosody rate="${percent > 0 ? '+' : ''}${percent}%">${xmlEscape(text)}</prosody>`;
   return (
     `<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="${xmlEscape(lang)}">` +
-    `<voice name="${xmlEscape(voice)}">${xmlEscape(text)}</voice></speak>`
+    `<voice name="${xmlEscape(voice)}">${said}</voice></speak>`
   );
+}
+
+/** The voices list path under the service's base URL. */
+export const AZURE_VOICES_PATH = '/cognitiveservices/voices/list';
+/** The voice list is asked again after this long, ms (voices are added rarely). */
+const VOICES_TTL_MS = 60 * 60_000;
+
+/** Chinese names of the Chinese locales Azure speaks. */
+const LOCALE_NAMES: Record<string, string> = {
+  'zh-CN': '普通话',
+  'zh-TW': '台湾普通话',
+  'zh-HK': '粤语（香港）',
+  'yue-CN': '粤语',
+  'wuu-CN': '吴语',
+  'zh-CN-liaoning': '东北话',
+  'zh-CN-sichuan': '四川话',
+  'zh-CN-shaanxi': '陕西话',
+  'zh-CN-henan': '河南话',
+  'zh-CN-shandong': '山东话',
+  'zh-CN-guangxi': '广西普通话',
+};
+
+/** One entry of Azure's voices/list answer (the fields used). */
+interface AzureVoiceEntry {
+  ShortName?: unknown;
+  LocalName?: unknown;
+  Gender?: unknown;
+  Locale?: unknown;
+}
+
+/** Azure's voice list as getVoices offers it: the Chinese voices only, named in Chinese. */
+export function azureVoiceOptions(entries: readonly AzureVoiceEntry[]): ClipVoiceOption[] {
+  const out: ClipVoiceOption[] = [];
+  for (const e of entries) {
+    const [id, locale] = [e.ShortName, e.Locale];
+    if (typeof id !== 'string' || typeof locale !== 'string' || !VOICE.test(id) || !/^(zh|yue|wuu)-/.test(locale)) {
+      continue;
+    }
+    const gender = e.Gender === 'Female' ? 'female' : e.Gender === 'Male' ? 'male' : 'unknown';
+    const label = typeof e.LocalName === 'string' && e.LocalName ? e.LocalName : id;
+    const sex = { female: '女声', male: '男声', unknown: '' }[gender];
+    const where = LOCALE_NAMES[locale] ?? locale;
+    out.push({ id, name: `${label}（${sex ? `${sex}，` : ''}${where}）`, gender, robotic: false });
+  }
+  return out;
 }
 
 /** Retry-After in ms: delta seconds or an HTTP date; null when absent or unreadable. */
@@ -157,8 +208,56 @@ export class AzureTts implements TtsProvider {
     this.url = `${config.endpoint}${AZURE_TTS_PATH}`;
   }
 
-  async synthesize(text: string, outPath: string, signal?: AbortSignal): Promise<void> {
-    const audio = await this.request(text, signal);
+  private voiceList: { at: number; list: Promise<ClipVoiceOption[]> } | null = null;
+
+  /** The service's Chinese voices (asked at most hourly), the configured one first. */
+  voices(): Promise<ClipVoiceOption[]> {
+    const now = Date.now();
+    if (!this.voiceList || now - this.voiceList.at > VOICES_TTL_MS) {
+      const list = this.listVoices();
+      this.voiceList = { at: now, list };
+      list.catch(() => {
+        this.voiceList = null;
+      });
+    }
+    return this.voiceList.list;
+  }
+
+  private async listVoices(): Promise<ClipVoiceOption[]> {
+    const fetchImpl = this.config.fetchImpl ?? fetch;
+    let response: Response;
+    try {
+      response = await fetchImpl(`${this.config.endpoint}${AZURE_VOICES_PATH}`, {
+        headers: { 'Ocp-Apim-Subscription-Key': this.config.key, 'User-Agent': 'vidmatrix' },
+        signal: AbortSignal.timeout(this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new TtsError(Msg.clipVoiceFailed, `Azure voices/list failed: ${(error as Error).message}`);
+    }
+    if (!response.ok) {
+      const detail = `Azure voices/list HTTP ${response.status}`;
+      throw new TtsError(
+        response.status === 401 || response.status === 403 ? Msg.clipVoiceAuthFailed : Msg.clipVoiceFailed,
+        detail,
+      );
+    }
+    const body: unknown = await response.json().catch(() => null);
+    const list = azureVoiceOptions(Array.isArray(body) ? (body as AzureVoiceEntry[]) : []);
+    const configured = list.find((v) => v.id === this.config.voice) ?? {
+      id: this.config.voice,
+      name: this.config.voice,
+      gender: 'unknown' as const,
+      robotic: false,
+    };
+    return [configured, ...list.filter((v) => v.id !== configured.id)];
+  }
+
+  async synthesize(text: string, outPath: string, signal?: AbortSignal, choice?: VoiceChoice): Promise<void> {
+    const voice = choice?.voice ?? this.config.voice;
+    if (!VOICE.test(voice)) {
+      throw new TtsError(Msg.clipVoiceUnknown, `not an Azure voice name: ${voice}`, true);
+    }
+    const audio = await this.request(azureSsml(text, voice, choice?.speed ?? 1), signal);
     let wav;
     try {
       wav = parseWav(audio);
@@ -182,12 +281,11 @@ export class AzureTts implements TtsProvider {
     }
   }
 
-  /** The POST, retried on throttling and server errors; resolves to the answer's bytes. */
-  private async request(text: string, signal?: AbortSignal): Promise<Buffer> {
+  /** The POST of an SSML body, retried on throttling and server errors; resolves to the answer's bytes. */
+  private async request(body: string, signal?: AbortSignal): Promise<Buffer> {
     const retries = this.config.retries ?? DEFAULT_RETRIES;
     const sleep = this.config.sleep ?? abortable;
     const fetchImpl = this.config.fetchImpl ?? fetch;
-    const body = azureSsml(text, this.config.voice);
     let detail = '';
     for (let attempt = 0; ; attempt += 1) {
       signal?.throwIfAborted();

@@ -1,6 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { TtsProvider } from './tts-provider.ts';
+import type { ClipVoiceOption } from '@vidmatrix/contract/api/clip-voice';
+import type { TtsProvider, VoiceChoice } from './tts-provider.ts';
 import { encodeWav, type Wav } from './wav.ts';
 
 /** The slice of `sherpa-onnx-node` this provider uses (the package is the operator's to install). */
@@ -50,15 +51,22 @@ export async function sherpaConfigOf(modelDir: string, threads = 1): Promise<unk
   };
 }
 
+/** Whether a directory holds a sherpa-onnx model (a .onnx and tokens.txt). */
+async function isModelDir(dir: string): Promise<boolean> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.some((n) => n.endsWith('.onnx')) && names.includes('tokens.txt');
+}
+
 /**
- * A neural voice from an operator-supplied sherpa-onnx model directory (e.g. a Chinese VITS
- * model). No model can be downloaded on these hosts, and `sherpa-onnx-node` is not a dependency
- * yet: the operator installs it and sets TTS_PROVIDER=sherpa, SHERPA_TTS_MODEL_DIR (and _SPEAKER).
+ * Neural voices from operator-supplied sherpa-onnx model directories (e.g. Chinese VITS models): the
+ * directory SHERPA_TTS_MODEL_DIR names, and each model directory directly inside it, is one voice. No
+ * model can be downloaded on these hosts, and `sherpa-onnx-node` is not a dependency yet: the operator
+ * installs it and sets TTS_PROVIDER=sherpa, SHERPA_TTS_MODEL_DIR (and _SPEAKER).
  */
 export class SherpaTts implements TtsProvider {
   readonly robotic = false;
   readonly name: string;
-  private engine: Promise<InstanceType<SherpaModule['OfflineTts']>> | null = null;
+  private readonly engines = new Map<string, Promise<InstanceType<SherpaModule['OfflineTts']>>>();
 
   constructor(
     private readonly modelDir: string,
@@ -69,19 +77,47 @@ export class SherpaTts implements TtsProvider {
     this.name = `sherpa-onnx (${basename(modelDir)}#${speaker})`;
   }
 
-  private load(): Promise<InstanceType<SherpaModule['OfflineTts']>> {
-    this.engine ??= (async () => {
-      // A module name in a variable: bundlers and the type checker leave the optional package alone.
-      const name = 'sherpa-onnx-node';
-      const mod = (await import(name)) as SherpaModule | { default: SherpaModule };
-      const sherpa = 'OfflineTts' in mod ? mod : mod.default;
-      return new sherpa.OfflineTts(await sherpaConfigOf(this.modelDir));
-    })();
-    return this.engine;
+  /** The model directories found on disk: the configured one first, then those inside it (by name). */
+  async voices(): Promise<ClipVoiceOption[]> {
+    const ids: string[] = (await isModelDir(this.modelDir)) ? [basename(this.modelDir)] : [];
+    const inside = await readdir(this.modelDir, { withFileTypes: true }).catch(() => []);
+    for (const entry of inside.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (await isModelDir(join(this.modelDir, entry.name))) {
+        ids.push(entry.name);
+      }
+    }
+    return ids.map((id) => ({ id, name: `神经网络音色 ${id}`, gender: 'unknown', robotic: false }));
   }
 
-  async synthesize(text: string, outPath: string): Promise<void> {
-    const audio = (await this.load()).generate({ text, sid: this.speaker, speed: this.speed });
+  /** The directory of a voice id (the configured one, or one inside it). */
+  private dirOf(voice: string | undefined): string {
+    if (voice === undefined || voice === basename(this.modelDir)) {
+      return this.modelDir;
+    }
+    if (!/^[\w.+-]+$/.test(voice) || voice.startsWith('.')) {
+      throw new Error(`not a sherpa voice id: ${voice}`);
+    }
+    return join(this.modelDir, voice);
+  }
+
+  private load(dir: string): Promise<InstanceType<SherpaModule['OfflineTts']>> {
+    let engine = this.engines.get(dir);
+    if (!engine) {
+      engine = (async () => {
+        // A module name in a variable: bundlers and the type checker leave the optional package alone.
+        const name = 'sherpa-onnx-node';
+        const mod = (await import(name)) as SherpaModule | { default: SherpaModule };
+        const sherpa = 'OfflineTts' in mod ? mod : mod.default;
+        return new sherpa.OfflineTts(await sherpaConfigOf(dir));
+      })();
+      this.engines.set(dir, engine);
+    }
+    return engine;
+  }
+
+  async synthesize(text: string, outPath: string, _signal?: AbortSignal, choice?: VoiceChoice): Promise<void> {
+    const engine = await this.load(this.dirOf(choice?.voice));
+    const audio = engine.generate({ text, sid: this.speaker, speed: this.speed * (choice?.speed ?? 1) });
     await writeFile(outPath, encodeWav(floatToPcm16(audio.samples, audio.sampleRate)));
   }
 }

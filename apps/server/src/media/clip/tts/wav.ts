@@ -91,3 +91,15 @@ export function layoutWav(parts: readonly Wav[], starts: readonly number[], dura
   });
   return { ...first, data };
 }
+
+/** 16-bit PCM samples times `gain`, clipped (the voice preview at the member's volume). */
+export function gainWav(wav: Wav, gain: number): Wav {
+  if (wav.bitsPerSample !== 16) {
+    throw new Error(`gain needs 16-bit PCM, not ${wav.bitsPerSample}-bit`);
+  }
+  const data = Buffer.alloc(wav.data.length - (wav.data.length % 2));
+  for (let i = 0; i < data.length; i += 2) {
+    data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(wav.data.readInt16LE(i) * gain))), i);
+  }
+  return { ...wav, data };
+}

@@ -7,5 +7,6 @@ export const clipKeys = {
   tasksWithVideos: () => ['clip', 'task'] as const,
   fonts: () => ['clip', 'fonts'] as const,
   voice: () => ['clip', 'voice'] as const,
+  voices: () => ['clip', 'voices'] as const,
   templates: () => ['clip', 'templates'] as const,
 };

@@ -10,6 +10,7 @@ const output = (id: number, materialId: number): ClipOutput => ({
   material_id: materialId,
   file_url: materialId > 0 ? `/storage/clip/${id}.mp4` : '',
   thumb_url: '',
+  title: '',
   error: '',
 });
 

@@ -8,14 +8,32 @@ import {
   type DedupOptions,
 } from '@vidmatrix/contract/api/clip-task';
 import type { Music } from '@vidmatrix/contract/api/music';
+import type { ClipLogo } from '@vidmatrix/contract/api/clip-style';
+import type { ClipDubbing } from '@vidmatrix/contract/api/clip-voice';
 import { CLIP_MAX_MATERIALS, CLIP_MAX_VIDEOS } from '@vidmatrix/contract/constants';
+import { SUBTITLE_PRESETS, TITLE_PRESETS } from '@vidmatrix/contract/rules/clip-styles';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { notifyError } from '../../../lib/notify.ts';
 import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
 import { DEFAULT_CLIP_FORMAT, FormatFields, type ClipFormatChoice } from './format-fields.tsx';
+import { SubtitleStyleFields, type SubtitleLook } from './subtitle-style-fields.tsx';
+import {
+  DEFAULT_LOGO,
+  DEFAULT_TITLES,
+  LogoFields,
+  logoOf,
+  TitleFields,
+  titlesOf,
+  type LogoChoice,
+  type TitlesChoice,
+} from './title-logo-fields.tsx';
+import { DEFAULT_DUBBING, dubbingOf, VoiceFields, type DubbingChoice } from './voice-fields.tsx';
 import { MusicField } from './music-field.tsx';
 import { NumberField } from './number-field.tsx';
 import { TaskActions, newSeed } from './task-actions.tsx';
+
+/** What modes without a template draw subtitles in until a style is picked (the renderer's plain style). */
+const PLAIN_SUBTITLE: SubtitleLook = { ...(SUBTITLE_PRESETS[1]?.style as SubtitleLook), y: undefined };
 
 /** Metadata is always stripped (the contract's default); the other changes are the member's choice. */
 const DEFAULT_DEDUP: DedupOptions = dedupOptions.parse({});
@@ -39,6 +57,9 @@ export interface TaskCommon {
   dedup: DedupOptions;
   aspect: ClipFormatChoice['aspect'];
   resolution: ClipFormatChoice['resolution'];
+  dubbing?: ClipDubbing;
+  titleArray: string[];
+  logo: ClipLogo | null;
 }
 
 /** The shared fields of the request from what the member chose (seed fresh per task). */
@@ -49,6 +70,9 @@ export function taskCommonOf(chosen: {
   musicIds: number[];
   dedup: readonly DedupSwitch[];
   format: ClipFormatChoice;
+  dubbing?: DubbingChoice;
+  titles?: TitlesChoice;
+  logo?: LogoChoice;
 }): TaskCommon {
   return {
     name: chosen.name,
@@ -58,12 +82,16 @@ export function taskCommonOf(chosen: {
     dedup: { ...DEFAULT_DEDUP, ...Object.fromEntries(chosen.dedup.map((key) => [key, true])) },
     aspect: chosen.format.aspect,
     resolution: chosen.format.resolution,
+    dubbing: chosen.dubbing && dubbingOf(chosen.dubbing),
+    titleArray: chosen.titles ? titlesOf(chosen.titles) : [],
+    logo: chosen.logo ? logoOf(chosen.logo) : null,
   };
 }
 
-/** What the member chose for the page's template: 视频标题, the text of its title style ('' without one). */
+/** What the member chose over the page's template: a subtitle style (null keeps the template's) and a title style key. */
 export interface TemplateChoices {
-  title: string;
+  subtitle: SubtitleLook | null;
+  titleStyle: string;
 }
 
 /** What a mode page adds to the common fields (called once every `required` condition holds). */
@@ -93,6 +121,10 @@ export function ClipTaskForm(props: {
   voiced?: boolean;
   /** How many distinct videos the chosen materials allow (shown under 生成数量 while the member chooses). */
   maxCount?: number;
+  /** False where no text is drawn (CP拆拼): no subtitle style. */
+  texts?: boolean;
+  /** False where the mode has its own title field (图文成片). */
+  titles?: boolean;
 }) {
   const modeName = clipModeName[props.mode];
   const defaultName = `${modeName}任务`;
@@ -102,8 +134,13 @@ export function ClipTaskForm(props: {
   const policy = props.template?.template.music.policy;
   const [count, setCount] = useState(props.defaultCount ?? 2);
   const [dedup, setDedup] = useState<DedupSwitch[]>([]);
-  const [title, setTitle] = useState('');
   const [format, setFormat] = useState<ClipFormatChoice>(DEFAULT_CLIP_FORMAT);
+  const [dubbing, setDubbing] = useState<DubbingChoice>(DEFAULT_DUBBING);
+  const [subtitle, setSubtitle] = useState<SubtitleLook | null>(null);
+  const [titles, setTitles] = useState<TitlesChoice>(DEFAULT_TITLES);
+  const [logo, setLogo] = useState<LogoChoice>(DEFAULT_LOGO);
+  const templateTitle = props.template?.template.title ?? null;
+  const shownTitle = titles.style ? (TITLE_PRESETS.find((p) => p.key === titles.style)?.style ?? null) : templateTitle;
   const build = (): ClipTaskInput | null => {
     const unmet = props.required.find(([met]) => !met);
     if (unmet) {
@@ -118,8 +155,11 @@ export function ClipTaskForm(props: {
         musicIds: policy === 'none' ? [] : music.map((m) => m.music_id),
         dedup,
         format,
+        dubbing: props.voiced !== false ? dubbing : undefined,
+        titles: props.titles !== false ? titles : undefined,
+        logo,
       }),
-      { title: title.trim() },
+      { subtitle, titleStyle: titles.style },
     );
   };
   return (
@@ -128,12 +168,20 @@ export function ClipTaskForm(props: {
         <Form.Item label="任务名称">
           <Input aria-label="任务名称" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         </Form.Item>
-        {props.template?.template.title && (
-          <Form.Item label="视频标题（模板的标题样式，整条视频显示）">
-            <Input aria-label="视频标题" value={title} maxLength={40} onChange={(e) => setTitle(e.target.value)} />
-          </Form.Item>
-        )}
         {typeof props.children === 'function' ? props.children({ count }) : props.children}
+        {props.voiced !== false && <VoiceFields value={dubbing} onChange={setDubbing} />}
+        {props.texts !== false && (
+          <SubtitleStyleFields
+            value={subtitle}
+            onChange={setSubtitle}
+            fallback={props.template ? props.template.template.subtitle : PLAIN_SUBTITLE}
+            title={titlesOf(titles).length > 0 || templateTitle ? (shownTitle ?? TITLE_PRESETS[0]?.style) : null}
+          />
+        )}
+        {props.titles !== false && (
+          <TitleFields value={titles} onChange={setTitles} templateTitled={templateTitle !== null} />
+        )}
+        <LogoFields value={logo} onChange={setLogo} />
         <FormatFields value={format} onChange={setFormat} />
         {policy !== 'none' && (
           <Form.Item label={policy === 'random' ? '背景音乐（可选多首，每条视频随机一首）' : '背景音乐'}>

@@ -98,7 +98,7 @@ function AiClipForm({ template }: { template: ClipTemplateChoice }) {
       build={(common, chosen) => ({
         clip_model: 7,
         ...common,
-        template: templateForTask(template.template, common.musicIds, chosen.title),
+        template: templateForTask(template.template, common.musicIds, chosen),
         textContext,
         materialIds: materials.map((m) => m.file_id),
         // Empty: the server has the writer write them when the task is made.

@@ -58,7 +58,7 @@ function ClipVideoForm({ template }: { template: ClipTemplateChoice }) {
       build={(common, chosen) => ({
         clip_model: 1,
         ...common,
-        template: templateForTask(template.template, common.musicIds, chosen.title),
+        template: templateForTask(template.template, common.musicIds, chosen),
         groups: pooled ? [{ name: '', materialIds: materials.map((m) => m.file_id), lines: [] }] : clipGroupsOf(groups),
         // Read for a pool only: with groups every video takes one segment of each, in order.
         segments,

@@ -17,6 +17,7 @@ export function CpModePage() {
     <ClipTaskForm
       mode={3}
       voiced={false}
+      texts={false}
       required={[[sources.length > 0, Msg.chooseMaterial]]}
       build={(common) => ({
         clip_model: 3,

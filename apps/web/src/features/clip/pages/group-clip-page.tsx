@@ -16,10 +16,11 @@ export function GroupClipPage() {
     <ClipTaskForm
       mode={8}
       required={[[groupsComplete(groups), Msg.chooseMaterial]]}
-      build={(common) => ({
+      build={(common, chosen) => ({
         clip_model: 8,
         ...common,
         font,
+        subtitle: chosen.subtitle ? { ...chosen.subtitle, font } : undefined,
         groups: clipGroupsOf(groups, true),
       })}
     >

@@ -25,8 +25,9 @@ export function ImageVideoPage() {
     <ClipTaskForm
       mode={5}
       voiced={voice}
+      titles={false}
       required={[[images.length > 0, Msg.chooseMaterial]]}
-      build={(common) => ({
+      build={(common, chosen) => ({
         clip_model: 5,
         ...common,
         imageIds: images.map((m) => m.file_id),
@@ -37,6 +38,7 @@ export function ImageVideoPage() {
         voice,
         transition,
         font,
+        subtitle: chosen.subtitle ? { ...chosen.subtitle, font } : undefined,
       })}
     >
       <Form.Item label="图片素材" extra="每条视频从中选取若干张，推拉摇移，按不同组合生成">

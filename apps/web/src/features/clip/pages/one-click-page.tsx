@@ -25,12 +25,13 @@ export function OneClickPage() {
         [groupsComplete(groups), Msg.chooseMaterial],
         [written.length > 0, Msg.clipScriptRequired],
       ]}
-      build={(common) => ({
+      build={(common, chosen) => ({
         clip_model: 6,
         ...common,
         groups: clipGroupsOf(groups),
         scripts: written,
         font,
+        subtitle: chosen.subtitle ? { ...chosen.subtitle, font } : undefined,
       })}
     >
       {({ count }) => (

@@ -39,7 +39,7 @@ function OralModeForm({ template }: { template: ClipTemplateChoice }) {
       build={(common, chosen) => ({
         clip_model: 4,
         ...common,
-        template: templateForTask(template.template, common.musicIds, chosen.title),
+        template: templateForTask(template.template, common.musicIds, chosen),
         // The picker holds one video at most, and `required` made sure it holds one.
         mainId: (main[0] as Material).file_id,
         brollIds: broll.map((m) => m.file_id),

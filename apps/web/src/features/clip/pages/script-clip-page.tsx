@@ -51,7 +51,7 @@ function ScriptClipForm({ template }: { template: ClipTemplateChoice }) {
       build={(common, chosen) => ({
         clip_model: 2,
         ...common,
-        template: templateForTask(template.template, common.musicIds, chosen.title),
+        template: templateForTask(template.template, common.musicIds, chosen),
         steps: steps.map((s) => ({ text: s.text.trim(), materialIds: s.materials.map((m) => m.file_id) })),
       })}
       onAdded={(taskId) =>

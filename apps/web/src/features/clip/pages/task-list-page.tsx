@@ -141,9 +141,14 @@ function TaskOutputs({ id }: { id: number }) {
             setPlaying({ url: o.file_url, name: `${task.data.name}-${o.index + 1}`, poster: o.thumb_url })
           }
           cover={
-            // The whole 9:16 frame: a shorter box cut off the title at the top and the subtitles.
+            // The whole frame in a 9:16 box: a shorter box cut off the title and subtitles, and cover cut off
+            // the sides (and a corner logo) of square and landscape videos.
             o.thumb_url ? (
-              <img src={o.thumb_url} alt="" style={{ aspectRatio: '9 / 16', objectFit: 'cover' }} />
+              <img
+                src={o.thumb_url}
+                alt=""
+                style={{ aspectRatio: '9 / 16', objectFit: 'contain', background: '#000' }}
+              />
             ) : (
               <div style={{ aspectRatio: '9 / 16', background: '#f0f0f0' }} />
             )
@@ -151,6 +156,11 @@ function TaskOutputs({ id }: { id: number }) {
         >
           <Space direction="vertical" size={4} style={{ width: '100%' }}>
             <Typography.Text>第 {o.index + 1} 条</Typography.Text>
+            {o.title && (
+              <Typography.Text type="secondary" ellipsis data-testid="clip-output-title">
+                标题：{o.title}
+              </Typography.Text>
+            )}
             <Tag color={STATUS[o.status].color}>{STATUS[o.status].text}</Tag>
             {o.status === 'running' && <Progress percent={Math.round(o.progress * 100)} size="small" />}
             {o.error && <Typography.Text type="danger">{o.error}</Typography.Text>}

@@ -24,22 +24,20 @@ import {
   type ClipTransition,
 } from '@vidmatrix/contract/api/clip-task';
 import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
+import { LOOK_NAMES } from '@vidmatrix/contract/api/clip-looks';
 import { Msg } from '@vidmatrix/contract/messages';
 import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
+import { SUBTITLE_PRESETS, TITLE_PRESETS } from '@vidmatrix/contract/rules/clip-styles';
 import { TITLE_STYLE } from '@vidmatrix/contract/rules/clip-templates';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteClipTemplate, useSaveClipTemplate } from '../api/clip-template-mutations.ts';
 import { useClipTemplates } from '../api/get-clip-templates.ts';
 import { FontField } from '../components/font-field.tsx';
+import { StyleSwatch } from '../components/subtitle-style-fields.tsx';
 import { SEEDED_TEMPLATES, TRANSITION_NAMES } from '../templates.ts';
 
-const FILTER_NAMES: Record<ClipFilter, string> = {
-  none: '原色',
-  warm: '暖色',
-  cool: '冷色',
-  vivid: '鲜艳',
-  mono: '黑白',
-};
+/** The looks by their Chinese names (the server draws each; a saved template's still shows it). */
+const FILTER_NAMES = LOOK_NAMES;
 const POSITION_NAMES = { top: '顶部', middle: '居中', bottom: '底部' } as const;
 
 /** /clip/VideoTemplate: pick a template (seeded or the member's own, each with its rendered preview). */
@@ -167,6 +165,7 @@ function TemplateForm(props: {
   const [showSubtitle, setShowSubtitle] = useState(base.subtitle !== null);
   // The style only: each task gives its own 视频标题.
   const [showTitle, setShowTitle] = useState(base.title !== null);
+  const [title, setTitle] = useState(base.title ?? TITLE_STYLE);
   const [transitions, setTransitions] = useState<ClipTransition[]>(base.transition?.names ?? []);
   const [filter, setFilter] = useState<ClipFilter>(base.filter);
   const [fit, setFit] = useState(base.fit);
@@ -183,7 +182,7 @@ function TemplateForm(props: {
     props.onSave(name.trim(), description.trim(), {
       ...base,
       subtitle: showSubtitle ? subtitle : null,
-      title: showTitle ? (base.title ?? TITLE_STYLE) : null,
+      title: showTitle ? title : null,
       transition: transitions.length ? { names: transitions, duration: base.transition?.duration ?? 0.5 } : null,
       filter,
       fit,
@@ -205,6 +204,47 @@ function TemplateForm(props: {
         <Form.Item label="顶部标题（文字在创建任务时填写）">
           <Switch aria-label="显示标题" checked={showTitle} onChange={setShowTitle} />
         </Form.Item>
+      </Space>
+      <Space wrap align="start" size="large">
+        {showSubtitle && (
+          <Form.Item label="套用字幕样式">
+            <Select
+              aria-label="套用字幕样式"
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 180 }}
+              placeholder="选择预设样式"
+              value={SUBTITLE_PRESETS.find((p) => sameStyle(p.style, subtitle))?.key}
+              onChange={(key: string) => {
+                const preset = SUBTITLE_PRESETS.find((p) => p.key === key);
+                if (preset) {
+                  setSubtitle({ ...preset.style, font: subtitle.font });
+                }
+              }}
+              options={SUBTITLE_PRESETS.map((p) => ({ value: p.key, label: p.name }))}
+            />
+          </Form.Item>
+        )}
+        {showTitle && (
+          <Form.Item label="标题样式">
+            <Select
+              aria-label="标题样式"
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 180 }}
+              placeholder="选择预设样式"
+              value={TITLE_PRESETS.find((p) => sameStyle(p.style, title))?.key}
+              onChange={(key: string) => {
+                const preset = TITLE_PRESETS.find((p) => p.key === key);
+                if (preset) {
+                  setTitle({ ...title, ...preset.style });
+                }
+              }}
+              options={TITLE_PRESETS.map((p) => ({ value: p.key, label: p.name }))}
+            />
+          </Form.Item>
+        )}
+        <StyleSwatch subtitle={showSubtitle ? subtitle : null} title={showTitle ? title : null} />
       </Space>
       {showSubtitle && (
         <Space wrap align="start">
@@ -301,4 +341,9 @@ function TemplateForm(props: {
       </Button>
     </Form>
   );
+}
+
+/** Whether every field of a preset's style holds in `style` (the preset stays named until one moves). */
+function sameStyle(preset: object, style: object): boolean {
+  return Object.entries(preset).every(([k, v]) => (style as Record<string, unknown>)[k] === v);
 }
