@@ -43,6 +43,10 @@ import { MediaProcessingService } from './modules/material/media-processing.serv
 import { MemberService } from './modules/member/member.service.ts';
 import { ProfileService } from './modules/member/profile.service.ts';
 import { AgentService } from './modules/agent/agent.service.ts';
+import { AiReportRepository } from './modules/ai-staff/ai-report.repository.ts';
+import { AiReportService } from './modules/ai-staff/ai-report.service.ts';
+import { AiTodoRepository } from './modules/ai-staff/ai-todo.repository.ts';
+import { AiTodoService } from './modules/ai-staff/ai-todo.service.ts';
 import { DataScreenService } from './modules/data-screen/data-screen.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
@@ -189,6 +193,8 @@ export function compose(infra: Infrastructure) {
   const profiles = new ProfileService({ ...base, storage });
   const agents = new AgentService({ ...base, storage });
   const dataScreen = new DataScreenService(base);
+  const aiReport = new AiReportService(base, new AiReportRepository(db));
+  const aiTodos = new AiTodoService(base, new AiTodoRepository(db));
 
   return {
     settings,
@@ -221,6 +227,8 @@ export function compose(infra: Infrastructure) {
     profiles,
     agents,
     dataScreen,
+    aiReport,
+    aiTodos,
     runnerAuth,
     serverRunners,
     connectors,
