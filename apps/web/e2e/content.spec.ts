@@ -274,7 +274,7 @@ test('AI staff entries open the feature each presents under a short header', asy
   const cases = [
     { path: '/ai/lead', name: 'AI获客员工', shows: '客户消息' },
     { path: '/ai/service', name: 'AI客服员工', shows: '客户线索' },
-    { path: '/ai/operate', name: 'AI运营员工', shows: '批量发布' },
+    { path: '/ai/operate', name: 'AI运营员工', shows: '账号管理' },
     { path: '/ai/data', name: 'AI数据员工', shows: '打开数据大屏' },
   ];
   for (const c of cases) {
