@@ -46,6 +46,7 @@ import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { userCenterRoutes } from './modules/member/user-center.routes.ts';
 import { agentRoutes } from './modules/agent/agent.routes.ts';
+import { aiStaffRoutes } from './modules/ai-staff/ai-staff.routes.ts';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes.ts';
 import { setupAuth } from './plugins/auth.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
@@ -103,6 +104,7 @@ const modules: FastifyPluginCallbackZod[] = [
   userCenterRoutes,
   agentRoutes,
   dataScreenRoutes,
+  aiStaffRoutes,
   runnerAuthRoutes,
   harvestRoutes,
   connectorRoutes,

@@ -45,6 +45,8 @@ import { MediaProcessingService } from './modules/material/media-processing.serv
 import { MemberService } from './modules/member/member.service.ts';
 import { ProfileService } from './modules/member/profile.service.ts';
 import { AgentService } from './modules/agent/agent.service.ts';
+import { AiReportService } from './modules/ai-staff/ai-report.service.ts';
+import { AiTodoService } from './modules/ai-staff/ai-todo.service.ts';
 import { DataScreenService } from './modules/data-screen/data-screen.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
@@ -238,6 +240,8 @@ export function compose(infra: Infrastructure) {
   const profiles = new ProfileService({ ...base, memberRepository, storage });
   const agents = new AgentService({ ...base, agentRepository: repos.agentRepository, transaction, storage });
   const dataScreen = new DataScreenService({ now, dataScreenRepository: repos.dataScreenRepository });
+  const aiReport = new AiReportService(base, repos.aiReportRepository);
+  const aiTodos = new AiTodoService(base, repos.aiTodoRepository);
 
   return {
     settings,
@@ -270,6 +274,8 @@ export function compose(infra: Infrastructure) {
     profiles,
     agents,
     dataScreen,
+    aiReport,
+    aiTodos,
     runnerAuth,
     serverRunners,
     connectors,

@@ -1,5 +1,7 @@
 import type { Db } from './db/types.ts';
 import { AgentRepository } from './modules/agent/agent.repository.ts';
+import { AiReportRepository } from './modules/ai-staff/ai-report.repository.ts';
+import { AiTodoRepository } from './modules/ai-staff/ai-todo.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { ClipTemplateRepository } from './modules/clip-template/clip-template.repository.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
@@ -21,6 +23,8 @@ import { UploadRepository } from './modules/upload/upload.repository.ts';
 export function createRepositories(db: Db) {
   return {
     agentRepository: new AgentRepository(db),
+    aiReportRepository: new AiReportRepository(db),
+    aiTodoRepository: new AiTodoRepository(db),
     authRepository: new AuthRepository(db),
     clipTemplateRepository: new ClipTemplateRepository(db),
     contentRepository: new ContentRepository(db),

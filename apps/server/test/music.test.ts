@@ -3,6 +3,7 @@ import type { MusicCate, MusicList } from '@vidmatrix/contract/api/music';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
 import { mediaFixtures } from '@vidmatrix/fixtures';
+import { SEED_MUSIC_LICENCE } from '../src/modules/music/system-music.ts';
 import { call, tusUpload } from './upload-client.ts';
 
 let ctx: TestContext;
@@ -29,10 +30,25 @@ describe('background music', () => {
     });
     expect(all.data.count).toBe(6);
     const first = all.data.list[0];
-    expect(first?.file.duration).toBeGreaterThan(5);
+    // Long enough to carry a 30–60 s video, each with its licence (issue 25).
+    for (const track of all.data.list) {
+      expect(track.file.duration).toBeGreaterThanOrEqual(30);
+      expect(track.file.duration).toBeLessThanOrEqual(60);
+      expect(track.licence).toBe(SEED_MUSIC_LICENCE);
+    }
     const audio = await ctx.app.inject({ method: 'GET', url: first?.file.file_url ?? '' });
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/mpeg');
+  });
+
+  it('makes again the short tones an earlier seed left without a licence, and nothing else', async () => {
+    const key = 'music/system/night-a-minor.mp3';
+    await ctx.db.updateTable('music').set({ licence: '', duration_ms: 8000 }).where('object_key', '=', key).execute();
+    expect(await ctx.app.services.music.seedSystemMusic()).toBe(1);
+    const row = await ctx.db.selectFrom('music').selectAll().where('object_key', '=', key).executeTakeFirstOrThrow();
+    expect(row.licence).toBe(SEED_MUSIC_LICENCE);
+    expect(Number(row.duration_ms)).toBeGreaterThanOrEqual(30_000);
+    expect(await ctx.app.services.music.seedSystemMusic()).toBe(0);
   });
 
   it('filters by category and keywords and pages', async () => {

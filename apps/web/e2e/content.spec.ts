@@ -19,7 +19,7 @@ const PAGES = [
   { path: '/subscribe', name: 'subscribe', heading: '选择适合你的版本', ready: '旗舰版' },
   { path: '/live', name: 'live', heading: '直播', ready: '每周答疑：矩阵账号怎么起号' },
   { path: '/productDetail', name: 'product', heading: '产品详情', ready: '8 种 AI 剪辑模式' },
-  { path: '/userCourseCenter', name: 'courses', heading: '流量学院', ready: '30 分钟上手 AI获客矩阵' },
+  { path: '/userCourseCenter', name: 'courses', heading: '流量学院', ready: '四步上手 AI获客矩阵' },
   { path: '/courseCenter?id=getting-started', name: 'course', heading: '课程中心', ready: '添加矩阵账号' },
   { path: '/protocol', name: 'protocol', heading: '用户协议与隐私政策', ready: '一、协议的范围' },
   { path: '/download', name: 'download', heading: '下载AI获客矩阵客户端', ready: '最新版本 v1.0.0' },
@@ -77,7 +77,7 @@ test('the footer shows the record numbers and licence of the site settings once 
 test('the course catalogue gives each course its length, and none to a course without videos yet', async ({ page }) => {
   await new SitePage(page).open('/userCourseCenter', '流量学院');
   const cards = page.getByTestId('course-card');
-  await expect(cards.filter({ hasText: '30 分钟上手 AI获客矩阵' })).toContainText('共 00:32');
+  await expect(cards.filter({ hasText: '四步上手 AI获客矩阵' })).toContainText('共 00:32');
   const unfilmed = cards.filter({ hasText: '矩阵账号运营方法' });
   await expect(unfilmed).toContainText('1 节');
   await expect(unfilmed).not.toContainText('共');
@@ -121,7 +121,7 @@ test('a course arrives rendered before JS, for a visitor and a member alike', as
   expect(res.status()).toBe(200);
   const body = await res.text();
   expect(body).toContain('<title>课程中心 - AI获客矩阵</title>');
-  expect(body).toContain('30 分钟上手 AI获客矩阵');
+  expect(body).toContain('四步上手 AI获客矩阵');
   expect(body).toContain('添加矩阵账号');
   expect(body).toContain('data-testid="course-player"');
   expect(body).not.toContain('加载中…');
@@ -274,7 +274,7 @@ test('AI staff entries open the feature each presents under a short header', asy
   const cases = [
     { path: '/ai/lead', name: 'AI获客员工', shows: '客户消息' },
     { path: '/ai/service', name: 'AI客服员工', shows: '客户线索' },
-    { path: '/ai/operate', name: 'AI运营员工', shows: '批量发布' },
+    { path: '/ai/operate', name: 'AI运营员工', shows: '账号管理' },
     { path: '/ai/data', name: 'AI数据员工', shows: '打开数据大屏' },
   ];
   for (const c of cases) {

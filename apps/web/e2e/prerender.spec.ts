@@ -15,7 +15,7 @@ const PAGES = [
   { path: '/subscribe', title: '价格 - AI获客矩阵', text: '选择适合你的版本', content: '旗舰版' },
   { path: '/live', title: '直播 - AI获客矩阵', text: '每周直播答疑', content: '每周答疑：矩阵账号怎么起号' },
   { path: '/productDetail', title: '产品详情 - AI获客矩阵', text: '产品详情', content: '8 种 AI 剪辑模式' },
-  { path: '/userCourseCenter', title: '流量学院 - AI获客矩阵', text: '流量学院', content: '30 分钟上手 AI获客矩阵' },
+  { path: '/userCourseCenter', title: '流量学院 - AI获客矩阵', text: '流量学院', content: '四步上手 AI获客矩阵' },
   // A course by `?id=`: the server renders the page on that course.
   {
     path: '/courseCenter?id=getting-started',

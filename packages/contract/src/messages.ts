@@ -1,3 +1,4 @@
+import { AiStaffMsg } from './messages-ai-staff.ts';
 import { AuthMsg } from './messages-auth.ts';
 import { CoreMsg } from './messages-core.ts';
 import { LeadMsg } from './messages-lead.ts';
@@ -74,6 +75,8 @@ export const Msg = {
 
   // Harvested comments and messages, and the leads in them (issue 23): in messages-lead.ts
   ...LeadMsg,
+  // The AI数据员工's daily report and the AI运营员工's to-do list (issue 25): in messages-ai-staff.ts
+  ...AiStaffMsg,
   // Reply rules, automatic replies and approvals (issue 23): in messages-reply.ts
   ...ReplyMsg,
 

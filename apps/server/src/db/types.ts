@@ -498,6 +498,8 @@ export interface MusicTable {
   duration_ms: number;
   sort: number;
   created_at: number;
+  /** The track's licence ('' for the short tones seeded before issue 25, replaced by the seed). */
+  licence: Generated<string>;
 }
 
 /** Media a clip task step produced (setOssMediaUrl). */

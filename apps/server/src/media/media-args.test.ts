@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationArgs, parseDuration, posterArgs, toneArgs } from './media-args.ts';
+import { durationArgs, parseDuration, musicEncodeArgs, posterArgs } from './media-args.ts';
 
 describe('posterArgs', () => {
   it('seeks to 1 s before the input and scales to 342 px', () => {
@@ -43,14 +43,10 @@ describe('durationArgs / parseDuration', () => {
   });
 });
 
-describe('toneArgs', () => {
-  it('mixes one sine input per frequency into an mp3', () => {
-    const args = toneArgs([440, 660], 4, '/o.mp3');
-    expect(args.filter((a) => a.startsWith('sine='))).toEqual([
-      'sine=frequency=440:duration=4',
-      'sine=frequency=660:duration=4',
-    ]);
-    expect(args.join(' ')).toContain('amix=inputs=2');
+describe('musicEncodeArgs', () => {
+  it('encodes the WAV as mono MP3', () => {
+    const args = musicEncodeArgs('/in.wav', '/o.mp3');
+    expect(args.join(' ')).toContain('-i /in.wav -ac 1 -c:a libmp3lame');
     expect(args.at(-1)).toBe('/o.mp3');
   });
 });

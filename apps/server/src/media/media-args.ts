@@ -41,24 +41,21 @@ export function parseDuration(output: string): number | null {
   return Number.isFinite(value) && value >= 0 ? Math.round(value * 1000) / 1000 : null;
 }
 
-/** ffmpeg arguments of a generated tone track (system music seed): a chord of sines, mp3. */
-export function toneArgs(frequencies: readonly number[], seconds: number, output: string): string[] {
-  const inputs = frequencies.flatMap((f) => ['-f', 'lavfi', '-i', `sine=frequency=${f}:duration=${seconds}`]);
-  const mix = `amix=inputs=${frequencies.length}:normalize=1,afade=t=in:d=0.3,afade=t=out:st=${Math.max(0, seconds - 0.5)}:d=0.5`;
+/** ffmpeg arguments encoding a WAV as mono 64 kb/s MP3 (about 8 KB a second: background music). */
+export function musicEncodeArgs(input: string, output: string): string[] {
   return [
     '-hide_banner',
     '-loglevel',
     'error',
     '-y',
-    ...inputs,
-    '-filter_complex',
-    mix,
+    '-i',
+    input,
     '-ac',
-    '2',
+    '1',
     '-c:a',
     'libmp3lame',
     '-b:a',
-    '96k',
+    '64k',
     output,
   ];
 }

@@ -6,7 +6,7 @@ import {
   posterArgs,
   thumbnailResize,
   titleCardArgs,
-  toneArgs,
+  musicEncodeArgs,
   type TitleCardSpec,
 } from './media-args.ts';
 
@@ -41,9 +41,9 @@ export class MediaRepository {
     return frame;
   }
 
-  /** Renders a tone track (system music seed) into `output`. */
-  async tone(frequencies: readonly number[], seconds: number, output: string): Promise<void> {
-    await run(this.ffmpeg, toneArgs(frequencies, seconds, output));
+  /** Encodes a WAV of system music (the seed's own tracks) into a small MP3 at `output`. */
+  async encodeMusic(wav: string, output: string): Promise<void> {
+    await run(this.ffmpeg, musicEncodeArgs(wav, output));
   }
 
   /** Renders a title card video (course chapters of the content seed) into `spec.output`. */

@@ -14,6 +14,8 @@ export const music = z.object({
   cate_id: z.number().int(),
   is_system_music: z.number().int(),
   file: z.object({ file_name: z.string(), file_url: z.string(), duration: z.number() }),
+  /** A system track's licence (e.g. CC0 1.0 for the tracks the project makes); '' for the member's own. */
+  licence: z.string().optional(),
 });
 export type Music = z.infer<typeof music>;
 

@@ -50,7 +50,7 @@ export const CHAPTER_CARDS: readonly ChapterCard[] = [
   {
     slug: 'start-2-accounts',
     seconds: 8,
-    lines: ['第2课 添加矩阵账号', '账号管理 → 新增或Excel导入', '在客户端扫码授权'],
+    lines: ['第2课 添加矩阵账号', '账号管理 → 添加账号或Excel导入', '在客户端扫码授权'],
   },
   {
     slug: 'start-3-materials',
@@ -63,6 +63,16 @@ export const CHAPTER_CARDS: readonly ChapterCard[] = [
     lines: ['第4课 剪辑并批量发布', '剪辑任务 → 批量混剪', '去发布 → 选择账号 → 定时发布'],
   },
 ];
+
+/**
+ * The getting-started course as it really is: four title-card videos of 8 s (32 s in all) with a text
+ * for each step, not a half-hour course (issue 25; the migration of 202611280310 words installs the same).
+ */
+export const GETTING_STARTED = {
+  title: '四步上手 AI获客矩阵',
+  summary: '4 节要点短片（共 32 秒）配图文说明：注册登录、添加账号、上传素材、剪辑并批量发布。',
+  body: '这门课用 4 节要点短片（每节 8 秒）和每节下方的图文说明，带你走一遍第一次使用的四个步骤。前两节免费观看，后两节登录后即可观看。',
+} as const;
 
 /** Media path (under `content/`) of a seeded chapter's video. */
 export function chapterVideoPath(slug: string): string {
@@ -191,14 +201,9 @@ const courses: ContentDoc[] = [
   doc(
     'course',
     'getting-started',
-    '30 分钟上手 AI获客矩阵',
-    {
-      category: 'getting-started',
-      summary: '从注册到第一次批量发布：账号、素材、剪辑与发布的完整流程。',
-    },
-    `
-这门课带你走完第一次使用的全部步骤。前两节免费观看，后两节登录后即可观看。
-`,
+    GETTING_STARTED.title,
+    { category: 'getting-started', summary: GETTING_STARTED.summary },
+    GETTING_STARTED.body,
     1,
   ),
   doc(

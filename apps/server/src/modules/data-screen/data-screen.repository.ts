@@ -1,15 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/types.ts';
-
-/** The UTC+8 day number of an epoch-ms column, the same in SQLite and PostgreSQL (integer division). */
-function dayOf(column: string): RawBuilder<number> {
-  return sql<number>`cast((${sql.ref(column)} + 28800000) / 86400000 as integer)`;
-}
-
-/** Per-day counts as a map. */
-function toMap(rows: { day: number | string; n: number | string }[]): Map<number, number> {
-  return new Map(rows.map((row) => [Number(row.day), Number(row.n)]));
-}
+import { dayMap as toMap, dayOf } from '../../db/day-sql.ts';
 
 /** Aggregates of one member's matrix for the data screen: counts only, never rows. */
 export class DataScreenRepository {

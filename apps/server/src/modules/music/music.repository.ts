@@ -19,7 +19,7 @@ export class MusicRepository {
     }
     const [rows, total] = await Promise.all([
       query
-        .select(['id', 'cate_id', 'name', 'object_key', 'duration_ms'])
+        .select(['id', 'cate_id', 'name', 'object_key', 'duration_ms', 'licence'])
         .orderBy('sort')
         .orderBy('id')
         .limit(limit)
@@ -49,18 +49,26 @@ export class MusicRepository {
     return row.id;
   }
 
-  async insertTrack(row: {
+  /** The licence of each system track by its object key. */
+  async licences(): Promise<Map<string, string>> {
+    const rows = await this.db.selectFrom('music').select(['object_key', 'licence']).execute();
+    return new Map(rows.map((row) => [row.object_key, row.licence]));
+  }
+
+  /** Writes a seed track: a new row, or the same key's row made again (its duration and licence). */
+  async saveTrack(row: {
     cate_id: number;
     name: string;
     object_key: string;
     duration_ms: number;
     sort: number;
     created_at: number;
+    licence: string;
   }): Promise<void> {
     await this.db
       .insertInto('music')
       .values(row)
-      .onConflict((oc) => oc.column('object_key').doNothing())
+      .onConflict((oc) => oc.column('object_key').doUpdateSet({ duration_ms: row.duration_ms, licence: row.licence }))
       .execute();
   }
 }

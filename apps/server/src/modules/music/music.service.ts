@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { MusicCate, MusicList, musicListBody } from '@vidmatrix/contract/api/music';
 import type { z } from 'zod';
 import type { MediaRepository } from '../../media/media.repository.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import type { MaterialRepository } from '../material/material.repository.ts';
 import type { MusicRepository } from './music.repository.ts';
-import { SEED_CATES, SEED_TRACKS } from './system-music.ts';
+import { scoreSeconds } from './music-synth.ts';
+import { seedTrackFile } from './seed-track-file.ts';
+import { SEED_CATES, SEED_MUSIC_LICENCE, SEED_TRACKS, type SeedTrack } from './system-music.ts';
 
-type MusicStore = Pick<MusicRepository, 'cates' | 'ensureCate' | 'insertTrack' | 'systemCount' | 'systemPage'>;
+type MusicStore = Pick<MusicRepository, 'cates' | 'ensureCate' | 'licences' | 'saveTrack' | 'systemPage'>;
 
 /** Background music: system music by category, and the member's own audio materials. */
 export class MusicService {
@@ -24,7 +24,7 @@ export class MusicService {
       now: () => number;
       storage: StorageDriver;
     },
-    private readonly media: Pick<MediaRepository, 'tone' | 'duration'>,
+    private readonly media: Pick<MediaRepository, 'encodeMusic' | 'duration'>,
   ) {
     this.repo = deps.musicRepository;
     this.materials = deps.materialRepository;
@@ -53,6 +53,7 @@ export class MusicService {
             file_url: storage.publicUrl(r.object_key),
             duration: Number(r.duration_ms) / 1000,
           },
+          licence: r.licence,
         })),
       };
     }
@@ -72,37 +73,38 @@ export class MusicService {
     };
   }
 
-  /** Generates and stores the seed tracks when no system music exists yet (first start). */
+  /**
+   * Makes and stores the seed tracks on first start (no system music yet), and makes again those an
+   * earlier seed left without a licence (its 4–8 s tones); returns how many it wrote.
+   */
   async seedSystemMusic(): Promise<number> {
-    if ((await this.repo.systemCount()) > 0) {
+    const licences = await this.repo.licences();
+    const keyOf = (track: SeedTrack) => `music/system/${track.slug}.mp3`;
+    const due = SEED_TRACKS.filter((track) => licences.size === 0 || licences.get(keyOf(track)) === '');
+    if (due.length === 0) {
       return 0;
     }
     const cateIds = new Map<string, number>();
     for (const [index, name] of SEED_CATES.entries()) {
       cateIds.set(name, await this.repo.ensureCate(name, index + 1));
     }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vm-music-'));
-    try {
-      await Promise.all(
-        SEED_TRACKS.map(async (track, index) => {
-          const file = path.join(dir, `${track.slug}.mp3`);
-          await this.media.tone(track.chord, track.seconds, file);
-          const key = `music/system/${track.slug}.mp3`;
-          await this.deps.storage.put(key, fs.readFileSync(file), 'audio/mpeg');
-          const duration = await this.media.duration(file);
-          await this.repo.insertTrack({
-            cate_id: cateIds.get(track.cate) ?? 0,
-            name: track.name,
-            object_key: key,
-            duration_ms: Math.round((duration ?? track.seconds) * 1000),
-            sort: index + 1,
-            created_at: this.deps.now(),
-          });
-        }),
-      );
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-    return SEED_TRACKS.length;
+    await Promise.all(
+      due.map(async (track) => {
+        const file = await seedTrackFile(track, (wav, output) => this.media.encodeMusic(wav, output));
+        const key = keyOf(track);
+        await this.deps.storage.put(key, fs.readFileSync(file), 'audio/mpeg');
+        const duration = await this.media.duration(file);
+        await this.repo.saveTrack({
+          cate_id: cateIds.get(track.cate) ?? 0,
+          name: track.name,
+          object_key: key,
+          duration_ms: Math.round((duration ?? scoreSeconds(track.score)) * 1000),
+          sort: SEED_TRACKS.indexOf(track) + 1,
+          created_at: this.deps.now(),
+          licence: SEED_MUSIC_LICENCE,
+        });
+      }),
+    );
+    return due.length;
   }
 }

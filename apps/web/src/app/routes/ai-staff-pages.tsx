@@ -4,6 +4,8 @@ import { useMemberInfo } from '../../api/member/get-member-info.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { AiServiceSettings } from '../../features/ai-staff/components/ai-service-settings.tsx';
 import { AiStaffHeader } from '../../features/ai-staff/components/ai-staff-header.tsx';
+import { DailyReport } from '../../features/ai-staff/components/daily-report.tsx';
+import { TodoList } from '../../features/ai-staff/components/todo-list.tsx';
 
 // Each AI staff entry presents a feature: its header, then that feature's own page (composed here,
 // in the app layer, so features never import each other).
@@ -18,9 +20,6 @@ const ReplyRulesPanel = lazy(() =>
 );
 const ChatPage = lazy(() =>
   import('../../features/customer/pages/chat-page.tsx').then((m) => ({ default: m.ChatPage })),
-);
-const AccountsPage = lazy(() =>
-  import('../../features/enterprise-account/pages/accounts-page.tsx').then((m) => ({ default: m.AccountsPage })),
 );
 const PublishPage = lazy(() =>
   import('../../features/publish/pages/publish-page.tsx').then((m) => ({ default: m.PublishPage })),
@@ -62,20 +61,22 @@ export function AiServicePage() {
   );
 }
 
-/** /ai/operate: AI运营员工 → account management. */
+/** /ai/operate: AI运营员工 → the member's to-do list, built from its accounts, tasks, leads and space. */
 export function AiOperatePage() {
   return (
     <AiStaffHeader staff="operate">
-      <Suspense fallback={<PageLoading />}>
-        <AccountsPage />
-      </Suspense>
+      <TodoList />
     </AiStaffHeader>
   );
 }
 
-/** /ai/data: AI数据员工 → the data screen (full screen, opened from the header). */
+/** /ai/data: AI数据员工 → the member's daily report (the data screen opens from the header). */
 export function AiDataPage() {
-  return <AiStaffHeader staff="data" />;
+  return (
+    <AiStaffHeader staff="data">
+      <DailyReport />
+    </AiStaffHeader>
+  );
 }
 
 /** /ai/publish: AI发布员工 → batch publishing. */

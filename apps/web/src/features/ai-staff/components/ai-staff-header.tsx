@@ -20,13 +20,13 @@ export const AI_STAFF = {
   operate: {
     name: 'AI运营员工',
     avatar: '/static/avatar/ai-operate.svg',
-    text: '管理你的矩阵账号：分组、授权状态检查、批量导入导出，为剪辑和批量发布准备好每一个账号。',
-    links: [{ to: ConsolePath.batchPublish, label: '批量发布' }],
+    text: '每次打开都检查你的矩阵：失效的账号授权、失败的发布和剪辑、发布页面的变化、等你回复的客户、快满的云空间，逐条列出并带你去处理。',
+    links: [{ to: ConsolePath.accounts, label: '账号管理' }],
   },
   data: {
     name: 'AI数据员工',
     avatar: '/static/avatar/ai-data.svg',
-    text: '把账号、素材、线索和发布数据汇总成一张数据大屏，实时看清矩阵的经营成果。',
+    text: '每天为你写一份日报：各平台的发布和审核结果、新增线索、客户消息和回复、素材占用，并和前几天比较。',
     links: [{ to: PublicPath.largeDataScreen, label: '打开数据大屏' }],
   },
   publish: {
