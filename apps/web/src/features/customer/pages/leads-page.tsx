@@ -116,6 +116,7 @@ export function LeadsPage() {
             { value: '', label: '全部状态' },
             ...leadStatus.options.map((value) => ({ value, label: LEAD_STATUS_LABEL[value] })),
           ]}
+          aria-label="按状态筛选"
           data-testid="lead-status-filter"
         />
         <Input.Search
