@@ -36,7 +36,10 @@ async function seriousFindings(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id} ×${v.nodes.length} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} ×${v.nodes.length} (${v.help}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
+    );
 }
 
 // The package is a dev dependency of the web client; without it the check has nothing to run.
