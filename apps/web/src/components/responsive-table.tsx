@@ -6,6 +6,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import { Msg } from '@vidmatrix/contract/messages';
 import { useIsPhone } from '../lib/use-media-query.ts';
 import styles from './responsive-table.module.css';
+import { namedPageButtons } from './table-pagination.ts';
 
 /** One row action: a button on wide screens, a menu entry on phones. */
 export interface RowAction {
@@ -94,7 +95,7 @@ function ActionMenu({ actions }: { actions: RowAction[] }) {
       trigger={['click']}
       menu={{ items: actions.map((a) => ({ key: a.key, label: a.label, danger: a.danger })), onClick: handleClick }}
     >
-      <Button size="small" type="text" icon={<MoreOutlined />} aria-label="操作" />
+      <Button size="small" type="text" icon={<MoreOutlined aria-hidden />} aria-label="操作" />
     </Dropdown>
   );
 }
@@ -156,6 +157,7 @@ export function ResponsiveTable<T extends object>(props: ResponsiveTableProps<T>
               pageSize={pagination.pageSize}
               total={pagination.total}
               showTotal={pagination.showTotal}
+              itemRender={namedPageButtons}
               onChange={pagination.onChange}
             />
           </div>

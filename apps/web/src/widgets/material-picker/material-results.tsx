@@ -6,6 +6,7 @@ import type { MaterialCardProps } from './material-card.tsx';
 import { MaterialGrid } from './material-grid.tsx';
 import { useMaterials } from '../../api/material/get-materials.ts';
 import styles from './material.module.css';
+import { namedPageButtons } from '../../components/table-pagination.ts';
 
 const NO_MATERIALS: Material[] = [];
 const PAGE_SIZE_OPTIONS = MATERIAL_PAGE_SIZES.map(String);
@@ -75,6 +76,7 @@ const MaterialPager = memo(function MaterialPager(props: {
         showSizeChanger
         showQuickJumper
         showTotal={showTotal}
+        itemRender={namedPageButtons}
       />
     </div>
   );

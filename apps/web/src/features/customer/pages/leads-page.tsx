@@ -20,6 +20,7 @@ import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { exportLeads } from '../api/export-leads.ts';
 import { useLeads } from '../api/get-leads.ts';
+import { namedPageButtons } from '../../../components/table-pagination.ts';
 import { LeadStatusSelect } from '../components/lead-status-select.tsx';
 
 const KIND_COLOR = { phone: 'blue', wechat: 'green', qq: 'cyan' } as const;
@@ -129,7 +130,7 @@ export function LeadsPage() {
           style={{ width: 240 }}
         />
         <Button
-          icon={<DownloadOutlined />}
+          icon={<DownloadOutlined aria-hidden />}
           loading={exporting}
           onClick={() => void handleExport()}
           data-testid="lead-export"
@@ -153,6 +154,7 @@ export function LeadsPage() {
           showSizeChanger: true,
           showQuickJumper: true,
           showTotal: (total) => `共 ${total} 条`,
+          itemRender: namedPageButtons,
           onChange: (nextPage, nextSize) => {
             setPage(nextSize === limit ? nextPage : 1);
             setLimit(nextSize);

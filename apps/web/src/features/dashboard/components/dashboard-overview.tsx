@@ -108,7 +108,11 @@ export function DashboardOverview({
                 {remainingAccounts(level)}
                 <small> / {level.level.account_num} 个</small>
               </div>
-              <Bar value={percent(level.level_user.account_num, level.level.account_num)} color="#ad6aff" label="已用账号额度" />
+              <Bar
+                value={percent(level.level_user.account_num, level.level.account_num)}
+                color="#ad6aff"
+                label="已用账号额度"
+              />
             </>
           ) : (
             <Placeholder />
@@ -124,7 +128,11 @@ export function DashboardOverview({
                 {formatBytes(remainingSpace(level))}
                 <small> / {formatBytes(level.level.space_storage)}</small>
               </div>
-              <Bar value={percent(level.level_user.space_storage, level.level.space_storage)} color="#2374ff" label="已用云空间" />
+              <Bar
+                value={percent(level.level_user.space_storage, level.level.space_storage)}
+                color="#2374ff"
+                label="已用云空间"
+              />
             </>
           ) : (
             <Placeholder />

@@ -288,11 +288,11 @@ function MoreActions({ account, onAction }: { account: EnterpriseAccount; onActi
   }
   const items: MenuProps['items'] = [
     ...(canReauthorize(account.platform_id)
-      ? [{ key: 'onReauthorize', label: '重新授权', icon: <SafetyCertificateOutlined /> }]
+      ? [{ key: 'onReauthorize', label: '重新授权', icon: <SafetyCertificateOutlined aria-hidden /> }]
       : []),
-    { key: 'onAuthLog', label: '授权记录', icon: <HistoryOutlined /> },
+    { key: 'onAuthLog', label: '授权记录', icon: <HistoryOutlined aria-hidden /> },
     { type: 'divider' },
-    { key: 'onDelete', label: '删除', icon: <DeleteOutlined />, danger: true },
+    { key: 'onDelete', label: '删除', icon: <DeleteOutlined aria-hidden />, danger: true },
   ];
   const handleMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'onDelete') {

@@ -144,7 +144,7 @@ export function AccountsPage() {
             cancelText="取消"
             onConfirm={() => handleDelete(selected)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} data-testid="batch-delete">
+            <Button size="small" danger icon={<DeleteOutlined aria-hidden />} data-testid="batch-delete">
               批量删除
             </Button>
           </Popconfirm>
@@ -274,14 +274,14 @@ const AccountsToolbar = memo(function AccountsToolbar({ filters, empty, onFilter
       <Space wrap>
         <Button
           type="primary"
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           title={left === null ? undefined : fillMsg(Msg.accountQuotaLeft, { n: left })}
           onClick={() => onOpen('add')}
           data-testid="add-account"
         >
           添加账号
         </Button>
-        <Button icon={<UploadOutlined />} onClick={() => onOpen('import')} data-testid="import-accounts">
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => onOpen('import')} data-testid="import-accounts">
           导入
         </Button>
         <ExportButton
@@ -290,13 +290,13 @@ const AccountsToolbar = memo(function AccountsToolbar({ filters, empty, onFilter
           params={accountFilterParams(filters)}
           disabled={empty}
         />
-        <Button icon={<FolderOpenOutlined />} onClick={() => onOpen('groups')} data-testid="manage-groups">
+        <Button icon={<FolderOpenOutlined aria-hidden />} onClick={() => onOpen('groups')} data-testid="manage-groups">
           分组管理
         </Button>
-        <Button icon={<UserSwitchOutlined />} onClick={() => onOpen('pick')} data-testid="pick-accounts">
+        <Button icon={<UserSwitchOutlined aria-hidden />} onClick={() => onOpen('pick')} data-testid="pick-accounts">
           选择账号
         </Button>
-        <Button icon={<MessageOutlined />} onClick={() => onOpen('harvest')} data-testid="harvest-accounts">
+        <Button icon={<MessageOutlined aria-hidden />} onClick={() => onOpen('harvest')} data-testid="harvest-accounts">
           评论私信采集
         </Button>
       </Space>

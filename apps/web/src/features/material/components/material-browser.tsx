@@ -101,12 +101,17 @@ export function MaterialBrowser({
         onDelete={(material) => confirmDelete([material.file_id])}
         actionsBefore={
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void handleAdd()} data-testid="material-add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => void handleAdd()}
+              data-testid="material-add"
+            >
               添加素材
             </Button>
             <Button
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               onClick={() => {
                 const ids = requireSelection();
                 if (ids) {
@@ -125,7 +130,7 @@ export function MaterialBrowser({
           <>
             <Button onClick={() => setDialog({ kind: 'group' })}>添加分组</Button>
             <Button onClick={() => setDialog({ kind: 'tag' })}>添加标签</Button>
-            <Button icon={<SettingOutlined />} onClick={() => setDialog({ kind: 'manage' })}>
+            <Button icon={<SettingOutlined aria-hidden />} onClick={() => setDialog({ kind: 'manage' })}>
               分组/标签管理
             </Button>
           </>
