@@ -21,6 +21,7 @@ import { remainingAccounts } from '@vidmatrix/contract/rules/quota';
 import { useAccountGroups } from '../../../api/account/get-account-groups.ts';
 import { usePlatforms } from '../../../api/account/get-platforms.ts';
 import { useLevelInfo } from '../../../api/member/get-level-info.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ImportDialog } from '../../../components/import-dialog.tsx';
 import { getDesktop } from '../../../lib/desktop.ts';
@@ -171,6 +172,19 @@ export function AccountsPage() {
         }}
         onAuthLog={setLogOf}
         onDelete={(a) => handleDelete([a.enterprise_account_id])}
+        empty={
+          group_id === '' && remarks === '' && platform_id === 0 ? (
+            <EmptyState
+              title="在这里管理您在各平台的账号"
+              description="添加抖音、快手、小红书等平台的账号并授权后，就能批量发布视频、采集评论和私信。"
+              action={
+                <Button type="primary" onClick={() => setDialog('add')} data-testid="empty-add-account">
+                  添加账号
+                </Button>
+              }
+            />
+          ) : undefined
+        }
       />
 
       <RunnerAuthDialog
