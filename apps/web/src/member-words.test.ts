@@ -24,9 +24,20 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const parsedFiles = new Map<string, ts.SourceFile>();
+/** The file's syntax tree, parsed once for all the checks (the machine is shared: each test has 5 s). */
+function parsed(file: string): ts.SourceFile {
+  let source = parsedFiles.get(file);
+  if (!source) {
+    source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    parsedFiles.set(file, source);
+  }
+  return source;
+}
+
 /** What a member can read in one file: Chinese strings, JSX text and read attributes, with where each is. */
 function memberTexts(file: string): { text: string; at: string; attribute?: string }[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = parsed(file);
   const found: { text: string; at: string; attribute?: string }[] = [];
   const at = (node: ts.Node) =>
     `${relative(SRC, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
@@ -92,7 +103,7 @@ function labelText(attribute: ts.JsxAttribute | undefined): string | null {
 
 /** antd icon elements in a file that neither hide from readers nor carry a label of their own. */
 function unlabelledIcons(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = parsed(file);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && ICON.test(node.tagName.getText())) {
@@ -117,7 +128,7 @@ function isIcon(child: ts.JsxChild): boolean {
 
 /** Icon-only controls in a file (a Button with an icon and no text, a button or link holding an icon alone) whose name is not Chinese. */
 function badIconButtons(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = parsed(file);
   const found: string[] = [];
   const check = (opening: ts.JsxOpeningLikeElement) => {
     const names = attributesOf(opening);
