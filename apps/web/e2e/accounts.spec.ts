@@ -99,7 +99,7 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
   await accounts.importSummary.getByRole('button', { name: /确\s*定/ }).click();
   await expect.poll(() => accounts.nicknames()).toEqual(['号C', '号B', '号A']);
 
-  // Filters: group, remarks search, platform tab.
+  // Filters: group, remarks search, platform.
   await accounts.choose(accounts.groupFilter, '华东组（1）');
   await expect.poll(() => accounts.nicknames()).toEqual(['号A']);
   await accounts.choose(accounts.groupFilter, '全部分组');
@@ -108,9 +108,9 @@ test('a member imports, groups, filters, batch-edits, hits the quota, picks and 
   await expect.poll(() => accounts.nicknames()).toEqual(['号C']);
   await accounts.search.fill('');
   await accounts.search.press('Enter');
-  await page.getByTestId('platform-tabs').getByRole('tab', { name: '快手', exact: true }).click();
+  await accounts.choose(accounts.platformFilter, '快手');
   await expect.poll(() => accounts.nicknames()).toEqual(['号B']);
-  await page.getByTestId('platform-tabs').getByRole('tab', { name: '全部平台' }).click();
+  await accounts.choose(accounts.platformFilter, '全部平台');
   await expect.poll(() => accounts.nicknames()).toHaveLength(3);
 
   // Batch move every account into 华南一组.

@@ -37,6 +37,14 @@ test('the data screen shows the matrix and follows a lead, an authorization and 
   test.setTimeout(120_000);
   await signInNewMember(page, request, 'screen');
   const token = await page.evaluate(() => localStorage.getItem('memberToken') ?? '');
+
+  // A new member: every panel says what will show there, no ring of zeros with dangling labels.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/largeDataScreen');
+  await expect(page.getByTestId('panel-empty')).toHaveCount(5);
+  await expect(page.locator('[data-testid^=panel-] canvas')).toHaveCount(0);
+  await page.screenshot({ path: join(shotDir, 'data-screen-empty-1440.png') });
+
   const accountIds: number[] = [];
   for (const [nickname, platform_id] of [
     ['抖音主号', 1],
@@ -57,8 +65,11 @@ test('the data screen shows the matrix and follows a lead, an authorization and 
   await expect(screen).toBeVisible();
   await expect(kpi(page, '账号总数')).toHaveText('3');
   await expect(kpi(page, '近14天线索')).toHaveText('0');
-  for (const panel of ['accounts', 'health', 'materials', 'leads', 'publishes']) {
+  for (const panel of ['accounts', 'health']) {
     await expect(page.getByTestId(`panel-${panel}`).locator('canvas')).toHaveCount(1);
+  }
+  for (const panel of ['materials', 'leads', 'publishes']) {
+    await expect(page.getByTestId(`panel-${panel}`).getByTestId('panel-empty')).toBeVisible();
   }
   // Full screen: the console's sidebar is covered.
   const box = await screen.boundingBox();
@@ -72,6 +83,7 @@ test('the data screen shows the matrix and follows a lead, an authorization and 
     content: '想了解一下价格，我的电话 13912345678',
   });
   await expect(kpi(page, '近14天线索')).toHaveText('1', { timeout: 30_000 });
+  await expect(page.getByTestId('panel-leads').locator('canvas')).toHaveCount(1);
   await expect(kpi(page, '授权正常')).toHaveText('0%');
 
   // An account is authorized, then a material is added: each change reaches the open screen, no reload.

@@ -3,6 +3,17 @@ import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
 import { ConsolePage } from './pages/console-page.ts';
 import { expect, test } from './support/fixtures.ts';
+import { seedMemberRows } from './support/member-rows.ts';
+import { signInNewMember } from './support/members.ts';
+
+/** Each list page of a new member, with the first action its empty state offers. */
+const EMPTY_LISTS = [
+  { path: ConsolePath.accounts, action: '添加账号' },
+  { path: ConsolePath.materials, action: '上传素材' },
+  { path: `${ConsolePath.batchPublish}?tab=list`, action: '新建发布' },
+  { path: ConsolePath.clipTasks, action: Msg.clipNewTask },
+  { path: ConsolePath.customerLeads, action: '查看客户消息' },
+];
 
 test('the sidebar open/closed state survives a reload', async ({ page, signedIn }) => {
   expect(signedIn.ApiToken).toBeTruthy();
@@ -54,6 +65,21 @@ test('marketing pages have no sidebar or status bar', async ({ page, signedIn })
   await expect(page.getByTestId('site-user')).toBeVisible();
 });
 
+test('an empty list says what the page is for and offers its first action', async ({ page, request }, info) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInNewMember(page, request, 'empty');
+  for (const { path, action } of EMPTY_LISTS) {
+    await page.goto(path);
+    const empty = page.getByTestId('empty-state');
+    await expect(empty.getByRole('button', { name: action })).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`empty${path.replace(/[/?=]/g, '-')}.png`) });
+  }
+  // The batch list's action opens the form on the same page.
+  await page.goto(`${ConsolePath.batchPublish}?tab=list`);
+  await page.getByTestId('empty-state').getByRole('button', { name: '新建发布' }).click();
+  await expect(page.getByRole('tab', { name: '新建发布' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -84,6 +110,8 @@ test.describe('mobile', () => {
     page,
     signedIn,
   }, info) => {
+    // Some twenty pages, each to its network's rest, on a shared two-core machine.
+    test.setTimeout(150_000);
     expect(signedIn.ApiToken).toBeTruthy();
     await page.goto('/dashboard');
     const console = new ConsolePage(page);
@@ -112,5 +140,35 @@ test.describe('mobile', () => {
     await expect(page.locator('.ant-tabs-tabpane-active .ant-table')).toHaveCount(0);
     await page.screenshot({ path: info.outputPath('phone-publish-records.png'), fullPage: true });
     expect(wide).toEqual([]);
+  });
+
+  test('lists with rows are cards with a ⋯ menu; the material filters wait in a drawer', async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(120_000);
+    await signInNewMember(page, request, 'cards');
+    await seedMemberRows(request, await page.evaluate(() => localStorage.getItem('memberToken') ?? ''));
+    const console = new ConsolePage(page);
+    for (const path of [ConsolePath.customerLeads, ConsolePath.clipTasks, `${ConsolePath.batchPublish}?tab=list`]) {
+      await page.goto(path);
+      await expect(page.locator('.ant-card .ant-card').first()).toBeVisible();
+      expect(await console.sidewaysOverflow()).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: info.outputPath(`rows${path.replace(/[/?=]/g, '-')}.png`), fullPage: true });
+    }
+    // The clip task card's actions are in its ⋯ menu.
+    await page.goto(ConsolePath.clipTasks);
+    await page.getByRole('button', { name: '操作' }).first().click();
+    await expect(page.getByRole('menuitem', { name: '删除' })).toBeVisible();
+    await page.screenshot({ path: info.outputPath('rows-clip-menu.png') });
+
+    await page.goto(ConsolePath.materials);
+    await expect(page.getByTestId('material-card').first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: '分组' })).toBeHidden();
+    await page.screenshot({ path: info.outputPath('rows-materials.png') });
+    await page.getByTestId('material-filters').click();
+    const drawer = page.getByRole('dialog', { name: '筛选素材' });
+    await expect(drawer.getByRole('combobox', { name: '分组' })).toBeVisible();
+    await page.screenshot({ path: info.outputPath('rows-materials-filters.png') });
   });
 });

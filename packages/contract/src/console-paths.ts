@@ -4,7 +4,6 @@
  */
 export const ConsolePath = {
   accounts: '/account/index',
-  accountGroups: '/account/group',
   materials: '/material/index',
   music: '/material/music',
   batchPublish: '/publish/batch',

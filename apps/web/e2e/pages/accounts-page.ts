@@ -8,6 +8,7 @@ export class AccountsPage {
   readonly table: Locator;
   readonly quota: Locator;
   readonly groupFilter: Locator;
+  readonly platformFilter: Locator;
   readonly search: Locator;
   readonly importSummary: Locator;
   readonly selector: Locator;
@@ -17,6 +18,7 @@ export class AccountsPage {
     this.table = page.getByTestId('account-table');
     this.quota = page.getByTestId('account-quota');
     this.groupFilter = page.getByTestId('group-filter');
+    this.platformFilter = page.getByTestId('platform-filter');
     this.search = page.getByTestId('remarks-search').locator('input');
     this.importSummary = page.getByTestId('import-summary');
     this.selector = page.getByTestId('account-selector');

@@ -44,7 +44,7 @@ export function ExportButton({ url, params, fileName, disabled = false, children
     }
   };
   return (
-    <Button icon={<DownloadOutlined />} loading={loading} onClick={handleClick} data-testid="export-button">
+    <Button icon={<DownloadOutlined aria-hidden />} loading={loading} onClick={handleClick} data-testid="export-button">
       {children}
     </Button>
   );

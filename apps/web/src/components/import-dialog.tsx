@@ -153,7 +153,7 @@ export function ImportDialog(props: ImportDialogProps) {
           data-testid="import-file"
         >
           <p className="ant-upload-drag-icon">
-            <InboxOutlined />
+            <InboxOutlined aria-hidden />
           </p>
           <p className="ant-upload-text">点击或拖拽文件到此处上传</p>
           <p className="ant-upload-hint">.xls / .xlsx，不超过 {IMPORT_MAX_MB}MB</p>

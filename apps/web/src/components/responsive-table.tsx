@@ -6,6 +6,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import { Msg } from '@vidmatrix/contract/messages';
 import { useIsPhone } from '../lib/use-media-query.ts';
 import styles from './responsive-table.module.css';
+import { namedPageButtons } from './table-pagination.ts';
 
 /** One row action: a button on wide screens, a menu entry on phones. */
 export interface RowAction {
@@ -25,6 +26,8 @@ interface ResponsiveTableProps<T extends object> extends Omit<TableProps<T>, 'co
   rowActions?: (row: T) => RowAction[];
   /** Column keys (key or dataIndex) left off the cards: a phone shows only the fields that matter. */
   cardOmit?: readonly string[];
+  /** What an empty list shows, table or cards (a bare 暂无数据 when absent): say what the list is for. */
+  empty?: ReactNode;
   'data-testid'?: string;
 }
 
@@ -94,7 +97,7 @@ function ActionMenu({ actions }: { actions: RowAction[] }) {
       trigger={['click']}
       menu={{ items: actions.map((a) => ({ key: a.key, label: a.label, danger: a.danger })), onClick: handleClick }}
     >
-      <Button size="small" type="text" icon={<MoreOutlined />} aria-label="操作" />
+      <Button size="small" type="text" icon={<MoreOutlined aria-hidden />} aria-label="操作" />
     </Dropdown>
   );
 }
@@ -105,7 +108,7 @@ function ActionMenu({ actions }: { actions: RowAction[] }) {
  * shows materials, so no list pushes a phone's page sideways.
  */
 export function ResponsiveTable<T extends object>(props: ResponsiveTableProps<T>) {
-  const { columns, rowActions, cardOmit = [], ...tableProps } = props;
+  const { columns, rowActions, cardOmit = [], empty, ...tableProps } = props;
   const phone = useIsPhone();
   if (!phone) {
     const actionColumn: ColumnType<T> = {
@@ -113,7 +116,13 @@ export function ResponsiveTable<T extends object>(props: ResponsiveTableProps<T>
       key: 'actions',
       render: (_, row) => <ActionButtons actions={rowActions?.(row) ?? []} />,
     };
-    return <Table<T> {...tableProps} columns={rowActions ? [...columns, actionColumn] : columns} />;
+    return (
+      <Table<T>
+        {...tableProps}
+        locale={empty ? { ...tableProps.locale, emptyText: empty } : tableProps.locale}
+        columns={rowActions ? [...columns, actionColumn] : columns}
+      />
+    );
   }
 
   const { rowKey, dataSource = [], loading, pagination, expandable, onRow } = tableProps;
@@ -123,7 +132,9 @@ export function ResponsiveTable<T extends object>(props: ResponsiveTableProps<T>
   return (
     <Spin spinning={Boolean(loading)}>
       <div className={styles.cards} data-testid={props['data-testid']}>
-        {dataSource.length === 0 && <Empty description={Msg.noData} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        {dataSource.length === 0 &&
+          !loading &&
+          (empty ?? <Empty description={Msg.noData} image={Empty.PRESENTED_IMAGE_SIMPLE} />)}
         {dataSource.map((row, index) => {
           const key = row[rowKey] as Key;
           const actions = rowActions?.(row) ?? [];
@@ -156,6 +167,7 @@ export function ResponsiveTable<T extends object>(props: ResponsiveTableProps<T>
               pageSize={pagination.pageSize}
               total={pagination.total}
               showTotal={pagination.showTotal}
+              itemRender={namedPageButtons}
               onChange={pagination.onChange}
             />
           </div>

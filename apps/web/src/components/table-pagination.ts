@@ -1,3 +1,4 @@
+import { cloneElement, isValidElement, type ReactNode } from 'react';
 import type { PaginationProps } from 'antd';
 import { TABLE_PAGE_SIZES } from '@vidmatrix/contract/constants';
 
@@ -12,5 +13,16 @@ export function tablePagination(extraSizes: readonly number[] = []) {
     showSizeChanger: true,
     showQuickJumper: true,
     showTotal: (count: number) => `共 ${count} 条`,
+    itemRender: namedPageButtons,
   } satisfies PaginationProps;
+}
+
+const PAGE_BUTTON_NAMES: Partial<Record<string, string>> = { prev: '上一页', next: '下一页' };
+
+/** antd's ‹ › buttons are named by their icons, in English ("left", "right"): name them in Chinese. */
+export function namedPageButtons(_page: number, type: string, element: ReactNode): ReactNode {
+  const name = PAGE_BUTTON_NAMES[type];
+  return name && isValidElement<{ 'aria-label'?: string }>(element)
+    ? cloneElement(element, { 'aria-label': name })
+    : element;
 }

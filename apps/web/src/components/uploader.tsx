@@ -148,7 +148,11 @@ export function Uploader({
 
   return (
     <div ref={host}>
-      {picker(<Button icon={<UploadOutlined />}>{value.length > 0 && limit === 1 ? '重新选择' : '选择文件'}</Button>)}
+      {picker(
+        <Button icon={<UploadOutlined aria-hidden />}>
+          {value.length > 0 && limit === 1 ? '重新选择' : '选择文件'}
+        </Button>,
+      )}
       {value.map((file) => (
         <div key={file.file_url} data-testid="uploader-item">
           <Space>

@@ -1,4 +1,4 @@
-import { memo, type MouseEvent } from 'react';
+import { memo } from 'react';
 import { Spin } from 'antd';
 import { CustomerServiceOutlined, DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { Material } from '@vidmatrix/contract/api/material';
@@ -21,11 +21,10 @@ export interface MaterialCardProps {
 
 // Icons as constant elements: React skips an unchanged element, so a card that gets another material
 // (the grid keeps cards mounted across filter changes) does not re-render its icons.
-const audioIcon = <CustomerServiceOutlined className={styles.placeholderIcon} />;
-const playIcon = <PlayCircleOutlined className={styles.play} />;
-const editIcon = <EditOutlined />;
-const deleteIcon = <DeleteOutlined />;
-const stop = (event: MouseEvent) => event.stopPropagation();
+const audioIcon = <CustomerServiceOutlined aria-hidden className={styles.placeholderIcon} />;
+const playIcon = <PlayCircleOutlined aria-hidden className={styles.play} />;
+const editIcon = <EditOutlined aria-hidden />;
+const deleteIcon = <DeleteOutlined aria-hidden />;
 
 /**
  * One material: thumbnail (or placeholder), mm:ss, name, group, ≤ 4 tags, 使用次数, 过期日期.
@@ -43,26 +42,40 @@ export const MaterialCard = memo(function MaterialCard({
   const tags = material.tag_names ? material.tag_names.split(',').slice(0, CARD_MAX_TAGS) : [];
   return (
     <div className={checked ? `${styles.card} ${styles.checked}` : styles.card} data-testid="material-card">
-      <div className={styles.thumb} onClick={() => onPreview(material)} role="button" aria-label={material.file_name}>
-        {material.thumb_url ? (
-          // Keyed by material: a reused card must not show the previous material's picture while this one loads.
-          <img key={material.file_id} src={material.thumb_url} alt={material.file_name} loading="lazy" />
-        ) : material.file_type === 'audio' ? (
-          audioIcon
-        ) : material.process_status === 'failed' ? (
-          <span className={styles.failed}>{Msg.mediaFailed}</span>
-        ) : (
-          <Spin tip={Msg.mediaProcessing}>
-            <div className={styles.spinBox} />
-          </Spin>
+      {/* The preview button holds only the picture; the states, the duration and the checkbox lie over it,
+          so no control sits inside another and the button's name is the file's (axe nested-interactive). */}
+      <div className={styles.thumb}>
+        <button
+          type="button"
+          className={styles.preview}
+          onClick={() => onPreview(material)}
+          aria-label={material.file_name}
+        >
+          {material.thumb_url ? (
+            // Keyed by material: a reused card must not show the previous material's picture while this one loads.
+            <img key={material.file_id} src={material.thumb_url} alt="" loading="lazy" />
+          ) : (
+            material.file_type === 'audio' && audioIcon
+          )}
+          {material.file_type === 'video' && playIcon}
+        </button>
+        {!material.thumb_url && material.file_type !== 'audio' && (
+          <span className={styles.overlay}>
+            {material.process_status === 'failed' ? (
+              <span className={styles.failed}>{Msg.mediaFailed}</span>
+            ) : (
+              <Spin tip={Msg.mediaProcessing}>
+                <div className={styles.spinBox} />
+              </Spin>
+            )}
+          </span>
         )}
-        {material.file_type === 'video' && playIcon}
         {material.file_type !== 'image' && (
           <span className={styles.duration} data-testid="material-duration">
             {formatDuration(material.duration)}
           </span>
         )}
-        <span className={styles.check} onClick={stop}>
+        <span className={styles.check}>
           <LiteCheckbox checked={checked} onChange={() => onToggle(material)} aria-label="选择" />
         </span>
       </div>

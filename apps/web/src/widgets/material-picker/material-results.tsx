@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button, Pagination } from 'antd';
 import type { Material, MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { MATERIAL_PAGE_SIZES } from '@vidmatrix/contract/constants';
@@ -6,6 +6,7 @@ import type { MaterialCardProps } from './material-card.tsx';
 import { MaterialGrid } from './material-grid.tsx';
 import { useMaterials } from '../../api/material/get-materials.ts';
 import styles from './material.module.css';
+import { namedPageButtons } from '../../components/table-pagination.ts';
 
 const NO_MATERIALS: Material[] = [];
 const PAGE_SIZE_OPTIONS = MATERIAL_PAGE_SIZES.map(String);
@@ -17,6 +18,8 @@ interface MaterialResultsProps extends Omit<MaterialCardProps, 'material' | 'che
   selectedIds: ReadonlySet<number>;
   gridHeight: number | string;
   onPageChange: (page: number, limit: number) => void;
+  /** Shown instead of the grid when the list has nothing (absent: the empty grid). */
+  empty?: ReactNode;
 }
 
 /**
@@ -49,9 +52,13 @@ export const MaterialResults = memo(function MaterialResults({
   selectedIds,
   gridHeight,
   onPageChange,
+  empty,
   ...handlers
 }: MaterialResultsProps) {
   const data = useMaterials(state, picker).data;
+  if (empty && data?.count === 0) {
+    return empty;
+  }
   return (
     <>
       <MaterialGrid materials={data?.list ?? NO_MATERIALS} selected={selectedIds} height={gridHeight} {...handlers} />
@@ -75,6 +82,7 @@ const MaterialPager = memo(function MaterialPager(props: {
         showSizeChanger
         showQuickJumper
         showTotal={showTotal}
+        itemRender={namedPageButtons}
       />
     </div>
   );

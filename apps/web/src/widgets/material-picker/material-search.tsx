@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Checkbox, Input, Select } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Input, Select } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
 import { SourceType, type FileType, type Material, type MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { SEARCH_THROTTLE_MS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -8,6 +9,7 @@ import { useMaterialGroups } from '../../api/material/get-material-groups.ts';
 import { useMaterialTags } from '../../api/material/get-material-tags.ts';
 import { initialSearchState } from '../../api/material/get-materials.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { useIsPhone } from '../../lib/use-media-query.ts';
 import { useThrottledCallback } from '../../lib/use-throttled.ts';
 import styles from './material.module.css';
 import { MaterialResults, SelectAllButton } from './material-results.tsx';
@@ -30,6 +32,8 @@ export interface MaterialSearchProps {
   onDelete?: (material: Material) => void;
   /** Told the filters on screen whenever they change (the library page's export follows them). */
   onSearchStateChange?: (state: MaterialSearchState) => void;
+  /** What an empty library shows while no filter is set (the library page's 上传素材). */
+  empty?: ReactNode;
 }
 
 /**
@@ -47,7 +51,10 @@ export function MaterialSearch({
   onEdit,
   onDelete,
   onSearchStateChange,
+  empty,
 }: MaterialSearchProps) {
+  const phone = useIsPhone();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [state, setState] = useState<MaterialSearchState>(() => ({
     ...initialSearchState(),
     file_type: picker?.fileType ?? '',
@@ -114,59 +121,82 @@ export function MaterialSearch({
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.group_id, label: g.group_name }));
   const tagOptions = (tags.data ?? []).map((t) => ({ value: t.tag_id, label: t.tag_name }));
 
+  const defaultType = picker?.fileType ?? '';
+  // Filters set beyond the defaults: counted on the phone's 筛选 button; none set lets an empty library say what it is for.
+  const activeFilters = [
+    state.file_type !== defaultType,
+    state.source_type !== '',
+    state.group_id !== '',
+    state.tag_ids.length > 0,
+    state.search_value !== '',
+  ].filter(Boolean).length;
+  const filters = (
+    <>
+      <Select
+        aria-label="素材类型"
+        style={{ width: 120 }}
+        value={state.file_type}
+        onChange={(file_type) => patch({ file_type })}
+        options={[
+          { value: '', label: '全部类型' },
+          { value: 'image', label: '图片' },
+          { value: 'video', label: '视频' },
+          ...(picker ? [] : [{ value: 'audio' as const, label: '音频' }]),
+        ].filter((option) => !picker?.fileType || option.value === picker.fileType)}
+      />
+      <Checkbox
+        checked={state.source_type === SourceType.digitalHuman}
+        onChange={(e) => patch({ source_type: e.target.checked ? SourceType.digitalHuman : '' })}
+      >
+        仅数字人
+      </Checkbox>
+      <Select
+        aria-label="分组"
+        style={{ width: 150 }}
+        value={state.group_id}
+        onChange={(group_id) => patch({ group_id })}
+        options={[{ value: '' as const, label: '全部分组' }, ...groupOptions]}
+      />
+      <Select
+        aria-label="标签"
+        mode="multiple"
+        allowClear
+        placeholder="全部标签"
+        style={{ minWidth: 180 }}
+        value={state.tag_ids}
+        onChange={(tag_ids) => patch({ tag_ids })}
+        options={tagOptions}
+        maxTagCount="responsive"
+      />
+      <Input.Search
+        aria-label="素材名称"
+        placeholder="搜索素材名称"
+        allowClear
+        style={{ width: 220 }}
+        value={nameInput}
+        onChange={(e) => {
+          setNameInput(e.target.value);
+          search(e.target.value);
+        }}
+        onSearch={(value) => patch({ search_value: value.trim() })}
+      />
+    </>
+  );
+
   return (
     <div>
+      {/* On a phone the filters wait in a drawer: four controls and the management buttons filled the first screen. */}
+      {!phone && <div className={styles.toolbar}>{filters}</div>}
       <div className={styles.toolbar}>
-        <Select
-          aria-label="素材类型"
-          style={{ width: 120 }}
-          value={state.file_type}
-          onChange={(file_type) => patch({ file_type })}
-          options={[
-            { value: '', label: '全部类型' },
-            { value: 'image', label: '图片' },
-            { value: 'video', label: '视频' },
-            ...(picker ? [] : [{ value: 'audio' as const, label: '音频' }]),
-          ].filter((option) => !picker?.fileType || option.value === picker.fileType)}
-        />
-        <Checkbox
-          checked={state.source_type === SourceType.digitalHuman}
-          onChange={(e) => patch({ source_type: e.target.checked ? SourceType.digitalHuman : '' })}
-        >
-          仅数字人
-        </Checkbox>
-        <Select
-          aria-label="分组"
-          style={{ width: 150 }}
-          value={state.group_id}
-          onChange={(group_id) => patch({ group_id })}
-          options={[{ value: '' as const, label: '全部分组' }, ...groupOptions]}
-        />
-        <Select
-          aria-label="标签"
-          mode="multiple"
-          allowClear
-          placeholder="全部标签"
-          style={{ minWidth: 180 }}
-          value={state.tag_ids}
-          onChange={(tag_ids) => patch({ tag_ids })}
-          options={tagOptions}
-          maxTagCount="responsive"
-        />
-        <Input.Search
-          aria-label="素材名称"
-          placeholder="搜索素材名称"
-          allowClear
-          style={{ width: 220 }}
-          value={nameInput}
-          onChange={(e) => {
-            setNameInput(e.target.value);
-            search(e.target.value);
-          }}
-          onSearch={(value) => patch({ search_value: value.trim() })}
-        />
-      </div>
-      <div className={styles.toolbar}>
+        {phone && (
+          <Button
+            icon={<FilterOutlined aria-hidden />}
+            onClick={() => setFiltersOpen(true)}
+            data-testid="material-filters"
+          >
+            {activeFilters > 0 ? `筛选（${activeFilters}）` : '筛选'}
+          </Button>
+        )}
         {actionsBefore}
         <SelectAllButton
           state={state}
@@ -174,9 +204,24 @@ export function MaterialSearch({
           selectedIds={selectedIds}
           onClick={handleSelectAll}
         />
-        {actionsAfter}
+        {!phone && actionsAfter}
         <span>已选 {selection.length} 个</span>
       </div>
+      {phone && (
+        <Drawer
+          title="筛选素材"
+          placement="bottom"
+          size="auto"
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          data-testid="material-filter-drawer"
+        >
+          <div className={styles.filterStack}>
+            {filters}
+            {actionsAfter && <div className={styles.toolbar}>{actionsAfter}</div>}
+          </div>
+        </Drawer>
+      )}
       {notice}
       <Alert type="info" showIcon message={Msg.transcodeTip} style={{ marginBottom: 12 }} />
       <MaterialResults
@@ -188,6 +233,7 @@ export function MaterialSearch({
         onPreview={setPreview}
         {...(editable ? { onEdit: cardHandlers.onEdit, onDelete: cardHandlers.onDelete } : {})}
         onPageChange={handlePageChange}
+        empty={activeFilters === 0 ? empty : undefined}
       />
       <MediaPreview material={preview} onClose={() => setPreview(null)} />
     </div>

@@ -8,6 +8,7 @@ import { useThrottledCallback } from '../../lib/use-throttled.ts';
 import { useMusicCates } from '../../api/music/get-music-cates.ts';
 import { useMusicList } from '../../api/music/get-music-list.ts';
 import type { MusicQuery } from '../../api/music/music-keys.ts';
+import { namedPageButtons } from '../../components/table-pagination.ts';
 
 /** Categories, keyword search, play/pause preview, mm:ss and pages of 10–500 (default 10). */
 export function MusicList(props: {
@@ -105,7 +106,9 @@ export function MusicList(props: {
               <Button
                 type="text"
                 aria-label={playing === music.music_id ? '暂停' : '播放'}
-                icon={playing === music.music_id ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+                icon={
+                  playing === music.music_id ? <PauseCircleOutlined aria-hidden /> : <PlayCircleOutlined aria-hidden />
+                }
                 onClick={() => togglePlay(music)}
               />
             ),
@@ -128,6 +131,7 @@ export function MusicList(props: {
         showSizeChanger
         showQuickJumper
         showTotal={(total) => `共 ${total} 条`}
+        itemRender={namedPageButtons}
         onChange={(page, limit) => setQuery((q) => ({ ...q, page: limit === q.limit ? page : 1, limit }))}
       />
     </div>

@@ -41,14 +41,18 @@ export function PasswordForm(props: { onChanged?: () => void; hint?: ReactNode }
         name="old_password"
         rules={[{ required: true, message: Msg.passwordRequired }, zodRule(changePasswordBody.shape.old_password)]}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入原密码" autoComplete="current-password" />
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="请输入原密码"
+          autoComplete="current-password"
+        />
       </Form.Item>
       <Form.Item
         label="新密码"
         name="new_password"
         rules={[{ required: true, message: Msg.passwordRequired }, zodRule(changePasswordBody.shape.new_password)]}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="6-64位新密码" autoComplete="new-password" />
+        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="6-64位新密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label="确认新密码"
@@ -64,7 +68,11 @@ export function PasswordForm(props: { onChanged?: () => void; hint?: ReactNode }
           }),
         ]}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="再次输入新密码" autoComplete="new-password" />
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="再次输入新密码"
+          autoComplete="new-password"
+        />
       </Form.Item>
       {props.hint}
       <Form.Item>

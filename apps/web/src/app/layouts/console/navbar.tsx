@@ -105,7 +105,8 @@ export function Navbar({ opened, onToggle }: { opened: boolean; onToggle: () => 
         <Link
           to={ConsolePath.customerChat}
           className={styles.iconLink}
-          aria-label="客户消息"
+          // The name holds the visible count, so a reader hears what a sighted member sees.
+          aria-label={unread > 0 ? `客户消息，${badge} 条未读` : '客户消息'}
           title="客户消息"
           data-testid="unread-badge"
         >

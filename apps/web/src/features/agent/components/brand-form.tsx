@@ -41,7 +41,7 @@ function LogoField({ variant, value, label }: { variant: 'white' | 'black'; valu
       </div>
       <ImgCrop aspect={CROP_RATIOS.wide} modalTitle={`裁剪${label}`} modalOk="确定" modalCancel="取消">
         <Upload accept=".png,.jpg,.jpeg,.webp" showUploadList={false} beforeUpload={handleCropped}>
-          <Button size="small" icon={<UploadOutlined />} loading={upload.isPending}>
+          <Button size="small" icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
             上传{label}
           </Button>
         </Upload>

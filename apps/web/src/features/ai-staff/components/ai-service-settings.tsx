@@ -56,7 +56,12 @@ export function AiServiceSettings({ ai }: { ai: AiServiceInfo }) {
 
   return (
     <>
-      <Button size="small" icon={<SettingOutlined />} onClick={() => setOpen(true)} data-testid="ai-service-settings">
+      <Button
+        size="small"
+        icon={<SettingOutlined aria-hidden />}
+        onClick={() => setOpen(true)}
+        data-testid="ai-service-settings"
+      >
         AI客服设置
       </Button>
       <Modal

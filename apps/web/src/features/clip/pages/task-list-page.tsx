@@ -9,6 +9,7 @@ import { useClipTaskAction } from '../api/clip-mutations.ts';
 import { getClipTaskQueryOptions, useClipTask } from '../api/get-clip-task.ts';
 import { useClipTasks } from '../api/get-clip-tasks.ts';
 import { useClipProgress } from '../api/use-clip-progress.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ResponsiveTable, type RowAction } from '../../../components/responsive-table.tsx';
 import { VideoPlayer } from '../components/preview-player.tsx';
 
@@ -77,6 +78,17 @@ export function ClipTaskListPage() {
         loading={tasks.isLoading}
         dataSource={tasks.data?.list ?? []}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: tasks.data?.count ?? 0, onChange: setPage }}
+        empty={
+          <EmptyState
+            title="剪辑任务把素材批量剪成新视频"
+            description="选择剪辑模式和素材，一次生成多条不重复的视频，生成的视频自动存入素材库。"
+            action={
+              <Button type="primary" onClick={() => void navigate('/clip/AddTask')} data-testid="empty-new-task">
+                {Msg.clipNewTask}
+              </Button>
+            }
+          />
+        }
         expandable={{
           expandedRowKeys: openId === null ? [] : [openId],
           onExpand: (open, row) => setOpenId(open ? row.id : null),

@@ -19,6 +19,7 @@ export function LeadStatusSelect({ lead }: { lead: Lead }) {
       onChange={(status) =>
         mutation.mutate({ lead_id: lead.lead_id, status }, { onSuccess: () => notifySuccess(Msg.updated) })
       }
+      aria-label="线索状态"
       data-testid="lead-status"
     />
   );

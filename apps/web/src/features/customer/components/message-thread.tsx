@@ -93,7 +93,7 @@ export function MessageThread({ conversationId }: { conversationId: number | nul
         />
         <Button
           type="primary"
-          icon={<SendOutlined />}
+          icon={<SendOutlined aria-hidden />}
           loading={replyMutation.isPending}
           onClick={handleSend}
           data-testid="reply-send"

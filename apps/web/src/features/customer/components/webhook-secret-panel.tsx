@@ -20,7 +20,7 @@ export function WebhookSecretPanel() {
   const rotate = useRotateWebhookSecret();
   return (
     <>
-      <Button icon={<ApiOutlined />} onClick={() => setOpen(true)} data-testid="webhook-secret-open">
+      <Button icon={<ApiOutlined aria-hidden />} onClick={() => setOpen(true)} data-testid="webhook-secret-open">
         消息接入
       </Button>
       <Modal title="消息接入 (Webhook)" open={open} onCancel={() => setOpen(false)} footer={null} width={640}>
@@ -38,7 +38,7 @@ export function WebhookSecretPanel() {
             </Typography.Text>
             <Button
               size="small"
-              icon={<CopyOutlined />}
+              icon={<CopyOutlined aria-hidden />}
               disabled={!data?.secret}
               onClick={() => void copyText(data?.secret ?? '')}
               data-testid="webhook-secret-copy"

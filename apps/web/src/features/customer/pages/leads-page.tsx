@@ -15,11 +15,13 @@ import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@vidmatrix/contract/c
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
 import { PUBLISH_PLATFORM_NAMES, publishPlatformOf } from '@vidmatrix/contract/rules/publish-rules';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { exportLeads } from '../api/export-leads.ts';
 import { useLeads } from '../api/get-leads.ts';
+import { namedPageButtons } from '../../../components/table-pagination.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { LeadStatusSelect } from '../components/lead-status-select.tsx';
 
 const KIND_COLOR = { phone: 'blue', wechat: 'green', qq: 'cyan' } as const;
@@ -81,6 +83,7 @@ const COLUMNS: ColumnType<Lead>[] = [
 
 /** /customer/leads: captured phone numbers and WeChat ids, their status, and the xlsx export. */
 export function LeadsPage() {
+  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(TABLE_DEFAULT_PAGE_SIZE);
   const [status, setStatus] = useState<LeadStatus | ''>('');
@@ -116,6 +119,7 @@ export function LeadsPage() {
             { value: '', label: '全部状态' },
             ...leadStatus.options.map((value) => ({ value, label: LEAD_STATUS_LABEL[value] })),
           ]}
+          aria-label="按状态筛选"
           data-testid="lead-status-filter"
         />
         <Input.Search
@@ -128,7 +132,7 @@ export function LeadsPage() {
           style={{ width: 240 }}
         />
         <Button
-          icon={<DownloadOutlined />}
+          icon={<DownloadOutlined aria-hidden />}
           loading={exporting}
           onClick={() => void handleExport()}
           data-testid="lead-export"
@@ -141,6 +145,23 @@ export function LeadsPage() {
         columns={COLUMNS}
         // The account id means little on a phone; the customer name already links to the chat.
         cardOmit={['enterprise_account_id']}
+        empty={
+          status === '' && keyword === '' ? (
+            <EmptyState
+              title="客户线索自动收集在这里"
+              description="客户在评论和私信里留下的电话、微信会记录为线索；先在客户消息里接收各账号的评论和私信。"
+              action={
+                <Button
+                  type="primary"
+                  onClick={() => void navigate(ConsolePath.customerChat)}
+                  data-testid="empty-open-chat"
+                >
+                  查看客户消息
+                </Button>
+              }
+            />
+          ) : undefined
+        }
         dataSource={data?.list ?? []}
         loading={isFetching}
         data-testid="lead-table"
@@ -152,6 +173,7 @@ export function LeadsPage() {
           showSizeChanger: true,
           showQuickJumper: true,
           showTotal: (total) => `共 ${total} 条`,
+          itemRender: namedPageButtons,
           onChange: (nextPage, nextSize) => {
             setPage(nextSize === limit ? nextPage : 1);
             setLimit(nextSize);

@@ -34,9 +34,16 @@ function Panel({ children, className = '' }: { children: ReactNode; className?: 
   return <section className={`${styles.panel} ${className}`}>{children}</section>;
 }
 
-function Bar({ value, color }: { value: number; color: string }) {
+function Bar({ value, color, label }: { value: number; color: string; label: string }) {
   return (
-    <div className={styles.bar} role="progressbar" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100}>
+    <div
+      className={styles.bar}
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
       <span style={{ width: `${value}%`, background: color }} />
     </div>
   );
@@ -101,7 +108,11 @@ export function DashboardOverview({
                 {remainingAccounts(level)}
                 <small> / {level.level.account_num} 个</small>
               </div>
-              <Bar value={percent(level.level_user.account_num, level.level.account_num)} color="#ad6aff" />
+              <Bar
+                value={percent(level.level_user.account_num, level.level.account_num)}
+                color="#ad6aff"
+                label="已用账号额度"
+              />
             </>
           ) : (
             <Placeholder />
@@ -117,7 +128,11 @@ export function DashboardOverview({
                 {formatBytes(remainingSpace(level))}
                 <small> / {formatBytes(level.level.space_storage)}</small>
               </div>
-              <Bar value={percent(level.level_user.space_storage, level.level.space_storage)} color="#2374ff" />
+              <Bar
+                value={percent(level.level_user.space_storage, level.level.space_storage)}
+                color="#2374ff"
+                label="已用云空间"
+              />
             </>
           ) : (
             <Placeholder />

@@ -16,11 +16,30 @@ const LIVE_FRAMES = new Set(['send_msg', 'publish_job', 'account_auth', 'account
 /** Refetches at most this often however many frames arrive, ms. */
 const REFETCH_GAP_MS = 2_000;
 
-function Panel({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+/** One chart in its frame; `empty` says what will show there when there is nothing to draw yet. */
+function Panel({
+  title,
+  children,
+  testId,
+  empty,
+}: {
+  title: string;
+  children: ReactNode;
+  testId: string;
+  empty?: string;
+}) {
   return (
     <section className={styles.panel} data-testid={testId}>
       <h2>{title}</h2>
-      <div className={styles.chart}>{children}</div>
+      {empty ? (
+        // A chart of zeros draws an empty ring with dangling labels: say what will be here instead.
+        <div className={`${styles.chart} ${styles.empty}`} data-testid="panel-empty">
+          <span>暂无数据</span>
+          <small>{empty}</small>
+        </div>
+      ) : (
+        <div className={styles.chart}>{children}</div>
+      )}
     </section>
   );
 }
@@ -84,12 +103,14 @@ export function DataScreenPage() {
   const sum = (values: number[] | undefined) => (values ?? []).reduce((a, b) => a + b, 0);
   const accounts = data?.accounts.reduce((n, a) => n + a.total, 0) ?? 0;
   const authorized = data?.accounts.reduce((n, a) => n + a.authorized, 0) ?? 0;
+  const materials = (data?.materials.video ?? 0) + (data?.materials.image ?? 0) + (data?.materials.audio ?? 0);
+  const noAccounts = accounts === 0 ? '添加账号后，这里显示各平台的账号数量与授权状态' : undefined;
   const kpis = [
     { label: '账号总数', value: String(accounts) },
     { label: '授权正常', value: accounts > 0 ? `${Math.round((authorized / accounts) * 100)}%` : '—' },
     {
       label: '素材数量',
-      value: String((data?.materials.video ?? 0) + (data?.materials.image ?? 0) + (data?.materials.audio ?? 0)),
+      value: String(materials),
     },
     { label: '近14天线索', value: String(sum(data?.leads)) },
     { label: '近14天发布', value: String(sum(data?.published)) },
@@ -126,19 +147,39 @@ export function DataScreenPage() {
       </div>
       {options ? (
         <div className={styles.grid}>
-          <Panel title="各平台账号" testId="panel-accounts">
+          <Panel title="各平台账号" testId="panel-accounts" empty={noAccounts}>
             <Chart option={options.accounts} label="各平台账号数量与授权状态" />
           </Panel>
-          <Panel title="授权健康度" testId="panel-health">
+          <Panel title="授权健康度" testId="panel-health" empty={noAccounts}>
             <Chart option={options.health} label="账号授权健康度" />
           </Panel>
-          <Panel title="素材与云空间" testId="panel-materials">
+          <Panel
+            title="素材与云空间"
+            testId="panel-materials"
+            empty={materials === 0 ? '上传素材后，这里显示各类素材的数量和云空间用量' : undefined}
+          >
             <Chart option={options.materials} label="素材数量与云空间" />
           </Panel>
-          <Panel title="每日线索与消息" testId="panel-leads">
+          <Panel
+            title="每日线索与消息"
+            testId="panel-leads"
+            empty={
+              sum(data?.leads) + sum(data?.messages_in) + sum(data?.messages_out) === 0
+                ? '收到客户的评论和私信后，这里显示近14天每天的线索与消息'
+                : undefined
+            }
+          >
             <Chart option={options.leads} label="每日线索与消息" />
           </Panel>
-          <Panel title="每日发布" testId="panel-publishes">
+          <Panel
+            title="每日发布"
+            testId="panel-publishes"
+            empty={
+              sum(data?.published) + sum(data?.failed) === 0
+                ? '发布视频后，这里显示近14天每天发布的成功与失败'
+                : undefined
+            }
+          >
             <Chart option={options.publishes} label="每日发布成功与失败" />
           </Panel>
         </div>

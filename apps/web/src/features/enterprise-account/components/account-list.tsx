@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Dropdown, Empty, Popconfirm, Spin, type MenuProps } from 'antd';
 import { DeleteOutlined, HistoryOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
@@ -43,6 +43,8 @@ export interface AccountListProps extends AccountActions {
   stale: boolean;
   selected: readonly number[];
   onSelect: (ids: number[]) => void;
+  /** What an empty list shows (a bare 暂无数据 when absent). */
+  empty?: ReactNode;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface AccountListProps extends AccountActions {
  * ACCOUNT_LIST_LIMIT accounts renders as fast as one of ten (antd's Table took seconds on a slow CPU).
  * Sub-accounts sit under their parent, expanded until collapsed; selection is per row (checkStrictly).
  */
-export function AccountList({ accounts, loading, stale, selected, onSelect, ...actions }: AccountListProps) {
+export function AccountList({ accounts, loading, stale, selected, onSelect, empty, ...actions }: AccountListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -133,7 +135,7 @@ export function AccountList({ accounts, loading, stale, selected, onSelect, ...a
         {loading ? (
           <Spin className={styles.empty} style={{ display: 'block' }} />
         ) : rows.length === 0 ? (
-          <Empty className={styles.empty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={Msg.noData} />
+          (empty ?? <Empty className={styles.empty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={Msg.noData} />)
         ) : (
           <div className={styles.body} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
@@ -288,11 +290,11 @@ function MoreActions({ account, onAction }: { account: EnterpriseAccount; onActi
   }
   const items: MenuProps['items'] = [
     ...(canReauthorize(account.platform_id)
-      ? [{ key: 'onReauthorize', label: '重新授权', icon: <SafetyCertificateOutlined /> }]
+      ? [{ key: 'onReauthorize', label: '重新授权', icon: <SafetyCertificateOutlined aria-hidden /> }]
       : []),
-    { key: 'onAuthLog', label: '授权记录', icon: <HistoryOutlined /> },
+    { key: 'onAuthLog', label: '授权记录', icon: <HistoryOutlined aria-hidden /> },
     { type: 'divider' },
-    { key: 'onDelete', label: '删除', icon: <DeleteOutlined />, danger: true },
+    { key: 'onDelete', label: '删除', icon: <DeleteOutlined aria-hidden />, danger: true },
   ];
   const handleMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'onDelete') {

@@ -95,7 +95,7 @@ export function GroupManagerDialog({ open, onClose }: { open: boolean; onClose: 
                       key="edit"
                       type="link"
                       size="small"
-                      icon={<EditOutlined />}
+                      icon={<EditOutlined aria-hidden />}
                       aria-label={`重命名 ${group.group_name}`}
                       onClick={() => setEditing({ id: group.group_id, name: group.group_name })}
                     />,
@@ -110,7 +110,7 @@ export function GroupManagerDialog({ open, onClose }: { open: boolean; onClose: 
                         type="link"
                         size="small"
                         danger
-                        icon={<DeleteOutlined />}
+                        icon={<DeleteOutlined aria-hidden />}
                         aria-label={`删除 ${group.group_name}`}
                       />
                     </Popconfirm>,

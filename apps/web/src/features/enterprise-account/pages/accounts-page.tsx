@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Popconfirm, Select, Space, Statistic, Tabs, Typography } from 'antd';
+import { Button, Card, Input, Popconfirm, Select, Space, Statistic, Typography } from 'antd';
 import {
   DeleteOutlined,
   FolderOpenOutlined,
@@ -21,6 +21,7 @@ import { remainingAccounts } from '@vidmatrix/contract/rules/quota';
 import { useAccountGroups } from '../../../api/account/get-account-groups.ts';
 import { usePlatforms } from '../../../api/account/get-platforms.ts';
 import { useLevelInfo } from '../../../api/member/get-level-info.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ImportDialog } from '../../../components/import-dialog.tsx';
 import { getDesktop } from '../../../lib/desktop.ts';
@@ -144,7 +145,7 @@ export function AccountsPage() {
             cancelText="取消"
             onConfirm={() => handleDelete(selected)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} data-testid="batch-delete">
+            <Button size="small" danger icon={<DeleteOutlined aria-hidden />} data-testid="batch-delete">
               批量删除
             </Button>
           </Popconfirm>
@@ -171,6 +172,19 @@ export function AccountsPage() {
         }}
         onAuthLog={setLogOf}
         onDelete={(a) => handleDelete([a.enterprise_account_id])}
+        empty={
+          group_id === '' && remarks === '' && platform_id === 0 ? (
+            <EmptyState
+              title="在这里管理您在各平台的账号"
+              description="添加抖音、快手、小红书等平台的账号并授权后，就能批量发布视频、采集评论和私信。"
+              action={
+                <Button type="primary" onClick={() => setDialog('add')} data-testid="empty-add-account">
+                  添加账号
+                </Button>
+              }
+            />
+          ) : undefined
+        }
       />
 
       <RunnerAuthDialog
@@ -225,80 +239,82 @@ interface AccountsToolbarProps {
   onOpen: (dialog: Dialog) => void;
 }
 
-/** Platform tabs, group and text filters, and the page's buttons. */
+/** Platform, group and text filters, and the page's buttons. */
 const AccountsToolbar = memo(function AccountsToolbar({ filters, empty, onFilter, onOpen }: AccountsToolbarProps) {
   const quota = useLevelInfo();
   const groups = useAccountGroups();
   const platforms = usePlatforms();
   const left = quota.data ? remainingAccounts(quota.data) : null;
   return (
-    <>
-      <Tabs
-        activeKey={String(filters.platform_id)}
-        onChange={(key) => onFilter({ platform_id: Number(key) })}
-        items={[
-          { key: '0', label: '全部平台' },
-          ...(platforms.data?.list ?? []).map((p) => ({ key: String(p.platform_id), label: p.platform_name })),
-        ]}
-        data-testid="platform-tabs"
-      />
-
-      <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          <Select<number | ''>
-            style={{ width: 160 }}
-            value={filters.group_id}
-            onChange={(group_id) => onFilter({ group_id })}
-            showSearch={{ optionFilterProp: 'label' }}
-            data-testid="group-filter"
-            options={[
-              { value: '', label: Msg.allGroups },
-              { value: 0, label: Msg.noGroup },
-              ...(groups.data?.list ?? []).map((g) => ({
-                value: g.group_id,
-                label: `${g.group_name}（${g.account_count}）`,
-              })),
-            ]}
-          />
-          <Input.Search
-            allowClear
-            placeholder="搜索昵称或备注"
-            style={{ width: 220 }}
-            onSearch={(remarks) => onFilter({ remarks: remarks.trim() })}
-            data-testid="remarks-search"
-          />
-        </Space>
-        <Space wrap>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            title={left === null ? undefined : fillMsg(Msg.accountQuotaLeft, { n: left })}
-            onClick={() => onOpen('add')}
-            data-testid="add-account"
-          >
-            添加账号
-          </Button>
-          <Button icon={<UploadOutlined />} onClick={() => onOpen('import')} data-testid="import-accounts">
-            导入
-          </Button>
-          <ExportButton
-            url={AccountApi.export}
-            fileName={`${ACCOUNT_EXPORT_NAME}.xlsx`}
-            params={accountFilterParams(filters)}
-            disabled={empty}
-          />
-          <Button icon={<FolderOpenOutlined />} onClick={() => onOpen('groups')} data-testid="manage-groups">
-            分组管理
-          </Button>
-          <Button icon={<UserSwitchOutlined />} onClick={() => onOpen('pick')} data-testid="pick-accounts">
-            选择账号
-          </Button>
-          <Button icon={<MessageOutlined />} onClick={() => onOpen('harvest')} data-testid="harvest-accounts">
-            评论私信采集
-          </Button>
-        </Space>
+    <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+      <Space wrap>
+        {/* A select, not tabs: eighteen platforms overflowed a tab strip into a ⋯ menu, on a phone after four. */}
+        <Select<number>
+          style={{ width: 140 }}
+          value={filters.platform_id}
+          onChange={(platform_id) => onFilter({ platform_id })}
+          showSearch={{ optionFilterProp: 'label' }}
+          aria-label="按平台筛选"
+          data-testid="platform-filter"
+          options={[
+            { value: 0, label: '全部平台' },
+            ...(platforms.data?.list ?? []).map((p) => ({ value: p.platform_id, label: p.platform_name })),
+          ]}
+        />
+        <Select<number | ''>
+          style={{ width: 160 }}
+          value={filters.group_id}
+          onChange={(group_id) => onFilter({ group_id })}
+          showSearch={{ optionFilterProp: 'label' }}
+          aria-label="按分组筛选"
+          data-testid="group-filter"
+          options={[
+            { value: '', label: Msg.allGroups },
+            { value: 0, label: Msg.noGroup },
+            ...(groups.data?.list ?? []).map((g) => ({
+              value: g.group_id,
+              label: `${g.group_name}（${g.account_count}）`,
+            })),
+          ]}
+        />
+        <Input.Search
+          allowClear
+          placeholder="搜索昵称或备注"
+          style={{ width: 220 }}
+          onSearch={(remarks) => onFilter({ remarks: remarks.trim() })}
+          data-testid="remarks-search"
+        />
       </Space>
-    </>
+      <Space wrap>
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          title={left === null ? undefined : fillMsg(Msg.accountQuotaLeft, { n: left })}
+          onClick={() => onOpen('add')}
+          data-testid="add-account"
+        >
+          添加账号
+        </Button>
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => onOpen('import')} data-testid="import-accounts">
+          导入
+        </Button>
+        <ExportButton
+          url={AccountApi.export}
+          fileName={`${ACCOUNT_EXPORT_NAME}.xlsx`}
+          params={accountFilterParams(filters)}
+          disabled={empty}
+        />
+        <Button icon={<FolderOpenOutlined aria-hidden />} onClick={() => onOpen('groups')} data-testid="manage-groups">
+          分组管理
+        </Button>
+        <Button icon={<UserSwitchOutlined aria-hidden />} onClick={() => onOpen('pick')} data-testid="pick-accounts">
+          选择账号
+        </Button>
+        <Button icon={<MessageOutlined aria-hidden />} onClick={() => onOpen('harvest')} data-testid="harvest-accounts">
+          评论私信采集
+        </Button>
+      </Space>
+    </Space>
   );
 });
 

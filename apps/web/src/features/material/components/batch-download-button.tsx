@@ -40,7 +40,7 @@ export function BatchDownloadButton({ ids }: { ids: readonly number[] }) {
   };
   return (
     <Button
-      icon={<DownloadOutlined />}
+      icon={<DownloadOutlined aria-hidden />}
       loading={loading}
       onClick={() => void handleClick()}
       title={`一次最多下载${limit}个素材`}

@@ -96,7 +96,7 @@ export function CropUploadDialog({ open, onClose }: { open: boolean; onClose: ()
           <span>裁剪比例</span>
           <Segmented<number> aria-label="裁剪比例" value={ratio} onChange={setRatio} options={RATIOS} />
           <Button
-            icon={<PictureOutlined />}
+            icon={<PictureOutlined aria-hidden />}
             disabled={files.length >= GENERAL_UPLOAD_MAX_COUNT || busy}
             onClick={() => setPicking(true)}
           >

@@ -24,6 +24,7 @@ import { MaterialFormDialog } from './material-form-dialog.tsx';
 import { NameDialog, type NameDialogValue } from './name-dialog.tsx';
 import type { PendingUpload } from './pending-uploads.ts';
 import { PendingUploadsNotice } from './pending-uploads-notice.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 
 type Dialog =
   | { kind: 'form'; material: Material | null; resume?: readonly PendingUpload[] }
@@ -99,14 +100,30 @@ export function MaterialBrowser({
         onSearchStateChange={onSearchStateChange}
         onEdit={(material) => setDialog({ kind: 'form', material })}
         onDelete={(material) => confirmDelete([material.file_id])}
+        empty={
+          <EmptyState
+            title="素材库存放您的图片、视频和音频"
+            description="上传的素材可用于AI剪辑和批量发布；剪辑生成的视频也会自动存到这里。"
+            action={
+              <Button type="primary" onClick={() => void handleAdd()} data-testid="empty-add-material">
+                上传素材
+              </Button>
+            }
+          />
+        }
         actionsBefore={
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void handleAdd()} data-testid="material-add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => void handleAdd()}
+              data-testid="material-add"
+            >
               添加素材
             </Button>
             <Button
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               onClick={() => {
                 const ids = requireSelection();
                 if (ids) {
@@ -125,7 +142,7 @@ export function MaterialBrowser({
           <>
             <Button onClick={() => setDialog({ kind: 'group' })}>添加分组</Button>
             <Button onClick={() => setDialog({ kind: 'tag' })}>添加标签</Button>
-            <Button icon={<SettingOutlined />} onClick={() => setDialog({ kind: 'manage' })}>
+            <Button icon={<SettingOutlined aria-hidden />} onClick={() => setDialog({ kind: 'manage' })}>
               分组/标签管理
             </Button>
           </>

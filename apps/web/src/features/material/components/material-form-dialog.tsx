@@ -324,7 +324,7 @@ export function MaterialFormDialog(props: {
                 data-testid="material-upload"
               >
                 <p className="ant-upload-drag-icon">
-                  <InboxOutlined />
+                  <InboxOutlined aria-hidden />
                 </p>
                 <p>点击或拖拽文件到此处上传</p>
                 <Typography.Text type="secondary">

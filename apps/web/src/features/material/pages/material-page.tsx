@@ -18,7 +18,7 @@ export function MaterialPage() {
       variant="borderless"
       extra={
         <Space>
-          <Button icon={<ScissorOutlined />} onClick={() => setCropping(true)}>
+          <Button icon={<ScissorOutlined aria-hidden />} onClick={() => setCropping(true)}>
             裁剪上传
           </Button>
           <ExportButton

@@ -14,10 +14,10 @@ export function MusicPage() {
   return (
     <Card title="背景音乐" variant="borderless">
       <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<UploadOutlined />} onClick={() => setUpload(true)}>
+        <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setUpload(true)}>
           上传音乐
         </Button>
-        <Button icon={<CustomerServiceOutlined />} onClick={() => setPicking(true)}>
+        <Button icon={<CustomerServiceOutlined aria-hidden />} onClick={() => setPicking(true)}>
           选择背景音乐
         </Button>
         {picked.length > 0 && (

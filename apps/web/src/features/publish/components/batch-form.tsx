@@ -156,7 +156,7 @@ export function BatchForm(props: { initialVideos: Material[]; onCreated: (batchI
             rowKey="file_id"
             pagination={false}
             dataSource={videos}
-            locale={{ emptyText: Msg.chooseVideo }}
+            locale={{ emptyText: <Typography.Text type="secondary">{Msg.chooseVideo}</Typography.Text> }}
             columns={[
               {
                 title: '视频',
@@ -243,7 +243,7 @@ export function BatchForm(props: { initialVideos: Material[]; onCreated: (batchI
                 </Button>
               </>
             ) : (
-              <span style={{ color: 'rgba(0,0,0,0.45)' }}>不选则由平台截取视频画面</span>
+              <Typography.Text type="secondary">不选则由平台截取视频画面</Typography.Text>
             )}
             <Button size="small" onClick={() => setCoverPickerOpen(true)} data-testid="pick-cover">
               从素材库选择封面

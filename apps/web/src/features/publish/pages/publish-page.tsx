@@ -58,7 +58,13 @@ export function PublishPage() {
               </Spin>
             ),
           },
-          { key: 'list', label: '发布记录', children: <BatchList onOpen={(id) => setParams({ batch: String(id) })} /> },
+          {
+            key: 'list',
+            label: '发布记录',
+            children: (
+              <BatchList onOpen={(id) => setParams({ batch: String(id) })} onCreate={() => setParams({ tab: 'new' })} />
+            ),
+          },
           { key: 'runners', label: '发布器', children: <RunnerPanel /> },
         ]}
       />

@@ -150,7 +150,7 @@ export function ChromiumPathPage() {
     return (
       <Card title="系统设置" variant="borderless">
         <Result
-          icon={<DesktopOutlined style={{ color: '#ad6aff' }} />}
+          icon={<DesktopOutlined aria-hidden style={{ color: '#ad6aff' }} />}
           title={Msg.clientOnly}
           subTitle="浏览器路径、账号授权、字体与任务同步等功能需要在AI获客矩阵桌面客户端中使用。"
           extra={

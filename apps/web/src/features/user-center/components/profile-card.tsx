@@ -51,10 +51,15 @@ export function ProfileCard({ member }: { member: MemberInfo }) {
     <Card title="个人资料" variant="borderless" className={styles.card}>
       <div className={styles.profile}>
         <div className={styles.avatarBox}>
-          <Avatar size={96} src={member.avatar_url || undefined} icon={<UserOutlined />} data-testid="profile-avatar" />
+          <Avatar
+            size={96}
+            src={member.avatar_url || undefined}
+            icon={<UserOutlined aria-hidden />}
+            data-testid="profile-avatar"
+          />
           <ImgCrop aspect={1} cropShape="round" modalTitle="裁剪头像" modalOk="确定" modalCancel="取消" quality={0.9}>
             <Upload accept=".png,.jpg,.jpeg,.webp" showUploadList={false} beforeUpload={handleCropped}>
-              <Button icon={<CameraOutlined />} loading={avatar.isPending} size="small">
+              <Button icon={<CameraOutlined aria-hidden />} loading={avatar.isPending} size="small">
                 更换头像
               </Button>
             </Upload>

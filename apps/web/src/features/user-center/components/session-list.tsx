@@ -19,7 +19,9 @@ export function SessionList() {
           const mobile = /iPhone|iPad|Android/.test(session.device);
           return (
             <li key={session.session_id} className={styles.session} data-testid="session-row">
-              <span className={styles.sessionIcon}>{mobile ? <MobileOutlined /> : <DesktopOutlined />}</span>
+              <span className={styles.sessionIcon}>
+                {mobile ? <MobileOutlined aria-hidden /> : <DesktopOutlined aria-hidden />}
+              </span>
               <div className={styles.sessionText}>
                 <div className={styles.sessionName}>
                   {deviceLabel(session.device, session.platform)}
