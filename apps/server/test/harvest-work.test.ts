@@ -305,6 +305,37 @@ describe('reply delivery through the runner', () => {
     expect((await thread(conversation)).list.find((m) => m.message_id === third)?.delivery_status).toBe('sent');
   });
 
+  it('hands a reply whose runner vanished before reporting to the next pass, to look for before sending', async () => {
+    const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
+    await enable([acc]);
+    await ingest(runnerA, acc, [comment()]);
+    const message = await reply(await conversationOf(acc), '您好，已私信');
+    const takenAt = ctx.clock.now;
+    const first = (await claim(runnerA, { accounts: [acc] })).data.work;
+    expect(first[0]?.writes).toMatchObject([{ message_id: message, confirm_since: 0 }]);
+    // A is killed mid-pass: no report. Nobody else gets the reply while its lease lives.
+    expect((await claim(runnerB, { accounts: [acc] })).data.work).toEqual([]);
+    ctx.clock.advance(HARVEST_LEASE_MS + 1);
+    const handed = (await claim(runnerB, { accounts: [acc] })).data.work;
+    expect(handed[0]?.writes).toMatchObject([{ message_id: message, confirm_since: Math.floor(takenAt / 1000) }]);
+    // A's late report changes nothing; B's (found on the platform, or sent now) is the one outcome.
+    expect(
+      (
+        await report(runnerA, {
+          account_id: acc,
+          outcome: 'ok',
+          writes: [{ message_id: message, outcome: 'not_sent' }],
+        })
+      ).msg,
+    ).toBe(Msg.runnerLeaseLost);
+    await report(runnerB, { account_id: acc, outcome: 'ok', writes: [{ message_id: message, outcome: 'sent' }] });
+    expect((await thread(await conversationOf(acc))).list.find((m) => m.message_id === message)?.delivery_status).toBe(
+      'sent',
+    );
+    ctx.clock.advance(HARVEST_LEASE_MS + 1);
+    expect((await claim(runnerA, { accounts: [acc] })).data.work.flatMap((w) => w.writes)).toEqual([]);
+  });
+
   it('hands a reply the pass never reached (not_sent) out again', async () => {
     const [acc] = (await addAccounts(ctx.db, memberId, [5])) as [number];
     await enable([acc]);

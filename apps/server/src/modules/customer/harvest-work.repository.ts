@@ -126,7 +126,8 @@ export class HarvestWorkRepository {
               .whereRef('c.enterprise_account_id', '=', 'h.enterprise_account_id')
               .where('m.delivery_status', '=', 'pending')
               .where('m.direction', '=', 'out')
-              .where('m.write_at', '=', 0),
+              // Not yet taken, or taken by a pass that never reported (its runner vanished).
+              .where((w) => w.or([w('m.write_at', '=', 0), w('m.fail_reason', '=', '')])),
           ),
         ]),
       );
@@ -194,16 +195,21 @@ export class HarvestWorkRepository {
       .executeTakeFirst();
   }
 
-  /** Replies waiting to go out on the account, oldest first, in conversations that came from harvesting. */
+  /**
+   * Replies waiting to go out on the account, oldest first, in conversations that came from harvesting:
+   * not yet taken (write_at 0), or taken by a pass whose runner vanished before reporting (write_at set,
+   * no outcome: a report always leaves sent, failed, ambiguous with its reason, or write_at 0). Called
+   * only while no live lease holds the account, so no running pass still owns such a reply.
+   */
   pendingWrites(accountId: number, limit: number) {
     return this.db
       .selectFrom('chat_message as m')
       .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
-      .select(['m.id', 'm.conversation_id', 'm.content', 'm.reply_to_message_id'])
+      .select(['m.id', 'm.conversation_id', 'm.content', 'm.reply_to_message_id', 'm.write_at'])
       .where('c.enterprise_account_id', '=', accountId)
       .where('m.direction', '=', 'out')
       .where('m.delivery_status', '=', 'pending')
-      .where('m.write_at', '=', 0)
+      .where((eb) => eb.or([eb('m.write_at', '=', 0), eb('m.fail_reason', '=', '')]))
       .where((eb) =>
         eb.exists(
           eb
@@ -235,26 +241,33 @@ export class HarvestWorkRepository {
   }
 
   /** The account's writes taken since `since` (epoch ms), as the pacing reads them. */
-  async pastWrites(accountId: number, since: number): Promise<{ kind: HarvestWriteKind; at: number }[]> {
+  async pastWrites(accountId: number, since: number): Promise<{ id: number; kind: HarvestWriteKind; at: number }[]> {
     const rows = await this.db
       .selectFrom('chat_message as m')
       .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
-      .select(['m.write_at', 'm.write_kind'])
+      .select(['m.id', 'm.write_at', 'm.write_kind'])
       .where('c.enterprise_account_id', '=', accountId)
       .where('m.write_at', '>', since)
       .execute();
-    return rows.flatMap((r) => (r.write_kind ? [{ kind: r.write_kind, at: Number(r.write_at) }] : []));
+    return rows.flatMap((r) => (r.write_kind ? [{ id: r.id, kind: r.write_kind, at: Number(r.write_at) }] : []));
   }
 
-  /** Takes a pending reply for sending, once ever (compare-and-set on write_at); false when taken before. */
-  async takeWrite(messageId: number, kind: HarvestWriteKind, now: number): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Takes a pending reply for sending (compare-and-set on write_at: `takenAt` is 0 for a fresh reply, the
+   * vanished pass's take for a stranded one); false when another claim took it first.
+   */
+  async takeWrite(messageId: number, kind: HarvestWriteKind, now: number, takenAt = 0): Promise<boolean> {
+    let query = this.db
       .updateTable('chat_message')
       .set((eb) => ({ write_at: now, write_kind: kind, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', messageId)
       .where('delivery_status', '=', 'pending')
-      .where('write_at', '=', 0)
-      .executeTakeFirst();
+      .where('write_at', '=', takenAt);
+    if (takenAt > 0) {
+      // Stranded only while no report gave it an outcome (an ambiguous one carries its reason).
+      query = query.where('fail_reason', '=', '');
+    }
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
