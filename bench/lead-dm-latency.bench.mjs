@@ -119,7 +119,7 @@ if (process.argv[2] === 'sandbox') {
     await api(server.base, token, HarvestWorkApi.setEnabled, { account_ids: [account], enabled: true });
     // The first pass reads the (empty) inbox: from then on passes come every interval.
     await until(
-      async () => (await api(server.base, token, HarvestWorkApi.accounts)).find((a) => a.last_read_at),
+      async () => (await api(server.base, token, HarvestWorkApi.accounts)).list.find((a) => a.last_read_at),
       300_000,
       'first harvest pass',
     );
