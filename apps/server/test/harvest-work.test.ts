@@ -15,10 +15,15 @@ import {
   HARVEST_SCAN_INTERVAL_MS,
   PACING_JITTER,
 } from '@vidmatrix/contract/rules/harvest-pacing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPostgres } from '../src/db/dialect.ts';
+import type { Db } from '../src/db/types.ts';
+import { HarvestWorkRepository, PUBLISH_CLAIM_FENCE_MS } from '../src/modules/customer/harvest-work.repository.ts';
+import { PublishRepository } from '../src/modules/publish/publish.repository.ts';
 import { beijingMorning, harvestItems, ingestAs, ingestPage } from './harvest-helpers.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
+import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall, until } from './publish-helpers.ts';
 import { TestSocket, socketUrl, testChannel } from './realtime-helpers.ts';
 
 let ctx: TestContext;
@@ -97,6 +102,43 @@ async function thread(conversationId: number) {
     conversation_id: conversationId,
   });
   return res.data;
+}
+
+/** A queued publish job of the account, due now. */
+async function queuedJob(accountId: number): Promise<number> {
+  const now = ctx.clock.now;
+  const batch = await ctx.db
+    .insertInto('publish_batch')
+    .values({
+      member_id: memberId,
+      title: 't',
+      material_ids: '[]',
+      account_ids: '[]',
+      copy: '{}',
+      schedule_policy: '{}',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const job = await ctx.db
+    .insertInto('publish_job')
+    .values({
+      batch_id: batch.id,
+      member_id: memberId,
+      material_id: 0,
+      enterprise_account_id: accountId,
+      platform: 'douyin',
+      content: '{}',
+      run_at: now,
+      schedule_at: null,
+      state: 'queued',
+      idempotency_key: `harvest-fence-${accountId}-${now}`,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return job.id;
 }
 
 describe('harvest switch', () => {
@@ -192,6 +234,58 @@ describe('harvest claims', () => {
     expect(publishClaim.data.jobs).toEqual([]);
     expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).code).toBe(200);
     await ctx.db.deleteFrom('publish_job').where('id', '=', job.id).execute();
+  });
+
+  it('never lets a harvest claim and a publish claim both take an account, whichever writes first', async () => {
+    // Each claim in turn is held open mid-transaction while the other runs; on PostgreSQL the other must
+    // wait on the account's harvest row (seen in pg_stat_activity) and then lose, on SQLite it runs after.
+    const whileOpen = async <T>(hold: (trx: Db) => Promise<void>, contender: () => Promise<T>): Promise<T> => {
+      let running: Promise<T> | undefined;
+      await ctx.db.transaction().execute(async (trx) => {
+        await hold(trx);
+        running = contender();
+        if (isPostgres(ctx.db)) {
+          let settled = false;
+          void running.finally(() => (settled = true));
+          const waiting = async () =>
+            (
+              await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+                where wait_event_type = 'Lock' and query like '%harvest_account%'`.execute(ctx.db)
+            ).rows[0]?.n !== '0';
+          await until('the other claim waits or ends', async () => settled || (await waiting()), Boolean, 60_000);
+        }
+      });
+      return running!;
+    };
+    const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
+    await enable([acc]);
+    const jobOf = await queuedJob(acc);
+    // A publish claim fenced the account and leased its job, not yet committed: the harvest claim loses.
+    const harvestWork = await whileOpen(
+      async (trx) => {
+        const repo = new PublishRepository(trx);
+        expect([...(await repo.fenceHarvest([acc], ctx.clock.now))]).toEqual([]);
+        expect(
+          await repo.claimMany([jobOf], { lease_owner: runnerAId, lease_until: ctx.clock.now + 60_000 }, ctx.clock.now),
+        ).toHaveLength(1);
+      },
+      () => claim(runnerB, { accounts: [acc] }),
+    );
+    expect(harvestWork.data.work).toEqual([]);
+    await ctx.db.deleteFrom('publish_job').where('id', '=', jobOf).execute();
+
+    // A harvest claim leased the pass, not yet committed: the publish claim leaves the account's job.
+    ctx.clock.advance(PUBLISH_CLAIM_FENCE_MS + 1);
+    const next = await queuedJob(acc);
+    const publishWork = await whileOpen(
+      async (trx) => {
+        const now = ctx.clock.now;
+        expect(await new HarvestWorkRepository(trx).takeLease(acc, runnerAId, now, now + HARVEST_LEASE_MS)).toBe(true);
+      },
+      () => runnerCall<{ jobs: unknown[] }>(ctx.app, runnerB, 'claim', { accounts: [acc] }),
+    );
+    expect(publishWork.data.jobs).toEqual([]);
+    await ctx.db.deleteFrom('publish_job').where('id', '=', next).execute();
   });
 
   it('pauses on a risk signal (member words, the ladder) and stops on logged_out, marking the account expired', async () => {

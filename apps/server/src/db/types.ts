@@ -361,6 +361,8 @@ export interface HarvestAccountTable {
   last_read_at: Generated<number>;
   cooldown_level: Generated<number>;
   cooldown_until: Generated<number>;
+  /** A publish claim holds the account until then (epoch ms): no harvest lease is taken before. */
+  publish_fence_until: Generated<number>;
   cooldown_successes: Generated<number>;
   /** Member words on why it paused or stopped ('' when running). */
   notice: Generated<string>;

@@ -19,6 +19,7 @@ import * as leadHarvest from './202611272000_lead_harvest.ts';
 import * as connectorDrift from './202611272040_connector_drift.ts';
 import * as harvestWork from './202611272100_harvest_work.ts';
 import * as replyRules from './202611272120_reply_rules.ts';
+import * as harvestPublishFence from './202611280600_harvest_publish_fence.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '202611272040_connector_drift': connectorDrift,
   '202611272100_harvest_work': harvestWork,
   '202611272120_reply_rules': replyRules,
+  '202611280600_harvest_publish_fence': harvestPublishFence,
 };

@@ -146,23 +146,14 @@ export class HarvestWorkService {
       if (!read && !write) {
         continue;
       }
-      const nextRead = read ? now + withJitter(this.deps.scanIntervalMs ?? HARVEST_SCAN_INTERVAL_MS, this.random) : undefined;
+      const nextRead = read
+        ? now + withJitter(this.deps.scanIntervalMs ?? HARVEST_SCAN_INTERVAL_MS, this.random)
+        : undefined;
+      // One statement against publish claims too (takeLease): a publish job of the account keeps it.
       if (!(await this.repo.takeLease(id, runner.id, now, now + HARVEST_LEASE_MS, nextRead))) {
         continue;
       }
-      // A publish claim may have taken the account between the read above and the lease: it keeps it.
       const taken = write ? await this.repo.takeWrite(write.message_id, write.kind, now, write.takenAt) : false;
-      if (await this.repo.publishLeased(id)) {
-        await this.repo.endLease(id, runner.id, { next_read_at: Number(account.next_read_at), updated_at: now });
-        if (taken && write) {
-          // Back as it was: a stranded reply keeps its first take (and so its confirm-first).
-          await this.repo.setOutcome(write.message_id, {
-            write_at: write.takenAt,
-            write_kind: write.takenAt > 0 ? write.kind : '',
-          });
-        }
-        continue;
-      }
       const writes = taken && write ? [write.work] : [];
       if (!read && writes.length === 0) {
         await this.repo.endLease(id, runner.id, { updated_at: now });
