@@ -247,12 +247,16 @@ describe('harvest claims', () => {
         if (isPostgres(ctx.db)) {
           let settled = false;
           void running.finally(() => (settled = true));
-          const waiting = async () =>
-            (
-              await sql<{ n: string }>`select count(*) as n from pg_stat_activity
-                where wait_event_type = 'Lock' and query like '%harvest_account%'`.execute(ctx.db)
-            ).rows[0]?.n !== '0';
-          await until('the other claim waits or ends', async () => settled || (await waiting()), Boolean, 60_000);
+          // Waiting means blocked by this very transaction's backend, not any lock on the server.
+          const holder = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+          const blocked = async () =>
+            Number(
+              (
+                await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+                  where ${holder}::int = any(pg_blocking_pids(pid))`.execute(ctx.db)
+              ).rows[0]?.n,
+            ) > 0;
+          await until('the other claim waits or ends', async () => settled || (await blocked()), Boolean, 60_000);
         }
       });
       return running!;
