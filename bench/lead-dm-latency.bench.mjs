@@ -45,7 +45,9 @@ function memberSocket(base, memberId, token, onFrame) {
       const at = performance.now();
       const frame = JSON.parse(raw.toString());
       if (frame.type === 'init') {
-        ws.send(JSON.stringify({ type: 'bind', data: { client_id: frame.data.client_id, member_id: memberId, token } }));
+        ws.send(
+          JSON.stringify({ type: 'bind', data: { client_id: frame.data.client_id, member_id: memberId, token } }),
+        );
       } else if (frame.type === 'bind') {
         // The hub drops a link without pings: one every 10 s keeps it.
         setInterval(() => ws.send(JSON.stringify({ type: 'ping', data: {} })), 10_000).unref();

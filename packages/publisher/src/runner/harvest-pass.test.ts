@@ -31,22 +31,21 @@ const write = (confirmSince: number): HarvestWrite => ({
 function platform(posted: string[], looksFail = false) {
   const calls: string[] = [];
   const own = (text: string): HarvestItem => ({ ...comment, item_id: `own-${text}`, from_self: true, text });
-  const look = async (_p: Page, _t: HarvestItem, text: string, after: number) => {
+  const look = (_p: Page, _t: HarvestItem, text: string, after: number) => {
     calls.push(`look since ${after}`);
-    if (looksFail) {
-      throw new Error('read failed');
-    }
-    return posted.includes(text) ? own(text) : undefined;
+    return looksFail
+      ? Promise.reject(new Error('read failed'))
+      : Promise.resolve(posted.includes(text) ? own(text) : undefined);
   };
   const harvester = {
     platform: 'douyin',
     version: 't',
     readComments: () => Promise.reject(new Error('unused')),
     readMessages: () => Promise.reject(new Error('unused')),
-    replyComment: async (_p: Page, _t: HarvestItem, text: string) => {
+    replyComment: (_p: Page, _t: HarvestItem, text: string) => {
       calls.push('send');
       posted.push(text);
-      return { outcome: 'sent' as const, item: own(text) };
+      return Promise.resolve({ outcome: 'sent' as const, item: own(text) });
     },
     sendMessage: () => Promise.reject(new Error('unused')),
     confirmReply: look,
