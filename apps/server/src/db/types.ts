@@ -1,5 +1,6 @@
 import type { PlatformAuthType } from '@vidmatrix/contract/rules/account-selectability';
 import type { LeadContactKind, LeadIntentCategory, LeadIntentLevel } from '@vidmatrix/contract/rules/lead-rules';
+import type { ReplyMatchKind } from '@vidmatrix/contract/rules/reply-rules';
 import type { Generated, Kysely } from 'kysely';
 
 /**
@@ -294,7 +295,7 @@ export interface ReplyRuleTable {
   id: Generated<number>;
   member_id: number;
   kind: 'keyword' | 'ai';
-  match: 'contains' | 'exact';
+  match: ReplyMatchKind;
   /** JSON array of keywords. */
   keywords: string;
   reply: string;
