@@ -211,6 +211,7 @@ export async function buildApp(options: AppOptions) {
     },
     captcha: options.captcha ?? svgCaptchaGenerator,
     realtime,
+    harvestIntervalMs: config.harvestIntervalMs,
     messageConnector: options.messageConnector ?? new LocalConnector(),
     leads: {
       model: options.leadModel,

@@ -95,6 +95,8 @@ export interface Infrastructure {
   leads?: { model?: LeadModel | null; onModelError?: (error: unknown) => void };
   /** Drafts AI replies (default: LLM_* from the environment, else none), and where its failures are told. */
   replies?: { drafter?: ReplyDrafter | null; onDraftError?: (error: unknown) => void };
+  /** Between two harvest passes over one account, ms before jitter (HARVEST_INTERVAL_S; default 300 s). */
+  harvestIntervalMs?: number;
   /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
   courseVideos?: boolean;
   /** Where a domain event listener's failure is logged (default: nowhere). */
@@ -224,6 +226,7 @@ export function compose(infra: Infrastructure) {
   const harvestWork = new HarvestWorkService({
     ...base,
     realtime: infra.realtime,
+    scanIntervalMs: infra.harvestIntervalMs,
     onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId, Msg.authReasonHarvestLoggedOut),
   });
   // Without a queue the seed leaves the course videos unrendered (COURSE_VIDEOS=off, e.g. most tests).

@@ -2,11 +2,18 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
+import {
+  HARVEST_SCAN_INTERVAL_MAX_MS,
+  HARVEST_SCAN_INTERVAL_MIN_MS,
+  HARVEST_SCAN_INTERVAL_MS,
+} from '@vidmatrix/contract/rules/harvest-pacing';
 import { z } from 'zod';
 import type { StorageConfig } from './storage/storage.ts';
 
 /** The repository root: two levels above apps/server/src (and above apps/server/dist when built). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const harvestIntervalError = `must be whole seconds from ${HARVEST_SCAN_INTERVAL_MIN_MS / 1000} to ${HARVEST_SCAN_INTERVAL_MAX_MS / 1000}`;
 
 /** An optional variable: unset, empty and blank all mean "not set". */
 const optional = z
@@ -71,6 +78,15 @@ export const envSchema = z.object({
         .min(0, 'must be an integer from 0 to 16')
         .max(16, 'must be an integer from 0 to 16'),
     ),
+  HARVEST_INTERVAL_S: withDefault(String(HARVEST_SCAN_INTERVAL_MS / 1000))
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: harvestIntervalError })
+        .int(harvestIntervalError)
+        .min(HARVEST_SCAN_INTERVAL_MIN_MS / 1000, harvestIntervalError)
+        .max(HARVEST_SCAN_INTERVAL_MAX_MS / 1000, harvestIntervalError),
+    ),
   RUNNER_CONNECTOR_BASE: optional.pipe(z.url({ error: 'must be an http(s) URL' }).optional()),
   // Portrait 9:16; a multiple of 32 keeps the width (height × 9/16) even, as x264 needs.
   CLIP_HEIGHT: withDefault(String(CLIP_OUTPUT_SIZE.height))
@@ -133,6 +149,11 @@ export interface Config {
    * publish and authorize accounts for members whose level allows it, profiles under DATA_DIR/runner.
    */
   runners: number;
+  /**
+   * HARVEST_INTERVAL_S: seconds between two harvest passes over one account, before jitter (default 300,
+   * the research's scan interval; 60 at least, a pass's page loads being heavy reads).
+   */
+  harvestIntervalMs: number;
   /** RUNNER_CONNECTOR_BASE: every connector's base URL + /<platform> (e.g. the platform sandbox); unset: the real sites. */
   runnerConnectorBase: string | undefined;
   /** STORAGE_DRIVER (local | s3) and S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL. */
@@ -166,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clipConcurrency: e.CLIP_CONCURRENCY,
     clipSize: { width: (e.CLIP_HEIGHT / 16) * 9, height: e.CLIP_HEIGHT },
     runners: e.RUNNERS,
+    harvestIntervalMs: e.HARVEST_INTERVAL_S * 1000,
     runnerConnectorBase: e.RUNNER_CONNECTOR_BASE?.replace(/\/$/, ''),
     storage: {
       driver: e.STORAGE_DRIVER,

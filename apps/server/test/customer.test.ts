@@ -205,6 +205,16 @@ describe('conversations', () => {
       { conversation_id: conversationId, content: '您好，99元' },
     );
     expect(reply.body.data.delivery_status).toBe('pending');
+    // The reply's row names the conversation's account, as harvested items and rule replies do.
+    const rows = await ctx.db
+      .selectFrom('chat_message as m')
+      .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
+      .select(['m.enterprise_account_id as own', 'c.enterprise_account_id as conversations'])
+      .where('m.id', '=', reply.body.data.message_id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.own).toBe(rows[0]?.conversations);
+    expect(rows[0]?.own).toBeGreaterThan(0);
     // Sent once the delivery job has run: wait for the queue, not for a deadline.
     await ctx.app.jobs.drain();
     const thread = await call<{ list: { message_id: number; delivery_status: string }[] }>(

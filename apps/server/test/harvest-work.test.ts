@@ -15,10 +15,15 @@ import {
   HARVEST_SCAN_INTERVAL_MS,
   PACING_JITTER,
 } from '@vidmatrix/contract/rules/harvest-pacing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPostgres } from '../src/db/dialect.ts';
+import type { Db } from '../src/db/types.ts';
+import { HarvestWorkRepository, PUBLISH_CLAIM_FENCE_MS } from '../src/modules/customer/harvest-work.repository.ts';
+import { PublishRepository } from '../src/modules/publish/publish.repository.ts';
 import { beijingMorning, harvestItems, ingestAs, ingestPage } from './harvest-helpers.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
+import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall, until } from './publish-helpers.ts';
 import { TestSocket, socketUrl, testChannel } from './realtime-helpers.ts';
 
 let ctx: TestContext;
@@ -97,6 +102,43 @@ async function thread(conversationId: number) {
     conversation_id: conversationId,
   });
   return res.data;
+}
+
+/** A queued publish job of the account, due now. */
+async function queuedJob(accountId: number): Promise<number> {
+  const now = ctx.clock.now;
+  const batch = await ctx.db
+    .insertInto('publish_batch')
+    .values({
+      member_id: memberId,
+      title: 't',
+      material_ids: '[]',
+      account_ids: '[]',
+      copy: '{}',
+      schedule_policy: '{}',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const job = await ctx.db
+    .insertInto('publish_job')
+    .values({
+      batch_id: batch.id,
+      member_id: memberId,
+      material_id: 0,
+      enterprise_account_id: accountId,
+      platform: 'douyin',
+      content: '{}',
+      run_at: now,
+      schedule_at: null,
+      state: 'queued',
+      idempotency_key: `harvest-fence-${accountId}-${now}`,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return job.id;
 }
 
 describe('harvest switch', () => {
@@ -192,6 +234,62 @@ describe('harvest claims', () => {
     expect(publishClaim.data.jobs).toEqual([]);
     expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).code).toBe(200);
     await ctx.db.deleteFrom('publish_job').where('id', '=', job.id).execute();
+  });
+
+  it('never lets a harvest claim and a publish claim both take an account, whichever writes first', async () => {
+    // Each claim in turn is held open mid-transaction while the other runs; on PostgreSQL the other must
+    // wait on the account's harvest row (seen in pg_stat_activity) and then lose, on SQLite it runs after.
+    const whileOpen = async <T>(hold: (trx: Db) => Promise<void>, contender: () => Promise<T>): Promise<T> => {
+      let running: Promise<T> | undefined;
+      await ctx.db.transaction().execute(async (trx) => {
+        await hold(trx);
+        running = contender();
+        if (isPostgres(ctx.db)) {
+          let settled = false;
+          void running.finally(() => (settled = true));
+          // Waiting means blocked by this very transaction's backend, not any lock on the server.
+          const holder = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+          const blocked = async () =>
+            Number(
+              (
+                await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+                  where ${holder}::int = any(pg_blocking_pids(pid))`.execute(ctx.db)
+              ).rows[0]?.n,
+            ) > 0;
+          await until('the other claim waits or ends', async () => settled || (await blocked()), Boolean, 60_000);
+        }
+      });
+      return running!;
+    };
+    const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
+    await enable([acc]);
+    const jobOf = await queuedJob(acc);
+    // A publish claim fenced the account and leased its job, not yet committed: the harvest claim loses.
+    const harvestWork = await whileOpen(
+      async (trx) => {
+        const repo = new PublishRepository(trx);
+        expect([...(await repo.fenceHarvest([acc], ctx.clock.now))]).toEqual([]);
+        expect(
+          await repo.claimMany([jobOf], { lease_owner: runnerAId, lease_until: ctx.clock.now + 60_000 }, ctx.clock.now),
+        ).toHaveLength(1);
+      },
+      () => claim(runnerB, { accounts: [acc] }),
+    );
+    expect(harvestWork.data.work).toEqual([]);
+    await ctx.db.deleteFrom('publish_job').where('id', '=', jobOf).execute();
+
+    // A harvest claim leased the pass, not yet committed: the publish claim leaves the account's job.
+    ctx.clock.advance(PUBLISH_CLAIM_FENCE_MS + 1);
+    const next = await queuedJob(acc);
+    const publishWork = await whileOpen(
+      async (trx) => {
+        const now = ctx.clock.now;
+        expect(await new HarvestWorkRepository(trx).takeLease(acc, runnerAId, now, now + HARVEST_LEASE_MS)).toBe(true);
+      },
+      () => runnerCall<{ jobs: unknown[] }>(ctx.app, runnerB, 'claim', { accounts: [acc] }),
+    );
+    expect(publishWork.data.jobs).toEqual([]);
+    await ctx.db.deleteFrom('publish_job').where('id', '=', next).execute();
   });
 
   it('pauses on a risk signal (member words, the ladder) and stops on logged_out, marking the account expired', async () => {
@@ -303,6 +401,37 @@ describe('reply delivery through the runner', () => {
       comment({ item_id: 'own-3', from_self: true, parent_id: asked.item_id, text: '已为您预留' }),
     ]);
     expect((await thread(conversation)).list.find((m) => m.message_id === third)?.delivery_status).toBe('sent');
+  });
+
+  it('hands a reply whose runner vanished before reporting to the next pass, to look for before sending', async () => {
+    const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
+    await enable([acc]);
+    await ingest(runnerA, acc, [comment()]);
+    const message = await reply(await conversationOf(acc), '您好，已私信');
+    const takenAt = ctx.clock.now;
+    const first = (await claim(runnerA, { accounts: [acc] })).data.work;
+    expect(first[0]?.writes).toMatchObject([{ message_id: message, confirm_since: 0 }]);
+    // A is killed mid-pass: no report. Nobody else gets the reply while its lease lives.
+    expect((await claim(runnerB, { accounts: [acc] })).data.work).toEqual([]);
+    ctx.clock.advance(HARVEST_LEASE_MS + 1);
+    const handed = (await claim(runnerB, { accounts: [acc] })).data.work;
+    expect(handed[0]?.writes).toMatchObject([{ message_id: message, confirm_since: Math.floor(takenAt / 1000) }]);
+    // A's late report changes nothing; B's (found on the platform, or sent now) is the one outcome.
+    expect(
+      (
+        await report(runnerA, {
+          account_id: acc,
+          outcome: 'ok',
+          writes: [{ message_id: message, outcome: 'not_sent' }],
+        })
+      ).msg,
+    ).toBe(Msg.runnerLeaseLost);
+    await report(runnerB, { account_id: acc, outcome: 'ok', writes: [{ message_id: message, outcome: 'sent' }] });
+    expect((await thread(await conversationOf(acc))).list.find((m) => m.message_id === message)?.delivery_status).toBe(
+      'sent',
+    );
+    ctx.clock.advance(HARVEST_LEASE_MS + 1);
+    expect((await claim(runnerA, { accounts: [acc] })).data.work.flatMap((w) => w.writes)).toEqual([]);
   });
 
   it('hands a reply the pass never reached (not_sent) out again', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
 import { HarvestApi, type HarvestIngestItem } from '@vidmatrix/contract/api/harvest';
+import { HarvestWorkApi, type HarvestWork } from '@vidmatrix/contract/api/harvest-work';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { ReplyRuleApi } from '@vidmatrix/contract/api/reply-rule';
 import type { Envelope } from '@vidmatrix/contract/envelope';
@@ -107,6 +108,26 @@ test('a keyword rule answers by itself, an approve-first rule waits in 客户消
   await expect(sent.getByTestId('delivery-state')).toBeVisible();
   await expect(sent.getByTestId('draft-review')).toHaveCount(0);
   await page.screenshot({ path: join(shots, '3-approved.png'), fullPage: true });
+
+  // The platform answers the account's next harvest pass with a rate limit: the open console says which
+  // account paused, why and until when, and the notice stays until closed.
+  await call(request, AccountApi.authCkStatus, token, { enterprise_account_id: account, cookie_auth_status: 1 });
+  await call(request, HarvestWorkApi.setEnabled, token, { account_ids: [account], enabled: true });
+  const runnerCall = async <T>(url: string, data: object) => {
+    const res = await request.post(url, { headers: { [RUNNER_TOKEN_HEADER]: runner }, data });
+    return ((await res.json()) as Envelope<T>).data;
+  };
+  const [pass] = (await runnerCall<{ work: HarvestWork[] }>(HarvestWorkApi.claim, { accounts: [account] })).work;
+  expect(pass?.account_id).toBe(account);
+  await runnerCall(HarvestWorkApi.report, {
+    account_id: account,
+    outcome: 'rate_limited',
+    platform_text: '操作太频繁，请稍后再试',
+    writes: pass?.writes.map((w) => ({ message_id: w.message_id, outcome: 'not_sent' })) ?? [],
+  });
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: Msg.harvestPausedTitle });
+  await expect(notice).toContainText(/账号「门店抖音号」平台提示操作频繁，已暂停采集和回复，.+后自动恢复/);
+  await page.screenshot({ path: join(shots, '3b-harvest-paused.png') });
 });
 
 test.describe('harvesting through a runner', () => {

@@ -35,6 +35,7 @@ export const LeadMsg = {
   harvestItemsRequired: '请提交评论或私信列表（items）',
   replyRuleEnabledInvalid: '请选择规则是否启用',
   harvestPausedAccount: '账号「{account}」{notice}',
+  harvestPausedTitle: '评论私信采集已暂停',
   harvestPausedRateLimited: '平台提示操作频繁，已暂停采集和回复，{until}后自动恢复',
   harvestPausedVerification: '平台要求安全验证，已暂停采集和回复，{until}后自动恢复',
   harvestStoppedExpired: '账号授权已过期，采集已停止，请重新授权',

@@ -32,6 +32,8 @@ export const ReplyMsg = {
   replyKindAi: 'AI回复',
   replyMatchContains: '包含',
   replyMatchExact: '完全一致',
+  replyMatchStartsWith: '开头是',
+  replyMatchEndsWith: '结尾是',
   replyModeAuto: '自动发送',
   replyModeApprove: '审核后发送',
 } as const;

@@ -1,5 +1,6 @@
 import type { PlatformAuthType } from '@vidmatrix/contract/rules/account-selectability';
 import type { LeadContactKind, LeadIntentCategory, LeadIntentLevel } from '@vidmatrix/contract/rules/lead-rules';
+import type { ReplyMatchKind } from '@vidmatrix/contract/rules/reply-rules';
 import type { Generated, Kysely } from 'kysely';
 
 /**
@@ -294,7 +295,7 @@ export interface ReplyRuleTable {
   id: Generated<number>;
   member_id: number;
   kind: 'keyword' | 'ai';
-  match: 'contains' | 'exact';
+  match: ReplyMatchKind;
   /** JSON array of keywords. */
   keywords: string;
   reply: string;
@@ -361,6 +362,8 @@ export interface HarvestAccountTable {
   last_read_at: Generated<number>;
   cooldown_level: Generated<number>;
   cooldown_until: Generated<number>;
+  /** A publish claim holds the account until then (epoch ms): no harvest lease is taken before. */
+  publish_fence_until: Generated<number>;
   cooldown_successes: Generated<number>;
   /** Member words on why it paused or stopped ('' when running). */
   notice: Generated<string>;

@@ -1,5 +1,5 @@
 // Loaded on demand by notify.ts, so the router shell and request layer never pull antd statically.
-import { ConfigProvider, message, Modal } from 'antd';
+import { ConfigProvider, message, Modal, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { ERROR_TOAST_SECONDS } from '@vidmatrix/contract/constants';
 import { antdTheme } from './theme.ts';
@@ -21,6 +21,11 @@ export function showError(content: string): void {
 /** An information toast. */
 export function showInfo(content: string): void {
   void message.info({ content });
+}
+
+/** A warning that stays until closed; a later one with the same `key` replaces it. */
+export function showNotice(title: string, content: string, key: string): void {
+  notification.warning({ key, title, description: content, duration: 0, placement: 'topRight' });
 }
 
 /** A success toast. */

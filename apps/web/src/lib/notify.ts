@@ -21,6 +21,11 @@ export function notifyInfo(content: string): void {
   void load().then((f) => f.showInfo(content));
 }
 
+/** Shows a warning that stays until the member closes it (one per `key`: a repeat replaces it). */
+export function notifyNotice(title: string, content: string, key: string): void {
+  void load().then((f) => f.showNotice(title, content, key));
+}
+
 /** Shows a success toast. */
 export function notifySuccess(content: string): void {
   void load().then((f) => f.showSuccess(content));

@@ -82,6 +82,11 @@ export const harvestWrite = z.object({
   client_id: z.string(),
   /** The comment answered, or the message whose writer is answered, as it was read. */
   target: harvestItem,
+  /**
+   * Unix s; > 0 when a pass took this reply then and its runner vanished before reporting: look for it
+   * written since then first, and send it only if it is not there (0: a fresh reply, send it).
+   */
+  confirm_since: z.number().int().default(0),
 });
 export type HarvestWrite = z.infer<typeof harvestWrite>;
 

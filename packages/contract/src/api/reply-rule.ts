@@ -10,6 +10,7 @@ import {
   REPLY_MODES,
   REPLY_PRODUCTS_MAX_LENGTH,
   REPLY_RULE_KINDS,
+  type ReplyMatchKind,
 } from '../rules/reply-rules.ts';
 import { MESSAGE_MAX_LENGTH } from './customer.ts';
 import { id, int, text } from './common.ts';
@@ -32,7 +33,12 @@ export const replyMode = z.enum(REPLY_MODES, { error: Msg.replyRuleModeInvalid }
 
 /** Chinese labels of the rule's choices. */
 export const REPLY_KIND_LABEL = { keyword: Msg.replyKindKeyword, ai: Msg.replyKindAi } as const;
-export const REPLY_MATCH_LABEL = { contains: Msg.replyMatchContains, exact: Msg.replyMatchExact } as const;
+export const REPLY_MATCH_LABEL = {
+  contains: Msg.replyMatchContains,
+  exact: Msg.replyMatchExact,
+  starts_with: Msg.replyMatchStartsWith,
+  ends_with: Msg.replyMatchEndsWith,
+} as const satisfies Record<ReplyMatchKind, string>;
 export const REPLY_MODE_LABEL = { auto: Msg.replyModeAuto, approve: Msg.replyModeApprove } as const;
 
 /** One reply rule of a member. */

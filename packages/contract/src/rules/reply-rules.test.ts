@@ -17,6 +17,10 @@ describe('reply rules', () => {
     expect(keywordMatches('exact', '在吗', '在吗？！')).toBe(true);
     expect(keywordMatches('exact', '在吗', '在吗 我想问')).toBe(false);
     expect(keywordMatches('contains', '  ', '任何话')).toBe(false);
+    expect(keywordMatches('starts_with', '请问', '请问 多少钱')).toBe(true);
+    expect(keywordMatches('starts_with', '请问', '我想请问')).toBe(false);
+    expect(keywordMatches('ends_with', '怎么买', '这个怎么买？')).toBe(true);
+    expect(keywordMatches('ends_with', '怎么买', '怎么买呀')).toBe(false);
   });
 
   it('prefer a keyword rule; an AI rule without keywords answers only buying intent', () => {

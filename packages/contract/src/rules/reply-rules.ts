@@ -8,8 +8,8 @@ import { WRITES_MAX_PER_DAY, WRITES_MAX_PER_HOUR } from './harvest-pacing.ts';
 
 export const REPLY_RULE_KINDS = ['keyword', 'ai'] as const;
 export type ReplyRuleKind = (typeof REPLY_RULE_KINDS)[number];
-/** contains / exact: the two YYDS match kinds a member needs first (research §6). */
-export const REPLY_MATCH_KINDS = ['contains', 'exact'] as const;
+/** YYDS's match kinds (research §6) but regex; a rule's keywords are any-of (one matching is enough). */
+export const REPLY_MATCH_KINDS = ['contains', 'exact', 'starts_with', 'ends_with'] as const;
 export type ReplyMatchKind = (typeof REPLY_MATCH_KINDS)[number];
 export const REPLY_MODES = ['auto', 'approve'] as const;
 export type ReplyMode = (typeof REPLY_MODES)[number];
@@ -69,8 +69,18 @@ export function keywordMatches(match: ReplyMatchKind, keyword: string, text: str
   if (!k) {
     return false;
   }
-  // An exact match ignores trailing punctuation people add: 多少钱？ is 多少钱.
-  return match === 'exact' ? t.replace(/[?？!！。.~～]+$/u, '') === k : t.includes(k);
+  // Exact and ends-with ignore the trailing punctuation people add: 多少钱？ is 多少钱.
+  const bare = () => t.replace(/[?？!！。.~～]+$/u, '');
+  switch (match) {
+    case 'contains':
+      return t.includes(k);
+    case 'exact':
+      return bare() === k;
+    case 'starts_with':
+      return t.startsWith(k);
+    case 'ends_with':
+      return bare().endsWith(k);
+  }
 }
 
 /**

@@ -128,10 +128,29 @@ async function readSource(
   }
 }
 
-/** Sends one reply; an ambiguous write is looked for in the thread again and reported as found or not. */
-async function deliver(harvester: Harvester, page: Page, write: HarvestWrite): Promise<HarvestWriteReportBody> {
+/**
+ * Sends one reply; an ambiguous write is looked for in the thread again and reported as found or not. A
+ * reply an earlier pass took and never reported (its runner vanished) is looked for first and sent only
+ * when it is not there; a look that fails reports it ambiguous rather than risk sending it twice.
+ */
+export async function deliver(harvester: Harvester, page: Page, write: HarvestWrite): Promise<HarvestWriteReportBody> {
   const startedAt = Math.floor(Date.now() / 1000) - 1;
   const target: HarvestItem = write.target;
+  const confirm = (since: number) =>
+    write.kind === 'comment_reply'
+      ? harvester.confirmReply(page, target, write.text, since)
+      : harvester.confirmMessage(page, target, write.text, since);
+  if (write.confirm_since > 0) {
+    let earlier: HarvestItem | undefined;
+    try {
+      earlier = await confirm(write.confirm_since - 1);
+    } catch {
+      return { message_id: write.message_id, outcome: 'ambiguous' };
+    }
+    if (earlier) {
+      return { message_id: write.message_id, outcome: 'sent', item: earlier };
+    }
+  }
   try {
     const result =
       write.kind === 'comment_reply'
@@ -144,11 +163,7 @@ async function deliver(harvester: Harvester, page: Page, write: HarvestWrite): P
     const failure = failureOf(err);
     return { message_id: write.message_id, outcome: failure.kind, platform_text: failure.text.slice(0, 500) };
   }
-  const found = await (
-    write.kind === 'comment_reply'
-      ? harvester.confirmReply(page, target, write.text, startedAt)
-      : harvester.confirmMessage(page, target, write.text, startedAt)
-  ).catch(() => undefined);
+  const found = await confirm(startedAt).catch(() => undefined);
   return found
     ? { message_id: write.message_id, outcome: 'sent', item: found }
     : { message_id: write.message_id, outcome: 'ambiguous' };

@@ -21,6 +21,7 @@ import * as harvestWork from './202611272100_harvest_work.ts';
 import * as replyRules from './202611272120_reply_rules.ts';
 import * as musicLicence from './202611280300_music_licence.ts';
 import * as courseTruthful from './202611280310_course_truthful.ts';
+import * as harvestPublishFence from './202611280600_harvest_publish_fence.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '202611272120_reply_rules': replyRules,
   '202611280300_music_licence': musicLicence,
   '202611280310_course_truthful': courseTruthful,
+  '202611280600_harvest_publish_fence': harvestPublishFence,
 };

@@ -118,13 +118,21 @@ export class CustomerRepository {
     );
   }
 
-  /** Stores a reply as pending and makes it the conversation's latest. */
-  async insertReply(memberId: number, conversationId: number, content: string, now: number): Promise<MessageRow> {
+  /** Stores a reply as pending on the conversation's account and makes it the conversation's latest. */
+  async insertReply(
+    memberId: number,
+    conversation: Pick<ConversationRow, 'id' | 'enterprise_account_id'>,
+    content: string,
+    now: number,
+  ): Promise<MessageRow> {
+    const conversationId = conversation.id;
     const message = await this.db
       .insertInto('chat_message')
       .values({
         conversation_id: conversationId,
         member_id: memberId,
+        // The row names its account as harvested items and rule replies do (reads by account need no join).
+        enterprise_account_id: conversation.enterprise_account_id,
         direction: 'out',
         content,
         sent_at: now,

@@ -87,8 +87,8 @@ export class CustomerService {
    * otherwise its delivery is queued through the account's connector.
    */
   async reply(memberId: number, conversationId: number, content: string): Promise<ChatMessage> {
-    await this.requireConversation(memberId, conversationId);
-    const message = await this.repo.insertReply(memberId, conversationId, content, this.deps.now());
+    const conversation = await this.requireConversation(memberId, conversationId);
+    const message = await this.repo.insertReply(memberId, conversation, content, this.deps.now());
     if (await this.deps.isHarvested?.(conversationId)) {
       return toChatMessage(message);
     }

@@ -1,7 +1,7 @@
 import { LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
 import type { HarvestWriteKind } from '@vidmatrix/contract/rules/harvest-pacing';
-import type { Insertable, Updateable } from 'kysely';
-import type { ChatMessageTable, Db, HarvestAccountTable } from '../../db/types.ts';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import type { ChatMessageTable, Database, Db, HarvestAccountTable } from '../../db/types.ts';
 import { serverRunnerMembers } from '../publish/server-runner.repository.ts';
 
 /** The message columns a reply's target is rebuilt from (a HarvestItem as it was read). */
@@ -19,6 +19,12 @@ const TARGET_COLUMNS = [
   'c.customer_id',
   'c.customer_name',
 ] as const;
+
+/**
+ * How long a publish claim's fence keeps harvest passes off an account, ms: past the claim's commit, after
+ * which the leased job itself (visible to every statement by then) keeps them off.
+ */
+export const PUBLISH_CLAIM_FENCE_MS = 60_000;
 
 /** Harvest switches, pass leases and reply deliveries (issue 23): the only SQL of harvest work. */
 export class HarvestWorkRepository {
@@ -126,7 +132,8 @@ export class HarvestWorkRepository {
               .whereRef('c.enterprise_account_id', '=', 'h.enterprise_account_id')
               .where('m.delivery_status', '=', 'pending')
               .where('m.direction', '=', 'out')
-              .where('m.write_at', '=', 0),
+              // Not yet taken, or taken by a pass that never reported (its runner vanished).
+              .where((w) => w.or([w('m.write_at', '=', 0), w('m.fail_reason', '=', '')])),
           ),
         ]),
       );
@@ -143,33 +150,67 @@ export class HarvestWorkRepository {
     return query.orderBy('h.next_read_at').orderBy('h.enterprise_account_id').limit(limit).execute();
   }
 
-  /** True when a runner holds a publish job of the account. */
-  async publishLeased(accountId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('publish_job')
-      .select('id')
-      .where('enterprise_account_id', '=', accountId)
-      .where('state', 'in', LEASED_STATES)
-      .where('lease_owner', 'is not', null)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** Takes the account's pass for `runnerId` unless a live lease holds it (compare-and-set); false when lost. */
+  /**
+   * Takes the account's pass for `runnerId` in one compare-and-set: no live lease, no publish claim's fence
+   * (both on this row, so a concurrent publish claim waits for it or it for the claim), no leased publish
+   * job (one claimed before the fence ran out). False when lost.
+   */
   async takeLease(accountId: number, runnerId: number, now: number, until: number, nextReadAt?: number) {
     const result = await this.db
-      .updateTable('harvest_account')
+      .updateTable('harvest_account as h')
       .set({
         lease_owner: runnerId,
         lease_until: until,
         updated_at: now,
         ...(nextReadAt !== undefined ? { next_read_at: nextReadAt } : {}),
       })
-      .where('enterprise_account_id', '=', accountId)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where('h.enterprise_account_id', '=', accountId)
+      .where((eb) => eb.or([eb('h.lease_until', 'is', null), eb('h.lease_until', '<', now)]))
+      .where('h.publish_fence_until', '<=', now)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('publish_job as j')
+              .select('j.id')
+              .where('j.enterprise_account_id', '=', accountId)
+              .where('j.state', 'in', LEASED_STATES)
+              .where('j.lease_owner', 'is not', null),
+          ),
+        ),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * A publish claim's side of the exclusivity, run in its transaction before it leases jobs: fences the
+   * accounts' harvest rows whose pass is not leased, and answers the accounts a harvest pass holds (which
+   * the claim then leaves). On PostgreSQL the update waits for a harvest claim writing the same row and
+   * reads its outcome; on SQLite writers take turns anyway.
+   */
+  async fenceForPublish(accountIds: readonly number[], now: number): Promise<Set<number>> {
+    if (accountIds.length === 0) {
+      return new Set();
+    }
+    const live = (eb: ExpressionBuilder<Database, 'harvest_account'>) =>
+      eb.and([eb('lease_until', 'is not', null), eb('lease_until', '>=', now)]);
+    const rows = await this.db
+      .updateTable('harvest_account')
+      .set((eb) => ({
+        publish_fence_until: eb
+          .case()
+          .when(live(eb))
+          .then(eb.ref('publish_fence_until'))
+          .else(now + PUBLISH_CLAIM_FENCE_MS)
+          .end(),
+      }))
+      .where('enterprise_account_id', 'in', accountIds)
+      .returning(['enterprise_account_id', 'lease_until'])
+      .execute();
+    return new Set(
+      rows.filter((r) => r.lease_until !== null && Number(r.lease_until) >= now).map((r) => r.enterprise_account_id),
+    );
   }
 
   /** Ends `runnerId`'s lease with the pass's outcome; false when it no longer held it. */
@@ -194,16 +235,21 @@ export class HarvestWorkRepository {
       .executeTakeFirst();
   }
 
-  /** Replies waiting to go out on the account, oldest first, in conversations that came from harvesting. */
+  /**
+   * Replies waiting to go out on the account, oldest first, in conversations that came from harvesting:
+   * not yet taken (write_at 0), or taken by a pass whose runner vanished before reporting (write_at set,
+   * no outcome: a report always leaves sent, failed, ambiguous with its reason, or write_at 0). Called
+   * only while no live lease holds the account, so no running pass still owns such a reply.
+   */
   pendingWrites(accountId: number, limit: number) {
     return this.db
       .selectFrom('chat_message as m')
       .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
-      .select(['m.id', 'm.conversation_id', 'm.content', 'm.reply_to_message_id'])
+      .select(['m.id', 'm.conversation_id', 'm.content', 'm.reply_to_message_id', 'm.write_at'])
       .where('c.enterprise_account_id', '=', accountId)
       .where('m.direction', '=', 'out')
       .where('m.delivery_status', '=', 'pending')
-      .where('m.write_at', '=', 0)
+      .where((eb) => eb.or([eb('m.write_at', '=', 0), eb('m.fail_reason', '=', '')]))
       .where((eb) =>
         eb.exists(
           eb
@@ -235,26 +281,33 @@ export class HarvestWorkRepository {
   }
 
   /** The account's writes taken since `since` (epoch ms), as the pacing reads them. */
-  async pastWrites(accountId: number, since: number): Promise<{ kind: HarvestWriteKind; at: number }[]> {
+  async pastWrites(accountId: number, since: number): Promise<{ id: number; kind: HarvestWriteKind; at: number }[]> {
     const rows = await this.db
       .selectFrom('chat_message as m')
       .innerJoin('conversation as c', 'c.id', 'm.conversation_id')
-      .select(['m.write_at', 'm.write_kind'])
+      .select(['m.id', 'm.write_at', 'm.write_kind'])
       .where('c.enterprise_account_id', '=', accountId)
       .where('m.write_at', '>', since)
       .execute();
-    return rows.flatMap((r) => (r.write_kind ? [{ kind: r.write_kind, at: Number(r.write_at) }] : []));
+    return rows.flatMap((r) => (r.write_kind ? [{ id: r.id, kind: r.write_kind, at: Number(r.write_at) }] : []));
   }
 
-  /** Takes a pending reply for sending, once ever (compare-and-set on write_at); false when taken before. */
-  async takeWrite(messageId: number, kind: HarvestWriteKind, now: number): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Takes a pending reply for sending (compare-and-set on write_at: `takenAt` is 0 for a fresh reply, the
+   * vanished pass's take for a stranded one); false when another claim took it first.
+   */
+  async takeWrite(messageId: number, kind: HarvestWriteKind, now: number, takenAt = 0): Promise<boolean> {
+    let query = this.db
       .updateTable('chat_message')
       .set((eb) => ({ write_at: now, write_kind: kind, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', messageId)
       .where('delivery_status', '=', 'pending')
-      .where('write_at', '=', 0)
-      .executeTakeFirst();
+      .where('write_at', '=', takenAt);
+    if (takenAt > 0) {
+      // Stranded only while no report gave it an outcome (an ambiguous one carries its reason).
+      query = query.where('fail_reason', '=', '');
+    }
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

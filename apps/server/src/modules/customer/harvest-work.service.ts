@@ -58,6 +58,8 @@ export interface HarvestWorkDeps {
   /** Tells the member's open consoles that an account's harvesting paused (harvest_paused). */
   realtime?: Pick<RealtimePublisher, 'publish'>;
   random?: () => number;
+  /** Between two passes over one account, ms before jitter (default HARVEST_SCAN_INTERVAL_MS). */
+  scanIntervalMs?: number;
 }
 
 /**
@@ -65,7 +67,8 @@ export interface HarvestWorkDeps {
  * like publishing jobs: one lease per account, never beside a leased publish job, due by the pacing of
  * contract/rules/harvest-pacing (reads every scan interval with jitter, writes by their gaps and caps,
  * the cool-down ladder after a risk signal). A pass carries at most the one reply whose write is due;
- * a reply is taken once ever, so an ambiguous or lost write is confirmed by a later read, never resent.
+ * an ambiguous write is confirmed by a later read, never resent; one whose runner vanished before its
+ * report is handed to the next pass, which looks for it on the platform before sending it.
  */
 export class HarvestWorkService {
   private readonly repo: HarvestWorkRepository;
@@ -143,20 +146,15 @@ export class HarvestWorkService {
       if (!read && !write) {
         continue;
       }
-      const nextRead = read ? now + withJitter(HARVEST_SCAN_INTERVAL_MS, this.random) : undefined;
+      const nextRead = read
+        ? now + withJitter(this.deps.scanIntervalMs ?? HARVEST_SCAN_INTERVAL_MS, this.random)
+        : undefined;
+      // One statement against publish claims too (takeLease): a publish job of the account keeps it.
       if (!(await this.repo.takeLease(id, runner.id, now, now + HARVEST_LEASE_MS, nextRead))) {
         continue;
       }
-      // A publish claim may have taken the account between the read above and the lease: it keeps it.
-      const taken = write ? await this.repo.takeWrite(write.message_id, write.kind, now) : false;
-      if (await this.repo.publishLeased(id)) {
-        await this.repo.endLease(id, runner.id, { next_read_at: Number(account.next_read_at), updated_at: now });
-        if (taken && write) {
-          await this.repo.setOutcome(write.message_id, { write_at: 0, write_kind: '' });
-        }
-        continue;
-      }
-      const writes = taken && write ? [write] : [];
+      const taken = write ? await this.repo.takeWrite(write.message_id, write.kind, now, write.takenAt) : false;
+      const writes = taken && write ? [write.work] : [];
       if (!read && writes.length === 0) {
         await this.repo.endLease(id, runner.id, { updated_at: now });
         continue;
@@ -174,14 +172,24 @@ export class HarvestWorkService {
     return out;
   }
 
-  /** The oldest pending reply of the account whose write the pacing allows now (replies without a target fail). */
-  private async dueWrite(accountId: number, now: number, pausedUntil: number): Promise<HarvestWrite | undefined> {
+  /**
+   * The oldest pending reply of the account whose write the pacing allows now (replies without a target
+   * fail). A stranded one (its pass's runner vanished) is handed out again to be confirmed before it is
+   * sent; its own first take does not count against it in the pacing.
+   */
+  private async dueWrite(
+    accountId: number,
+    now: number,
+    pausedUntil: number,
+  ): Promise<{ work: HarvestWrite; kind: HarvestWrite['kind']; message_id: number; takenAt: number } | undefined> {
     const pending = await this.repo.pendingWrites(accountId, PENDING_SCAN);
     if (pending.length === 0) {
       return undefined;
     }
-    const past = await this.repo.pastWrites(accountId, now - DAY_MS);
+    const allPast = await this.repo.pastWrites(accountId, now - DAY_MS);
     for (const reply of pending) {
+      const takenAt = Number(reply.write_at);
+      const past = takenAt > 0 ? allPast.filter((w) => w.id !== reply.id) : allPast;
       const target = await this.repo.target(reply.conversation_id, reply.reply_to_message_id);
       if (!target) {
         await this.repo.setOutcome(reply.id, { delivery_status: 'failed', fail_reason: Msg.replyNoTarget });
@@ -191,11 +199,12 @@ export class HarvestWorkService {
       if (nextWriteAt(kind, past, now, pausedUntil) > now) {
         continue;
       }
-      return {
+      const work: HarvestWrite = {
         message_id: reply.id,
         kind,
         text: reply.content,
         client_id: clientIdOf(reply.id),
+        confirm_since: Math.floor(takenAt / 1000),
         target: {
           source: target.source === 'comment' ? 'comment' : 'message',
           item_id: target.item_id,
@@ -210,6 +219,7 @@ export class HarvestWorkService {
           link: target.link,
         },
       };
+      return { work, kind, message_id: reply.id, takenAt };
     }
     return undefined;
   }

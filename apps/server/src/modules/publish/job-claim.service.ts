@@ -124,13 +124,16 @@ export class JobClaimService {
       return reviews;
     }
     const lease = { lease_owner: runner.id, lease_until: now + PUBLISH_LEASE_MS };
-    const fresh = picks.filter((j) => j.state !== 'verifying').map((j) => j.id);
     // The claim's writes (jobs, attempts, events) commit once. One statement claims the fresh jobs;
     // when another claimer took a job of one of these accounts meanwhile (the one-per-account index
     // refuses the statement and so the transaction), each job is claimed on its own.
-    const write = async (repo: PublishRepository, claimFresh: () => Promise<MovedJob[]>) => {
-      const moved = await claimFresh();
-      for (const job of picks.filter((j) => j.state === 'verifying')) {
+    const write = async (repo: PublishRepository, claimFresh: (ids: number[]) => Promise<MovedJob[]>) => {
+      // Harvest exclusivity on the accounts' harvest rows: a pass that holds one keeps its job waiting,
+      // and the fence keeps passes off the others while these jobs are leased (issue 23).
+      const held = await repo.fenceHarvest([...new Set(picks.map((j) => j.enterprise_account_id))], now);
+      const open = picks.filter((j) => !held.has(j.enterprise_account_id));
+      const moved = await claimFresh(open.filter((j) => j.state !== 'verifying').map((j) => j.id));
+      for (const job of open.filter((j) => j.state === 'verifying')) {
         const one = await repo.move(job.id, { from: ['verifying'], unleased: true }, 'verifying', lease, now);
         if (one) {
           moved.push(one);
@@ -152,12 +155,12 @@ export class JobClaimService {
     };
     let result: { moved: MovedJob[]; out: ClaimCandidate[] };
     try {
-      result = await this.repo.transaction((repo) => write(repo, () => repo.claimMany(fresh, lease, now)));
+      result = await this.repo.transaction((repo) => write(repo, (fresh) => repo.claimMany(fresh, lease, now)));
     } catch (error) {
       if (!isUniqueViolation(error)) {
         throw error;
       }
-      result = await write(this.repo, async () => {
+      result = await write(this.repo, async (fresh) => {
         const moved: MovedJob[] = [];
         for (const id of fresh) {
           const one = await this.repo.move(id, { from: CLAIMABLE_STATES }, 'claimed', { ...lease, percent: 0 }, now, {

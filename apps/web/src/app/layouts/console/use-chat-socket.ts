@@ -5,7 +5,7 @@ import { accountKeys } from '../../../api/account/account-keys.ts';
 import { getHarvestAccountsQueryOptions } from '../../../api/harvest/get-harvest-accounts.ts';
 import { customerKeys } from '../../../features/customer/api/customer-keys.ts';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
-import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { notifyInfo, notifyNotice, notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { apiBase } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -54,10 +54,15 @@ export function useChatSocket(): void {
           void queryClient.invalidateQueries({ queryKey: getHarvestAccountsQueryOptions().queryKey });
           notifyInfo(fillMsg(Msg.authNeedsReauth, { accounts: data.accounts.map((a) => a.nickname).join('、') }));
         });
-        // A platform answered harvesting with a rate limit or a check: say which account waits, and until when.
+        // A platform answered harvesting with a rate limit or a check: say which account waits, and until
+        // when, in a notice that stays until closed (a toast of a few seconds is missed by a member away).
         const stopPaused = socket.onHarvestPaused((data) => {
           void queryClient.invalidateQueries({ queryKey: getHarvestAccountsQueryOptions().queryKey });
-          notifyInfo(fillMsg(Msg.harvestPausedAccount, { account: data.nickname, notice: data.notice }));
+          notifyNotice(
+            Msg.harvestPausedTitle,
+            fillMsg(Msg.harvestPausedAccount, { account: data.nickname, notice: data.notice }),
+            `harvest-paused-${data.enterprise_account_id}`,
+          );
         });
         close = () => {
           stopExpired();

@@ -13,6 +13,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import {
   REPLY_BUSINESS_MAX_LENGTH,
   REPLY_HOURLY_CAP_MAX,
+  REPLY_MATCH_KINDS,
   REPLY_PRODUCTS_MAX_LENGTH,
   type ReplyMatchKind,
   type ReplyMode,
@@ -191,9 +192,7 @@ export function ReplyRulesPanel() {
             />
           </Form.Item>
           <Form.Item label="匹配方式" name="match">
-            <Radio.Group
-              options={(['contains', 'exact'] as const).map((k) => ({ value: k, label: REPLY_MATCH_LABEL[k] }))}
-            />
+            <Radio.Group options={REPLY_MATCH_KINDS.map((k) => ({ value: k, label: REPLY_MATCH_LABEL[k] }))} />
           </Form.Item>
           <Form.Item
             label={kind === 'ai' ? '关键词（可不填：回复所有有购买意向的消息）' : '关键词（用逗号分隔）'}
