@@ -105,7 +105,11 @@ export const ID_MIN_LENGTH = 8;
  */
 export const ID_MAX_LENGTH = 32;
 
-/** Default theme colour. */
+/**
+ * Default theme colour (SPEC §9). Kept as the spec's figure: the console draws with THEME_COLOR_TEXT,
+ * which carries white text legibly.
+ * @public
+ */
 export const THEME_COLOR = '#ad6aff';
 /** The theme colour darkened for text on white and white text on it: 5.1:1, where WCAG AA asks 4.5:1. */
 export const THEME_COLOR_TEXT = '#8848e8';

@@ -50,7 +50,10 @@ export type ClipVoiceOption = z.infer<typeof clipVoiceOption>;
 export const clipVoiceList = z.object({ default: z.string(), list: z.array(clipVoiceOption) });
 export type ClipVoiceList = z.infer<typeof clipVoiceList>;
 
-/** voicePreview: a fixed sentence (Msg.clipVoicePreviewText) in a voice, at a speed and volume. */
+/**
+ * voicePreview: a fixed sentence (Msg.clipVoicePreviewText) in a voice, at a speed and volume.
+ * @alias
+ */
 export const clipVoicePreviewBody = clipDubbing;
 export type ClipVoicePreviewBody = z.input<typeof clipVoicePreviewBody>;
 

@@ -87,7 +87,10 @@ export const LEAD_INTENT_LABEL: Record<LeadIntent, string> = {
 export const leadIntentCategory = z.enum(LEAD_INTENT_CATEGORIES);
 export type LeadIntentCategoryValue = z.infer<typeof leadIntentCategory>;
 
-/** Chinese label of each intent category. */
+/**
+ * Chinese label of each intent category, for a category column the lead list does not show yet.
+ * @public
+ */
 export const LEAD_CATEGORY_LABEL: Record<LeadIntentCategoryValue, string> = {
   purchase: Msg.leadCategoryPurchase,
   inquiry: Msg.leadCategoryInquiry,

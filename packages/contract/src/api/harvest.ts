@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { fillMsg, Msg } from '../messages.ts';
-import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
 import { id, int, text } from './common.ts';
 import { MESSAGE_MAX_LENGTH, SENT_AT_MAX } from './customer.ts';
 
@@ -42,9 +41,6 @@ export interface HarvestPage {
   items: HarvestItem[];
   cursor: string;
 }
-
-/** The platforms a runner harvests. */
-export const HARVEST_PLATFORMS = PUBLISH_PLATFORMS;
 
 /** The runner's harvest calls on the server (runner token, beside the runner's other calls). */
 export const HarvestApi = {

@@ -32,7 +32,10 @@ export const READ_LIGHT_GAP_MS = 20_000;
 export const READ_HEAVY_GAP_MS = 60_000;
 /** Between two harvest passes over one account, ms (before jitter). */
 export const HARVEST_SCAN_INTERVAL_MS = 300_000;
-/** The shortest interval an operator may set (HARVEST_INTERVAL_S): a pass loads pages, heavy reads. */
+/**
+ * The shortest interval an operator may set (HARVEST_INTERVAL_S): a pass loads pages, heavy reads.
+ * @alias
+ */
 export const HARVEST_SCAN_INTERVAL_MIN_MS = READ_HEAVY_GAP_MS;
 /** The longest interval an operator may set, ms: an hour. */
 export const HARVEST_SCAN_INTERVAL_MAX_MS = 3_600_000;

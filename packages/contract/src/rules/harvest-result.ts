@@ -22,9 +22,3 @@ export type HarvestFailure = (typeof HARVEST_FAILURES)[number];
 
 /** Failures that are risk signals: the account climbs the cool-down ladder (harvest-pacing.ts). */
 export const HARVEST_RISK_FAILURES: readonly HarvestFailure[] = ['rate_limited', 'verification'];
-
-/**
- * How a reply or a private message ended. `ambiguous`: it may or may not have gone out (a timeout or a
- * server error after it was sent, and a re-read did not find it yet); it is never sent again by itself.
- */
-export type HarvestWriteOutcome = 'sent' | 'ambiguous' | HarvestFailure;
