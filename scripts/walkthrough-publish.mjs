@@ -34,7 +34,7 @@ const VIDEOS = [
   { name: '夏季上新.mp4', seconds: 6, pattern: 'testsrc2' },
   { name: '秋季上新.mp4', seconds: 8, pattern: 'testsrc' },
 ];
-const KILL_VIDEO = { name: '断电测试.mp4', seconds: 12, pattern: 'testsrc2' };
+const KILL_VIDEO = { name: '断电测试.mp4', seconds: 12, pattern: 'testsrc2', mbps: 3 };
 
 const results = [];
 function record(step, ok, detail) {
@@ -192,15 +192,16 @@ try {
     ok.code === 0 && okLines.length === 5 && okLines.every((l) => l.split('\t')[1] === '正常'),
     okLines.map((l) => l.split('\t').slice(0, 2).join(' ')).join(', ') || ok.out.trim(),
   );
-  await control.setSwitches('douyin', { douyinNewBuild: true });
+  // Kuaishou ships a new build whose upload button's class changed (as SAU #58 saw on the real site).
+  await control.setSwitches('kuaishou', { kuaishouNewBuild: true });
   const changed = await runDriftCheck(runnerOptions);
-  const douyinLine = changed.out.split('\n').find((l) => l.startsWith('抖音')) ?? '';
+  const kuaishouLine = changed.out.split('\n').find((l) => l.startsWith('快手')) ?? '';
   record(
-    'drift check, Douyin page changed',
-    changed.code === 1 && /页面已变化（缺少：.+）/.test(douyinLine),
-    douyinLine.replace('\t', ' ') || changed.out.trim(),
+    'drift check, Kuaishou page changed',
+    changed.code === 1 && /页面已变化（缺少：.*上传按钮.*）/.test(kuaishouLine),
+    kuaishouLine.replace(/\t/g, ' ') || changed.out.trim(),
   );
-  await control.setSwitches('douyin', { douyinNewBuild: false });
+  await control.setSwitches('kuaishou', { kuaishouNewBuild: false });
   // The 发布器 tab shows the last check the runner reported.
   await page.goto('/publish/batch?tab=runners');
   await page.getByTestId('own-runners').locator('[data-testid^="runner-drift-"]').first().waitFor();
@@ -214,8 +215,8 @@ try {
   await stop(server?.child).catch(() => undefined);
 }
 
-console.log('\n步骤 / step'.padEnd(44) + 'result  detail');
+console.log(`\n${'step'.padEnd(56)}result  detail`);
 for (const r of results) {
-  console.log(`${r.step.padEnd(44)}${r.ok ? 'PASS' : 'FAIL'}    ${r.detail.split('\n')[0]}`);
+  console.log(`${r.step.padEnd(56)}${r.ok ? 'PASS' : 'FAIL'}    ${r.detail.split('\n')[0]}`);
 }
 process.exitCode = results.every((r) => r.ok) ? 0 : 1;

@@ -13,8 +13,9 @@ export const PHASES = [
     platform: 'douyin',
     // No switch: the upload runs at the platform's pace (seconds for a few MB) and is caught in the act.
     switches: {},
+    // Bytes are flowing (the page's 上传中 N% relayed to the server) and the platform has not the whole file.
     reached: ({ job, creates, uploadsDone }) =>
-      job?.state === 'uploading' && job.percent < 100 && uploadsDone === 0 && creates.requests === 0,
+      job?.state === 'uploading' && job.percent > 0 && job.percent < 100 && uploadsDone === 0 && creates.requests === 0,
   },
   {
     name: 'submitted, create not yet at the platform',
