@@ -58,7 +58,7 @@ try {
       height: 360,
       rate: 25,
       seconds: v.seconds,
-      mbps: 2,
+      mbps: v.mbps ?? 2,
       pattern: v.pattern,
     }),
   );
