@@ -136,7 +136,16 @@ try {
   );
   await member.seeBatchDone(page, batchId, 15, 'batch-done');
   const published = jobs.filter((j) => j.state === 'published').length;
-  record('15 jobs end published', published === 15, jobs.map((j) => `${j.platform}:${j.state}`).join(' '));
+  const perPlatform = ACCOUNTS.map(
+    (a) => `${a.platform} ${jobs.filter((j) => j.platform === a.platform && j.state === 'published').length}`,
+  );
+  record(
+    '15 jobs end published',
+    published === 15,
+    `${published}/${jobs.length} published (${perPlatform.join(', ')})${
+      published === 15 ? '' : `; ${jobs.map((j) => `${j.platform}:${j.state}`).join(' ')}`
+    }`,
+  );
   const userOf = (job) => ACCOUNTS.find((a) => a.platform === job.platform).user;
   const batchCheck = await checkAgainstPlatform(control, jobs, { userOf, factsOf });
   let posts = 0;
