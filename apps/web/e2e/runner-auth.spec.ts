@@ -16,6 +16,7 @@ import { signInNewMember } from './support/members.ts';
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shot = (name: string) => join(repoRoot, 'test-results', 'runner-auth-shots', `${name}.png`);
 const DOUYIN = 1;
+const XIAOHONGSHU = 3;
 
 async function api<T>(request: APIRequestContext, token: string, url: string, data: object = {}): Promise<T> {
   const response = await request.post(url, { headers: { [TOKEN_HEADER]: token }, data });
@@ -52,12 +53,18 @@ test('a member authorizes an account in the browser by scanning the QR their run
     { nickname, platform_id: DOUYIN },
   );
 
+  // A Xiaohongshu account posts on its own login too: §5.4 lists no authorization for it, the console offers one.
+  await api(request, token, AccountApi.add, { nickname: '小红书授权号', platform_id: XIAOHONGSHU });
+
   const accounts = new AccountsPage(page);
   await accounts.open();
   await expect(accounts.row(nickname)).toContainText('未授权');
   // No runner online yet: the browser cannot authorize by itself.
   await accounts.rowAction(nickname, '重新授权');
   await expect(accounts.toast(Msg.clientOnly)).toBeVisible();
+  await accounts.row('小红书授权号').getByRole('button', { name: '更多' }).click();
+  await expect(page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '重新授权' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // The member's runner (a headless one on a server) against the platform sandbox.
   sandbox = await startSandbox();

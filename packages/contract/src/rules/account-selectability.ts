@@ -39,7 +39,15 @@ export interface Selectability {
 
 const cookiePlatforms = new Set<number>(COOKIE_AUTH_PLATFORM_IDS);
 const accessPlatforms = new Set<number>(ACCESS_AUTH_PLATFORM_IDS);
-const reauthPlatforms = new Set<number>(REAUTH_PLATFORM_IDS);
+/**
+ * §5.4's list plus the platforms a publish connector signs in to that §5.4 gives no authorization of
+ * any kind (小红书 3 and 哔哩哔哩 5): their posts go out on the account's own login, so the console must
+ * be able to ask for one (docs/decisions.md). Access-authorized 6 stays as §5.4 has it.
+ */
+const reauthPlatforms = new Set<number>([
+  ...REAUTH_PLATFORM_IDS,
+  ...PUBLISH_PLATFORMS.flatMap((p) => PUBLISH_RULES[p].platformIds).filter((id) => !accessPlatforms.has(id)),
+]);
 
 /**
  * Applies the SPEC §5.4 selector rules to one account. `publish`: the account is about to post through
@@ -77,7 +85,7 @@ export function platformAuthType(platformId: number): PlatformAuthType {
   return accessPlatforms.has(platformId) ? 'access' : 'none';
 }
 
-/** True when the platform offers re-authorization (SPEC §5.4). */
+/** True when the platform offers re-authorization (SPEC §5.4, and the platforms the publisher signs in to). */
 export function canReauthorize(platformId: number): boolean {
   return reauthPlatforms.has(platformId);
 }
