@@ -115,10 +115,13 @@ async function contractApis(): Promise<{ name: string; paths: string[] }[]> {
   const dir = new URL('../../../packages/contract/src/api/', import.meta.url);
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
   const apis: { name: string; paths: string[] }[] = [];
+  // A schema file re-exports the zod-free paths the public pages import (auth-paths.ts): one object.
+  const seen = new Set<unknown>();
   for (const file of files) {
     const exports = (await import(new URL(file, dir).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exports)) {
-      if (name.endsWith('Api') && typeof value === 'object' && value !== null) {
+      if (name.endsWith('Api') && typeof value === 'object' && value !== null && !seen.has(value)) {
+        seen.add(value);
         apis.push({ name: `${file}:${name}`, paths: Object.values(value) as string[] });
       }
     }

@@ -4,14 +4,7 @@ import { Msg } from '../messages.ts';
 import { ACCOUNT_NAME_PATTERN } from '../rules/credentials.ts';
 import { text } from './common.ts';
 
-/** The sign-in calls (SPEC §7); changePassword is the signed-in member's. */
-export const AuthApi = {
-  captcha: '/api/member.Login/captcha',
-  login: '/api/member.Login/login',
-  logout: '/api/member.Logout/logout',
-  register: '/api/member.Register/register',
-  changePassword: '/api/member.Member/changePassword',
-} as const;
+export { AuthApi } from './auth-paths.ts';
 
 /** Where the client runs: `pc` in the desktop shell, `web` in a browser (SPEC §3). */
 export const clientPlatform = z.enum(['pc', 'web']);

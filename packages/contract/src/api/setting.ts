@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { APP_CONFIG_CATE_ID } from '../constants.ts';
 import { id, int, INT_MAX } from './common.ts';
 
-/** Site settings, app config and client versions. */
-export const SettingApi = {
-  setting: '/api/setting.Setting/setting',
-  configValueCate: '/api/setting.Setting/getConfigValueCate',
-  clientLinks: '/api/setting.SystemVersion/getNewVersionInfo',
-  versionInfo: '/api/setting.SystemVersion/versionInfo',
-} as const;
+export { SettingApi } from './setting-paths.ts';
 
 /** GET /api/setting.Setting/setting: public site settings for headers and footers. */
 export const siteSetting = z.object({

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ContentApi, type AgreementStatus } from '@vidmatrix/contract/api/content';
+import { ContentApi } from '@vidmatrix/contract/api/content-paths';
+import type { AgreementStatus } from '@vidmatrix/contract/api/content';
 import { get, post } from '../../lib/request.ts';
 
 // The signed-in member's agreement: the console's policy panel asks for it, the sign-up form records

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, type ChangePasswordBody } from '@vidmatrix/contract/api/auth';
+import { AuthApi } from '@vidmatrix/contract/api/auth-paths';
+import type { ChangePasswordBody } from '@vidmatrix/contract/api/auth';
 import { post } from '../../lib/request.ts';
 
 /** POST /api/member.Member/changePassword. */

@@ -1,4 +1,5 @@
-import { SettingApi, type SiteSetting } from '@vidmatrix/contract/api/setting';
+import { SettingApi } from '@vidmatrix/contract/api/setting-paths';
+import type { SiteSetting } from '@vidmatrix/contract/api/setting';
 import { usePageData } from '../../lib/page-data.ts';
 import { get } from '../../lib/request.ts';
 

@@ -1,5 +1,5 @@
 import { PublicPath } from '@vidmatrix/contract/console-paths';
-import { ContentApi } from '@vidmatrix/contract/api/content';
+import { ContentApi } from '@vidmatrix/contract/api/content-paths';
 import { contentKeys, COURSE_ID_PARAM } from '../../features/content/api/content-keys.ts';
 
 /** A public content call whose answer a pre-rendered page carries, and the query key the page reads it under. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AuthApi, type CaptchaResult } from '@vidmatrix/contract/api/auth';
+import { AuthApi } from '@vidmatrix/contract/api/auth-paths';
+import type { CaptchaResult } from '@vidmatrix/contract/api/auth';
 import { get } from '../../../lib/request.ts';
 
 /** GET /api/member.Login/captcha: a fresh image captcha (SVG markup); the form shows a failure itself. */

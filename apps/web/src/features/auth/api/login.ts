@@ -1,4 +1,5 @@
-import { AuthApi, type LoginBody, type LoginFailure, type LoginResult } from '@vidmatrix/contract/api/auth';
+import { AuthApi } from '@vidmatrix/contract/api/auth-paths';
+import type { LoginBody, LoginFailure, LoginResult } from '@vidmatrix/contract/api/auth';
 import { post, RequestError } from '../../../lib/request.ts';
 
 /** The full SPEC §3 login payload: every field is sent, empty when unused (no slider captcha here). */

@@ -1,4 +1,4 @@
-import { AuthApi } from '@vidmatrix/contract/api/auth';
+import { AuthApi } from '@vidmatrix/contract/api/auth-paths';
 import { post } from '../../../lib/request.ts';
 
 /** POST /api/member.Logout/logout; a failure (token already gone) does not stop the sign-out. */

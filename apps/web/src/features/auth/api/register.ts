@@ -1,4 +1,5 @@
-import { AuthApi, type LoginResult, type RegisterBody } from '@vidmatrix/contract/api/auth';
+import { AuthApi } from '@vidmatrix/contract/api/auth-paths';
+import type { LoginResult, RegisterBody } from '@vidmatrix/contract/api/auth';
 import { post } from '../../../lib/request.ts';
 
 /** POST /api/member.Register/register: signs up and returns the same tokens as a login; the form shows a refusal. */

@@ -1,4 +1,5 @@
-import { ContentApi, type AgreementDoc } from '@vidmatrix/contract/api/content';
+import { ContentApi } from '@vidmatrix/contract/api/content-paths';
+import type { AgreementDoc } from '@vidmatrix/contract/api/content';
 import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';

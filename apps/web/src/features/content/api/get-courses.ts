@@ -1,4 +1,5 @@
-import { ContentApi, type CourseCategory, type CourseDetail } from '@vidmatrix/contract/api/content';
+import { ContentApi } from '@vidmatrix/contract/api/content-paths';
+import type { CourseCategory, CourseDetail } from '@vidmatrix/contract/api/content';
 import { peekPageData, usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ContentApi, type HelpArticle } from '@vidmatrix/contract/api/content';
+import { ContentApi } from '@vidmatrix/contract/api/content-paths';
+import type { HelpArticle } from '@vidmatrix/contract/api/content';
 import { get } from '../../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';
 

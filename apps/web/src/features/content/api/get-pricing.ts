@@ -1,4 +1,5 @@
-import { ContentApi, type PricingLevels } from '@vidmatrix/contract/api/content';
+import { ContentApi } from '@vidmatrix/contract/api/content-paths';
+import type { PricingLevels } from '@vidmatrix/contract/api/content';
 import { peekPageData, usePageData } from '../../../lib/page-data.ts';
 import { get, post } from '../../../lib/request.ts';
 import { usePageToken } from '../../../lib/session-store.ts';

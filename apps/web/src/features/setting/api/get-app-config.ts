@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SettingApi, type AppConfig, type ConfigValue } from '@vidmatrix/contract/api/setting';
+import { SettingApi } from '@vidmatrix/contract/api/setting-paths';
+import type { AppConfig, ConfigValue } from '@vidmatrix/contract/api/setting';
 import { APP_CONFIG_CATE_ID } from '@vidmatrix/contract/constants';
 import { post } from '../../../lib/request.ts';
 import { settingKeys } from './setting-keys.ts';

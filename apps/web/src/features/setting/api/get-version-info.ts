@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SettingApi, type VersionResult } from '@vidmatrix/contract/api/setting';
+import { SettingApi } from '@vidmatrix/contract/api/setting-paths';
+import type { VersionResult } from '@vidmatrix/contract/api/setting';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { get } from '../../../lib/request.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';

@@ -1,4 +1,5 @@
-import { SettingApi, type ClientLinks } from '@vidmatrix/contract/api/setting';
+import { SettingApi } from '@vidmatrix/contract/api/setting-paths';
+import type { ClientLinks } from '@vidmatrix/contract/api/setting';
 import { loadPageData, usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
