@@ -21,6 +21,8 @@ register();
 const { makeVideo, deleteRedisKeys } = await import('@vidmatrix/fixtures');
 const { sandboxControl } = await import('../tools/platform-sandbox/src/client.ts');
 const { WS_PATH } = await import('../packages/contract/src/events.ts');
+const { WS_PING_MS } = await import('../packages/contract/src/constants.ts');
+MemberSocket.pingMs = WS_PING_MS;
 const { FINAL_STATES } = await import('../packages/contract/src/rules/publish-state.ts');
 const { AccountApi } = await import('../packages/contract/src/api/enterprise-account.ts');
 const { RunnerAuthApi } = await import('../packages/contract/src/api/runner-auth.ts');
@@ -37,7 +39,8 @@ const DEMO_PASSWORD = 'cluster-demo-123';
 const PLATFORM = 'douyin';
 const PLATFORM_ID = 1;
 const SANDBOX_USER = 'cluster-user';
-const CLIP_COUNT = 2;
+// One video: one worker renders it, so the other taking it up after the kill is visible.
+const CLIP_COUNT = 1;
 
 const rows = [];
 /** One line of the summary; a failed one makes the exit code 1. */
@@ -234,7 +237,7 @@ async function run() {
     figure('time to recover after an API kill', `${(a.recoveredMs / 1000).toFixed(1)} s (restart → nginx serves it again)`, 'this check');
 
     // The upload becomes a material; a worker processes it, the socket says so.
-    const [material] = await member.ok('/api/file.File/add', { type: 'url', file_url: a.url, file_name: '集群上传.mp4', file_type: 'video' });
+    const [material] = await member.ok('/api/file.File/add', { type: 'url', file_url: `/storage/media/${a.url.split('/').pop()}`, file_name: '集群上传.mp4', file_type: 'video' });
     await until(
       'the material processed',
       async () => (await member.ok('/api/file.File/list?page=1&limit=16', {})).list.find((m) => m.file_id === material.file_id),

@@ -90,6 +90,9 @@ export function memberClient(base) {
 
 /** The chat socket through the proxy: every frame kept, waits on the ones the check expects. */
 export class MemberSocket {
+  /** The console's ping interval (WS_PING_MS of the contract; the check sets it). */
+  static pingMs = 15_000;
+
   constructor(url) {
     this.frames = [];
     this.waiters = [];
@@ -111,6 +114,10 @@ export class MemberSocket {
       }
     });
     this.ws.on('error', () => undefined);
+    // As the console does: an idle socket is closed by the server after a few missed pings.
+    const ping = setInterval(() => this.open && this.send({ type: 'ping', data: {} }), MemberSocket.pingMs);
+    ping.unref();
+    void this.closed.then(() => clearInterval(ping));
   }
 
   get open() {
