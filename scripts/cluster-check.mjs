@@ -163,7 +163,14 @@ async function run() {
     startProcess(runnerService.name, process.execPath, ['--import', 'tsx', 'packages/publisher/src/runner/main.ts'], { cwd: root, env: runnerEnv });
   const runner = { name: runnerService.name, proc: startRunner() };
 
-  // Idle memory: everything up, nothing asked of it yet.
+  // Idle memory: everything up (the runner online: it has polled the server), nothing asked of it yet.
+  const watcher = memberClient(base);
+  await watcher.signIn(vars.get('DEMO_ACCOUNT') || 'demo', DEMO_PASSWORD);
+  await until(
+    'the runner online',
+    () => watcher.ok('/api/runner.Runner/list', {}),
+    (list) => list.availability.server_online >= 1,
+  );
   const everyone = () => [...apis, ...workers, runner, { name: 'nginx', proc: nginx }];
   const idle = new Map(everyone().map((p) => [p.name, treeRss(p.proc.pid)]));
   const peak = new Map();
