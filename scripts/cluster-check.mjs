@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { autocannonProcess, freePort } from '../bench/lib.mjs';
+import { freePort } from '../bench/lib.mjs';
 import { killApiMidUpload, killRunnerMidJob, killWorkerMidRender } from './cluster/faults.mjs';
 import { memberClient, MemberSocket } from './cluster/member.mjs';
-import { cpuMs, saveOutputs, startProcess, stopAll, stopProcess, treeRss, until } from './cluster/procs.mjs';
-import { composeServices, envExample, LOCAL_OVERRIDES, localAppEnv, nginxConfig, root } from './cluster/topology.mjs';
+import { saveOutputs, startProcess, stopAll, stopProcess, treeRss, until } from './cluster/procs.mjs';
+import { allPassed, check, figure, mb, measureOneApi, printSummary } from './cluster/report.mjs';
+import { composeServices, envExample, localAppEnv, nginxConfig, root } from './cluster/topology.mjs';
 
 register();
 const { makeVideo, deleteRedisKeys } = await import('@vidmatrix/fixtures');
@@ -26,9 +27,8 @@ MemberSocket.pingMs = WS_PING_MS;
 const { FINAL_STATES } = await import('../packages/contract/src/rules/publish-state.ts');
 const { AccountApi } = await import('../packages/contract/src/api/enterprise-account.ts');
 const { RunnerAuthApi } = await import('../packages/contract/src/api/runner-auth.ts');
-const { WEBHOOK_MEMBER_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } = await import(
-  '../packages/contract/src/api/customer.ts'
-);
+const { WEBHOOK_MEMBER_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } =
+  await import('../packages/contract/src/api/customer.ts');
 const { signWebhook } = await import('../apps/server/src/modules/customer/webhook-signature.ts');
 const { CLIP_FONT, SUBTITLE_STYLE } = await import('../apps/server/src/media/clip/clip-fixtures.ts');
 
@@ -41,18 +41,6 @@ const PLATFORM_ID = 1;
 const SANDBOX_USER = 'cluster-user';
 // One video: one worker renders it, so the other taking it up after the kill is visible.
 const CLIP_COUNT = 1;
-
-const rows = [];
-/** One line of the summary; a failed one makes the exit code 1. */
-function check(name, ok, detail) {
-  rows.push({ name, ok, detail });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
-}
-const figures = [];
-function figure(name, value, source) {
-  figures.push({ name, value, source });
-}
-const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 for (const built of ['main.js', 'worker.js', 'admin.js']) {
   if (!existsSync(join(root, 'apps/server/dist', built))) {
@@ -79,7 +67,6 @@ await adminDb.connect();
 await adminDb.query(`CREATE DATABASE ${dbName}`);
 const databaseUrl = Object.assign(new URL(DATABASE_URL), { pathname: `/${dbName}` }).href;
 
-let exitCode = 0;
 const interrupted = () => void cleanup().then(() => process.exit(130));
 process.once('SIGINT', interrupted);
 process.once('SIGTERM', interrupted);
@@ -102,13 +89,13 @@ try {
 } catch (err) {
   check('the run', false, err instanceof Error ? (err.stack ?? err.message) : String(err));
 } finally {
-  if (!rows.every((r) => r.ok)) {
+  if (!allPassed()) {
     console.log(`\nEvery process's last output lines: ${saveOutputs(join(tmpdir(), `vm-cluster-logs-${stamp}`))}`);
   }
   await cleanup();
 }
 printSummary();
-process.exit(rows.every((r) => r.ok) ? exitCode : 1);
+process.exit(allPassed() ? 0 : 1);
 
 async function run() {
   const vars = envExample();
@@ -116,7 +103,8 @@ async function run() {
   const [apiPorts, nginxPort, sandboxPort] = [[await freePort(), await freePort()], await freePort(), await freePort()];
   const base = `http://127.0.0.1:${nginxPort}`;
   const shared = { dataDir, databaseUrl, redisUrl: REDIS_URL, redisPrefix, demoPassword: DEMO_PASSWORD };
-  const node = (name, script, env) => startProcess(name, process.execPath, [script], { cwd: root, env: { ...process.env, ...env } });
+  const node = (name, script, env) =>
+    startProcess(name, process.execPath, [script], { cwd: root, env: { ...process.env, ...env } });
 
   const sandbox = startProcess('sandbox', process.execPath, ['--import', 'tsx', 'tools/platform-sandbox/src/main.ts'], {
     cwd: root,
@@ -132,22 +120,38 @@ async function run() {
   for (const api of apis) {
     api.proc = startApi(api.service, api.port);
   }
-  const startWorker = (service) => node(service.name, service.command[0], localAppEnv(service.env, { ...shared, port: 0 }));
+  const startWorker = (service) =>
+    node(service.name, service.command[0], localAppEnv(service.env, { ...shared, port: 0 }));
   const workers = services.workers.map((service) => ({ name: service.name, service, proc: startWorker(service) }));
   const healthy = (api) =>
-    until(`${api.name} /healthz`, () => fetch(`http://127.0.0.1:${api.port}/healthz`).then((r) => r.ok), Boolean, 240_000);
+    until(
+      `${api.name} /healthz`,
+      () => fetch(`http://127.0.0.1:${api.port}/healthz`).then((r) => r.ok),
+      Boolean,
+      240_000,
+    );
   await Promise.all(apis.map(healthy));
   await until('the workers ready', () => workers.every((w) => w.proc.said((l) => l.includes('Worker ready'))), Boolean);
 
   writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig({ listenPort: nginxPort, apiPorts, dir: nginxDir }));
-  const nginx = startProcess('nginx', NGINX, ['-c', join(nginxDir, 'nginx.conf'), '-p', nginxDir], { cwd: nginxDir, env: process.env });
+  const nginx = startProcess('nginx', NGINX, ['-c', join(nginxDir, 'nginx.conf'), '-p', nginxDir], {
+    cwd: nginxDir,
+    env: process.env,
+  });
   await until('nginx /healthz', () => fetch(`${base}/healthz`).then((r) => r.ok), Boolean, 60_000);
   await until('the sandbox', () => fetch(`${sandboxUrl}/douyin`).then((r) => r.status < 500), Boolean, 120_000);
-  check('topology up', true, `nginx :${nginxPort} → ${apis.map((a) => `${a.name} :${a.port}`).join(', ')}; ${workers.length} workers`);
+  check(
+    'topology up',
+    true,
+    `nginx :${nginxPort} → ${apis.map((a) => `${a.name} :${a.port}`).join(', ')}; ${workers.length} workers`,
+  );
 
   // The runner, as its image runs it, with an operator token from the admin CLI (docs/deploy.md).
   const appEnv = { ...process.env, ...localAppEnv(services.apis[0].env, { ...shared, port: 0 }) };
-  const tokenLine = execFileSync(process.execPath, ['apps/server/dist/admin.js', 'server-runner-token', 'runner-1'], { cwd: root, env: appEnv }).toString();
+  const tokenLine = execFileSync(process.execPath, ['apps/server/dist/admin.js', 'server-runner-token', 'runner-1'], {
+    cwd: root,
+    env: appEnv,
+  }).toString();
   const runnerToken = /RUNNER_TOKEN=(\S+)/.exec(tokenLine)?.[1];
   const runnerService = services.runners[0];
   const runnerEnv = {
@@ -160,7 +164,10 @@ async function run() {
     RUNNER_CONNECTOR_BASE: sandboxUrl,
   };
   const startRunner = () =>
-    startProcess(runnerService.name, process.execPath, ['--import', 'tsx', 'packages/publisher/src/runner/main.ts'], { cwd: root, env: runnerEnv });
+    startProcess(runnerService.name, process.execPath, ['--import', 'tsx', 'packages/publisher/src/runner/main.ts'], {
+      cwd: root,
+      env: runnerEnv,
+    });
   const runner = { name: runnerService.name, proc: startRunner() };
 
   // Idle memory: everything up (the runner online: it has polled the server), nothing asked of it yet.
@@ -194,9 +201,15 @@ async function run() {
     for (let i = 0; i < 4; i += 1) {
       sockets.push(await MemberSocket.bound(socketUrl, memberId, member.token));
     }
-    const chatAccount = (await member.ok(AccountApi.add, { nickname: '集群号', platform_id: PLATFORM_ID })).enterprise_account_id;
+    const chatAccount = (await member.ok(AccountApi.add, { nickname: '集群号', platform_id: PLATFORM_ID }))
+      .enterprise_account_id;
     const postMessage = async (customerId) => {
-      const body = JSON.stringify({ enterprise_account_id: chatAccount, customer_id: customerId, customer_name: '客户', content: '集群消息' });
+      const body = JSON.stringify({
+        enterprise_account_id: chatAccount,
+        customer_id: customerId,
+        customer_name: '客户',
+        content: '集群消息',
+      });
       const ts = String(Math.floor(Date.now() / 1000));
       const res = await fetch(`${base}/api/customer.Webhook/message`, {
         method: 'POST',
@@ -223,12 +236,29 @@ async function run() {
       await healthy({ ...api, proc });
       return proc;
     };
-    const a = await killApiMidUpload({ member, memberId, apis, dataDir, socketUrl, sockets, video, postMessage, restart: restartApi });
+    const a = await killApiMidUpload({
+      member,
+      memberId,
+      apis,
+      dataDir,
+      socketUrl,
+      sockets,
+      video,
+      postMessage,
+      restart: restartApi,
+    });
     check(
       `kill -9 ${a.victim} mid-traffic`,
       a.failedAfter.length === 0,
       `${a.callsAfter} calls after the kill answered by ${a.survivor} through nginx, ${a.failedAfter.length} failed` +
-        `${a.failedAfter.length ? ` (${a.failedAfter.slice(0, 3).map((c) => `${c.path}: ${c.error}`).join('; ')})` : ''}; ${a.inFlight} in flight at the kill`,
+        `${
+          a.failedAfter.length
+            ? ` (${a.failedAfter
+                .slice(0, 3)
+                .map((c) => `${c.path}: ${c.error}`)
+                .join('; ')})`
+            : ''
+        }; ${a.inFlight} in flight at the kill`,
     );
     check(
       'tus upload interrupted by the kill resumes on the other API',
@@ -240,18 +270,36 @@ async function run() {
       a.socketsClosed > 0 && a.socketsClosed < a.socketsTotal,
       `${a.socketsClosed} of ${a.socketsTotal} closed with ${a.victim}; rebound through nginx, every socket got the next frame (a webhook answered by one API reached sockets on both)`,
     );
-    check(`${a.victim} restarted`, true, `served through nginx again ${(a.recoveredMs / 1000).toFixed(1)} s after its restart`);
-    figure('time to recover after an API kill', `${(a.recoveredMs / 1000).toFixed(1)} s (restart → nginx serves it again)`, 'this check');
+    check(
+      `${a.victim} restarted`,
+      true,
+      `served through nginx again ${(a.recoveredMs / 1000).toFixed(1)} s after its restart`,
+    );
+    figure(
+      'time to recover after an API kill',
+      `${(a.recoveredMs / 1000).toFixed(1)} s (restart → nginx serves it again)`,
+      'this check',
+    );
 
     // The upload becomes a material; a worker processes it, the socket says so.
-    const [material] = await member.ok('/api/file.File/add', { type: 'url', file_url: `/storage/media/${a.url.split('/').pop()}`, file_name: '集群上传.mp4', file_type: 'video' });
+    const [material] = await member.ok('/api/file.File/add', {
+      type: 'url',
+      file_url: `/storage/media/${a.url.split('/').pop()}`,
+      file_name: '集群上传.mp4',
+      file_type: 'video',
+    });
     await until(
       'the material processed',
-      async () => (await member.ok('/api/file.File/list?page=1&limit=16', {})).list.find((m) => m.file_id === material.file_id),
+      async () =>
+        (await member.ok('/api/file.File/list?page=1&limit=16', {})).list.find((m) => m.file_id === material.file_id),
       (m) => m?.process_status === 'done',
     );
     await Promise.all(a.sockets.map((s) => s.next('material_processed', () => true, 120_000)));
-    check('material processed by a worker', true, `material ${material.file_id}; material_processed reached every socket`);
+    check(
+      'material processed by a worker',
+      true,
+      `material ${material.file_id}; material_processed reached every socket`,
+    );
 
     // Fault 2: a worker dies mid-render.
     const addTask = async () =>
@@ -283,12 +331,17 @@ async function run() {
       `task ${w.taskId} ${w.status}, ${w.outputsDone}/${w.expected} outputs (of ${w.outputs}); taken again by the other worker ${(w.takenAfterMs / 1000).toFixed(0)} s after the kill`,
     );
     check(`no ffmpeg of ${w.victim} left`, w.orphansLeft.length === 0, `${w.orphansLeft.length} left`);
-    figure('time to recover after a worker kill', `${(w.takenAfterMs / 1000).toFixed(0)} s (its job lease lapses → the other worker renders)`, 'this check');
+    figure(
+      'time to recover after a worker kill',
+      `${(w.takenAfterMs / 1000).toFixed(0)} s (its job lease lapses → the other worker renders)`,
+      'this check',
+    );
     const victimWorker = workers.find((x) => x.name === w.victim);
     victimWorker.proc = startWorker(victimWorker.service);
 
     // Fault 3: the runner dies after the platform accepted the post but before it answered.
-    const account = (await member.ok(AccountApi.add, { nickname: '集群发布号', platform_id: PLATFORM_ID })).enterprise_account_id;
+    const account = (await member.ok(AccountApi.add, { nickname: '集群发布号', platform_id: PLATFORM_ID }))
+      .enterprise_account_id;
     const started = await member.ok(RunnerAuthApi.start, { enterprise_account_id: account });
     const qr = await until(
       'the login QR from the runner',
@@ -296,7 +349,11 @@ async function run() {
       (v) => v.state === 'qr' && v.qr_image !== '',
     );
     await control.scan(qr.qr_image, SANDBOX_USER);
-    await until('the account authorized', () => member.ok(RunnerAuthApi.info, { request_id: started.request_id }), (v) => v.state === 'done');
+    await until(
+      'the account authorized',
+      () => member.ok(RunnerAuthApi.info, { request_id: started.request_id }),
+      (v) => v.state === 'done',
+    );
     check('account authorized through the runner', true, `QR shown through nginx, scanned in the sandbox`);
     const batch = async () =>
       (
@@ -308,14 +365,29 @@ async function run() {
           schedule: { spacing_sec: 0 },
         })
       ).batch_id;
-    const r = await killRunnerMidJob({ member, control, platform: PLATFORM, user: SANDBOX_USER, startRunner, runner, batch, finalStates: FINAL_STATES });
+    const r = await killRunnerMidJob({
+      member,
+      control,
+      platform: PLATFORM,
+      user: SANDBOX_USER,
+      startRunner,
+      runner,
+      batch,
+      finalStates: FINAL_STATES,
+    });
     check(
       'kill -9 the runner mid-job',
       r.state === 'published' && r.creates.accepted === 1 && r.creates.requests === 1,
       `job ${r.state} after ${r.attempts} attempts; the platform saw ${r.creates.requests} create(s), ${r.creates.accepted} post(s); ${(r.finishedAfterMs / 1000).toFixed(0)} s after the kill`,
     );
-    figure('time to finish a job after a runner kill', `${(r.finishedAfterMs / 1000).toFixed(0)} s (publish lease lapses → a new runner verifies)`, 'this check');
-    await Promise.all(a.sockets.map((s) => s.next('publish_job', (d) => d.batch_id === r.batchId && d.state === 'published', 120_000)));
+    figure(
+      'time to finish a job after a runner kill',
+      `${(r.finishedAfterMs / 1000).toFixed(0)} s (publish lease lapses → a new runner verifies)`,
+      'this check',
+    );
+    await Promise.all(
+      a.sockets.map((s) => s.next('publish_job', (d) => d.batch_id === r.batchId && d.state === 'published', 120_000)),
+    );
     check('publish frames reach the console', true, `every socket got batch ${r.batchId}'s 已发布 frame`);
     for (const s of a.sockets) {
       s.close();
@@ -324,57 +396,25 @@ async function run() {
     // Sizing: memory now, then one API's requests/s through nginx against the same API direct.
     clearInterval(sampler);
     for (const p of everyone()) {
-      figure(`RSS ${p.name}`, `${mb(idle.get(p.name) ?? 0)} idle, ${mb(peak.get(p.name) ?? 0)} peak in the run`, 'this check (/proc VmRSS, process tree)');
+      figure(
+        `RSS ${p.name}`,
+        `${mb(idle.get(p.name) ?? 0)} idle, ${mb(peak.get(p.name) ?? 0)} peak in the run`,
+        'this check (/proc VmRSS, process tree)',
+      );
     }
     await stopProcess(apis[1].proc);
     const url = `${base}/api/member.Member/info`;
-    await until('nginx on one API', () => fetch(url, { headers: { memberToken: member.token } }).then((x) => x.ok), Boolean, 60_000);
-    const cpuBefore = cpuMs(apis[0].proc.pid);
-    const through = await autocannonProcess({ url, headers: { memberToken: member.token }, connections: 10, seconds: 10 });
-    const cpuPerRequest = (cpuMs(apis[0].proc.pid) - cpuBefore) / through.requests.total;
-    const direct = await autocannonProcess({
-      url: `http://127.0.0.1:${apis[0].port}/api/member.Member/info`,
-      headers: { memberToken: member.token },
-      connections: 10,
-      seconds: 10,
-    });
-    figure(
-      'one API through nginx',
-      `${through.requests.average.toFixed(0)} requests/s (member info) vs ${direct.requests.average.toFixed(0)} direct → ratio ${(through.requests.average / direct.requests.average).toFixed(2)}`,
-      'this check (autocannon, 10 connections, 10 s)',
+    await until(
+      'nginx on one API',
+      () => fetch(url, { headers: { memberToken: member.token } }).then((x) => x.ok),
+      Boolean,
+      60_000,
     );
-    figure('CPU per API request', `${cpuPerRequest.toFixed(2)} ms (member info, through nginx)`, 'this check (/proc utime+stime of the API)');
+    await measureOneApi({ base, api: apis[0], token: member.token });
     const size = await adminDb.query('SELECT pg_database_size($1) AS bytes', [dbName]);
     figure('PostgreSQL after the run', mb(Number(size.rows[0].bytes)), 'this check (pg_database_size)');
   } finally {
     clearInterval(sampler);
   }
   void sandbox;
-}
-
-function printSummary() {
-  console.log('\nCluster check (processes: nginx, 2 APIs, 2 workers, 1 runner; PostgreSQL, Redis, local storage — no MinIO here)');
-  console.log(`Changed from compose.yaml for this machine: ${LOCAL_OVERRIDES.join('; ')}`);
-  const width = Math.max(...rows.map((r) => r.name.length));
-  for (const r of rows) {
-    console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.detail.split('\n')[0]}`);
-  }
-  if (figures.length > 0) {
-    console.log(`\nSizing figures (${new Date().toISOString().slice(0, 10)}, ${cpuSummary()})`);
-    for (const f of figures) {
-      console.log(`  ${f.name}: ${f.value} [${f.source}]`);
-    }
-  }
-  const failed = rows.filter((r) => !r.ok);
-  for (const r of failed) {
-    console.log(`\n${r.name}:\n${r.detail}`);
-  }
-}
-
-function cpuSummary() {
-  try {
-    return `${execFileSync('nproc').toString().trim()} cores`;
-  } catch {
-    return 'cores unknown';
-  }
 }

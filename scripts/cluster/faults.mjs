@@ -56,7 +56,17 @@ export function backgroundTraffic(member, loops = 4) {
  * The upload resumes through nginx on the other API, the traffic is answered by it, and the sockets on
  * the killed API are reconnected and bound again. `restart` starts the API again (its restart policy).
  */
-export async function killApiMidUpload({ member, memberId, apis, dataDir, socketUrl, sockets, video, postMessage, restart }) {
+export async function killApiMidUpload({
+  member,
+  memberId,
+  apis,
+  dataDir,
+  socketUrl,
+  sockets,
+  video,
+  postMessage,
+  restart,
+}) {
   const data = readFileSync(video);
   const half = Math.floor(data.length / 2);
   const url = await member.tusCreate('集群上传.mp4', data.length);
@@ -77,10 +87,13 @@ export async function killApiMidUpload({ member, memberId, apis, dataDir, socket
     (err) => ({ error: String(err) }),
   );
   // State: the upload's file holds the first half, and the API writing it is the one holding it open.
-  const file = await until('the first half on disk', () => filesNamed(dataDir, id)[0], (f) => !!f && statSync(f).size >= half);
-  const victim = await until(
-    'the API holding the upload',
-    () => apis.find((api) => api.proc.alive() && openFiles(api.proc.pid).includes(file)),
+  const file = await until(
+    'the first half on disk',
+    () => filesNamed(dataDir, id)[0],
+    (f) => !!f && statSync(f).size >= half,
+  );
+  const victim = await until('the API holding the upload', () =>
+    apis.find((api) => api.proc.alive() && openFiles(api.proc.pid).includes(file)),
   );
   const survivor = apis.find((api) => api !== victim);
   const killedAt = Date.now();
@@ -96,7 +109,11 @@ export async function killApiMidUpload({ member, memberId, apis, dataDir, socket
     () => true,
   );
   // The traffic goes on: a good number of calls started after the kill, all through nginx.
-  await until('50 calls after the kill', () => traffic.after(killedAt).length, (n) => n >= 50);
+  await until(
+    '50 calls after the kill',
+    () => traffic.after(killedAt).length,
+    (n) => n >= 50,
+  );
   const inFlight = traffic.calls.filter((c) => c.start <= killedAt && (c.end === 0 || c.end > killedAt));
   const afterKill = traffic.after(killedAt);
   const failedAfter = afterKill.filter((c) => !c.ok);
@@ -121,7 +138,11 @@ export async function killApiMidUpload({ member, memberId, apis, dataDir, socket
   const restartedAt = Date.now();
   victim.proc = await restart(victim);
   const before = servedCount(victim.proc);
-  await until('the restarted API to serve through nginx', () => servedCount(victim.proc), (n) => n > before);
+  await until(
+    'the restarted API to serve through nginx',
+    () => servedCount(victim.proc),
+    (n) => n > before,
+  );
   const recoveredMs = Date.now() - restartedAt;
   await traffic.stop();
 
@@ -201,15 +222,14 @@ export async function killRunnerMidJob({ member, control, platform, user, startR
   const browsers = descendants(runner.proc.pid);
   const killedAt = Date.now();
   await kill9(runner.proc);
-  await until('no browser of the killed runner left', () => browsers.filter(exists), (left) => left.length === 0);
+  await until(
+    'no browser of the killed runner left',
+    () => browsers.filter(exists),
+    (left) => left.length === 0,
+  );
   await control.setSwitches(platform, { createStall: false });
   runner.proc = await startRunner();
-  const job = await until(
-    'the job final',
-    jobOf,
-    (j) => finalStates.includes(j.state),
-    600_000,
-  );
+  const job = await until('the job final', jobOf, (j) => finalStates.includes(j.state), 600_000);
   return {
     batchId,
     state: job.state,

@@ -118,7 +118,7 @@ function parents() {
 export function descendants(pid) {
   const map = parents();
   const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [child, parent] of map) {
       if (tree.has(parent) && !tree.has(child)) {

@@ -21,7 +21,9 @@ beforeAll(async () => {
   ctx = await createTestApp({ clipConcurrency: 1, redisUrl: undefined }, { clipOutput: TINY_OUTPUT });
   token = (await login(ctx.app)).ApiToken;
   const dir = fixtureDir('vm-clip-crash-');
-  videoIds = await addVideos(ctx, token, [makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 })]);
+  videoIds = await addVideos(ctx, token, [
+    makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 }),
+  ]);
   await ctx.app.jobs.drain(120_000);
   // From here on no worker runs: the test plays the dead one, then starts another.
   await ctx.app.jobs.close();
