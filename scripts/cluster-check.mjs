@@ -106,7 +106,8 @@ async function run() {
   const node = (name, script, env) =>
     startProcess(name, process.execPath, [script], { cwd: root, env: { ...process.env, ...env } });
 
-  const sandbox = startProcess('sandbox', process.execPath, ['--import', 'tsx', 'tools/platform-sandbox/src/main.ts'], {
+  // The platforms' stand-in, in a process of its own (ended with the others).
+  startProcess('sandbox', process.execPath, ['--import', 'tsx', 'tools/platform-sandbox/src/main.ts'], {
     cwd: root,
     env: { ...process.env, SANDBOX_PORT: String(sandboxPort), HOST: '127.0.0.1' },
   });
@@ -416,5 +417,4 @@ async function run() {
   } finally {
     clearInterval(sampler);
   }
-  void sandbox;
 }
