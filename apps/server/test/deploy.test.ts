@@ -12,6 +12,7 @@ const envExampleText = readFileSync(`${deployDir}.env.example`, 'utf8');
 
 interface Service {
   build?: { target?: string };
+  image?: string;
   command?: string[];
   environment?: Record<string, string | number | boolean | null>;
 }
@@ -109,6 +110,19 @@ describe('deploy/compose.yaml', () => {
     }
     for (const [name, service] of workers) {
       expect({ name, jobs: loadConfig(resolvedEnv(service, vars)).jobs }).toEqual({ name, jobs: 'on' });
+    }
+  });
+});
+
+describe('deploy/compose.yaml images', () => {
+  it('pins every image it pulls to a version (MinIO to a release tag), none to latest', () => {
+    const pulled = services
+      .filter(([, s]) => s.build === undefined && s.image !== undefined)
+      .map(([name, s]) => ({ name, image: s.image ?? '' }));
+    expect(pulled.length).toBeGreaterThan(0);
+    expect(pulled.filter(({ image }) => !/:[\w.-]+$/.test(image) || image.endsWith(':latest'))).toEqual([]);
+    for (const { image } of pulled.filter((p) => p.image.startsWith('minio/'))) {
+      expect(image).toMatch(/:RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/);
     }
   });
 });

@@ -143,14 +143,23 @@ async function seedDemoMember(
     return;
   }
   const password = config.demoPassword ?? randomPassword();
-  await members.create({
-    account: config.demoAccount,
-    password,
-    nickname: '演示账号',
-    levelId: DEMO_LEVEL_ID,
-    expireTime: deps.now() + DEMO_MEMBERSHIP_MS,
-    roleIds: [MEMBER_ROLE.id],
-  });
+  try {
+    await members.create({
+      account: config.demoAccount,
+      password,
+      nickname: '演示账号',
+      levelId: DEMO_LEVEL_ID,
+      expireTime: deps.now() + DEMO_MEMBERSHIP_MS,
+      roleIds: [MEMBER_ROLE.id],
+    });
+  } catch (error) {
+    // A process starting beside this one on the same empty database (a cluster's APIs and workers)
+    // created it first; that one logs its password.
+    if (await members.findByAccount(config.demoAccount)) {
+      return;
+    }
+    throw error;
+  }
   if (config.demoPassword) {
     log.info({ account: config.demoAccount }, 'Demo member created with DEMO_PASSWORD');
   } else {

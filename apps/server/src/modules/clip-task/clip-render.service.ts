@@ -1,7 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { clipTaskInput, type ClipPreview, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
+import {
+  clipTaskInput,
+  type ClipPreview,
+  type ClipStatus,
+  type ClipTaskInput,
+} from '@vidmatrix/contract/api/clip-task';
 import { clipPlan, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { clipOutputSize } from '@vidmatrix/contract/api/clip-format';
 import { CLIP_OUTPUT_SIZE, CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
@@ -108,14 +113,19 @@ export class ClipRenderService {
     return { url: this.deps.storage.publicUrl(key), duration: probe.duration };
   }
 
-  /** The clip.render job: renders one video, files it as a material, and moves the task on. */
-  async render(outputId: number): Promise<void> {
+  /**
+   * The clip.render job: renders one video, files it as a material, and moves the task on. A later
+   * `attempt` is the queue running it again after the process of the previous one died mid-render
+   * (its lease lapsed), which left the output `running`: that render is taken up from the start.
+   */
+  async render(outputId: number, attempt = 1): Promise<void> {
     const output = await this.repo.output(outputId);
     if (!output) {
       return;
     }
     const task = await this.repo.task(output.member_id, output.task_id);
-    if (!task || !(await this.repo.moveOutput(outputId, ['queued'], { status: 'running', progress: 0 }))) {
+    const from: ClipStatus[] = attempt > 1 ? ['queued', 'running'] : ['queued'];
+    if (!task || !(await this.repo.moveOutput(outputId, from, { status: 'running', progress: 0 }))) {
       return;
     }
     const memberId = task.member_id;

@@ -8,7 +8,7 @@ export function registerClipTaskJobs(
   services: { clipRender: ClipRenderService; clipConcurrency: number },
 ): JobSchedule[] {
   const { clipRender } = services;
-  jobs.handle(Job.clipRender, (p) => clipRender.render(p.outputId), {
+  jobs.handle(Job.clipRender, (p, { attempt }) => clipRender.render(p.outputId, attempt), {
     concurrency: services.clipConcurrency,
     onFailed: (p, error) => clipRender.markFailed(p.outputId, error),
   });

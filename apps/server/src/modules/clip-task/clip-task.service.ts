@@ -14,6 +14,12 @@ import { ClipProgress, summaryOf, type TaskRow } from './clip-progress.ts';
 import type { ClipRenderService } from './clip-render.service.ts';
 import { ClipTaskRepository } from './clip-task.repository.ts';
 
+/**
+ * Runs of one clip.render job. A render whose worker dies (its lease lapses) is taken again by another
+ * worker, once; a render that fails by itself is final in ClipRenderService.render and not retried.
+ */
+export const CLIP_RENDER_ATTEMPTS = 2;
+
 /** Clip tasks: plans at add time, one render job per video, outputs filed in the material library. */
 export class ClipTaskService {
   private readonly repo: ClipTaskRepository;
@@ -89,7 +95,7 @@ export class ClipTaskService {
       })),
     );
     for (const outputId of outputIds) {
-      await this.deps.jobs.enqueue(Job.clipRender, { outputId }, { attempts: 1 });
+      await this.deps.jobs.enqueue(Job.clipRender, { outputId }, { attempts: CLIP_RENDER_ATTEMPTS });
     }
     return { id: taskId, total: plans.length };
   }
@@ -152,7 +158,7 @@ export class ClipTaskService {
     });
     await this.progress.settle(task.id, memberId);
     for (const outputId of ids) {
-      await this.deps.jobs.enqueue(Job.clipRender, { outputId }, { attempts: 1 });
+      await this.deps.jobs.enqueue(Job.clipRender, { outputId }, { attempts: CLIP_RENDER_ATTEMPTS });
     }
   }
 

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedJobQueue } from '../src/jobs/embedded-queue.ts';
+import { registerClipTaskJobs } from '../src/modules/clip-task/clip-task.jobs.ts';
+import { addVideos, CLIP_FONT, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
+import { createTestApp, login, type TestContext } from './helpers.ts';
+import { until } from './publish-helpers.ts';
+import { call } from './upload-client.ts';
+
+// A worker killed mid-render (found by scripts/cluster-check.mjs): its clip.render job must be taken
+// again once its lease lapses and end with one video, not fail with "the job stopped with its process".
+// The embedded queue holds the job here, so the dead worker's leftovers are rows the test writes.
+
+let ctx: TestContext;
+let token = '';
+let videoIds: number[] = [];
+
+beforeAll(async () => {
+  // The embedded queue whatever the environment: its job rows are what a dead worker leaves behind.
+  ctx = await createTestApp({ clipConcurrency: 1, redisUrl: undefined }, { clipOutput: TINY_OUTPUT });
+  token = (await login(ctx.app)).ApiToken;
+  const dir = fixtureDir('vm-clip-crash-');
+  videoIds = await addVideos(ctx, token, [
+    makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 }),
+  ]);
+  await ctx.app.jobs.drain(120_000);
+  // From here on no worker runs: the test plays the dead one, then starts another.
+  await ctx.app.jobs.close();
+}, 180_000);
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('a clip render whose worker died', () => {
+  it('is taken again by another worker once its lease lapses, and files exactly one video', async () => {
+    const added = await call<{ id: number }>(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', {
+      clip_model: 1,
+      name: '中断测试',
+      count: 1,
+      seed: 11,
+      template: SUBTITLED_TEMPLATE,
+      groups: [{ name: '', materialIds: videoIds, lines: [] }],
+      segments: 2,
+      segmentSeconds: 1,
+      lines: ['第一条口播文案'],
+      font: CLIP_FONT,
+    });
+    expect(added.code, added.msg).toBe(200);
+    // What a worker killed with SIGKILL mid-render leaves: its run of the job started, its lease lapsed,
+    // the video marked running.
+    await ctx.db
+      .updateTable('job')
+      .set({ status: 'running', attempts: 1, locked_until: 0 })
+      .where('name', '=', 'clip.render')
+      .execute();
+    await ctx.db.updateTable('clip_output').set({ status: 'running' }).where('task_id', '=', added.data.id).execute();
+
+    const other = new EmbeddedJobQueue(ctx.db);
+    registerClipTaskJobs(other, { clipRender: ctx.app.services.clipRender, clipConcurrency: 1 });
+    await other.start();
+    // Polled, not drained: the stopped app's schedules keep rows of other jobs in the table.
+    const task = await until(
+      'the video to end',
+      () => clipTaskInfo(ctx, token, added.data.id),
+      (t) => t.outputs.every((o) => o.status !== 'queued' && o.status !== 'running'),
+      240_000,
+    );
+    await other.close();
+    expect(task.outputs.map((o) => o.status)).toEqual(['done']);
+    const filed = await ctx.db
+      .selectFrom('material')
+      .select('id')
+      .where('remark', 'like', `clip_task ${added.data.id} #%`)
+      .execute();
+    expect(filed.map((m) => m.id)).toEqual([task.outputs[0]?.material_id]);
+  }, 300_000);
+});

@@ -1,0 +1,159 @@
+// The deployment's topology (deploy/compose.yaml, deploy/.env.example, deploy/nginx.conf) turned into
+// plain processes on this machine: the same services and settings, with only what a container network
+// gives (host names, ports, volumes, MinIO) replaced by local ones. Read from the files every run, so
+// the check cannot drift from what compose would start.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+export const root = join(import.meta.dirname, '../..');
+const deployDir = join(root, 'deploy');
+
+/** `NAME=value` lines of deploy/.env.example (the same reading as apps/server/test/deploy.test.ts). */
+export function envExample() {
+  const vars = new Map();
+  for (const line of readFileSync(join(deployDir, '.env.example'), 'utf8').split('\n')) {
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) {
+      vars.set(match[1], match[2]);
+    }
+  }
+  return vars;
+}
+
+/** A compose service's environment, `${NAME}` filled from `vars`. */
+function resolved(service, vars) {
+  const env = {};
+  for (const [name, raw] of Object.entries(service.environment ?? {})) {
+    env[name] = String(raw ?? '').replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (_, ref) => vars.get(ref) ?? '');
+  }
+  return env;
+}
+
+/**
+ * The services of compose.yaml by role: API (app image, default command), worker (app image,
+ * worker.js), runner (runner image), each with its environment as the container would see it.
+ */
+export function composeServices(vars = envExample()) {
+  const compose = parse(readFileSync(join(deployDir, 'compose.yaml'), 'utf8'), { merge: true });
+  const entries = Object.entries(compose.services);
+  const app = entries.filter(([, s]) => s.build?.target === 'app');
+  const pick = (list) => list.map(([name, s]) => ({ name, command: s.command, env: resolved(s, vars) }));
+  return {
+    apis: pick(app.filter(([, s]) => s.command === undefined)),
+    workers: pick(app.filter(([, s]) => s.command?.includes('apps/server/dist/worker.js'))),
+    runners: pick(entries.filter(([, s]) => s.build?.target === 'runner')),
+  };
+}
+
+/**
+ * What this machine changes in an app service's environment, and why: the container addresses become
+ * local ones, and storage is a directory all processes share, because no S3 server runs here (MinIO
+ * cannot be pulled; docs/decisions.md). Every other setting stays as compose.yaml sets it.
+ */
+export function localAppEnv(env, { port, dataDir, databaseUrl, redisUrl, redisPrefix, demoPassword }) {
+  const local = { ...env };
+  for (const name of Object.keys(local).filter((n) => n.startsWith('S3_'))) {
+    delete local[name];
+  }
+  return {
+    ...local,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    STORAGE_DRIVER: 'local',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    // Its own keys in the machine's shared Redis (other engineers' tests use it too).
+    REDIS_PREFIX: redisPrefix,
+    // .env.example leaves it blank (generated and logged once); the check signs in with a known one.
+    DEMO_PASSWORD: demoPassword,
+    // Seeded course videos are a one-off render of minutes on two cores; not what the check is about.
+    COURSE_VIDEOS: 'off',
+    LOG_LEVEL: 'info',
+  };
+}
+
+/** The names localAppEnv changes, for the summary. */
+export const LOCAL_OVERRIDES = [
+  'HOST/PORT (127.0.0.1, free ports)',
+  'DATA_DIR (one shared scratch directory)',
+  'STORAGE_DRIVER=local, S3_* removed (no MinIO here)',
+  'DATABASE_URL (a fresh database on the machine’s PostgreSQL)',
+  'REDIS_URL/REDIS_PREFIX (the machine’s Redis, a prefix of its own)',
+  'DEMO_PASSWORD (known)',
+  'COURSE_VIDEOS=off',
+  'LOG_LEVEL=info',
+];
+
+/**
+ * deploy/nginx.conf with the container parts swapped for local ones: the upstream servers become the
+ * API processes' ports (no `resolve`, no Docker resolver: the addresses do not move), `${HTTP_PORT}`
+ * the proxy's port, and the bucket location is dropped (local storage is served by the APIs under
+ * /storage, i.e. `location /`). Every other rule (websocket upgrade, body size, timeouts, retries) is
+ * the file's own. Wrapped in a main context that runs in the foreground, writing only under `dir`.
+ */
+export function nginxConfig({ listenPort, apiPorts, dir }) {
+  let text = readFileSync(join(deployDir, 'nginx.conf'), 'utf8');
+  text = text.replace(/^resolver .*$/m, '');
+  const servers = [...text.matchAll(/^\s*server [a-z0-9-]+:\d+ resolve;\n/gm)];
+  if (servers.length !== apiPorts.length) {
+    throw new Error(`deploy/nginx.conf names ${servers.length} API servers, the check runs ${apiPorts.length}`);
+  }
+  text = text.replace(
+    servers.map((m) => m[0]).join(''),
+    apiPorts.map((port) => `  server 127.0.0.1:${port};\n`).join(''),
+  );
+  text = withoutBlock(text, 'location /${S3_BUCKET}/ {').replaceAll('${HTTP_PORT}', String(listenPort));
+  // The file's comments name the template variables too; only directives count.
+  const left = text
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('#'))
+    .find((line) => line.includes('${'));
+  if (left) {
+    throw new Error(`deploy/nginx.conf: a template variable is left: ${left.trim()}`);
+  }
+  return `daemon off;
+master_process on;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${text}
+}
+`;
+}
+
+/** `text` without the block that opens with `opening` (braces matched), nor the comment lines just above it. */
+function withoutBlock(text, opening) {
+  const start = text.indexOf(opening);
+  if (start < 0) {
+    throw new Error(`deploy/nginx.conf: "${opening}" not found; update scripts/cluster/topology.mjs`);
+  }
+  let depth = 0;
+  // From the opening's own brace: `${S3_BUCKET}` in it has braces too.
+  let end = start + opening.length - 1;
+  for (; end < text.length; end += 1) {
+    if (text[end] === '{') {
+      depth += 1;
+    } else if (text[end] === '}') {
+      depth -= 1;
+      if (depth === 0) {
+        break;
+      }
+    }
+  }
+  const lines = text.slice(0, start).split('\n');
+  lines.pop();
+  while (lines.at(-1)?.trim().startsWith('#')) {
+    lines.pop();
+  }
+  return `${lines.join('\n')}\n${text.slice(end + 1)}`;
+}
