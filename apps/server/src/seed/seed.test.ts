@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteDialect } from '../db/dialects/sqlite.ts';
 import { migrateToLatest } from '../db/migrator.ts';
 import type { Database, Db } from '../db/types.ts';
+import { appDeps } from '../deps.ts';
 import { seedDatabase } from './seed.ts';
 
 let dir: string;
@@ -28,7 +29,7 @@ describe('seedDatabase', () => {
     const log = { info: () => undefined, warn: () => undefined };
     // The cluster check's second API used to exit with 该账号已被注册 here: both saw no demo member.
     const seeds = await Promise.allSettled(
-      Array.from({ length: 3 }, () => seedDatabase({ db, now: Date.now }, config, log)),
+      Array.from({ length: 3 }, () => seedDatabase(appDeps(db, Date.now), config, log)),
     );
     expect(seeds.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
     const members = await db.selectFrom('member').select('account').where('account', '=', 'demo').execute();
