@@ -23,29 +23,29 @@ interface TodoAction {
 /** Per kind: its icon, the page its action opens, and where one of its items opens (when it has one). */
 const KIND: Record<TodoKind, { icon: ReactNode; actions: TodoAction[]; itemTo?: (item: TodoItem) => string }> = {
   reauthorize: {
-    icon: <SafetyCertificateOutlined />,
+    icon: <SafetyCertificateOutlined aria-hidden />,
     actions: [{ label: Msg.todoActionReauthorize, to: ConsolePath.accounts }],
   },
   publish_failed: {
-    icon: <ReloadOutlined />,
+    icon: <ReloadOutlined aria-hidden />,
     actions: [{ label: Msg.todoActionRetryPublish, to: `${ConsolePath.batchPublish}?tab=list` }],
     itemTo: (item) => `${ConsolePath.batchPublish}?batch=${item.id}`,
   },
   clip_failed: {
-    icon: <ScissorOutlined />,
+    icon: <ScissorOutlined aria-hidden />,
     actions: [{ label: Msg.todoActionRetryClip, to: ConsolePath.clipTasks }],
   },
   drift: {
-    icon: <ExclamationCircleOutlined />,
+    icon: <ExclamationCircleOutlined aria-hidden />,
     actions: [{ label: Msg.todoActionDrift, to: `${ConsolePath.batchPublish}?tab=runners` }],
   },
   lead_waiting: {
-    icon: <MessageOutlined />,
+    icon: <MessageOutlined aria-hidden />,
     actions: [{ label: Msg.todoActionReply, to: ConsolePath.customerChat }],
     itemTo: (item) => `${ConsolePath.customerChat}?conversation_id=${item.id}`,
   },
   storage_full: {
-    icon: <CloudOutlined />,
+    icon: <CloudOutlined aria-hidden />,
     actions: [
       { label: Msg.todoActionStorage, to: ConsolePath.materials },
       { label: Msg.todoActionUpgrade, to: PublicPath.userCenter },
