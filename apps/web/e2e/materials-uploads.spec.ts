@@ -345,7 +345,7 @@ test('mp3 and a resumed upload, space used, every refusal, and another member se
   // Another member sees none of it: no materials, no groups, no tags.
   await signInNewMember(page, request, 'other');
   await materials.open();
-  await expect(page.getByText('共 0 条')).toBeVisible();
+  await expect(page.getByTestId('empty-state')).toBeVisible();
   await expect(materials.cards).toHaveCount(0);
   await page.getByRole('combobox', { name: '分组', exact: true }).click({ force: true });
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('全部分组');
@@ -384,7 +384,7 @@ test('a kept upload is offered to its member only; cancel, 放弃 and signing ou
   // Another member on this browser is not offered it.
   await signInNewMember(page, request, 'keepother');
   await materials.open();
-  await expect(page.getByText('共 0 条')).toBeVisible();
+  await expect(page.getByTestId('empty-state')).toBeVisible();
   await expect(notice).toBeHidden();
 
   // The owner still is. Continued and then cancelled (取消 while it uploads), it is gone for good.

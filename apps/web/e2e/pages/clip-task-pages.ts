@@ -27,7 +27,7 @@ export class ClipTaskPages {
   /** 剪辑任务 → 新建剪辑任务 → the mode's card. */
   async newTask(mode: number): Promise<void> {
     await this.page.goto(ConsolePath.clipTasks);
-    await this.page.getByRole('button', { name: '新建剪辑任务' }).click();
+    await this.page.getByRole('button', { name: '新建剪辑任务' }).first().click();
     await this.page.getByTestId(`clip-mode-${mode}`).click();
   }
 
