@@ -48,7 +48,8 @@ const s3BaseURL = `http://127.0.0.1:${process.env.E2E_S3_PORT}`;
 // clip-modes-*, publish*.test.ts), is the browser and ffmpeg/Chromium work, the same on either
 // database. So are the specs of what the browser draws from answers their server twins check on both
 // databases (prerendered.test.ts, content.test.ts): the pre-rendered and content pages, the console's
-// layout and the desktop bridge (docs/decisions.md).
+// layout and the desktop bridge, and of what happens in the browser alone: the route guard, the policy
+// panel and the axe checks (docs/decisions.md).
 const sqliteOnly = process.env.DATABASE_URL
   ? [
       /clip[^/]*\.spec\.ts$/,
@@ -57,6 +58,9 @@ const sqliteOnly = process.env.DATABASE_URL
       /content\.spec\.ts$/,
       /layout\.spec\.ts$/,
       /desktop\.spec\.ts$/,
+      /guard\.spec\.ts$/,
+      /policy\.spec\.ts$/,
+      /a11y\.spec\.ts$/,
     ]
   : [];
 
