@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HarvestWorkApi, type HarvestAccountsResult } from '@vidmatrix/contract/api/harvest-work';
 import { post } from '../../lib/request.ts';
+import { harvestKeys } from './harvest-keys.ts';
 
 /** POST customer.Harvest/accounts: every account with its harvesting switch and state. */
 export function getHarvestAccounts(signal?: AbortSignal): Promise<HarvestAccountsResult> {
@@ -10,7 +11,7 @@ export function getHarvestAccounts(signal?: AbortSignal): Promise<HarvestAccount
 /** The harvest accounts as a query (the accounts page's switch and the /ai/lead page read the same). */
 export function getHarvestAccountsQueryOptions() {
   return queryOptions({
-    queryKey: ['harvest', 'accounts'] as const,
+    queryKey: harvestKeys.accounts(),
     queryFn: ({ signal }) => getHarvestAccounts(signal),
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { get } from '../../../lib/request.ts';
+import { publishKeys } from './publish-keys.ts';
 
 /**
  * A job's screenshot, read through its member-checked route with the member's token (an <img> could
@@ -8,7 +9,7 @@ import { get } from '../../../lib/request.ts';
  */
 export function useScreenshot(url: string): string | undefined {
   const query = useQuery({
-    queryKey: ['publish', 'screenshot', url],
+    queryKey: publishKeys.screenshot(url),
     queryFn: ({ signal }) => get<Blob>(url, undefined, { responseType: 'blob', signal, disableMessage: true }),
     enabled: url !== '',
     staleTime: Infinity,

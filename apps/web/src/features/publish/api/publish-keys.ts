@@ -5,4 +5,5 @@ export const publishKeys = {
   batchList: (page: number, limit: number) => [...publishKeys.batches(), 'list', page, limit] as const,
   batch: (batchId: number) => [...publishKeys.batches(), 'info', batchId] as const,
   videos: (ids: readonly number[]) => [...publishKeys.all, 'videos', ids.join(',')] as const,
+  screenshot: (url: string) => [...publishKeys.all, 'screenshot', url] as const,
 };

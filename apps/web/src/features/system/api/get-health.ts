@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HEALTH_PATH, type HealthResult } from '@vidmatrix/contract/api/health';
 import { get } from '../../../lib/request.ts';
+import { systemKeys } from './system-keys.ts';
 
 /** GET /healthz: the database answers; what the server found for video work. */
 export function getHealth(signal?: AbortSignal): Promise<HealthResult> {
@@ -9,7 +10,7 @@ export function getHealth(signal?: AbortSignal): Promise<HealthResult> {
 
 /** The server's health as a query. */
 export function healthQueryOptions() {
-  return queryOptions({ queryKey: ['system', 'health'] as const, queryFn: ({ signal }) => getHealth(signal) });
+  return queryOptions({ queryKey: systemKeys.health(), queryFn: ({ signal }) => getHealth(signal) });
 }
 
 /** The server's health (the /debugger page). */
