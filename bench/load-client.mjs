@@ -33,11 +33,14 @@ function sender(index) {
     return fetch;
   }
   const localAddress = `127.1.${index >> 8}.${(index & 255) + 1}`;
+  let calls = 0;
   return async (url, init = {}) => {
+    // Named in the proxy's log, so a failure can be traced to the process that had it.
+    const callId = `${index}-${(calls += 1)}`;
     // A FormData or string body as the bytes and content type fetch would send.
     const encoded = init.body === undefined ? undefined : new Response(init.body);
     const body = encoded ? Buffer.from(await encoded.arrayBuffer()) : undefined;
-    const headers = { ...init.headers };
+    const headers = { ...init.headers, 'x-load-call': callId };
     const type = encoded?.headers.get('content-type');
     if (type && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = type;
@@ -52,7 +55,9 @@ function sender(index) {
           for (const [k, v] of Object.entries(res.headers)) {
             answer.set(k, Array.isArray(v) ? v.join(', ') : String(v));
           }
-          resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: answer }));
+          resolve(
+            Object.assign(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: answer }), { callId }),
+          );
         });
       });
       req.on('error', reject);
@@ -61,10 +66,10 @@ function sender(index) {
   };
 }
 
-function failed(name, startedAt, error) {
+function failed(name, startedAt, error, callId = '') {
   errors.set(name, (errors.get(name) ?? 0) + 1);
   if (failures.length < FAILURES_KEPT) {
-    failures.push({ name, start: startedAt, end: Date.now(), error: error.slice(0, 200) });
+    failures.push({ name, start: startedAt, end: Date.now(), error: error.slice(0, 200), callId });
   }
 }
 
@@ -78,7 +83,7 @@ async function timed(name, run) {
       ? await res.json()
       : (await res.arrayBuffer(), { code: res.ok ? 200 : res.status });
     if (!res.ok || (body.code !== 200 && body.code !== 0)) {
-      failed(name, startedAt, `HTTP ${res.status} ${JSON.stringify(body).slice(0, 160)}`);
+      failed(name, startedAt, `HTTP ${res.status} ${JSON.stringify(body).slice(0, 160)}`, res.callId);
       if ((errors.get(name) ?? 0) <= 3) {
         process.stderr.write(`${name}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 160)}\n`);
       }

@@ -118,7 +118,8 @@ async function run() {
   const base = `http://127.0.0.1:${nginxPort}`;
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
   const shared = { dataDir, databaseUrl, redisUrl, redisPrefix, demoPassword: DEMO_PASSWORD };
-  const redis = { proc: await startRedis({ redisServer: REDIS_SERVER, port: redisPort, dir: redisDir }) };
+  const redisProc = await startRedis({ redisServer: REDIS_SERVER, port: redisPort, dir: redisDir });
+  const redis = { name: 'redis', proc: redisProc };
   const node = (name, script, env) =>
     startProcess(name, process.execPath, [script], { cwd: root, env: { ...process.env, ...env } });
 
@@ -195,13 +196,7 @@ async function run() {
     () => watcher.ok('/api/runner.Runner/list', {}),
     (list) => list.availability.server_online >= 1,
   );
-  const everyone = () => [
-    ...apis,
-    ...workers,
-    runner,
-    { name: 'nginx', proc: nginx },
-    { name: 'redis', proc: redis.proc },
-  ];
+  const everyone = () => [...apis, ...workers, runner, redis, { name: 'nginx', proc: nginx }];
   const idle = new Map(everyone().map((p) => [p.name, treeRss(p.proc.pid)]));
   const peak = new Map();
   const sampler = setInterval(() => {
@@ -267,7 +262,7 @@ async function run() {
       postMessage,
       restart: restartApi,
     });
-    kills.push({ name: a.victim, at: a.killedAt });
+    kills.push({ name: a.victim, at: a.killedAt, address: `127.0.0.1:${apis.find((x) => x.name === a.victim).port}` });
     check(
       `kill -9 ${a.victim} mid-traffic`,
       a.failedAfter.length === 0,
@@ -408,7 +403,15 @@ async function run() {
     // The members' run ends: none of their calls may fail but those in flight when the API died.
     const report = await load.stop();
     const messagesAfter = await tableSnapshot(clusterDb, MESSAGE_TABLES, 'chat_message');
-    reportLoad({ report, kills, members: LOAD_MEMBERS, clip: w, post: r, upload: a });
+    reportLoad({
+      report,
+      kills,
+      proxyLogPath: join(nginxDir, 'access.log'),
+      members: LOAD_MEMBERS,
+      clip: w,
+      post: r,
+      upload: a,
+    });
     await measureSizing({
       db: clusterDb,
       member,

@@ -91,7 +91,8 @@ export const LOCAL_OVERRIDES = [
  * API processes' ports (no `resolve`, no Docker resolver: the addresses do not move), `${HTTP_PORT}`
  * the proxy's port, and the bucket location is dropped (local storage is served by the APIs under
  * /storage, i.e. `location /`). Every other rule (websocket upgrade, body size, timeouts, retries) is
- * the file's own. Wrapped in a main context that runs in the foreground, writing only under `dir`.
+ * the file's own. Wrapped in a main context that runs in the foreground, writing only under `dir`,
+ * with an access log (`dir`/access.log) naming the API each request went to.
  */
 export function nginxConfig({ listenPort, apiPorts, dir }) {
   let text = readFileSync(join(deployDir, 'nginx.conf'), 'utf8');
@@ -120,7 +121,9 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  # Which API had each request, and how it ended: tells a members' call the killed API dropped.
+  log_format cluster '$msec $status "$upstream_addr" "$upstream_status" "$http_x_load_call"';
+  access_log ${dir}/access.log cluster;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
