@@ -12,6 +12,8 @@ const members = Number(process.env.LOAD_MEMBERS ?? 20);
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const password = process.env.LOAD_PASSWORD ?? 'load-pass-123';
 const THINK_MS = [500, 1500];
+const LOGIN_ATTEMPTS = 3;
+const think = () => new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0])));
 const sourceAddresses = process.env.LOAD_SOURCE_ADDRESSES === '1';
 /** Failed calls with when they started and ended (epoch ms), so a parent can tell them from a kill. */
 const failures = [];
@@ -105,14 +107,22 @@ async function member(index, until) {
   // members do; from one address the sign-in rate limit would refuse them, rightly.
   const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
   const fetch = sender(index);
-  const login = await timed('login', () =>
-    fetch(`${base}/api/member.Login/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify({ account: `load_${index}`, password }),
-    }),
-  );
-  const token = login?.data?.ApiToken;
+  // A member whose sign-in failed (its server died under it) signs in again, as a person would; each
+  // failure still counts.
+  let token;
+  for (let attempt = 0; !token && attempt < LOGIN_ATTEMPTS && !stopped; attempt += 1) {
+    if (attempt > 0) {
+      await think();
+    }
+    const login = await timed('login', () =>
+      fetch(`${base}/api/member.Login/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ account: `load_${index}`, password }),
+      }),
+    );
+    token = login?.data?.ApiToken;
+  }
   if (!token) {
     return;
   }
@@ -187,8 +197,7 @@ async function member(index, until) {
       );
       await post('chat list', '/api/customer.DouyinCustomer/privateList');
     }
-    const [lo, hi] = THINK_MS;
-    await new Promise((r) => setTimeout(r, lo + Math.random() * (hi - lo)));
+    await think();
   }
 }
 

@@ -7,7 +7,7 @@
 // docs/deploy.md are measured. Not part of `npm test`: `node scripts/cluster-check.mjs` (docs/deploy.md).
 // Exits 1 when a check fails. Every process it starts is ended when it ends, also on failure.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -380,10 +380,11 @@ async function run() {
     victimWorker.proc = startWorker(victimWorker.service);
 
     // Fault 3: the runner dies after the platform accepted the post but before it answered.
+    const publishAccount = await addAccount('集群发布号');
     const r = await publishWithRunnerKill({
       member,
       control,
-      account: await addAccount('集群发布号'),
+      account: publishAccount,
       materialId: material.file_id,
       platform: PLATFORM,
       user: SANDBOX_USER,
@@ -418,9 +419,9 @@ async function run() {
       workers,
       dataDir,
       messages: perRow(messagesBefore, messagesAfter),
-      materialId: material.file_id,
-      addAccount,
-      addTask: () => addTask(2, 4, 3),
+      account: publishAccount,
+      video: readFileSync(makeVideo(join(scratch, 'tiny.mp4'), { width: 160, height: 90, rate: 10, seconds: 1 })),
+      addTask: () => addTask(2, 3, 2),
     });
     clearInterval(sampler);
     for (const p of everyone()) {

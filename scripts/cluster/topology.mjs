@@ -64,7 +64,7 @@ export function localAppEnv(env, { port, dataDir, databaseUrl, redisUrl, redisPr
     STORAGE_DRIVER: 'local',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    // Its own keys in the machine's shared Redis (other engineers' tests use it too).
+    // The check's own Redis (scripts/cluster/redis.mjs); the prefix as compose sets one.
     REDIS_PREFIX: redisPrefix,
     // .env.example leaves it blank (generated and logged once); the check signs in with a known one.
     DEMO_PASSWORD: demoPassword,
@@ -80,7 +80,7 @@ export const LOCAL_OVERRIDES = [
   'DATA_DIR (one shared scratch directory)',
   'STORAGE_DRIVER=local, S3_* removed (no MinIO here)',
   'DATABASE_URL (a fresh database on the machine’s PostgreSQL)',
-  'REDIS_URL/REDIS_PREFIX (the machine’s Redis, a prefix of its own)',
+  'REDIS_URL (a redis-server of its own with compose’s command, restarted in the run)',
   'DEMO_PASSWORD (known)',
   'COURSE_VIDEOS=off',
   'LOG_LEVEL=info',
