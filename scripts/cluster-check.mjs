@@ -1,28 +1,34 @@
 // The deployment (deploy/compose.yaml) as plain processes on this machine, where no container can run:
 // nginx (Debian's) with a config made from deploy/nginx.conf in front of 2 API processes (JOBS=off),
 // 2 workers and 1 runner against the platform sandbox, on the machine's PostgreSQL (a fresh database)
-// and Redis (a prefix of its own), storage on one shared directory (no MinIO here). A member drives it
-// through nginx only; three processes are killed with SIGKILL on the way; the sizing figures of
+// and a Redis of its own (compose's command, on a free port: it is restarted), storage on one shared
+// directory (no MinIO here). The load bench's 200 members and a member drive it through nginx only;
+// three processes are killed with SIGKILL and Redis restarted on the way; the sizing figures of
 // docs/deploy.md are measured. Not part of `npm test`: `node scripts/cluster-check.mjs` (docs/deploy.md).
 // Exits 1 when a check fails. Every process it starts is ended when it ends, also on failure.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { freePort } from '../bench/lib.mjs';
-import { killApiMidUpload, killRunnerMidJob, killWorkerMidRender } from './cluster/faults.mjs';
-import { memberClient, MemberSocket } from './cluster/member.mjs';
+import { killApiMidUpload, killWorkerMidRender, publishWithRunnerKill } from './cluster/faults.mjs';
+import { makeLoadMembers, reportLoad, startLoad } from './cluster/load.mjs';
+import { memberClient, MemberSocket, webhookPoster } from './cluster/member.mjs';
 import { saveOutputs, startProcess, stopAll, stopProcess, treeRss, until } from './cluster/procs.mjs';
+import { restartRedisUnderTraffic, startRedis } from './cluster/redis.mjs';
 import { allPassed, check, figure, mb, measureOneApi, printSummary } from './cluster/report.mjs';
+import { MESSAGE_TABLES, measureSizing, perRow, tableSnapshot } from './cluster/sizing.mjs';
 import { composeServices, envExample, localAppEnv, nginxConfig, root } from './cluster/topology.mjs';
 
 register();
-const { makeVideo, deleteRedisKeys } = await import('@vidmatrix/fixtures');
+const { makeVideo } = await import('@vidmatrix/fixtures');
 const { sandboxControl } = await import('../tools/platform-sandbox/src/client.ts');
 const { WS_PATH } = await import('../packages/contract/src/events.ts');
-const { WS_PING_MS } = await import('../packages/contract/src/constants.ts');
+const { WS_PING_MS, LOGIN_RATE_PER_MINUTE } = await import('../packages/contract/src/constants.ts');
+const { Code } = await import('../packages/contract/src/envelope.ts');
+const { AuthApi } = await import('../packages/contract/src/api/auth.ts');
 MemberSocket.pingMs = WS_PING_MS;
 const { FINAL_STATES } = await import('../packages/contract/src/rules/publish-state.ts');
 const { AccountApi } = await import('../packages/contract/src/api/enterprise-account.ts');
@@ -34,13 +40,15 @@ const { CLIP_FONT, SUBTITLE_STYLE } = await import('../apps/server/src/media/cli
 
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The check's own Redis (restarted in the run; the machine's Redis is shared with others' tests).
+const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+const LOAD_MEMBERS = Number(process.env.LOAD_MEMBERS ?? 200);
 const DEMO_PASSWORD = 'cluster-demo-123';
 const PLATFORM = 'douyin';
 const PLATFORM_ID = 1;
 const SANDBOX_USER = 'cluster-user';
-// One video: one worker renders it, so the other taking it up after the kill is visible.
-const CLIP_COUNT = 1;
+// A batch of three videos: both workers render, one is killed mid-render, none may be lost.
+const CLIP_COUNT = 3;
 
 for (const built of ['main.js', 'worker.js', 'admin.js']) {
   if (!existsSync(join(root, 'apps/server/dist', built))) {
@@ -48,9 +56,14 @@ for (const built of ['main.js', 'worker.js', 'admin.js']) {
     process.exit(1);
   }
 }
-if (!existsSync(NGINX)) {
-  console.error(`${NGINX} is missing: apt-get install -y nginx-light (or set NGINX)`);
-  process.exit(1);
+for (const [path, hint] of [
+  [NGINX, 'apt-get install -y nginx-light (or set NGINX)'],
+  [REDIS_SERVER, 'apt-get install -y redis-server (or set REDIS_SERVER)'],
+]) {
+  if (!existsSync(path)) {
+    console.error(`${path} is missing: ${hint}`);
+    process.exit(1);
+  }
 }
 
 const stamp = `${Date.now().toString(36)}${process.pid}`;
@@ -59,7 +72,8 @@ const redisPrefix = `cluster-check-${stamp}`;
 const scratch = mkdtempSync(join(tmpdir(), 'vm-cluster-'));
 const dataDir = join(scratch, 'data');
 const nginxDir = join(scratch, 'nginx');
-for (const dir of [dataDir, nginxDir, join(scratch, 'runner')]) {
+const redisDir = join(scratch, 'redis');
+for (const dir of [dataDir, nginxDir, redisDir, join(scratch, 'runner')]) {
   mkdirSync(dir, { recursive: true });
 }
 const adminDb = new pg.Client({ connectionString: DATABASE_URL });
@@ -80,7 +94,6 @@ async function cleanup() {
   await stopAll();
   await adminDb.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
   await adminDb.end().catch(() => undefined);
-  await deleteRedisKeys(REDIS_URL, [redisPrefix, `jobs-${redisPrefix}`]).catch(() => undefined);
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -101,8 +114,12 @@ async function run() {
   const vars = envExample();
   const services = composeServices(vars);
   const [apiPorts, nginxPort, sandboxPort] = [[await freePort(), await freePort()], await freePort(), await freePort()];
+  const redisPort = await freePort();
   const base = `http://127.0.0.1:${nginxPort}`;
-  const shared = { dataDir, databaseUrl, redisUrl: REDIS_URL, redisPrefix, demoPassword: DEMO_PASSWORD };
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  const shared = { dataDir, databaseUrl, redisUrl, redisPrefix, demoPassword: DEMO_PASSWORD };
+  const redisProc = await startRedis({ redisServer: REDIS_SERVER, port: redisPort, dir: redisDir });
+  const redis = { name: 'redis', proc: redisProc };
   const node = (name, script, env) =>
     startProcess(name, process.execPath, [script], { cwd: root, env: { ...process.env, ...env } });
 
@@ -179,7 +196,7 @@ async function run() {
     () => watcher.ok('/api/runner.Runner/list', {}),
     (list) => list.availability.server_online >= 1,
   );
-  const everyone = () => [...apis, ...workers, runner, { name: 'nginx', proc: nginx }];
+  const everyone = () => [...apis, ...workers, runner, redis, { name: 'nginx', proc: nginx }];
   const idle = new Map(everyone().map((p) => [p.name, treeRss(p.proc.pid)]));
   const peak = new Map();
   const sampler = setInterval(() => {
@@ -190,6 +207,14 @@ async function run() {
     }
   }, 500);
 
+  // The cluster's own database, for the sizing figures (rows and table sizes).
+  const clusterDb = new pg.Client({ connectionString: databaseUrl });
+  await clusterDb.connect();
+  // The load bench's members, each from an address of its own, through nginx for the whole run.
+  makeLoadMembers({ env: appEnv, count: LOAD_MEMBERS });
+  const messagesBefore = await tableSnapshot(clusterDb, MESSAGE_TABLES, 'chat_message');
+  const load = startLoad({ base, members: LOAD_MEMBERS });
+  const kills = [];
   try {
     // Sign in and open the console's sockets, all through nginx.
     const member = memberClient(base);
@@ -202,31 +227,20 @@ async function run() {
     for (let i = 0; i < 4; i += 1) {
       sockets.push(await MemberSocket.bound(socketUrl, memberId, member.token));
     }
-    const chatAccount = (await member.ok(AccountApi.add, { nickname: '集群号', platform_id: PLATFORM_ID }))
-      .enterprise_account_id;
-    const postMessage = async (customerId) => {
-      const body = JSON.stringify({
-        enterprise_account_id: chatAccount,
-        customer_id: customerId,
-        customer_name: '客户',
-        content: '集群消息',
-      });
-      const ts = String(Math.floor(Date.now() / 1000));
-      const res = await fetch(`${base}/api/customer.Webhook/message`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [WEBHOOK_MEMBER_HEADER]: String(memberId),
-          [WEBHOOK_TIMESTAMP_HEADER]: ts,
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret.secret, ts, body),
-        },
-        body,
-      });
-      const answer = await res.json();
-      if (answer.code !== 200) {
-        throw new Error(`webhook: ${answer.code} ${answer.msg}`);
-      }
-    };
+    const addAccount = async (nickname) =>
+      (await member.ok(AccountApi.add, { nickname, platform_id: PLATFORM_ID })).enterprise_account_id;
+    const postMessage = webhookPoster({
+      base,
+      secret: secret.secret,
+      memberId,
+      accountId: await addAccount('集群号'),
+      sign: signWebhook,
+      headers: {
+        member: WEBHOOK_MEMBER_HEADER,
+        timestamp: WEBHOOK_TIMESTAMP_HEADER,
+        signature: WEBHOOK_SIGNATURE_HEADER,
+      },
+    });
     await postMessage('before-kill');
     await Promise.all(sockets.map((s) => s.next('send_msg', (d) => d.customer_id === 'before-kill', 120_000)));
 
@@ -248,6 +262,7 @@ async function run() {
       postMessage,
       restart: restartApi,
     });
+    kills.push({ name: a.victim, at: a.killedAt, address: `127.0.0.1:${apis.find((x) => x.name === a.victim).port}` });
     check(
       `kill -9 ${a.victim} mid-traffic`,
       a.failedAfter.length === 0,
@@ -259,7 +274,8 @@ async function run() {
                 .map((c) => `${c.path}: ${c.error}`)
                 .join('; ')})`
             : ''
-        }; ${a.inFlight} in flight at the kill`,
+        }` +
+        `; ${a.inFlight} in flight at the kill`,
     );
     check(
       'tus upload interrupted by the kill resumes on the other API',
@@ -302,13 +318,13 @@ async function run() {
       `material ${material.file_id}; material_processed reached every socket`,
     );
 
-    // Fault 2: a worker dies mid-render.
-    const addTask = async () =>
+    // Faults 2 and 4: a clip batch; a worker dies mid-render, then Redis restarts while the other renders.
+    const addTask = async (count, segments = 2, segmentSeconds = 1) =>
       (
         await member.ok('/api/seoaivideo.BatchVideo/addTask', {
           clip_model: 1,
           name: '集群混剪',
-          count: CLIP_COUNT,
+          count,
           seed: 7,
           template: {
             subtitle: SUBTITLE_STYLE,
@@ -319,75 +335,64 @@ async function run() {
             music: { policy: 'none', volume: 0.3, duck: true },
           },
           groups: [{ name: '', materialIds: [material.file_id], lines: [] }],
-          segments: 2,
-          segmentSeconds: 1,
+          segments,
+          segmentSeconds,
           lines: ['集群口播一', '集群口播二'],
           font: CLIP_FONT,
         })
       ).id;
-    const w = await killWorkerMidRender({ member, workers, addTask, count: CLIP_COUNT });
+    const afterRedis = () =>
+      restartRedisUnderTraffic({
+        redis,
+        redisServer: REDIS_SERVER,
+        port: redisPort,
+        dir: redisDir,
+        apis,
+        workers,
+        member,
+        memberId,
+        postMessage,
+        sockets: a.sockets,
+        socketPath: WS_PATH,
+        base,
+        rateLimit: { loginPath: AuthApi.login, limit: LOGIN_RATE_PER_MINUTE, tooManyCode: Code.tooMany },
+        kills,
+      });
+    const w = await killWorkerMidRender({
+      member,
+      workers,
+      taskId: await addTask(CLIP_COUNT),
+      count: CLIP_COUNT,
+      during: afterRedis,
+    });
     check(
-      `kill -9 ${w.victim} mid-render`,
-      w.status === 'done' && w.outputs === w.expected && w.outputsDone === w.expected,
-      `task ${w.taskId} ${w.status}, ${w.outputsDone}/${w.expected} outputs (of ${w.outputs}); taken again by the other worker ${(w.takenAfterMs / 1000).toFixed(0)} s after the kill`,
+      `clip batch: kill -9 ${w.victim} mid-render, Redis restarted`,
+      w.status === 'done' && w.outputs === w.expected && w.done.length === w.expected,
+      `task ${w.taskId} ${w.status}, ${w.done.length}/${w.expected} videos done (of ${w.outputs} rows); the queued ones rendered after the restart, ${(w.doneAfterMs / 1000).toFixed(0)} s after the kill`,
     );
     check(`no ffmpeg of ${w.victim} left`, w.orphansLeft.length === 0, `${w.orphansLeft.length} left`);
     figure(
       'time to recover after a worker kill',
-      `${(w.takenAfterMs / 1000).toFixed(0)} s (its job lease lapses → the other worker renders)`,
+      `${(w.doneAfterMs / 1000).toFixed(0)} s to the batch's last video (30 s job lease, a Redis restart within)`,
       'this check',
     );
     const victimWorker = workers.find((x) => x.name === w.victim);
     victimWorker.proc = startWorker(victimWorker.service);
 
     // Fault 3: the runner dies after the platform accepted the post but before it answered.
-    const account = (await member.ok(AccountApi.add, { nickname: '集群发布号', platform_id: PLATFORM_ID }))
-      .enterprise_account_id;
-    const started = await member.ok(RunnerAuthApi.start, { enterprise_account_id: account });
-    const qr = await until(
-      'the login QR from the runner',
-      () => member.ok(RunnerAuthApi.info, { request_id: started.request_id }),
-      (v) => v.state === 'qr' && v.qr_image !== '',
-    );
-    await control.scan(qr.qr_image, SANDBOX_USER);
-    await until(
-      'the account authorized',
-      () => member.ok(RunnerAuthApi.info, { request_id: started.request_id }),
-      // Done and the account authorized: the request shows 'done' a moment before the account's status
-      // is written (runner-auth.service.ts result(): two writes; left for a fix of its own).
-      (v) => v.state === 'done' && v.cookie_auth_status === 1,
-    );
-    check('account authorized through the runner', true, `QR shown through nginx, scanned in the sandbox`);
-    const batch = async () =>
-      (
-        await member.ok('/api/seoaivideo.BatchPublish/add', {
-          material_ids: [material.file_id],
-          enterprise_account_ids: [account],
-          title: '集群发布不重复',
-          description: '',
-          schedule: { spacing_sec: 0 },
-        })
-      ).batch_id;
-    const r = await killRunnerMidJob({
+    const publishAccount = await addAccount('集群发布号');
+    const r = await publishWithRunnerKill({
       member,
       control,
+      account: publishAccount,
+      materialId: material.file_id,
       platform: PLATFORM,
       user: SANDBOX_USER,
       startRunner,
       runner,
-      batch,
       finalStates: FINAL_STATES,
+      RunnerAuthApi,
     });
-    check(
-      'kill -9 the runner mid-job',
-      r.state === 'published' && r.creates.accepted === 1 && r.creates.requests === 1,
-      `job ${r.state} after ${r.attempts} attempts; the platform saw ${r.creates.requests} create(s), ${r.creates.accepted} post(s); ${(r.finishedAfterMs / 1000).toFixed(0)} s after the kill`,
-    );
-    figure(
-      'time to finish a job after a runner kill',
-      `${(r.finishedAfterMs / 1000).toFixed(0)} s (publish lease lapses → a new runner verifies)`,
-      'this check',
-    );
     await Promise.all(
       a.sockets.map((s) => s.next('publish_job', (d) => d.batch_id === r.batchId && d.state === 'published', 120_000)),
     );
@@ -396,7 +401,28 @@ async function run() {
       s.close();
     }
 
-    // Sizing: memory now, then one API's requests/s through nginx against the same API direct.
+    // The members' run ends: none of their calls may fail but those in flight when the API died.
+    const report = await load.stop();
+    const messagesAfter = await tableSnapshot(clusterDb, MESSAGE_TABLES, 'chat_message');
+    reportLoad({
+      report,
+      kills,
+      proxyLogPath: join(nginxDir, 'access.log'),
+      members: LOAD_MEMBERS,
+      clip: w,
+      post: r,
+      upload: a,
+    });
+    await measureSizing({
+      db: clusterDb,
+      member,
+      workers,
+      dataDir,
+      messages: perRow(messagesBefore, messagesAfter),
+      account: publishAccount,
+      video: readFileSync(makeVideo(join(scratch, 'tiny.mp4'), { width: 160, height: 90, rate: 10, seconds: 1 })),
+      addTask: () => addTask(2, 3, 2),
+    });
     clearInterval(sampler);
     for (const p of everyone()) {
       figure(
@@ -418,5 +444,7 @@ async function run() {
     figure('PostgreSQL after the run', mb(Number(size.rows[0].bytes)), 'this check (pg_database_size)');
   } finally {
     clearInterval(sampler);
+    await load.stop().catch(() => undefined);
+    await clusterDb.end().catch(() => undefined);
   }
 }

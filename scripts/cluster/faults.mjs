@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { commOf, descendants, exists, kill9, openFiles, until } from './procs.mjs';
 import { MemberSocket } from './member.mjs';
+import { check, figure } from './report.mjs';
 
 /** Files under `dir` whose name contains `part`, not tus's .json metadata. */
 function filesNamed(dir, part) {
@@ -148,6 +149,7 @@ export async function killApiMidUpload({
 
   return {
     url,
+    killedAt,
     victim: victim.name,
     survivor: survivor.name,
     interrupted,
@@ -172,35 +174,35 @@ function servedCount(proc) {
 }
 
 /**
- * Fault 2: kill -9 of the worker rendering a clip (its ffmpeg child is the state that says so). The
- * job is taken again by the other worker once its lease lapses and finishes with exactly the outputs
- * asked for.
+ * Fault 2: kill -9 of a worker rendering one of a clip batch's videos (its ffmpeg child is the state
+ * that says so); `during` runs right after (the Redis restart: the other worker renders meanwhile).
+ * The dead worker's video is taken again once its job lease lapses; the batch ends with exactly the
+ * videos asked for, each done once.
  */
-export async function killWorkerMidRender({ member, workers, addTask, count }) {
-  const taskId = await addTask();
+export async function killWorkerMidRender({ member, workers, taskId, count, during }) {
   const renderingIn = (w) => w.proc.alive() && descendants(w.proc.pid).some((pid) => commOf(pid) === 'ffmpeg');
-  const victim = await until('a worker rendering', () => workers.find(renderingIn));
+  const victim = await until('a worker rendering', () => workers.find(renderingIn), Boolean, 300_000);
   const orphans = descendants(victim.proc.pid);
   const killedAt = Date.now();
   await kill9(victim.proc);
-  const other = workers.find((w) => w !== victim);
-  await until('the other worker to render it', () => renderingIn(other), Boolean, 300_000);
-  const takenAfterMs = Date.now() - killedAt;
+  const duringResult = await during();
   const info = await until(
-    'the clip task to end',
+    'the clip batch to end',
     () => member.ok('/api/seoaivideo.BatchVideo/taskInfo', { id: taskId }),
     (t) => ['done', 'failed', 'canceled'].includes(t.status),
-    600_000,
+    900_000,
   );
   return {
     victim: victim.name,
+    killedAt,
     taskId,
     status: info.status,
     outputs: info.outputs.length,
-    outputsDone: info.outputs.filter((o) => o.status === 'done' && o.file_url).length,
+    done: info.outputs.filter((o) => o.status === 'done' && o.file_url),
     expected: count,
-    takenAfterMs,
+    doneAfterMs: Date.now() - killedAt,
     orphansLeft: orphans.filter(exists),
+    during: duringResult,
   };
 }
 
@@ -237,4 +239,48 @@ export async function killRunnerMidJob({ member, control, platform, user, startR
     creates: await control.creates(platform, user),
     finishedAfterMs: Date.now() - killedAt,
   };
+}
+
+/**
+ * Fault 3 with its checks: `account` authorized through the runner's QR (scanned in the sandbox),
+ * a batch publishing `materialId` to it, and the runner killed mid-job (killRunnerMidJob).
+ */
+export async function publishWithRunnerKill({ member, control, account, materialId, RunnerAuthApi, ...fault }) {
+  const started = await member.ok(RunnerAuthApi.start, { enterprise_account_id: account });
+  const qr = await until(
+    'the login QR from the runner',
+    () => member.ok(RunnerAuthApi.info, { request_id: started.request_id }),
+    (v) => v.state === 'qr' && v.qr_image !== '',
+  );
+  await control.scan(qr.qr_image, fault.user);
+  await until(
+    'the account authorized',
+    () => member.ok(RunnerAuthApi.info, { request_id: started.request_id }),
+    // Done and the account authorized: the request shows 'done' a moment before the account's status
+    // is written (runner-auth.service.ts result(): two writes; left for a fix of its own).
+    (v) => v.state === 'done' && v.cookie_auth_status === 1,
+  );
+  check('account authorized through the runner', true, `QR shown through nginx, scanned in the sandbox`);
+  const batch = async () =>
+    (
+      await member.ok('/api/seoaivideo.BatchPublish/add', {
+        material_ids: [materialId],
+        enterprise_account_ids: [account],
+        title: '集群发布不重复',
+        description: '',
+        schedule: { spacing_sec: 0 },
+      })
+    ).batch_id;
+  const r = await killRunnerMidJob({ member, control, batch, ...fault });
+  check(
+    'kill -9 the runner mid-job',
+    r.state === 'published' && r.creates.accepted === 1 && r.creates.requests === 1,
+    `job ${r.state} after ${r.attempts} attempts; the platform saw ${r.creates.requests} create(s), ${r.creates.accepted} post(s); ${(r.finishedAfterMs / 1000).toFixed(0)} s after the kill`,
+  );
+  figure(
+    'time to finish a job after a runner kill',
+    `${(r.finishedAfterMs / 1000).toFixed(0)} s (publish lease lapses → a new runner verifies)`,
+    'this check',
+  );
+  return r;
 }

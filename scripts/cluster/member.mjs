@@ -160,3 +160,33 @@ export class MemberSocket {
     return socket;
   }
 }
+
+/**
+ * A chat webhook poster for `accountId`: postMessage(customerId, via) signs a message as the platform
+ * integration would and posts it to `via` (nginx by default, or one API directly).
+ */
+export function webhookPoster({ base, secret, memberId, accountId, sign, headers }) {
+  return async (customerId, via = base) => {
+    const body = JSON.stringify({
+      enterprise_account_id: accountId,
+      customer_id: customerId,
+      customer_name: '客户',
+      content: '集群消息',
+    });
+    const ts = String(Math.floor(Date.now() / 1000));
+    const res = await fetch(`${via}/api/customer.Webhook/message`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [headers.member]: String(memberId),
+        [headers.timestamp]: ts,
+        [headers.signature]: sign(secret, ts, body),
+      },
+      body,
+    });
+    const answer = await res.json();
+    if (answer.code !== 200) {
+      throw new Error(`webhook: ${answer.code} ${answer.msg}`);
+    }
+  };
+}

@@ -31,10 +31,11 @@ export async function until(what, read, check = Boolean, withinMs = 240_000) {
 
 /**
  * Starts `command` as `name` in a process group of its own (so the cleanup reaches its children);
- * keeps the last 200 lines of its output.
+ * keeps the last 200 lines of its output. `ipc`: a message channel (child.send, child.on('message')).
  */
-export function startProcess(name, command, args, { env, cwd }) {
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProcess(name, command, args, { env, cwd, ipc = false }) {
+  const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
+  const child = spawn(command, args, { cwd, env, detached: true, stdio });
   const lines = [];
   const keep = (chunk) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));

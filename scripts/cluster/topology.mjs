@@ -64,7 +64,7 @@ export function localAppEnv(env, { port, dataDir, databaseUrl, redisUrl, redisPr
     STORAGE_DRIVER: 'local',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    // Its own keys in the machine's shared Redis (other engineers' tests use it too).
+    // The check's own Redis (scripts/cluster/redis.mjs); the prefix as compose sets one.
     REDIS_PREFIX: redisPrefix,
     // .env.example leaves it blank (generated and logged once); the check signs in with a known one.
     DEMO_PASSWORD: demoPassword,
@@ -80,7 +80,7 @@ export const LOCAL_OVERRIDES = [
   'DATA_DIR (one shared scratch directory)',
   'STORAGE_DRIVER=local, S3_* removed (no MinIO here)',
   'DATABASE_URL (a fresh database on the machine’s PostgreSQL)',
-  'REDIS_URL/REDIS_PREFIX (the machine’s Redis, a prefix of its own)',
+  'REDIS_URL (a redis-server of its own with compose’s command, restarted in the run)',
   'DEMO_PASSWORD (known)',
   'COURSE_VIDEOS=off',
   'LOG_LEVEL=info',
@@ -91,7 +91,8 @@ export const LOCAL_OVERRIDES = [
  * API processes' ports (no `resolve`, no Docker resolver: the addresses do not move), `${HTTP_PORT}`
  * the proxy's port, and the bucket location is dropped (local storage is served by the APIs under
  * /storage, i.e. `location /`). Every other rule (websocket upgrade, body size, timeouts, retries) is
- * the file's own. Wrapped in a main context that runs in the foreground, writing only under `dir`.
+ * the file's own. Wrapped in a main context that runs in the foreground, writing only under `dir`,
+ * with an access log (`dir`/access.log) naming the API each request went to.
  */
 export function nginxConfig({ listenPort, apiPorts, dir }) {
   let text = readFileSync(join(deployDir, 'nginx.conf'), 'utf8');
@@ -120,7 +121,9 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  # Which API had each request, and how it ended: tells a members' call the killed API dropped.
+  log_format cluster '$msec $status "$upstream_addr" "$upstream_status" "$http_x_load_call"';
+  access_log ${dir}/access.log cluster;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;

@@ -1,0 +1,187 @@
+// The cluster check's own Redis: compose's redis service command (append-only file, noeviction) as a
+// process on a free port, so the check can restart it without touching the machine's Redis, which
+// other engineers' tests share. The fault: a restart under traffic, the apps left running.
+import { createConnection } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { MemberSocket } from './member.mjs';
+import { startProcess, stopProcess, until } from './procs.mjs';
+import { check, figure } from './report.mjs';
+import { root } from './topology.mjs';
+
+/** compose.yaml's redis command (`redis-server --appendonly yes …`), read every run. */
+export function composeRedisCommand() {
+  const compose = parse(readFileSync(join(root, 'deploy/compose.yaml'), 'utf8'), { merge: true });
+  const command = compose.services.redis?.command;
+  if (!Array.isArray(command) || command[0] !== 'redis-server') {
+    throw new Error('deploy/compose.yaml: the redis service runs no redis-server command');
+  }
+  return command;
+}
+
+/** One RESP command over a fresh connection; the first reply line. */
+export function redisCommand(port, ...args) {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    let reply = '';
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no reply within 5 s')));
+    socket.on('error', reject);
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('utf8');
+      if (reply.includes('\r\n')) {
+        socket.end();
+        resolve(reply.slice(0, reply.indexOf('\r\n')));
+      }
+    });
+    socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(String(a))}\r\n${a}\r\n`).join('')}`);
+  });
+}
+
+/**
+ * Starts compose's Redis on `port` with its data in `dir` (the redis-data volume); resolves once it
+ * answers PING. `redisServer` is the executable (`which redis-server`).
+ */
+export async function startRedis({ redisServer, port, dir }) {
+  const [, ...args] = composeRedisCommand();
+  const proc = startProcess(
+    'redis',
+    redisServer,
+    [...args, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir],
+    {
+      cwd: dir,
+      env: process.env,
+    },
+  );
+  await until(
+    'Redis to answer PING',
+    () => redisCommand(port, 'PING'),
+    (r) => r === '+PONG',
+    60_000,
+  );
+  return proc;
+}
+
+/**
+ * Fault 4: Redis restarted (SIGTERM, as `docker compose restart redis` does, then started again on the
+ * same port and directory) while members' traffic, renders and sockets go on. The apps are not
+ * restarted: `apps` are checked to be the same processes, alive, afterwards.
+ */
+export async function restartRedis({ redis, redisServer, port, dir, apps }) {
+  const pids = apps.map((p) => [p.name, p.proc.pid]);
+  const keysBefore = Number((await redisCommand(port, 'DBSIZE')).slice(1));
+  const stoppedAt = Date.now();
+  await stopProcess(redis.proc);
+  redis.proc = await startRedis({ redisServer, port, dir });
+  const downMs = Date.now() - stoppedAt;
+  const keysAfter = Number((await redisCommand(port, 'DBSIZE')).slice(1));
+  const sameApps = pids.every(([name, pid]) => {
+    const app = apps.find((p) => p.name === name);
+    return app.proc.pid === pid && app.proc.alive();
+  });
+  return { downMs, keysBefore, keysAfter, sameApps, restartedAt: Date.now(), stoppedAt };
+}
+
+/**
+ * After the restart, websocket fan-out: a chat webhook sent to one API directly reaches a socket bound
+ * on the other directly. Tried with a new message every few seconds until one arrives (a message
+ * published before the subscriber is back is dropped, as pub/sub does), then once more for the figure.
+ */
+export async function crossApiFanOut({ from, to, socketPath, memberId, token, postMessageTo, bound }) {
+  const socket = await bound(`ws://127.0.0.1:${to.port}${socketPath}`, memberId, token);
+  try {
+    const deliver = async (marker, withinMs) => {
+      const sentAt = Date.now();
+      await postMessageTo(`http://127.0.0.1:${from.port}`, marker);
+      await socket.next('send_msg', (d) => d.customer_id === marker, withinMs);
+      return Date.now() - sentAt;
+    };
+    const startedAt = Date.now();
+    let tries = 0;
+    await until('a message through one API reaching the other', () => deliver(`cross-${(tries += 1)}`, 5_000), Boolean);
+    const backAfterMs = Date.now() - startedAt;
+    return { tries, backAfterMs, latencyMs: await deliver(`cross-figure-${Date.now()}`, 60_000) };
+  } finally {
+    socket.close();
+  }
+}
+
+/**
+ * Rate limits after the restart: wrong sign-ins from one address, through nginx to both APIs in turn,
+ * until refused with `tooManyCode`. Shared counters in Redis refuse the one past `limit` at the
+ * latest; per-process counters would let twice as many through, a store that lost Redis all of them.
+ */
+export async function rateLimitRefusedAt({ base, loginPath, limit, tooManyCode }) {
+  for (let attempt = 1; attempt <= limit * 2 + 2; attempt += 1) {
+    const res = await fetch(`${base}${loginPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'cluster-nobody', password: 'not-the-password-1' }),
+    });
+    const answer = await res.json();
+    if (answer.code === tooManyCode) {
+      return attempt;
+    }
+  }
+  return 0;
+}
+
+/**
+ * Fault 4 with its checks: Redis restarted while members' traffic and renders go on; then, the apps
+ * untouched, websocket fan-out both ways between the APIs, every console socket, and the sign-in rate
+ * limit counted in Redis across both APIs.
+ */
+export async function restartRedisUnderTraffic({
+  redis,
+  redisServer,
+  port,
+  dir,
+  apis,
+  workers,
+  member,
+  memberId,
+  postMessage,
+  sockets,
+  socketPath,
+  base,
+  rateLimit,
+  kills,
+}) {
+  const alive = [...apis, ...workers.filter((w) => w.proc.alive())];
+  const rr = await restartRedis({ redis, redisServer, port, dir, apps: alive });
+  kills.push({ name: 'redis', at: rr.stoppedAt, restart: true });
+  check(
+    'Redis restarted under traffic, the apps not',
+    rr.sameApps && rr.keysAfter > 0,
+    `down ${rr.downMs} ms; ${rr.keysBefore} keys before, ${rr.keysAfter} after (append-only file); ${alive.map((p) => p.name).join(', ')} the same processes`,
+  );
+  const fan = { socketPath, memberId, token: member.token, bound: MemberSocket.bound.bind(MemberSocket) };
+  const postMessageTo = (via, marker) => postMessage(marker, via);
+  const there = await crossApiFanOut({ ...fan, from: apis[0], to: apis[1], postMessageTo });
+  const back = await crossApiFanOut({ ...fan, from: apis[1], to: apis[0], postMessageTo });
+  const marker = `after-redis-${Date.now()}`;
+  await postMessage(marker);
+  await Promise.all(sockets.map((s) => s.next('send_msg', (d) => d.customer_id === marker, 120_000)));
+  check(
+    'websocket fan-out back after the Redis restart',
+    true,
+    `a webhook to ${apis[0].name} reached a socket on ${apis[1].name} ${(there.backAfterMs / 1000).toFixed(1)} s after Redis answered (${there.tries} tries), and back the other way; every console socket got the next frame`,
+  );
+  figure(
+    'websocket message through one API to a member on the other',
+    `${there.latencyMs} ms (${apis[0].name} → ${apis[1].name}), ${back.latencyMs} ms back`,
+    'this check (webhook to one API’s port, socket bound on the other’s)',
+  );
+  const refusedAt = await rateLimitRefusedAt({ base, ...rateLimit });
+  check(
+    'rate limits back after the Redis restart',
+    refusedAt > 0 && refusedAt <= rateLimit.limit + 1,
+    `wrong sign-ins from one address through nginx (both APIs in turn) refused at attempt ${refusedAt || 'never'} (limit ${rateLimit.limit} a minute, counted in Redis across the APIs)`,
+  );
+  figure(
+    'time to recover after a Redis restart',
+    `${(rr.downMs / 1000).toFixed(1)} s down (stop → answers PING); fan-out back ${(there.backAfterMs / 1000).toFixed(1)} s after`,
+    'this check',
+  );
+  return rr;
+}
