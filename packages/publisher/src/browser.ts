@@ -26,7 +26,9 @@ export interface BrowserOptions {
 
 /**
  * Opens the account's own persistent profile (its cookies are its login), through its proxy when set.
- * A browser left holding the profile is ended first, and the new one dies with this process.
+ * The profile's lock is taken first and held until the browser closes (ProfileBusyError while another
+ * live process holds it); a browser left holding the profile by a process that is gone is ended, and
+ * the new one dies with this process.
  */
 export async function launchAccountContext(
   account: AccountProfile,
@@ -34,7 +36,24 @@ export async function launchAccountContext(
 ): Promise<BrowserContext> {
   const headless = options.headless ?? true;
   const executable = options.chromiumPath ?? chromiumPath();
-  await releaseProfile(account.profileDir);
+  const lock = lockProfile(account.profileDir);
+  try {
+    await releaseProfile(account.profileDir);
+    const context = await launch(account, executable, headless, options);
+    context.once('close', () => lock.release());
+    return context;
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+function launch(
+  account: AccountProfile,
+  executable: string,
+  headless: boolean,
+  options: BrowserOptions,
+): Promise<BrowserContext> {
   const wrapper = parentBoundWrapper();
   return chromium.launchPersistentContext(account.profileDir, {
     executablePath: wrapper ?? executable,
