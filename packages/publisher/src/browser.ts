@@ -1,6 +1,7 @@
 import { chromiumArgs, chromiumPath } from '@vidmatrix/chromium';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { parentBoundWrapper, releaseProfile, WRAPPED_CHROMIUM_ENV } from './browser-process.ts';
+import { lockProfile } from './profile-lock.ts';
 import type { AccountProfile } from './types.ts';
 
 /** The project's Chromium flags (from @vidmatrix/chromium) for a headless launch; the desktop's check uses them. */
