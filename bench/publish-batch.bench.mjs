@@ -23,7 +23,7 @@ const { startSandboxProcess } = await import('../tools/platform-sandbox/src/proc
 const { openAccount } = await import('../packages/publisher/src/run-job.ts');
 const { startRunner } = await import('../packages/publisher/src/runner/runner-loop.ts');
 const { profileDirOf } = await import('../packages/publisher/src/runner/auth-loop.ts');
-const { sandboxOptions, TEST_TIMEOUTS } = await import('../packages/publisher/src/test-support.ts');
+const { sandboxOptions, TEST_TIMEOUTS } = await import('../packages/publisher/test/support.ts');
 
 const sandboxProcess = await startSandboxProcess();
 const sandboxUrl = sandboxProcess.url;

@@ -22,7 +22,7 @@ const { sandboxControl } = await import('../tools/platform-sandbox/src/client.ts
 const { startSandboxProcess } = await import('../tools/platform-sandbox/src/process.ts');
 const { openAccount } = await import('../packages/publisher/src/run-job.ts');
 const { RUNNER_CHROMIUM_ARGS } = await import('../packages/publisher/src/browser.ts');
-const { sandboxOptions, TEST_TIMEOUTS } = await import('../packages/publisher/src/test-support.ts');
+const { sandboxOptions, TEST_TIMEOUTS } = await import('../packages/publisher/test/support.ts');
 
 const sandboxProcess = await startSandboxProcess();
 const { url } = sandboxProcess;

@@ -150,6 +150,68 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
   });
 });
 
+describe('an SMS check after the scan (Douyin)', { timeout: DEADLINE_MS * 3 }, () => {
+  it('asks the member in the console, refuses a malformed code, and the typed code logs the account in', async () => {
+    const [douyin] = (await addAccounts(stage.ctx.db, stage.memberId, [DOUYIN], 0)) as [number];
+    await stage.control.setSwitches('douyin', { douyinLoginSms: true });
+    const socket = await TestSocket.bound(socketUrl(stage.ctx.app), stage.memberId, stage.token);
+    const workDir = await tempDir('runner-auth-sms');
+    await stage.startRunner('auth-sms', {
+      workDir,
+      publisher: sandboxOptions(stage.sandbox.url, join(workDir, 'artefacts')),
+    });
+    try {
+      await until(
+        'runner online',
+        () =>
+          memberCall<{ list: { online: boolean; name: string }[] }>(
+            stage.ctx.app,
+            stage.token,
+            '/api/runner.Runner/list',
+          ),
+        (r) => r.data.list.some((x) => x.name === 'auth-sms' && x.online),
+      );
+      const started = await memberCall<{ request_id: number }>(stage.ctx.app, stage.token, RunnerAuthApi.start, {
+        enterprise_account_id: douyin,
+      });
+      expect(started.code, started.msg).toBe(200);
+      const requestId = started.data.request_id;
+      // No code is taken while none is asked for.
+      const early = await memberCall(stage.ctx.app, stage.token, RunnerAuthApi.code, {
+        request_id: requestId,
+        code: '123456',
+      });
+      expect(early.msg).toBe(Msg.authSmsNotAsked);
+
+      const qr = await socket.next('account_auth', (f) => f.data.request_id === requestId && f.data.state === 'qr');
+      await stage.control.scan(qr.data.qr_image, 'dy-sms-user');
+      const asked = await socket.next('account_auth', (f) => f.data.request_id === requestId && f.data.state === 'sms');
+      expect(asked.data.msg).toContain('短信验证码');
+      expect(asked.data.qr_image).toBe('');
+
+      const malformed = await memberCall(stage.ctx.app, stage.token, RunnerAuthApi.code, {
+        request_id: requestId,
+        code: '12a',
+      });
+      expect(malformed.code).not.toBe(200);
+      expect(malformed.msg).toBe(Msg.authSmsCodeFormat);
+
+      // The code the platform "sent to the phone" (the sandbox's record), typed by the member.
+      const { code } = await stage.control.code('douyin', 'dy-sms-user');
+      const sent = await memberCall(stage.ctx.app, stage.token, RunnerAuthApi.code, { request_id: requestId, code });
+      expect(sent.code, sent.msg).toBe(200);
+      const done = await socket.next('account_auth', (f) => f.data.request_id === requestId && f.data.state === 'done');
+      expect(done.data.msg).toBe(Msg.authSuccess);
+      expect(await statusOf(douyin)).toBe(1);
+    } finally {
+      socket.close();
+      await stage.control.setSwitches('douyin', { douyinLoginSms: false });
+      await stage.runner?.stop();
+      stage.runner = undefined;
+    }
+  });
+});
+
 describe('the login check before each job', () => {
   it('sets status 2 when a job finds the account logged out', async () => {
     // A member of its own: a claim the stopped runner left waiting on the server could take the job.

@@ -285,6 +285,10 @@ export const Msg = {
   // Account authorization through a runner (issue 10, §4)
   authRunnerQrPrompt: '请使用{platform}App扫码登录',
   authRunnerWaiting: '正在打开登录页，请稍候',
+  authSmsPrompt: '{platform}已向账号绑定的手机发送短信验证码，请输入',
+  authSmsCodeFormat: '短信验证码应为4到8位数字',
+  authSmsNotAsked: '该授权当前不需要短信验证码',
+  authSmsChecking: '正在验证短信验证码，请稍候',
   authRunnerFailed: '授权失败：{reason}',
   authRunnerTimeout: '扫码登录超时，请重新授权',
   authRequestEnded: '授权请求已结束，请重新授权',

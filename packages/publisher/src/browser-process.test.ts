@@ -9,7 +9,7 @@ import { chromiumPath } from '@vidmatrix/chromium';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isChromiumOf, parentBoundWrapper, releaseProfile, writeWrapper } from './browser-process.ts';
 import { launchAccountContext } from './browser.ts';
-import { tempDir } from './test-support.ts';
+import { tempDir } from '../test/support.ts';
 
 const started: number[] = [];
 afterAll(() => {

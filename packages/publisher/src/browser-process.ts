@@ -12,6 +12,7 @@ import {
 import { lstat, readlink, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { profileHolder } from './profile-lock.ts';
 
 // A runner killed by SIGKILL used to leave its Chromium alive: Playwright starts it in a process group
 // of its own, and an orphan browser can still act on the account (it once let a create request held in
@@ -150,10 +151,14 @@ async function lockOwner(profileDir: string): Promise<{ host: string; pid: numbe
 }
 
 /**
- * True while a browser holds the profile: a live Chromium of this host on it, or a lock from another
- * host. Work that may wait (the drift check) passes such a profile over instead of ending its browser.
+ * True while a browser holds the profile: a live process holding its lock (profile-lock.ts), a live
+ * Chromium of this host on it, or Chromium's lock from another host. Work that may wait (the drift
+ * check) passes such a profile over instead of ending its browser.
  */
 export async function profileInUse(profileDir: string): Promise<boolean> {
+  if (profileHolder(profileDir)) {
+    return true;
+  }
   const owner = await lockOwner(profileDir);
   if (!owner) {
     return false;

@@ -1,6 +1,7 @@
 import { chromiumArgs, chromiumPath } from '@vidmatrix/chromium';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { parentBoundWrapper, releaseProfile, WRAPPED_CHROMIUM_ENV } from './browser-process.ts';
+import { lockProfile } from './profile-lock.ts';
 import type { AccountProfile } from './types.ts';
 
 /** The project's Chromium flags (from @vidmatrix/chromium) for a headless launch; the desktop's check uses them. */
@@ -26,7 +27,9 @@ export interface BrowserOptions {
 
 /**
  * Opens the account's own persistent profile (its cookies are its login), through its proxy when set.
- * A browser left holding the profile is ended first, and the new one dies with this process.
+ * The profile's lock is taken first and held until the browser closes (ProfileBusyError while another
+ * live process holds it); a browser left holding the profile by a process that is gone is ended, and
+ * the new one dies with this process.
  */
 export async function launchAccountContext(
   account: AccountProfile,
@@ -34,7 +37,24 @@ export async function launchAccountContext(
 ): Promise<BrowserContext> {
   const headless = options.headless ?? true;
   const executable = options.chromiumPath ?? chromiumPath();
-  await releaseProfile(account.profileDir);
+  const lock = lockProfile(account.profileDir);
+  try {
+    await releaseProfile(account.profileDir);
+    const context = await launch(account, executable, headless, options);
+    context.once('close', () => lock.release());
+    return context;
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+function launch(
+  account: AccountProfile,
+  executable: string,
+  headless: boolean,
+  options: BrowserOptions,
+): Promise<BrowserContext> {
   const wrapper = parentBoundWrapper();
   return chromium.launchPersistentContext(account.profileDir, {
     executablePath: wrapper ?? executable,

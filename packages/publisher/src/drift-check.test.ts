@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { connectorFor, openAccount, type AccountSession, type PublisherOptions } from './run-job.ts';
 import { CONNECTORS } from './connectors/registry.ts';
 import { checkSignedIn, runDriftCheck } from './drift-check.ts';
-import { sandboxOptions, tempDir } from './test-support.ts';
+import { sandboxOptions, tempDir } from '../test/support.ts';
 
 // The drift check against the platform sandbox, whose sites are drawn from research/connectors.md and
 // not from the connectors: 正常 on its pages, 页面已变化 naming the element when a new front-end build

@@ -4,7 +4,7 @@ import { PUBLISH_PLATFORMS } from '@vidmatrix/contract/rules/publish-rules';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { openAccount, type AccountSession } from './run-job.ts';
-import { makeTinyMp4, sandboxOptions, tempDir } from './test-support.ts';
+import { makeTinyMp4, sandboxOptions, tempDir } from '../test/support.ts';
 
 let sandbox: Sandbox;
 let control: SandboxControl;

@@ -5,7 +5,7 @@ import { PUBLISH_PLATFORMS, type PublishPlatform } from '@vidmatrix/contract/rul
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { openAccount, runJob, type AccountSession, type PublisherOptions } from './run-job.ts';
-import { makeCoverPng, makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from './test-support.ts';
+import { makeCoverPng, makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from '../test/support.ts';
 import type { PublishJob, RunPhase } from './types.ts';
 
 let sandbox: Sandbox;

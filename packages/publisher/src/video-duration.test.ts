@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTinyMp4, tempDir } from './test-support.ts';
+import { makeTinyMp4, tempDir } from '../test/support.ts';
 import { videoDurationSec } from './video-duration.ts';
 
 describe('videoDurationSec', () => {

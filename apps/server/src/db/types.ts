@@ -781,6 +781,8 @@ export interface AccountAuthRequestTable {
   state: string;
   runner_id: number | null;
   qr_image: Generated<string>;
+  /** The member's SMS code while `sms`, until the runner takes it ('' otherwise). */
+  sms_code: Generated<string>;
   /** valid | invalid | unknown | failed, once ended. */
   result: Generated<string>;
   message: Generated<string>;

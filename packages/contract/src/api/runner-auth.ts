@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_QR_MAX_CHARS } from '../constants.ts';
+import { Msg } from '../messages.ts';
 import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
 import { RUNNER_CLAIM_WAIT_MS, RUNNER_MAX_SLOTS } from '../rules/publish-state.ts';
 import { id, idList, int, text } from './common.ts';
@@ -9,9 +10,11 @@ export const RunnerAuthApi = {
   start: '/api/runner.Authorize/start',
   info: '/api/runner.Authorize/info',
   cancel: '/api/runner.Authorize/cancel',
+  code: '/api/runner.Authorize/code',
   expired: '/api/runner.Authorize/expired',
   claim: '/api/runner.Runner/authClaim',
   qr: '/api/runner.Runner/authQr',
+  sms: '/api/runner.Runner/authSms',
   result: '/api/runner.Runner/authResult',
 } as const;
 
@@ -25,8 +28,11 @@ export const RunnerTokenApi = {
 /** `login`: QR login the member asked for; `check`: the daily sweep's look at a stored login. */
 export const AUTH_REQUEST_KINDS = ['login', 'check'] as const;
 
-/** pending → running → qr (a QR is shown) → done | failed; or cancelled, expired (no runner finished it in time). */
-export const AUTH_REQUEST_STATES = ['pending', 'running', 'qr', 'done', 'failed', 'cancelled', 'expired'] as const;
+/**
+ * pending → running → qr (a QR is shown) → [sms (the platform asks for an SMS code after the scan:
+ * Douyin)] → done | failed; or cancelled, expired (no runner finished it in time).
+ */
+export const AUTH_REQUEST_STATES = ['pending', 'running', 'qr', 'sms', 'done', 'failed', 'cancelled', 'expired'] as const;
 export type AuthRequestState = (typeof AUTH_REQUEST_STATES)[number];
 
 /** States after which nothing changes any more. */
@@ -38,6 +44,12 @@ export const authorizeStartResult = z.object({ request_id: z.number().int() });
 
 /** runner.Authorize/info and cancel. */
 export const authorizeRequestBody = z.object({ request_id: id() });
+
+/** runner.Authorize/code: the SMS code the member received, while the request is `sms`. */
+export const authorizeCodeBody = z.object({
+  request_id: id(),
+  code: z.string({ error: Msg.authSmsCodeFormat }).trim().regex(/^\d{4,8}$/, Msg.authSmsCodeFormat),
+});
 
 /** Where an authorization stands (also the `account_auth` frame's data). */
 export const authorizeView = z.object({
@@ -86,6 +98,14 @@ export const authClaimResult = z.object({
 export const authQrBody = z.object({ request_id: id(), image: z.string().min(1).max(AUTH_QR_MAX_CHARS) });
 /** Whether the runner should give up (the member cancelled, or the request ran out). */
 export const authQrResult = z.object({ cancel: z.boolean() });
+
+/**
+ * runner.Runner/authSms: the login page asks for an SMS code; the request moves to `sms` (the console
+ * asks the member) and the runner calls again until the code is there or it should give up.
+ */
+export const authSmsBody = z.object({ request_id: id() });
+/** `code`: the member's code, handed out once ('' while none came yet); `cancel`: stop. */
+export const authSmsResult = z.object({ cancel: z.boolean(), code: z.string() });
 
 /** runner.Runner/authResult: how the login or the check ended. */
 export const authResultBody = z.object({

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { openAccount, type AccountSession, type PublisherOptions } from '../run-job.ts';
-import { makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from '../test-support.ts';
+import { makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from '../../test/support.ts';
 import type { PublishJob, RunPhase } from '../types.ts';
 
 // Where the API flow differs from the page flow: the answers it reads instead of page texts.

@@ -4,7 +4,7 @@ import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 // run-job first: it loads the steps registry before this connector's steps (they import the flow).
 import { openAccount, type AccountSession, type PublisherOptions } from '../run-job.ts';
-import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '../test-support.ts';
+import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '../../test/support.ts';
 import type { PublishJob, RunPhase } from '../types.ts';
 
 // The Channels connector against the sandbox's Channels pages: the hand-offs, retries and failures

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { openAccount, type PublisherOptions } from '../run-job.ts';
-import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '../test-support.ts';
+import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '../../test/support.ts';
 import { parseWorkList } from './douyin.steps.ts';
 
 describe('douyin works list reader', () => {

@@ -4,7 +4,7 @@ import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { readWorksList } from '../flow.ts';
 import { connectorFor, openAccount, type AccountSession, type PublisherOptions } from '../run-job.ts';
-import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '../test-support.ts';
+import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '../../test/support.ts';
 import type { PublishJob } from '../types.ts';
 
 // The Xiaohongshu connector against the sandbox's imitation of the real creator centre: the checks,

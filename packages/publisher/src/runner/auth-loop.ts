@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { AuthTask } from '@vidmatrix/contract/api/runner-auth';
 import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
@@ -28,6 +29,27 @@ export async function heldAccounts(workDir: string): Promise<number[]> {
 
 /** The member cancelled the login, or it ran out on the server. */
 class AuthCancelled extends Error {}
+
+/** How often a login waiting for the member's SMS code asks the server again, ms. */
+const SMS_POLL_MS = 1_500;
+
+/**
+ * The SMS code a platform asks for after the scan, typed by the member in the console: the first call
+ * has the console ask, then the server is asked again until the code is there (the connector's
+ * hand-off deadline bounds the wait).
+ */
+async function smsCodeFromMember(client: RunnerClient, requestId: number, signal?: AbortSignal): Promise<string> {
+  for (;;) {
+    const { cancel, code } = await client.authSms(requestId);
+    if (cancel) {
+      throw new AuthCancelled('the authorization ended on the server');
+    }
+    if (code) {
+      return code;
+    }
+    await delay(SMS_POLL_MS, undefined, { signal });
+  }
+}
 
 /**
  * Runs one authorization task in the account's own profile: a QR login relays every QR the page
@@ -59,11 +81,15 @@ export async function runAuthTask(
       if (task.kind === 'check') {
         result = await session.checkLogin(task.platform);
       } else {
-        await session.loginByQr(task.platform, async (image) => {
-          if (await client.authQr(task.request_id, image)) {
-            throw new AuthCancelled('the authorization ended on the server');
-          }
-        });
+        await session.loginByQr(
+          task.platform,
+          async (image) => {
+            if (await client.authQr(task.request_id, image)) {
+              throw new AuthCancelled('the authorization ended on the server');
+            }
+          },
+          () => smsCodeFromMember(client, task.request_id, signal),
+        );
         result = 'valid';
       }
     } finally {

@@ -87,6 +87,11 @@ export class RunnerClient {
     return (await this.request<{ cancel: boolean }>(RunnerAuthApi.qr, { request_id: requestId, image })).cancel;
   }
 
+  /** runner.Runner/authSms: asks the member for the login's SMS code; the code once typed ('' not yet), or cancel. */
+  async authSms(requestId: number): Promise<{ cancel: boolean; code: string }> {
+    return this.request<{ cancel: boolean; code: string }>(RunnerAuthApi.sms, { request_id: requestId });
+  }
+
   /** runner.Runner/authResult */
   async authResult(body: {
     request_id: number;

@@ -31,7 +31,7 @@ export class RunnerAuthRepository {
     id: number,
     from: readonly string[],
     changes: Updateable<AccountAuthRequestTable>,
-    guard: { runnerId?: number } = {},
+    guard: { runnerId?: number; smsCode?: string } = {},
   ): Promise<AuthRequestRow | undefined> {
     let query = this.db
       .updateTable('account_auth_request')
@@ -40,6 +40,9 @@ export class RunnerAuthRepository {
       .where('state', 'in', [...from]);
     if (guard.runnerId !== undefined) {
       query = query.where('runner_id', '=', guard.runnerId);
+    }
+    if (guard.smsCode !== undefined) {
+      query = query.where('sms_code', '=', guard.smsCode);
     }
     return query.returningAll().executeTakeFirst();
   }
@@ -81,7 +84,7 @@ export class RunnerAuthRepository {
       .select(['id', 'enterprise_account_id'])
       .where('member_id', '=', memberId)
       .where('kind', '=', kind)
-      .where('state', 'in', ['pending', 'running', 'qr'])
+      .where('state', 'in', ['pending', 'running', 'qr', 'sms'])
       .where('enterprise_account_id', 'in', [...accountIds])
       .execute();
   }
@@ -91,7 +94,7 @@ export class RunnerAuthRepository {
     return this.db
       .selectFrom('account_auth_request')
       .selectAll()
-      .where('state', 'in', ['pending', 'running', 'qr'])
+      .where('state', 'in', ['pending', 'running', 'qr', 'sms'])
       .where('expires_at', '<=', now)
       .orderBy('id')
       .limit(limit)

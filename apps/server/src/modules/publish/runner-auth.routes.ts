@@ -7,6 +7,9 @@ import {
   authQrResult,
   authResultBody,
   authResultResult,
+  authSmsBody,
+  authSmsResult,
+  authorizeCodeBody,
   authorizeRequestBody,
   authorizeStartBody,
   authorizeStartResult,
@@ -84,6 +87,22 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     },
   );
   app.post(
+    RunnerAuthApi.code,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'The SMS code the platform sent after the scan (while the request is sms)',
+        body: authorizeCodeBody,
+        response: { 200: emptyEnvelope },
+      },
+    },
+    async (request) => {
+      await runnerAuth.code(member(request), request.body.request_id, request.body.code);
+      return ok(null, Msg.updated);
+    },
+  );
+  app.post(
     RunnerAuthApi.expired,
     {
       preHandler: app.authenticate,
@@ -129,6 +148,18 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     },
     async (request) =>
       ok({ cancel: await runnerAuth.qr(await runner(request), request.body.request_id, request.body.image) }),
+  );
+  app.post(
+    RunnerAuthApi.sms,
+    {
+      schema: {
+        ...runnerSecured,
+        summary: "The login asks for an SMS code: ask the member; the member's code once typed",
+        body: authSmsBody,
+        response: { 200: envelopeOf(authSmsResult) },
+      },
+    },
+    async (request) => ok(await runnerAuth.sms(await runner(request), request.body.request_id)),
   );
   app.post(
     RunnerAuthApi.result,

@@ -21,7 +21,7 @@ import type { RunnerIdentity } from './runner-registry.service.ts';
 import { RunnerAuthRepository, type AuthRequestRow } from './runner-auth.repository.ts';
 import { ServerRunnerRepository } from './server-runner.repository.ts';
 
-const OPEN_STATES: readonly AuthRequestState[] = ['pending', 'running', 'qr'];
+const OPEN_STATES: readonly AuthRequestState[] = ['pending', 'running', 'qr', 'sms'];
 const SWEEP_BATCH = 500;
 /** Platform ids a runner can log in to (the publish platforms). */
 const RUNNER_PLATFORM_IDS = PUBLISH_PLATFORMS.flatMap((p) => PUBLISH_RULES[p].platformIds);
@@ -221,6 +221,59 @@ export class RunnerAuthService {
     return false;
   }
 
+  /**
+   * runner.Runner/authSms: the login page asks for an SMS code after the scan (Douyin). The first call
+   * moves the request to `sms` and asks the member in the console; later calls hand the member's code
+   * out once (the request goes back to `running` while the page checks it; a wrong code asks again).
+   */
+  async sms(runner: RunnerIdentity, requestId: number): Promise<{ cancel: boolean; code: string }> {
+    const row = await this.requestOf(runner, requestId);
+    if (!row || row.runner_id !== runner.id || !OPEN_STATES.includes(row.state as AuthRequestState)) {
+      return { cancel: true, code: '' };
+    }
+    const now = this.deps.now();
+    const guard = { runnerId: runner.id };
+    if (row.state === 'sms') {
+      if (!row.sms_code) {
+        return { cancel: false, code: '' };
+      }
+      const taken = await this.repo.move(
+        row.id,
+        ['sms'],
+        { state: 'running', sms_code: '', message: Msg.authSmsChecking, updated_at: now },
+        { ...guard, smsCode: row.sms_code },
+      );
+      if (taken) {
+        await this.pushWithStatus(taken);
+      }
+      return { cancel: false, code: taken ? row.sms_code : '' };
+    }
+    const account = await this.repo.account(row.member_id, row.enterprise_account_id);
+    const message = fillMsg(Msg.authSmsPrompt, { platform: account?.platform_name ?? '' });
+    const asked = await this.repo.move(
+      row.id,
+      ['running', 'qr'],
+      { state: 'sms', sms_code: '', qr_image: '', message, updated_at: now },
+      guard,
+    );
+    if (asked) {
+      this.push(asked, account?.cookie_auth_status ?? 0);
+    }
+    return { cancel: !asked, code: '' };
+  }
+
+  /** runner.Authorize/code: the member's SMS code for a request that asks for one (refused otherwise). */
+  async code(memberId: number, requestId: number, code: string): Promise<void> {
+    const row = await this.repo.find(memberId, requestId);
+    if (!row) {
+      throw notFound();
+    }
+    const moved = await this.repo.move(row.id, ['sms'], { sms_code: code, updated_at: this.deps.now() });
+    if (!moved) {
+      throw badRequest(Msg.authSmsNotAsked);
+    }
+  }
+
   /** runner.Runner/authResult: ends the request and sets the account's cookie_auth_status from what the runner found. */
   async result(runner: RunnerIdentity, body: z.output<typeof authResultBody>): Promise<AuthRequestState> {
     const row = await this.requestOf(runner, body.request_id);
@@ -246,7 +299,7 @@ export class RunnerAuthService {
     const moved = await this.repo.move(
       row.id,
       OPEN_STATES,
-      { state, result: body.result, message, qr_image: '', updated_at: now },
+      { state, result: body.result, message, qr_image: '', sms_code: '', updated_at: now },
       { runnerId: runner.id },
     );
     if (!moved) {

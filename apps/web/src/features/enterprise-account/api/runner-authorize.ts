@@ -46,6 +46,13 @@ export function useCancelRunnerAuthorize() {
   });
 }
 
+/** POST runner.Authorize/code: the SMS code the platform sent after the scan. */
+export function useSendAuthorizeCode() {
+  return useMutation({
+    mutationFn: (body: { request_id: number; code: string }) => post(RunnerAuthApi.code, body),
+  });
+}
+
 /** POST runner.Authorize/expired: the accounts whose login stopped working. */
 export function getExpiredAccountsQueryOptions() {
   return queryOptions({

@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthorizeView } from '@vidmatrix/contract/api/runner-auth';
 import { Msg } from '@vidmatrix/contract/messages';
-import { Button, Modal, Result, Space, Spin, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Button, Input, Modal, Result, Space, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { onAccountAuth } from '../../../lib/socket.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { invalidateAccounts } from '../api/account-mutations.ts';
-import { useCancelRunnerAuthorize, useRunnerAuthorize, useWriteAuthorizeFrame } from '../api/runner-authorize.ts';
+import {
+  useCancelRunnerAuthorize,
+  useRunnerAuthorize,
+  useSendAuthorizeCode,
+  useWriteAuthorizeFrame,
+} from '../api/runner-authorize.ts';
 
 interface RunnerAuthDialogProps {
   /** The request to follow; null: closed. */
@@ -47,7 +52,7 @@ export function RunnerAuthDialog({ requestId, nickname, onClose }: RunnerAuthDia
     }
   }, [view, client]);
 
-  const open = state === 'pending' || state === 'running' || state === 'qr';
+  const open = state === 'pending' || state === 'running' || state === 'qr' || state === 'sms';
   const handleClose = () => {
     if (open && requestId !== null) {
       cancel.mutate(requestId);
@@ -82,6 +87,8 @@ export function RunnerAuthDialog({ requestId, nickname, onClose }: RunnerAuthDia
             <Typography.Text data-testid="runner-auth-msg">{view.msg}</Typography.Text>
             <Typography.Text type="secondary">二维码由发布器从平台登录页实时转发，刷新后自动更新</Typography.Text>
           </Space>
+        ) : state === 'sms' && view && requestId !== null ? (
+          <SmsCode requestId={requestId} prompt={view.msg} />
         ) : state === 'done' ? (
           <Result status="success" title={Msg.authSuccess} data-testid="runner-auth-msg" />
         ) : open ? (
@@ -98,5 +105,36 @@ export function RunnerAuthDialog({ requestId, nickname, onClose }: RunnerAuthDia
         )}
       </div>
     </Modal>
+  );
+}
+
+/** The platform's SMS check after the scan (Douyin): the member types the code their phone received. */
+function SmsCode({ requestId, prompt }: { requestId: number; prompt: string }) {
+  const send = useSendAuthorizeCode();
+  const [code, setCode] = useState('');
+  return (
+    <Space direction="vertical" align="center" style={{ paddingTop: 48 }} data-testid="runner-auth-sms">
+      <Typography.Text data-testid="runner-auth-msg">{prompt}</Typography.Text>
+      <Space.Compact>
+        <Input
+          style={{ width: 160 }}
+          placeholder="短信验证码"
+          inputMode="numeric"
+          maxLength={8}
+          value={code}
+          onChange={(e) => setCode(e.target.value.trim())}
+          onPressEnter={() => send.mutate({ request_id: requestId, code })}
+          data-testid="runner-auth-code"
+        />
+        <Button
+          type="primary"
+          loading={send.isPending}
+          onClick={() => send.mutate({ request_id: requestId, code })}
+          data-testid="runner-auth-code-submit"
+        >
+          提交
+        </Button>
+      </Space.Compact>
+    </Space>
   );
 }

@@ -12,6 +12,10 @@ interface VideoRow {
   jobs: Map<number, PublishJobView>;
 }
 
+/** Matrix column widths, px: the video names, and each account's cells (five fit at 1440 px). */
+const VIDEO_COLUMN_PX = 160;
+const ACCOUNT_COLUMN_PX = 180;
+
 /** The batch page: summary, cancel and re-post, and the video × account matrix (live over the socket). */
 export function BatchDetail(props: { batchId: number; onBack: () => void }) {
   const batch = useBatch(props.batchId);
@@ -97,14 +101,17 @@ export function BatchDetail(props: { batchId: number; onBack: () => void }) {
         bordered
         rowKey="material_id"
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // Fixed column widths and a table width from them: five accounts fit beside the menu at 1440 px;
+        // more scroll sideways within the card ('max-content' let wide cell text push it past the page).
+        scroll={{ x: VIDEO_COLUMN_PX + accounts.length * ACCOUNT_COLUMN_PX }}
+        tableLayout="fixed"
         dataSource={rows}
         data-testid="batch-matrix"
         columns={[
           {
             title: '视频',
             fixed: 'left',
-            width: 180,
+            width: VIDEO_COLUMN_PX,
             render: (_, row) => <Typography.Text strong>{row.file_name}</Typography.Text>,
           },
           ...accounts.map((a) => ({
@@ -115,7 +122,7 @@ export function BatchDetail(props: { batchId: number; onBack: () => void }) {
                 <Typography.Text type="secondary">{PLATFORM_LABEL[a.platform]}</Typography.Text>
               </Space>
             ),
-            width: 200,
+            width: ACCOUNT_COLUMN_PX,
             render: (_: unknown, row: VideoRow) => {
               const job = row.jobs.get(a.enterprise_account_id);
               return job ? <JobCell job={job} batchId={props.batchId} /> : null;

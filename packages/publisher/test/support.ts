@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { PUBLISH_PLATFORMS } from '@vidmatrix/contract/rules/publish-rules';
-import type { ConnectorTimeouts } from './connectors/definition.ts';
-import type { PublisherOptions } from './run-job.ts';
+import type { ConnectorTimeouts } from '../src/connectors/definition.ts';
+import type { PublisherOptions } from '../src/run-job.ts';
 
 /** A one-second H.264 mp4 (a few KB) of ffmpeg's test pattern, from the shared fixture maker. */
 export function makeTinyMp4(dir: string, name = 'tiny.mp4'): Promise<string> {
