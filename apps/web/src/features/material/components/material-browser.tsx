@@ -136,7 +136,8 @@ export function MaterialBrowser({
           <>
             <Button
               type="primary"
-              icon={<PlusOutlined aria-hidden />}
+              // A phone's row holds 筛选, 添加, 批量 and 全选 only without the icon and the long label.
+              icon={phone ? undefined : <PlusOutlined aria-hidden />}
               onClick={() => void handleAdd()}
               data-testid="material-add"
             >
@@ -156,7 +157,7 @@ export function MaterialBrowser({
                 }}
               >
                 <Button loading={batchDownload.loading} data-testid="material-batch-menu">
-                  批量（{selection.length}） <DownOutlined aria-hidden />
+                  批量({selection.length}) <DownOutlined aria-hidden />
                 </Button>
               </Dropdown>
             ) : (
