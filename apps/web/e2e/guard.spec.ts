@@ -154,7 +154,7 @@ test.describe('user info failing transiently (issue 13 item 9)', () => {
     await page.route(MEMBER_INFO, busy(503));
     await page.goto('/setting');
     // The route's error text (the request layer's toast says the same without the prefix).
-    await expect(page.getByRole('alert').filter({ hasText: /^Router / })).toHaveText('Router 服务繁忙', {
+    await expect(page.getByRole('alert').filter({ hasText: /^页面加载失败/ })).toHaveText('页面加载失败：服务繁忙', {
       timeout: 60_000,
     });
     expect(await page.evaluate(() => localStorage.getItem('memberToken'))).toBe(signedIn.ApiToken);
@@ -167,9 +167,10 @@ test.describe('user info failing transiently (issue 13 item 9)', () => {
   });
 });
 
-test('a route chunk that fails to load shows Router {error}', async ({ page }) => {
+test('a route chunk that fails to load says so in Chinese, with 重新加载', async ({ page }) => {
   await page.route('**/assets/download-page-*.js', (route) => route.abort());
   await page.goto('/download');
-  await expect(page.getByRole('alert')).toHaveText(/^Router \S.*/);
-  await expect(page.getByRole('alert')).toContainText('dynamically imported module');
+  // SPEC §8's "Router {error}" in member words: the browser's English reason goes to the console only.
+  await expect(page.getByRole('alert')).toHaveText('页面加载失败：网络连接失败，请检查网络后重试');
+  await expect(page.getByRole('button', { name: '重新加载' })).toBeVisible();
 });

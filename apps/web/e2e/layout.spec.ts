@@ -80,6 +80,23 @@ test('an empty list says what the page is for and offers its first action', asyn
   await expect(page.getByRole('tab', { name: '新建发布' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test('the leads toolbar keeps 导出 on its row at 1440 px', async ({ page, request }, info) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInNewMember(page, request, 'leads1440');
+  await seedMemberRows(request, await page.evaluate(() => localStorage.getItem('memberToken') ?? ''));
+  await page.goto(ConsolePath.customerLeads);
+  const exportButton = page.getByTestId('lead-export');
+  await expect(exportButton).toBeVisible();
+  const filter = await page.getByTestId('lead-status-filter').boundingBox();
+  const button = await exportButton.boundingBox();
+  // One line of text, on the filters' row.
+  expect(button?.height).toBeLessThanOrEqual(40);
+  expect(
+    Math.abs((button?.y ?? 0) + (button?.height ?? 0) / 2 - ((filter?.y ?? 0) + (filter?.height ?? 0) / 2)),
+  ).toBeLessThanOrEqual(4);
+  await page.screenshot({ path: info.outputPath('leads-1440.png') });
+});
+
 test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -165,7 +182,23 @@ test.describe('mobile', () => {
     await page.goto(ConsolePath.materials);
     await expect(page.getByTestId('material-card').first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: '分组' })).toBeHidden();
+    // The four batch buttons (three rows before) fold into one menu: 筛选, 添加 and 批量 share one row.
+    const row = [
+      page.getByTestId('material-filters'),
+      page.getByTestId('material-add'),
+      page.getByTestId('material-batch-menu'),
+    ];
+    const tops = await Promise.all(row.map(async (button) => (await button.boundingBox())?.y ?? -1));
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
     await page.screenshot({ path: info.outputPath('rows-materials.png') });
+    await page.getByTestId('material-batch-menu').click();
+    for (const item of ['批量删除', '批量分组', '批量标签']) {
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await page.screenshot({ path: info.outputPath('rows-materials-batch-menu.png') });
+    // Nothing chosen yet: the menu says so instead of opening the dialog.
+    await page.getByRole('menuitem', { name: '批量分组' }).click();
+    await expect(page.getByText(Msg.chooseMaterial)).toBeVisible();
     await page.getByTestId('material-filters').click();
     const drawer = page.getByRole('dialog', { name: '筛选素材' });
     await expect(drawer.getByRole('combobox', { name: '分组' })).toBeVisible();

@@ -47,9 +47,10 @@ const { renderPage, PUBLIC_PAGES, PRERENDER_ROOT_START, PRERENDER_ROOT_END } = a
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
 // The entry's own stylesheet (linked by index.html) is inlined like the pages' ones.
-const template = indexHtml.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_, file) =>
-  inlineStyle(file),
-);
+// The console's boot frame (a skeleton of the console) is the SPA shell's alone: a public page paints itself.
+const template = indexHtml
+  .replace(/\s*<!-- boot-frame[\s\S]*?<!-- \/boot-frame -->/g, '')
+  .replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_, file) => inlineStyle(file));
 
 /** The CSS and JS files a module pulls in, its static imports included. */
 function assetsOf(key, seen = new Set(), css = new Set(), js = new Set()) {

@@ -4,8 +4,9 @@
  * messages.ts includes every entry here, so callers keep using `Msg`.
  */
 export const CoreMsg = {
-  serverError: 'Server error',
-  routerError: 'Router {error}',
+  // SPEC §8 says "Server error" and "Router {error}": members read Chinese (issue 25), the detail goes to the console.
+  serverError: '服务器出错了，请稍后重试',
+  routerError: '页面加载失败：{error}',
   authFailed: '授权失败, 请重新登录！',
   rolesFailed: '获取权限失败, 请重新登录！',
   alertTitle: '提示',

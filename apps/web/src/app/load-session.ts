@@ -81,7 +81,14 @@ export async function ensureSession(path: string): Promise<Response | null> {
   return null;
 }
 
-/** The member's menu tree (cached), for patching server menus into the router. */
+/**
+ * The member's menu tree (cached), for patching server menus into the router. User info is asked for
+ * in the same moment: the guard runs only after the patch, and by then the page's code fetches (a
+ * hundred on a cold load) would fill the browser's six connections ahead of it (issue 25, first loads).
+ */
 export function loadMenus() {
+  if (!hasRoles(useSessionStore.getState().roles)) {
+    void queryClient.prefetchQuery(getMemberInfoQueryOptions());
+  }
   return queryClient.ensureQueryData(getMenusQueryOptions());
 }

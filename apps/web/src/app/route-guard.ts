@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
+import { withDeadline } from '../lib/deadline.ts';
 import { isTokenlessPath, normalizePath, withRedirect } from '../lib/paths.ts';
 import { readToken } from '../lib/storage-keys.ts';
 
@@ -13,7 +14,7 @@ export async function routeGuard({ request }: LoaderFunctionArgs): Promise<Respo
       return redirect('/');
     }
     // The session half (TanStack Query, member APIs) loads only with a token, keeping it off /home's first paint.
-    const { ensureSession } = await import('./load-session.ts');
+    const { ensureSession } = await withDeadline(import('./load-session.ts'));
     return ensureSession(path);
   }
 

@@ -2,18 +2,31 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import type { Menu } from '@vidmatrix/contract/api/member';
 import { ConsolePath, PublicPath } from '@vidmatrix/contract/console-paths';
+import { withDeadline } from '../lib/deadline.ts';
 
 /** A lazy route module loader. */
 export type LazyRoute = NonNullable<RouteObject['lazy']>;
 
-/** A lazy route of a module's component: `lazyPage(() => import('./x.tsx'), (m) => m.X)`. */
+/** A lazy route of a module's component: `lazyPage(() => import('./x.tsx'), (m) => m.X)`; its code has CHUNK_DEADLINE_MS. */
 export const lazyPage =
   <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyRoute =>
-  async () => ({ Component: pick(await load()) });
+  async () => ({ Component: pick(await withDeadline(load())) });
+
+/** A lazy route whose code must arrive within CHUNK_DEADLINE_MS (the menu pages below are plain loaders). */
+const inTime =
+  (lazy: LazyRoute): LazyRoute =>
+  () =>
+    withDeadline(Promise.resolve(lazy()));
+
+/** Every lazy route of `pages` with CHUNK_DEADLINE_MS. */
+const allInTime = <K extends string>(pages: Partial<Record<K, LazyRoute>>): Partial<Record<K, LazyRoute>> =>
+  Object.fromEntries(
+    Object.entries<LazyRoute | undefined>(pages).map(([url, lazy]) => [url, lazy && inTime(lazy)]),
+  ) as Partial<Record<K, LazyRoute>>;
 
 /** The "功能建设中" page for routes whose screen is not built yet. */
 export const comingPage: LazyRoute = async () => ({
-  Component: (await import('../components/coming-page.tsx')).ComingPage,
+  Component: (await withDeadline(import('../components/coming-page.tsx'))).ComingPage,
 });
 
 type MenuUrl = (typeof ConsolePath)[keyof typeof ConsolePath];
@@ -23,7 +36,7 @@ type MenuUrl = (typeof ConsolePath)[keyof typeof ConsolePath];
  * `[ConsolePath.materials]: () => import('../features/material/pages/material-page.tsx').then(...)`.
  * A menu url without an entry gets the coming page.
  */
-export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = {
+export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = allInTime({
   [ConsolePath.materials]: async () => ({
     Component: (await import('../features/material/pages/material-page.tsx')).MaterialPage,
   }),
@@ -56,7 +69,7 @@ export const menuPages: Partial<Record<MenuUrl | (string & {}), LazyRoute>> = {
   [ConsolePath.aiOperate]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiOperatePage }),
   [ConsolePath.aiData]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiDataPage }),
   [ConsolePath.aiPublish]: async () => ({ Component: (await import('./routes/ai-staff-pages.tsx')).AiPublishPage }),
-};
+});
 
 /** True for a menu url the router can mount (an in-app absolute path). */
 export function isRoutableUrl(url: string): boolean {

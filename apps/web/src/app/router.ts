@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { PageLoading } from '../components/page-loading.tsx';
 import { RouteError } from '../components/route-error.tsx';
+import { withDeadline } from '../lib/deadline.ts';
 import { readToken } from '../lib/storage-keys.ts';
 import { RootShell } from './layouts/root-shell.tsx';
 import { lazyPage, menuRoutes } from './route-registry.ts';
@@ -110,7 +111,7 @@ export function createAppRouter() {
       let menus;
       let loadMenus;
       try {
-        ({ loadMenus } = await import('./load-session.ts'));
+        ({ loadMenus } = await withDeadline(import('./load-session.ts')));
         menus = await loadMenus();
       } catch {
         // The guard reports a broken session; an unmatched path then falls through to /404.

@@ -1,8 +1,12 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { CoreMsg as Msg, fillMsg } from '@vidmatrix/contract/messages-core';
+import { dropBootFrame } from '../lib/boot-frame.ts';
 import styles from './route-error.module.css';
 
-/** Describes whatever a route threw: a failed chunk import, a loader error or a response. */
+const CJK = /[\u4e00-\u9fff]/;
+
+/** Describes whatever a route threw, for the browser console: a failed chunk import, a loader error or a response. */
 export function describeRouteError(error: unknown): string {
   if (isRouteErrorResponse(error)) {
     return `${error.status} ${error.statusText}`;
@@ -13,13 +17,26 @@ export function describeRouteError(error: unknown): string {
   return String(error);
 }
 
-/** The errorElement of the router: `Router {error}` (SPEC §2.2). */
+/**
+ * What the member reads (SPEC §8's "Router {error}" in member words): the request layer's Chinese reason
+ * (服务繁忙, 请求超时…) when the error carries one, else the network hint; never the browser's English.
+ */
+export function routeErrorText(error: unknown): string {
+  const reason = error instanceof Error && CJK.test(error.message) ? error.message : Msg.networkError;
+  return fillMsg(Msg.routerError, { error: reason });
+}
+
+/** The errorElement of the router: the reason in Chinese and 重新加载 (SPEC §2.2). */
 export function RouteError() {
   const error = useRouteError();
+  useEffect(() => {
+    dropBootFrame();
+    console.error('Route failed:', describeRouteError(error));
+  }, [error]);
   return (
     <div className={styles.wrap}>
       <p className={styles.message} role="alert">
-        {fillMsg(Msg.routerError, { error: describeRouteError(error) })}
+        {routeErrorText(error)}
       </p>
       <button type="button" className={styles.reload} onClick={() => window.location.reload()}>
         重新加载

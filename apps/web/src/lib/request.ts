@@ -46,6 +46,12 @@ export function backoff(baseMs: number, maxMs: number): (retry: number) => numbe
  */
 export const SESSION_RETRY: RetryPolicy = { retries: 4, delayMs: backoff(1_000, 8_000) };
 
+/**
+ * One try of a call the console's first page waits on (user info, menus), ms: with SESSION_RETRY's
+ * waits a dead server is reported within about 90 s, not the 5 minutes of five API_TIMEOUT_MS tries.
+ */
+export const SESSION_TRY_TIMEOUT_MS = 15_000;
+
 /** Why a call failed: the server said no, or the transport broke. */
 export type FailureKind = 'server' | 'network' | 'timeout' | 'bad-response' | 'aborted';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MemberApi, type MemberInfo } from '@vidmatrix/contract/api/member';
-import { get, SESSION_RETRY } from '../../lib/request.ts';
+import { get, SESSION_RETRY, SESSION_TRY_TIMEOUT_MS } from '../../lib/request.ts';
 import { memberKeys } from './member-keys.ts';
 
 /**
@@ -8,7 +8,11 @@ import { memberKeys } from './member-keys.ts';
  * tried again (SESSION_RETRY): the route guard signs the member out on this call's verdict only.
  */
 export function getMemberInfo(signal?: AbortSignal): Promise<MemberInfo | null> {
-  return get<MemberInfo | null>(MemberApi.info, undefined, { signal, retry: SESSION_RETRY });
+  return get<MemberInfo | null>(MemberApi.info, undefined, {
+    signal,
+    retry: SESSION_RETRY,
+    timeout: SESSION_TRY_TIMEOUT_MS,
+  });
 }
 
 /** Member info as a query. */

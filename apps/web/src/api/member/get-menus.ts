@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MemberApi, type Menu, type MenusResult } from '@vidmatrix/contract/api/member';
-import { post, SESSION_RETRY } from '../../lib/request.ts';
+import { post, SESSION_RETRY, SESSION_TRY_TIMEOUT_MS } from '../../lib/request.ts';
 import { memberKeys } from './member-keys.ts';
 
 /** POST /api/member.Member/noAuthinfo: the member's menu tree (its pages become routes, so retried like user info). */
 export async function getMenus(signal?: AbortSignal): Promise<Menu[]> {
-  const data = await post<MenusResult | null>(MemberApi.menus, {}, { signal, retry: SESSION_RETRY });
+  const data = await post<MenusResult | null>(
+    MemberApi.menus,
+    {},
+    { signal, retry: SESSION_RETRY, timeout: SESSION_TRY_TIMEOUT_MS },
+  );
   return data?.menus ?? [];
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useRouteTitle } from '../../components/route-title.ts';
+import { dropBootFrame } from '../../lib/boot-frame.ts';
 import { APP_NAME } from '../../lib/brand.ts';
 import { readValue, StorageKey } from '../../lib/storage-keys.ts';
 
@@ -8,6 +9,7 @@ import { readValue, StorageKey } from '../../lib/storage-keys.ts';
 export function RootShell() {
   const title = useRouteTitle();
   const { pathname } = useLocation();
+  useEffect(dropBootFrame, []);
   // A new page starts at the top (RR's ScrollRestoration costs more than /home's budget allows).
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -25,6 +25,8 @@ export interface MaterialSearchProps {
   /** Buttons before 全选 and after it (the library page's 添加素材, 批量删除…, 添加分组…). */
   actionsBefore?: ReactNode;
   actionsAfter?: ReactNode;
+  /** The actions show the selection count themselves (the phone's batch menu): no 已选 line of its own. */
+  countInActions?: boolean;
   /** Shown between the toolbar and the transcode tip. */
   notice?: ReactNode;
   /** The cards' 编辑 and 删除 (the library page only). */
@@ -47,6 +49,7 @@ export function MaterialSearch({
   gridHeight,
   actionsBefore,
   actionsAfter,
+  countInActions = false,
   notice,
   onEdit,
   onDelete,
@@ -205,7 +208,7 @@ export function MaterialSearch({
           onClick={handleSelectAll}
         />
         {!phone && actionsAfter}
-        <span>已选 {selection.length} 个</span>
+        {!countInActions && <span>已选 {selection.length} 个</span>}
       </div>
       {phone && (
         <Drawer

@@ -8,18 +8,22 @@ import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 
+/** 批量下载's state: the level's limit (0: the level has none), whether a download runs, and run(). */
+export interface BatchDownload {
+  limit: number;
+  loading: boolean;
+  run: () => Promise<void>;
+}
+
 /**
- * 批量下载 (§6 is_batch_download): the selected materials as one zip, at most batch_download_max;
- * hidden when the member's level has no batch download. The server checks the same limits.
+ * 批量下载 (§6 is_batch_download): the selected materials as one zip, at most batch_download_max. The
+ * server checks the same limits. The page shows it as a button, or on a phone as an item of the batch menu.
  */
-export function BatchDownloadButton({ ids }: { ids: readonly number[] }) {
+export function useBatchDownload(ids: readonly number[]): BatchDownload {
   const info = useMemberInfo();
   const [loading, setLoading] = useState(false);
   const limit = info.data ? batchDownloadLimit(info.data) : 0;
-  if (limit === 0) {
-    return null;
-  }
-  const handleClick = async () => {
+  const run = async () => {
     if (ids.length === 0) {
       notifyError(Msg.chooseMaterial);
       return;
@@ -38,12 +42,20 @@ export function BatchDownloadButton({ ids }: { ids: readonly number[] }) {
       setLoading(false);
     }
   };
+  return { limit, loading, run };
+}
+
+/** The 批量下载 button; hidden when the member's level has no batch download. */
+export function BatchDownloadButton({ download }: { download: BatchDownload }) {
+  if (download.limit === 0) {
+    return null;
+  }
   return (
     <Button
       icon={<DownloadOutlined aria-hidden />}
-      loading={loading}
-      onClick={() => void handleClick()}
-      title={`一次最多下载${limit}个素材`}
+      loading={download.loading}
+      onClick={() => void download.run()}
+      title={`一次最多下载${download.limit}个素材`}
       data-testid="material-batch-download"
     >
       批量下载

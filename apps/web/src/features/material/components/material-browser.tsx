@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Popconfirm, Select, Space, Tag } from 'antd';
-import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { DeleteOutlined, DownOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Material, MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { MATERIAL_DIALOG_WIDTH_PX } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -9,6 +9,7 @@ import { useMaterialGroups } from '../../../api/material/get-material-groups.ts'
 import { getStorageInfoQueryOptions } from '../../../api/storage/get-storage-info.ts';
 import { useMaterialTags } from '../../../api/material/get-material-tags.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useIsPhone } from '../../../lib/use-media-query.ts';
 import { MaterialSearch } from '../../../widgets/material-picker/material-search.tsx';
 import {
   useDeleteGroup,
@@ -19,7 +20,7 @@ import {
   useSaveGroup,
   useSaveTag,
 } from '../api/material-mutations.ts';
-import { BatchDownloadButton } from './batch-download-button.tsx';
+import { BatchDownloadButton, useBatchDownload } from './batch-download-button.tsx';
 import { MaterialFormDialog } from './material-form-dialog.tsx';
 import { NameDialog, type NameDialogValue } from './name-dialog.tsx';
 import type { PendingUpload } from './pending-uploads.ts';
@@ -55,6 +56,8 @@ export function MaterialBrowser({
   const saveTag = useSaveTag();
   const deleteGroup = useDeleteGroup();
   const deleteTag = useDeleteTag();
+  const phone = useIsPhone();
+  const batchDownload = useBatchDownload(selection.map((m) => m.file_id));
 
   const confirmDelete = (ids: number[]) => {
     Modal.confirm({
@@ -88,6 +91,22 @@ export function MaterialBrowser({
     return selection.map((m) => m.file_id);
   };
 
+  const handleBatch = (key: string) => {
+    if (key === 'download') {
+      void batchDownload.run();
+      return;
+    }
+    const ids = requireSelection();
+    if (!ids) {
+      return;
+    }
+    if (key === 'delete') {
+      confirmDelete(ids);
+    } else {
+      setDialog({ kind: key === 'group' ? 'batchGroup' : 'batchTag' });
+    }
+  };
+
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.group_id, label: g.group_name }));
   const tagOptions = (tags.data ?? []).map((t) => ({ value: t.tag_id, label: t.tag_name }));
 
@@ -111,31 +130,46 @@ export function MaterialBrowser({
             }
           />
         }
+        // On a phone the four batch buttons took three rows: they fold into one menu (issue 25).
+        countInActions={phone}
         actionsBefore={
           <>
             <Button
               type="primary"
-              icon={<PlusOutlined aria-hidden />}
+              // A phone's row holds 筛选, 添加, 批量 and 全选 only without the icon and the long label.
+              icon={phone ? undefined : <PlusOutlined aria-hidden />}
               onClick={() => void handleAdd()}
               data-testid="material-add"
             >
-              添加素材
+              {phone ? '添加' : '添加素材'}
             </Button>
-            <Button
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              onClick={() => {
-                const ids = requireSelection();
-                if (ids) {
-                  confirmDelete(ids);
-                }
-              }}
-            >
-              批量删除
-            </Button>
-            <Button onClick={() => requireSelection() && setDialog({ kind: 'batchGroup' })}>批量分组</Button>
-            <Button onClick={() => requireSelection() && setDialog({ kind: 'batchTag' })}>批量标签</Button>
-            <BatchDownloadButton ids={selection.map((m) => m.file_id)} />
+            {phone ? (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'delete', label: '批量删除', danger: true },
+                    { key: 'group', label: '批量分组' },
+                    { key: 'tag', label: '批量标签' },
+                    ...(batchDownload.limit > 0 ? [{ key: 'download', label: '批量下载' }] : []),
+                  ],
+                  onClick: ({ key }) => handleBatch(key),
+                }}
+              >
+                <Button loading={batchDownload.loading} data-testid="material-batch-menu">
+                  批量({selection.length}) <DownOutlined aria-hidden />
+                </Button>
+              </Dropdown>
+            ) : (
+              <>
+                <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => handleBatch('delete')}>
+                  批量删除
+                </Button>
+                <Button onClick={() => handleBatch('group')}>批量分组</Button>
+                <Button onClick={() => handleBatch('tag')}>批量标签</Button>
+                <BatchDownloadButton download={batchDownload} />
+              </>
+            )}
           </>
         }
         actionsAfter={
