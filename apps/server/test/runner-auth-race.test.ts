@@ -120,8 +120,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await reader.destroy();
-  await ctx.close();
+  // Set only when beforeAll got that far.
+  await reader?.destroy();
+  await ctx?.close();
 });
 
 /** The one open request the runner takes now. */
