@@ -106,7 +106,7 @@ export interface Infrastructure {
 /**
  * Builds every repository and service once and wires them: no service builds a repository or another
  * service. Services receive the narrow ports they use; where one needs another module's data it gets
- * that module's repository (issue 26). publish, customer and clip-task still build their own
+ * that module's repository (issue 26). publish (but runner-auth) and clip-task still build their own
  * repositories from `base` (a later pass).
  */
 export function compose(infra: Infrastructure) {
@@ -195,20 +195,29 @@ export function compose(infra: Infrastructure) {
     transaction,
   });
   const customers = new CustomerService(
-    // Replies in harvested conversations go out through a runner (harvestWork), not the connector.
-    { ...base, jobs, isHarvested: (conversationId) => harvestWork.isHarvested(conversationId) },
-    accounts,
+    {
+      customerRepository: repos.customerRepository,
+      // Conversations show their accounts' nicknames: read from the account module's repository.
+      enterpriseAccountRepository,
+      now,
+      jobs,
+      // Replies in harvested conversations go out through a runner (harvestWork), not the connector.
+      isHarvested: (conversationId) => harvestWork.isHarvested(conversationId),
+    },
     infra.messageConnector,
   );
   const leadModel = infra.leads?.model === undefined ? createLeadModel() : infra.leads.model;
   const replyRules = new ReplyRuleService({
-    ...base,
+    replyRuleRepository: repos.replyRuleRepository,
+    now,
     jobs,
     drafter: infra.replies?.drafter === undefined ? createReplyDrafter() : infra.replies.drafter,
     onDraftError: infra.replies?.onDraftError,
   });
   const inbox = new InboxService({
-    ...base,
+    inboxRepository: repos.inboxRepository,
+    transaction,
+    now,
     realtime: infra.realtime,
     scorer: new LeadScorer(leadModel, infra.leads?.onModelError),
     replies: replyRules,
@@ -216,7 +225,14 @@ export function compose(infra: Infrastructure) {
   const health = new HealthService({ healthRepository: repos.healthRepository }, mediaTools);
   const connectors = new ConnectorService(base);
   const serverRunners = new ServerRunnerService({ ...base, driftViews: (ids) => connectors.driftViews(ids) });
-  const runnerAuth = new RunnerAuthService({ ...base, realtime: infra.realtime, accountAuth });
+  // A runner's findings write the account's status through the account module's repository (auth-status.ts).
+  const runnerAuth = new RunnerAuthService({
+    runnerAuthRepository: repos.runnerAuthRepository,
+    serverRunnerRepository: repos.serverRunnerRepository,
+    transaction,
+    now,
+    realtime: infra.realtime,
+  });
   const publish = createPublishServices({
     ...base,
     storage,
@@ -224,7 +240,8 @@ export function compose(infra: Infrastructure) {
     onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId),
   });
   const harvestWork = new HarvestWorkService({
-    ...base,
+    harvestWorkRepository: repos.harvestWorkRepository,
+    now,
     realtime: infra.realtime,
     scanIntervalMs: infra.harvestIntervalMs,
     onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId, Msg.authReasonHarvestLoggedOut),

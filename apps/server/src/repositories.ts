@@ -5,6 +5,10 @@ import { AiTodoRepository } from './modules/ai-staff/ai-todo.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { ClipTemplateRepository } from './modules/clip-template/clip-template.repository.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
+import { CustomerRepository } from './modules/customer/customer.repository.ts';
+import { HarvestWorkRepository } from './modules/customer/harvest-work.repository.ts';
+import { InboxRepository } from './modules/customer/inbox.repository.ts';
+import { ReplyRuleRepository } from './modules/customer/reply-rule.repository.ts';
 import { DataScreenRepository } from './modules/data-screen/data-screen.repository.ts';
 import { EnterpriseAccountRepository } from './modules/enterprise-account/enterprise-account.repository.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
@@ -12,13 +16,15 @@ import { MaterialRepository } from './modules/material/material.repository.ts';
 import { MemberRepository } from './modules/member/member.repository.ts';
 import { MusicRepository } from './modules/music/music.repository.ts';
 import { PlatformRepository } from './modules/platform/platform.repository.ts';
+import { RunnerAuthRepository } from './modules/publish/runner-auth.repository.ts';
+import { ServerRunnerRepository } from './modules/publish/server-runner.repository.ts';
 import { SettingRepository } from './modules/setting/setting.repository.ts';
 import { UploadRepository } from './modules/upload/upload.repository.ts';
 
 /**
  * Every module's repository, built once over `db` (compose.ts, or the CLI, seed and tests through
  * `appDeps`). Repositories are stateless SQL: services receive the narrow `Pick<>` of the ones they use
- * and never build one. publish, customer and clip-task still build their own (issue 26, later pass).
+ * and never build one. publish (but runner-auth) and clip-task still build their own (issue 26, a later pass).
  */
 export function createRepositories(db: Db) {
   return {
@@ -28,13 +34,19 @@ export function createRepositories(db: Db) {
     authRepository: new AuthRepository(db),
     clipTemplateRepository: new ClipTemplateRepository(db),
     contentRepository: new ContentRepository(db),
+    customerRepository: new CustomerRepository(db),
     dataScreenRepository: new DataScreenRepository(db),
     enterpriseAccountRepository: new EnterpriseAccountRepository(db),
+    harvestWorkRepository: new HarvestWorkRepository(db),
     healthRepository: new HealthRepository(db),
+    inboxRepository: new InboxRepository(db),
     materialRepository: new MaterialRepository(db),
     memberRepository: new MemberRepository(db),
     musicRepository: new MusicRepository(db),
     platformRepository: new PlatformRepository(db),
+    replyRuleRepository: new ReplyRuleRepository(db),
+    runnerAuthRepository: new RunnerAuthRepository(db),
+    serverRunnerRepository: new ServerRunnerRepository(db),
     settingRepository: new SettingRepository(db),
     uploadRepository: new UploadRepository(db),
   };

@@ -48,11 +48,6 @@ export interface LeadRow {
 export class CustomerRepository {
   constructor(private readonly db: Db) {}
 
-  /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: CustomerRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new CustomerRepository(trx)));
-  }
-
   async findSecret(memberId: number): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('webhook_secret')

@@ -16,18 +16,12 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { LeadContact } from '@vidmatrix/contract/rules/lead-rules';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { AccountService } from '../enterprise-account/account.service.ts';
+import { toAccount } from '../enterprise-account/account-rows.ts';
+import type { EnterpriseAccountRepository } from '../enterprise-account/enterprise-account.repository.ts';
 import { PermanentDeliveryError, type MessageConnector } from './connector.ts';
-import {
-  CustomerRepository,
-  type ConversationRow,
-  type LeadFilter,
-  type LeadRow,
-  type MessageRow,
-} from './customer.repository.ts';
+import type { CustomerRepository, ConversationRow, LeadFilter, LeadRow, MessageRow } from './customer.repository.ts';
 import { generateWebhookSecret, signatureMatches, timestampFresh } from './webhook-signature.ts';
 
 /** Tries of a reply before it is marked failed. */
@@ -49,16 +43,17 @@ export class CustomerService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      customerRepository: CustomerRepository;
+      /** The account module's repository: the nickname and platform shown beside each conversation. */
+      enterpriseAccountRepository: Pick<EnterpriseAccountRepository, 'accountsByIds'>;
       now: () => number;
       jobs: Pick<JobQueue, 'enqueue'>;
       /** True when the conversation came from harvesting: a runner delivers its replies (issue 23). */
       isHarvested?: (conversationId: number) => Promise<boolean>;
     },
-    private readonly accounts: Pick<AccountService, 'findOwned'>,
     private readonly connector: MessageConnector,
   ) {
-    this.repo = new CustomerRepository(deps.db);
+    this.repo = deps.customerRepository;
   }
 
   /** The message list: every conversation with its unread count and latest texts, newest first. */
@@ -205,10 +200,8 @@ export class CustomerService {
 
   /** List items of conversations, with the nickname and platform of their accounts. */
   private async withAccounts(memberId: number, rows: ConversationRow[]): Promise<PrivateListItem[]> {
-    const accounts = await this.accounts.findOwned(
-      memberId,
-      rows.map((row) => row.enterprise_account_id),
-    );
+    const ids = [...new Set(rows.map((row) => row.enterprise_account_id))];
+    const accounts = (await this.deps.enterpriseAccountRepository.accountsByIds(memberId, ids)).map(toAccount);
     const byId = new Map(accounts.map((account) => [account.enterprise_account_id, account]));
     return rows.map((row) => toListItem(row, byId.get(row.enterprise_account_id)));
   }

@@ -23,11 +23,11 @@ import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { ChatMessageTable, Db, HarvestAccountTable } from '../../db/types.ts';
+import type { ChatMessageTable, HarvestAccountTable } from '../../db/types.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
-import { HarvestWorkRepository } from './harvest-work.repository.ts';
+import type { HarvestWorkRepository } from './harvest-work.repository.ts';
 
 const DAY_MS = 86_400_000;
 /** Pending replies a claim looks through per account for one whose write is due. */
@@ -51,7 +51,7 @@ const WRITE_FAILURE_TEXT: Record<HarvestFailure, string> = {
 };
 
 export interface HarvestWorkDeps {
-  db: Db;
+  harvestWorkRepository: HarvestWorkRepository;
   now: () => number;
   /** Marks the account expired exactly as a publish job's logged_out does (and tells the member). */
   onLoggedOut?: (memberId: number, accountId: number) => Promise<void>;
@@ -75,7 +75,7 @@ export class HarvestWorkService {
   private readonly random: () => number;
 
   constructor(private readonly deps: HarvestWorkDeps) {
-    this.repo = new HarvestWorkRepository(deps.db);
+    this.repo = deps.harvestWorkRepository;
     this.random = deps.random ?? Math.random;
   }
 

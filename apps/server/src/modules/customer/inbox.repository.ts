@@ -42,11 +42,6 @@ const ITEM_KEY = ['platform_id', 'enterprise_account_id', 'source', 'item_id'] a
 export class InboxRepository {
   constructor(private readonly db: Db) {}
 
-  /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: InboxRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new InboxRepository(trx)));
-  }
-
   /** The account, its owner and the owner's level gate; undefined when there is no such account. */
   async account(accountId: number): Promise<InboxAccount | undefined> {
     const row = await this.db

@@ -10,11 +10,12 @@ import { isBuyingIntent, isLeadWorthy } from '@vidmatrix/contract/rules/lead-rul
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
-import type { ChatMessageTable, Db, LeadTable } from '../../db/types.ts';
+import type { ChatMessageTable, LeadTable } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
-import { InboxRepository, type InboxAccount } from './inbox.repository.ts';
+import type { InboxAccount, InboxRepository } from './inbox.repository.ts';
+import type { Transaction } from '../../repositories.ts';
 import type { LeadScorer, ScoredText } from './lead-scorer.ts';
 import { deltas, mergeLead, messageRow, type InboxItem, type Placed } from './inbox-rows.ts';
 import type { ReplyRuleService } from './reply-rule.service.ts';
@@ -39,7 +40,9 @@ export class InboxService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      inboxRepository: InboxRepository;
+      /** A batch is stored in one transaction (its inboxRepository). */
+      transaction: Transaction;
       now: () => number;
       realtime: RealtimePublisher;
       scorer: LeadScorer;
@@ -47,7 +50,7 @@ export class InboxService {
       replies?: Pick<ReplyRuleService, 'answer'>;
     },
   ) {
-    this.repo = new InboxRepository(deps.db);
+    this.repo = deps.inboxRepository;
   }
 
   /** runner.Runner/harvestIngest: a page of one account's comments or messages, and the cursor after it. */
@@ -154,7 +157,7 @@ export class InboxService {
     // Oldest first: a thread reads in time order, and two batches take the unique index in the same order.
     placedItems.sort((a, b) => a.item.sentAt - b.item.sentAt || (a.item.itemId < b.item.itemId ? -1 : 1));
 
-    const written = await this.repo.transaction(async (repo) => {
+    const written = await this.deps.transaction(async ({ inboxRepository: repo }) => {
       // Counted as if every item goes in: the pre-check took out those stored before, and a race is undone below.
       const conversations = await repo.conversations(
         account.member_id,

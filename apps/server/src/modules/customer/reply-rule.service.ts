@@ -19,12 +19,11 @@ import {
 } from '@vidmatrix/contract/rules/reply-rules';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { DELIVERY_ATTEMPTS } from './customer.service.ts';
 import type { ReplyDrafter } from './reply-drafter.ts';
-import { ReplyRuleRepository, type ReplyRuleRow } from './reply-rule.repository.ts';
+import type { ReplyRuleRepository, ReplyRuleRow } from './reply-rule.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -64,14 +63,14 @@ export class ReplyRuleService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      replyRuleRepository: ReplyRuleRepository;
       now: () => number;
       jobs: Pick<JobQueue, 'enqueue'>;
       drafter: ReplyDrafter | null;
       onDraftError?: (error: unknown) => void;
     },
   ) {
-    this.repo = new ReplyRuleRepository(deps.db);
+    this.repo = deps.replyRuleRepository;
   }
 
   /** customer.ReplyRule/list: the member's rules, in the order they are tried. */

@@ -6,14 +6,18 @@ import type {
 } from '@vidmatrix/contract/api/enterprise-account';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import { Msg } from '@vidmatrix/contract/messages';
-import { CookieAuth, platformAuthType } from '@vidmatrix/contract/rules/account-selectability';
+import { CookieAuth } from '@vidmatrix/contract/rules/account-selectability';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import { requireAccounts } from './account-rows.ts';
+import { announceAuthChange, writeAuthStatus } from './auth-status.ts';
 import type { Transaction } from '../../repositories.ts';
 import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
 
-/** Authorization state of accounts (set by the desktop client) and its change log. */
+/**
+ * Authorization state of accounts as the desktop client sets it, and its change log. A runner's findings
+ * write through the same `writeAuthStatus` (publish/runner-auth.service.ts), not through this service.
+ */
 export class AccountAuthService {
   private readonly repo: Pick<EnterpriseAccountRepository, 'authLogs' | 'ownedAccounts'>;
 
@@ -54,20 +58,6 @@ export class AccountAuthService {
     return this.setAuthStatus(memberId, body.enterprise_account_id, body.cookie_auth_status, reason, false);
   }
 
-  /**
-   * A runner's finding about accounts' stored logins (a QR login, a job's login check, the daily
-   * sweep): sets the status; `logUnchanged` logs even when it stays. The number of changes logged.
-   */
-  async recordRunnerFinding(
-    memberId: number,
-    ids: number[],
-    status: 1 | 2,
-    reason: string,
-    logUnchanged: boolean,
-  ): Promise<number> {
-    return this.setAuthStatus(memberId, ids, status, reason, logUnchanged);
-  }
-
   private async setAuthStatus(
     memberId: number,
     ids: number[],
@@ -75,31 +65,17 @@ export class AccountAuthService {
     reason: string,
     logUnchanged: boolean,
   ): Promise<number> {
-    const accounts = await requireAccounts(this.repo, memberId, ids);
     const now = this.deps.now();
-    const changed = await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
-      const logs = [];
-      for (const account of accounts) {
-        // Access-authorized platforms (2, 6) keep their state in access_status (SPEC §5.4).
-        const access =
-          platformAuthType(account.platform_id) === 'access' ? (status === CookieAuth.authorized ? 1 : 0) : undefined;
-        await repo.setAuthStatus(account.id, status, access, now);
-        if (logUnchanged || account.cookie_auth_status !== status) {
-          logs.push({
-            member_id: memberId,
-            enterprise_account_id: account.id,
-            from_status: account.cookie_auth_status,
-            to_status: status,
-            reason,
-            created_at: now,
-          });
-        }
-      }
-      await repo.insertAuthLogs(logs);
-      return logs.length;
-    });
-    // The member's open data screen reads its authorization figures again.
-    this.deps.realtime?.publish(memberId, { type: 'data_changed', data: { what: 'accounts' } });
+    const changed = await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) =>
+      writeAuthStatus(
+        repo,
+        memberId,
+        await requireAccounts(repo, memberId, ids),
+        { status, reason, logUnchanged },
+        now,
+      ),
+    );
+    announceAuthChange(this.deps.realtime, memberId);
     return changed;
   }
 

@@ -17,14 +17,7 @@ import type { EnterpriseAccountRepository } from './enterprise-account.repositor
 
 type AccountStore = Pick<
   EnterpriseAccountRepository,
-  | 'accountsByIds'
-  | 'children'
-  | 'findGroup'
-  | 'listFlat'
-  | 'listParents'
-  | 'moveAccounts'
-  | 'ownedAccounts'
-  | 'updateAccount'
+  'children' | 'findGroup' | 'listFlat' | 'listParents' | 'moveAccounts' | 'ownedAccounts' | 'updateAccount'
 >;
 
 /** Enterprise accounts: lists, add within the level's quota, edit, delete, move between groups. */
@@ -83,11 +76,6 @@ export class AccountService {
       query.limit,
     );
     return { list: rows.map(toAccount), count };
-  }
-
-  /** The member's own accounts among `ids`; other members' and missing ones are left out. */
-  async findOwned(memberId: number, ids: readonly number[]): Promise<EnterpriseAccount[]> {
-    return (await this.repo.accountsByIds(memberId, [...new Set(ids)])).map(toAccount);
   }
 
   /** Adds an account within the level's quota (checked and counted in one transaction). */

@@ -12,14 +12,15 @@ import { CookieAuth } from '@vidmatrix/contract/rules/account-selectability';
 import { PUBLISH_PLATFORMS, PUBLISH_RULES, publishPlatformOf } from '@vidmatrix/contract/rules/publish-rules';
 import { RUNNER_ONLINE_MS } from '@vidmatrix/contract/rules/publish-state';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import type { AccountAuthService } from '../enterprise-account/account-auth.service.ts';
+import { announceAuthChange, writeAuthStatus, type AuthStatusChange } from '../enterprise-account/auth-status.ts';
+import type { EnterpriseAccountRepository } from '../enterprise-account/enterprise-account.repository.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
+import type { Transaction } from '../../repositories.ts';
 import { LongPolls, SERVER_RUNNERS_KEY } from './long-poll.ts';
 import type { RunnerIdentity } from './runner-registry.service.ts';
-import { RunnerAuthRepository, type AuthRequestRow } from './runner-auth.repository.ts';
-import { ServerRunnerRepository } from './server-runner.repository.ts';
+import type { AuthRequestRow, RunnerAuthRepository } from './runner-auth.repository.ts';
+import type { ServerRunnerRepository } from './server-runner.repository.ts';
 
 const OPEN_STATES: readonly AuthRequestState[] = ['pending', 'running', 'qr', 'sms'];
 const SWEEP_BATCH = 500;
@@ -27,10 +28,15 @@ const SWEEP_BATCH = 500;
 const RUNNER_PLATFORM_IDS = PUBLISH_PLATFORMS.flatMap((p) => PUBLISH_RULES[p].platformIds);
 
 export interface RunnerAuthDeps {
-  db: Db;
   now: () => number;
   realtime: RealtimePublisher;
-  accountAuth: Pick<AccountAuthService, 'recordRunnerFinding'>;
+  runnerAuthRepository: RunnerAuthRepository;
+  serverRunnerRepository: Pick<ServerRunnerRepository, 'onlineCount' | 'levelOf'>;
+  /**
+   * Ends a request and writes the account's status in one transaction (its runnerAuthRepository and
+   * enterpriseAccountRepository): nobody may read a request done while its account is still unauthorized.
+   */
+  transaction: Transaction;
 }
 
 /**
@@ -41,13 +47,13 @@ export interface RunnerAuthDeps {
  */
 export class RunnerAuthService {
   private readonly repo: RunnerAuthRepository;
-  private readonly servers: ServerRunnerRepository;
+  private readonly servers: Pick<ServerRunnerRepository, 'onlineCount' | 'levelOf'>;
   /** authClaims waiting on this instance, woken when a request of their member is made here. */
   readonly longPolls = new LongPolls();
 
   constructor(private readonly deps: RunnerAuthDeps) {
-    this.repo = new RunnerAuthRepository(deps.db);
-    this.servers = new ServerRunnerRepository(deps.db);
+    this.repo = deps.runnerAuthRepository;
+    this.servers = deps.serverRunnerRepository;
   }
 
   /**
@@ -296,53 +302,54 @@ export class RunnerAuthService {
             })
       : body.result;
     const state: AuthRequestState = login && !ok ? 'failed' : 'done';
-    const moved = await this.repo.move(
-      row.id,
-      OPEN_STATES,
-      { state, result: body.result, message, qr_image: '', sms_code: '', updated_at: now },
-      { runnerId: runner.id },
-    );
-    if (!moved) {
+    const finding = findingOf(login, body.result);
+    // One transaction: a reader never sees the request done while the account is still unauthorized
+    // (a batch added in between was refused with 该账号未授权, issue 27).
+    const ended = await this.deps.transaction(async ({ runnerAuthRepository, enterpriseAccountRepository }) => {
+      const moved = await runnerAuthRepository.move(
+        row.id,
+        OPEN_STATES,
+        { state, result: body.result, message, qr_image: '', sms_code: '', updated_at: now },
+        { runnerId: runner.id },
+      );
+      const logged = moved && finding ? await writeFinding(enterpriseAccountRepository, row, finding, now) : undefined;
+      return { moved, logged };
+    });
+    if (!ended.moved) {
       return ((await this.repo.find(row.member_id, row.id))?.state ?? 'cancelled') as AuthRequestState;
     }
-    const id = [row.enterprise_account_id];
-    if (login && ok) {
-      await this.deps.accountAuth.recordRunnerFinding(
-        row.member_id,
-        id,
-        CookieAuth.authorized,
-        Msg.authReasonRunnerLogin,
-        true,
-      );
-    } else if (!login && ok) {
-      await this.deps.accountAuth.recordRunnerFinding(
-        row.member_id,
-        id,
-        CookieAuth.authorized,
-        Msg.authReasonSweepValid,
-        false,
-      );
-    } else if (!login && body.result === 'invalid') {
-      await this.markExpired(row.member_id, row.enterprise_account_id, Msg.authReasonSweepExpired);
+    if (finding) {
+      await this.announce(row, finding, ended.logged);
     }
     if (login) {
-      await this.pushWithStatus(moved);
+      await this.pushWithStatus(ended.moved);
     }
     return state;
   }
 
   /** A job's login check found the account logged out: status 2, and the console is told. */
   async loggedOut(memberId: number, accountId: number, reason: string = Msg.authReasonJobLoggedOut): Promise<void> {
-    await this.markExpired(memberId, accountId, reason);
+    const now = this.deps.now();
+    const account = { member_id: memberId, enterprise_account_id: accountId };
+    const change = { status: CookieAuth.expired, reason, logUnchanged: false };
+    const logged = await this.deps.transaction(({ enterpriseAccountRepository }) =>
+      writeFinding(enterpriseAccountRepository, account, change, now),
+    );
+    await this.announce(account, change, logged);
   }
 
-  private async markExpired(memberId: number, accountId: number, reason: string): Promise<void> {
-    const changed = await this.deps.accountAuth
-      .recordRunnerFinding(memberId, [accountId], CookieAuth.expired, reason, false)
-      .catch(() => 0); // the account was deleted meanwhile
-    if (changed > 0) {
-      const accounts = await this.repo.accountsByIds(memberId, [accountId]);
-      this.deps.realtime.publish(memberId, {
+  /**
+   * After a finding's write has committed (`logged` changes, undefined when the account was gone): the data
+   * screen reads again, and an account that has just expired is named to the member.
+   */
+  private async announce(account: AccountRef, change: AuthStatusChange, logged: number | undefined): Promise<void> {
+    if (logged === undefined) {
+      return;
+    }
+    announceAuthChange(this.deps.realtime, account.member_id);
+    if (change.status === CookieAuth.expired && logged > 0) {
+      const accounts = await this.repo.accountsByIds(account.member_id, [account.enterprise_account_id]);
+      this.deps.realtime.publish(account.member_id, {
         type: 'account_auth_expired',
         data: { accounts: accounts.map((a) => ({ enterprise_account_id: a.id, nickname: a.nickname })) },
       });
@@ -433,6 +440,36 @@ export class RunnerAuthService {
   private requestOf(runner: RunnerIdentity, id: number): Promise<AuthRequestRow | undefined> {
     return runner.member_id === null ? this.repo.findAny(id) : this.repo.find(runner.member_id, id);
   }
+}
+
+/** The account a finding is about. */
+type AccountRef = Pick<AuthRequestRow, 'member_id' | 'enterprise_account_id'>;
+
+/**
+ * Writes a runner's finding about one account on `repo` (bound to the caller's transaction): the number of
+ * changes logged, or undefined when the account was deleted meanwhile (a request about it still ends).
+ */
+async function writeFinding(
+  repo: Pick<EnterpriseAccountRepository, 'ownedAccounts' | 'setAuthStatus' | 'insertAuthLogs'>,
+  account: AccountRef,
+  change: AuthStatusChange,
+  now: number,
+): Promise<number | undefined> {
+  const owned = await repo.ownedAccounts(account.member_id, [account.enterprise_account_id]);
+  return owned.length === 0 ? undefined : writeAuthStatus(repo, account.member_id, owned, change, now);
+}
+
+/** What a runner's report says about the account's stored login: a status to write, or nothing. */
+function findingOf(login: boolean, result: z.output<typeof authResultBody>['result']): AuthStatusChange | undefined {
+  if (result === 'valid') {
+    return login
+      ? { status: CookieAuth.authorized, reason: Msg.authReasonRunnerLogin, logUnchanged: true }
+      : { status: CookieAuth.authorized, reason: Msg.authReasonSweepValid, logUnchanged: false };
+  }
+  // A failed QR login says nothing of the stored login; a check that found it gone does.
+  return !login && result === 'invalid'
+    ? { status: CookieAuth.expired, reason: Msg.authReasonSweepExpired, logUnchanged: false }
+    : undefined;
 }
 
 function view(row: AuthRequestRow, cookieAuthStatus: number): AuthorizeView {
