@@ -1,6 +1,6 @@
 import { LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
 import type { HarvestWriteKind } from '@vidmatrix/contract/rules/harvest-pacing';
-import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { ChatMessageTable, Database, Db, HarvestAccountTable } from '../../db/types.ts';
 import { serverRunnerMembers } from '../publish/server-runner.repository.ts';
 
@@ -63,17 +63,27 @@ export class HarvestWorkRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Creates or switches harvest rows; switching on makes a pass due now and clears the notice. */
+  /**
+   * Creates or switches harvest rows; switching on makes a pass due now and clears the notice, and
+   * switching on from off starts the account's history there (what was written before is history).
+   */
   async setEnabled(memberId: number, ids: readonly number[], enabled: boolean, now: number): Promise<void> {
     for (const id of ids) {
       const row: Insertable<HarvestAccountTable> = {
         enterprise_account_id: id,
         member_id: memberId,
         enabled: enabled ? 1 : 0,
+        history_before: enabled ? now : 0,
         updated_at: now,
       };
       const patch: Updateable<HarvestAccountTable> = enabled
-        ? { enabled: 1, next_read_at: 0, notice: '', updated_at: now }
+        ? {
+            enabled: 1,
+            next_read_at: 0,
+            notice: '',
+            updated_at: now,
+            history_before: sql<number>`case when harvest_account.enabled = 0 then ${now} else harvest_account.history_before end`,
+          }
         : { enabled: 0, updated_at: now };
       await this.db
         .insertInto('harvest_account')
