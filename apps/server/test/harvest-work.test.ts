@@ -4,8 +4,8 @@ import {
   HARVEST_LEASE_MS,
   HarvestWorkApi,
   type HarvestAccountView,
+  type HarvestClaimResult,
   type HarvestReportBody,
-  type HarvestWork,
 } from '@vidmatrix/contract/api/harvest-work';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 const claim = (runner: string, body: object = {}) =>
-  runnerCall<{ work: HarvestWork[] }>(ctx.app, runner, 'harvestClaim', body);
+  runnerCall<HarvestClaimResult>(ctx.app, runner, 'harvestClaim', body);
 const report = (runner: string, body: HarvestReportBody) =>
   runnerCall<{ state: string }>(ctx.app, runner, 'harvestReport', body);
 const accounts = async () =>
@@ -176,8 +176,14 @@ describe('harvest claims', () => {
     // The other runner cannot end a pass it does not hold.
     expect((await report(runnerB, { account_id: acc, outcome: 'ok', read: true })).msg).toBe(Msg.runnerLeaseLost);
     expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).data).toEqual({ state: 'on' });
-    expect((await claim(runnerB, { accounts: [acc] })).data.work).toEqual([]);
-    afterScan();
+    // Nothing due: the claim says when the next read is, so an idle runner asks again then.
+    const idle = (await claim(runnerB, { accounts: [acc] })).data;
+    expect(idle.work).toEqual([]);
+    expect(idle.next_in_ms).toBeGreaterThanOrEqual(Math.floor(HARVEST_SCAN_INTERVAL_MS * (1 - PACING_JITTER)));
+    expect(idle.next_in_ms).toBeLessThanOrEqual(Math.ceil(HARVEST_SCAN_INTERVAL_MS * (1 + PACING_JITTER)));
+    ctx.clock.advance(idle.next_in_ms - 1);
+    expect((await claim(runnerB, { accounts: [acc] })).data).toEqual({ work: [], next_in_ms: 1 });
+    ctx.clock.advance(1);
     expect((await claim(runnerB, { accounts: [acc] })).data.work).toHaveLength(1);
     // B went away: once its lease runs out (and the read is due again) A takes the account; B's report is refused.
     ctx.clock.advance(HARVEST_LEASE_MS + 1);

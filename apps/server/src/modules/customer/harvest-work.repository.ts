@@ -160,6 +160,33 @@ export class HarvestWorkRepository {
     return query.orderBy('h.next_read_at').orderBy('h.enterprise_account_id').limit(limit).execute();
   }
 
+  /** When the soonest read of the claimer's accounts (on, authorized, not leased) falls due, epoch ms; null: none. */
+  async nextReadAt(memberId: number | null, now: number, accounts: readonly number[], busy: readonly number[]) {
+    let query = this.db
+      .selectFrom('harvest_account as h')
+      .innerJoin('enterprise_account as a', 'a.id', 'h.enterprise_account_id')
+      .select(
+        sql<
+          number | string | null
+        >`min(case when h.next_read_at > h.cooldown_until then h.next_read_at else h.cooldown_until end)`.as('due'),
+      )
+      .where('h.enabled', '=', 1)
+      .where('a.cookie_auth_status', '=', 1)
+      .where((eb) => eb.or([eb('h.lease_until', 'is', null), eb('h.lease_until', '<', now)]));
+    query =
+      memberId === null
+        ? query.where('h.member_id', 'in', serverRunnerMembers(this.db))
+        : query.where('h.member_id', '=', memberId);
+    if (accounts.length > 0) {
+      query = query.where('h.enterprise_account_id', 'in', accounts);
+    }
+    if (busy.length > 0) {
+      query = query.where('h.enterprise_account_id', 'not in', busy);
+    }
+    const due = (await query.executeTakeFirst())?.due;
+    return due === null || due === undefined ? null : Number(due);
+  }
+
   /**
    * Takes the account's pass for `runnerId` in one compare-and-set: no live lease, no publish claim's fence
    * (both on this row, so a concurrent publish claim waits for it or it for the claim), no leased publish
