@@ -18,7 +18,6 @@ import {
   type HarvestClaimBody,
   type HarvestClaimResult,
   type HarvestReportBody,
-  type HarvestWork,
 } from '@vidmatrix/contract/api/harvest-work';
 import { RunnerAuthApi, type AuthTask } from '@vidmatrix/contract/api/runner-auth';
 import {
