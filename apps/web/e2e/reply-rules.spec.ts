@@ -39,6 +39,8 @@ test('a keyword rule answers by itself, an approve-first rule waits in 客户消
   page,
   request,
 }) => {
+  // Four rules through the dialog on a loaded two-core machine: slow is not broken.
+  test.setTimeout(300_000);
   await signInNewMember(page, request, 'rules');
   const token = await page.evaluate(() => localStorage.getItem('memberToken') ?? '');
   const account = (
