@@ -4,8 +4,8 @@ import {
   HARVEST_LEASE_MS,
   HarvestWorkApi,
   type HarvestAccountView,
+  type HarvestClaimResult,
   type HarvestReportBody,
-  type HarvestWork,
 } from '@vidmatrix/contract/api/harvest-work';
 import { Code } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 const claim = (runner: string, body: object = {}) =>
-  runnerCall<{ work: HarvestWork[] }>(ctx.app, runner, 'harvestClaim', body);
+  runnerCall<HarvestClaimResult>(ctx.app, runner, 'harvestClaim', body);
 const report = (runner: string, body: HarvestReportBody) =>
   runnerCall<{ state: string }>(ctx.app, runner, 'harvestReport', body);
 const accounts = async () =>
@@ -104,8 +104,8 @@ async function thread(conversationId: number) {
   return res.data;
 }
 
-/** A queued publish job of the account, due now. */
-async function queuedJob(accountId: number): Promise<number> {
+/** A publish job of the account, due now: queued, or claimed under `lease` by a runner. */
+async function publishJob(accountId: number, lease?: { owner: number; until: number }): Promise<number> {
   const now = ctx.clock.now;
   const batch = await ctx.db
     .insertInto('publish_batch')
@@ -131,7 +131,9 @@ async function queuedJob(accountId: number): Promise<number> {
       content: '{}',
       run_at: now,
       schedule_at: null,
-      state: 'queued',
+      state: lease ? 'claimed' : 'queued',
+      lease_owner: lease?.owner ?? null,
+      lease_until: lease?.until ?? null,
       idempotency_key: `harvest-fence-${accountId}-${now}`,
       created_at: now,
       updated_at: now,
@@ -174,8 +176,14 @@ describe('harvest claims', () => {
     // The other runner cannot end a pass it does not hold.
     expect((await report(runnerB, { account_id: acc, outcome: 'ok', read: true })).msg).toBe(Msg.runnerLeaseLost);
     expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).data).toEqual({ state: 'on' });
-    expect((await claim(runnerB, { accounts: [acc] })).data.work).toEqual([]);
-    afterScan();
+    // Nothing due: the claim says when the next read is, so an idle runner asks again then.
+    const idle = (await claim(runnerB, { accounts: [acc] })).data;
+    expect(idle.work).toEqual([]);
+    expect(idle.next_in_ms).toBeGreaterThanOrEqual(Math.floor(HARVEST_SCAN_INTERVAL_MS * (1 - PACING_JITTER)));
+    expect(idle.next_in_ms).toBeLessThanOrEqual(Math.ceil(HARVEST_SCAN_INTERVAL_MS * (1 + PACING_JITTER)));
+    ctx.clock.advance(idle.next_in_ms - 1);
+    expect((await claim(runnerB, { accounts: [acc] })).data).toEqual({ work: [], next_in_ms: 1 });
+    ctx.clock.advance(1);
     expect((await claim(runnerB, { accounts: [acc] })).data.work).toHaveLength(1);
     // B went away: once its lease runs out (and the read is due again) A takes the account; B's report is refused.
     ctx.clock.advance(HARVEST_LEASE_MS + 1);
@@ -188,52 +196,19 @@ describe('harvest claims', () => {
   it('never harvests beside a leased publish job, and a publish claim skips an account being harvested', async () => {
     const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
     await enable([acc]);
-    const now = ctx.clock.now;
-    const batch = await ctx.db
-      .insertInto('publish_batch')
-      .values({
-        member_id: memberId,
-        title: 't',
-        material_ids: '[]',
-        account_ids: '[]',
-        copy: '{}',
-        schedule_policy: '{}',
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const job = await ctx.db
-      .insertInto('publish_job')
-      .values({
-        batch_id: batch.id,
-        member_id: memberId,
-        material_id: 0,
-        enterprise_account_id: acc,
-        platform: 'douyin',
-        content: '{}',
-        run_at: now,
-        schedule_at: null,
-        state: 'claimed',
-        lease_owner: runnerAId,
-        lease_until: now + 60_000,
-        idempotency_key: `harvest-test-${acc}`,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const jobId = await publishJob(acc, { owner: runnerAId, until: ctx.clock.now + 60_000 });
     expect((await claim(runnerA, { accounts: [acc] })).data.work).toEqual([]);
     // The job is back in the queue: now the pass is taken, and the job waits while it runs.
     await ctx.db
       .updateTable('publish_job')
       .set({ state: 'queued', lease_owner: null, lease_until: null })
-      .where('id', '=', job.id)
+      .where('id', '=', jobId)
       .execute();
     expect((await claim(runnerA, { accounts: [acc] })).data.work).toHaveLength(1);
     const publishClaim = await runnerCall<{ jobs: unknown[] }>(ctx.app, runnerB, 'claim', { accounts: [acc] });
     expect(publishClaim.data.jobs).toEqual([]);
     expect((await report(runnerA, { account_id: acc, outcome: 'ok', read: true })).code).toBe(200);
-    await ctx.db.deleteFrom('publish_job').where('id', '=', job.id).execute();
+    await ctx.db.deleteFrom('publish_job').where('id', '=', jobId).execute();
   });
 
   it('never lets a harvest claim and a publish claim both take an account, whichever writes first', async () => {
@@ -263,7 +238,7 @@ describe('harvest claims', () => {
     };
     const [acc] = (await addAccounts(ctx.db, memberId, [1])) as [number];
     await enable([acc]);
-    const jobOf = await queuedJob(acc);
+    const jobOf = await publishJob(acc);
     // A publish claim fenced the account and leased its job, not yet committed: the harvest claim loses.
     const harvestWork = await whileOpen(
       async (trx) => {
@@ -280,7 +255,7 @@ describe('harvest claims', () => {
 
     // A harvest claim leased the pass, not yet committed: the publish claim leaves the account's job.
     ctx.clock.advance(PUBLISH_CLAIM_FENCE_MS + 1);
-    const next = await queuedJob(acc);
+    const next = await publishJob(acc);
     const publishWork = await whileOpen(
       async (trx) => {
         const now = ctx.clock.now;

@@ -9,7 +9,12 @@ import {
   type ReplySettings,
 } from '@vidmatrix/contract/api/reply-rule';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
-import { MESSAGES_BEFORE_ANSWER_MAX, REPLY_HOURLY_CAP_MAX } from '@vidmatrix/contract/rules/reply-rules';
+import { REPLY_PATTERN_MAX_LENGTH } from '@vidmatrix/contract/rules/reply-pattern';
+import {
+  MESSAGES_BEFORE_ANSWER_MAX,
+  REPLY_HOURLY_CAP_MAX,
+  REPLY_KEYWORD_MAX_LENGTH,
+} from '@vidmatrix/contract/rules/reply-rules';
 import { startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiReplyDrafter } from '../src/modules/customer/reply-drafter.ts';
@@ -129,6 +134,25 @@ describe('keyword rules', () => {
     expect(repliesIn(await threadOf(s, 'ex-1')).map((m) => m.content)).toEqual(['在的，请讲']);
     expect(repliesIn(await threadOf(s, 'ex-2'))).toEqual([]);
     expect(repliesIn(await threadOf(s, 'ex-3'))).toEqual([]);
+  });
+
+  it('match a regular expression on the folded text, a pattern longer than any keyword included', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '正则号', 1);
+    const pattern = '^(请问一下)?(这个|那个|这款)?(多少|几)钱[?？]*$';
+    expect(pattern.length).toBeGreaterThan(REPLY_KEYWORD_MAX_LENGTH);
+    expect((await saveRule(s, { ...regexRule([pattern]), reply: '价格看主页' })).data).toMatchObject({
+      match: 'regex',
+      keywords: [pattern],
+    });
+    await ingest(s, account, [
+      item({ author_id: 're-1', text: '请问一下 这个 多少钱？' }),
+      item({ author_id: 're-2', text: '几钱' }),
+      item({ author_id: 're-3', text: '这个多少钱，包邮吗' }),
+    ]);
+    expect(repliesIn(await threadOf(s, 're-1')).map((m) => m.content)).toEqual(['价格看主页']);
+    expect(repliesIn(await threadOf(s, 're-2')).map((m) => m.content)).toEqual(['价格看主页']);
+    expect(repliesIn(await threadOf(s, 're-3'))).toEqual([]);
   });
 
   it('leave items older than a day alone (a first read of the backlog answers nothing)', async () => {
@@ -275,6 +299,14 @@ describe('AI replies and approval', () => {
   });
 });
 
+const regexRule = (keywords: string[]): ReplyRuleSaveBody => ({
+  kind: 'keyword',
+  match: 'regex',
+  keywords,
+  reply: '你好',
+  mode: 'auto',
+});
+
 describe('rules and settings: bad input and isolation', () => {
   it('refuse bad rules and settings with a Chinese message naming the field', async () => {
     const s = await seller();
@@ -283,10 +315,23 @@ describe('rules and settings: bad input and isolation', () => {
       [{ kind: 'keyword', keywords: ['多少钱'], reply: '  ', mode: 'auto' }, Msg.replyRuleReplyRequired],
       [{ kind: 'robot', keywords: ['多少钱'], reply: '你好', mode: 'auto' }, Msg.replyRuleKindInvalid],
       [
-        { kind: 'keyword', match: 'regex', keywords: ['多少钱'], reply: '你好', mode: 'auto' },
+        { kind: 'keyword', match: 'fuzzy', keywords: ['多少钱'], reply: '你好', mode: 'auto' },
         Msg.replyRuleMatchInvalid,
       ],
       [{ kind: 'keyword', keywords: ['多少钱'], reply: '你好', mode: 'later' }, Msg.replyRuleModeInvalid],
+      [
+        { kind: 'keyword', keywords: ['多'.repeat(REPLY_KEYWORD_MAX_LENGTH + 1)], reply: '你好', mode: 'auto' },
+        fillMsg(Msg.replyRuleKeywordTooLong, { max: REPLY_KEYWORD_MAX_LENGTH }),
+      ],
+      // A regular expression: it must compile, must not backtrack without end, and has a length of its own.
+      [regexRule(['(多少|几)钱', '(多少']), fillMsg(Msg.replyRulePatternInvalid, { pattern: '(多少' })],
+      [regexRule(['(\\d+\\s?)+$']), fillMsg(Msg.replyRulePatternNested, { pattern: '(\\d+\\s?)+$' })],
+      [regexRule(['(a|ab)*c']), fillMsg(Msg.replyRulePatternNested, { pattern: '(a|ab)*c' })],
+      [regexRule(['(钱)\\1']), fillMsg(Msg.replyRulePatternBackref, { pattern: '(钱)\\1' })],
+      [
+        regexRule(['钱'.repeat(REPLY_PATTERN_MAX_LENGTH + 1)]),
+        fillMsg(Msg.replyRulePatternTooLong, { max: REPLY_PATTERN_MAX_LENGTH }),
+      ],
     ];
     for (const [body, msg] of cases) {
       expect(await memberCall(ctx.app, s.token, ReplyRuleApi.save, body)).toMatchObject({ code: 400, msg });

@@ -4,12 +4,16 @@
  */
 export const ReplyMsg = {
   replyRuleKeywordsRequired: '请填写触发关键词',
-  replyRuleKeywordTooLong: '关键词最多{max}个字',
+  replyRuleKeywordTooLong: '触发关键词最多{max}个字',
   replyRuleKeywordsTooMany: '关键词最多{max}个',
   replyRuleReplyRequired: '请填写回复内容',
   replyRuleReplyTooLong: '回复内容最多{max}个字',
   replyRuleKindInvalid: '请选择回复方式（关键词回复或AI回复）',
-  replyRuleMatchInvalid: '请选择匹配方式（包含或完全一致）',
+  replyRuleMatchInvalid: '请选择匹配方式（包含、完全一致、开头是、结尾是或正则表达式）',
+  replyRulePatternInvalid: '触发关键词「{pattern}」不是有效的正则表达式',
+  replyRulePatternNested: '触发关键词「{pattern}」里有重复套重复或重复的分支，匹配可能极慢，请改写',
+  replyRulePatternBackref: '触发关键词「{pattern}」里有反向引用，不支持',
+  replyRulePatternTooLong: '触发关键词的正则表达式最多{max}个字符',
   replyRuleModeInvalid: '请选择发送方式（自动发送或审核后发送）',
   replyRuleNotFound: '回复规则不存在',
   replyRulesTooMany: '回复规则最多{max}条',
@@ -34,6 +38,7 @@ export const ReplyMsg = {
   replyMatchExact: '完全一致',
   replyMatchStartsWith: '开头是',
   replyMatchEndsWith: '结尾是',
+  replyMatchRegex: '正则表达式',
   replyModeAuto: '自动发送',
   replyModeApprove: '审核后发送',
 } as const;

@@ -365,6 +365,8 @@ export interface HarvestAccountTable {
   /** A publish claim holds the account until then (epoch ms): no harvest lease is taken before. */
   publish_fence_until: Generated<number>;
   cooldown_successes: Generated<number>;
+  /** When harvesting was last switched on (epoch ms): items written before it are history. */
+  history_before: Generated<number>;
   /** Member words on why it paused or stopped ('' when running). */
   notice: Generated<string>;
   updated_at: number;

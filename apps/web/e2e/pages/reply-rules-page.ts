@@ -26,18 +26,31 @@ export class ReplyRulesPage {
     await this.page.goto('/ai/lead');
   }
 
-  /** Adds a keyword rule through the dialog; `approve` asks for the member's approval first. */
-  async addKeywordRule(keywords: string, reply: string, approve: boolean): Promise<void> {
+  /** Fills the dialog of a new keyword rule; `match` is the label of its 匹配方式 (包含 unless given). */
+  async fillKeywordRule(keywords: string, reply: string, approve: boolean, match?: string): Promise<void> {
     await this.addRule.click();
+    if (match) {
+      await this.form.getByText(match, { exact: true }).click();
+    }
     await this.keywords.fill(keywords);
     await this.reply.fill(reply);
     if (approve) {
       await this.form.getByText('审核后发送').click();
     }
+  }
+
+  /** Saves the open rule dialog. */
+  async submitRule(): Promise<void> {
     // antd spaces a two-character label: 保 存.
     await this.page
       .getByRole('dialog')
       .getByRole('button', { name: /保\s?存/ })
       .click();
+  }
+
+  /** Adds a keyword rule through the dialog; `approve` asks for the member's approval first. */
+  async addKeywordRule(keywords: string, reply: string, approve: boolean, match?: string): Promise<void> {
+    await this.fillKeywordRule(keywords, reply, approve, match);
+    await this.submitRule();
   }
 }

@@ -2,8 +2,8 @@
 // and 24:00 Beijing time (contract/rules/harvest-pacing), and a spec cannot wait for the morning. Outside
 // 08:00–22:00 the process's Date.now runs from 09:00 Beijing on (at most 11 h ahead, so items the sandbox
 // dates now stay inside the 24 h a rule may answer); inside it, the clock is left alone.
-const HOUR_MS = 3_600_000;
+import { beijingDaytimeOffset } from './beijing-offset.mjs';
+
 const realNow = Date.now.bind(Date);
-const beijingHour = ((realNow() + 8 * HOUR_MS) % (24 * HOUR_MS)) / HOUR_MS;
-const offset = beijingHour >= 8 && beijingHour < 22 ? 0 : ((9 - beijingHour + 24) % 24) * HOUR_MS;
+const offset = beijingDaytimeOffset(realNow());
 Date.now = () => realNow() + offset;

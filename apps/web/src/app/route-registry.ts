@@ -4,8 +4,8 @@ import type { Menu } from '@vidmatrix/contract/api/member';
 import { ConsolePath, PublicPath } from '@vidmatrix/contract/console-paths';
 import { withDeadline } from '../lib/deadline.ts';
 
-/** A lazy route module loader. */
-export type LazyRoute = NonNullable<RouteObject['lazy']>;
+/** A lazy route module loader (the function form of `lazy`; the per-property object form is not used). */
+export type LazyRoute = Extract<NonNullable<RouteObject['lazy']>, () => unknown>;
 
 /** A lazy route of a module's component: `lazyPage(() => import('./x.tsx'), (m) => m.X)`; its code has CHUNK_DEADLINE_MS. */
 export const lazyPage =

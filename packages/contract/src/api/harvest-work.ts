@@ -102,7 +102,15 @@ export const harvestWork = z.object({
   writes: z.array(harvestWrite),
 });
 export type HarvestWork = z.infer<typeof harvestWork>;
-export const harvestClaimResult = z.object({ work: z.array(harvestWork) });
+export const harvestClaimResult = z.object({
+  work: z.array(harvestWork),
+  /**
+   * Ms until the soonest read of an account this claimer may take falls due (0: none is waiting), so an
+   * idle runner asks again then instead of up to a poll interval later.
+   */
+  next_in_ms: z.number().int(),
+});
+export type HarvestClaimResult = z.infer<typeof harvestClaimResult>;
 
 /** How one reply of a pass ended; `not_sent`: the pass stopped before it (nothing went out, it is due again). */
 export const harvestWriteReport = z.object({

@@ -27,6 +27,11 @@ export const harvestItem = z.object({
   author_name: z.string(),
   /** True when the account itself wrote it (its own replies, read back to confirm them). */
   from_self: z.boolean(),
+  /**
+   * The other person of a private conversation (their platform id, as `author_id` of their own
+   * messages), so the account's own messages are filed under the customer they went to. Absent on comments.
+   */
+  peer_id: z.string().optional(),
   /** Plain text as the platform shows it; never markup. */
   text: z.string(),
   /** When the platform says it was written, unix seconds. */
@@ -63,9 +68,7 @@ const bounded = (max: number, required?: string) =>
     : text().max(max, Msg.harvestFieldTooLong);
 
 /**
- * One item as the ingest call checks it: the fields of `harvestItem` within bounds, plain text only.
- * `peer_id` places the account's own private messages (from_self): the customer the message went to.
- */
+/** One item as the ingest call checks it: the fields of `harvestItem` within bounds, plain text only. */
 export const harvestIngestItem = harvestItem.extend({
   item_id: bounded(HARVEST_ID_MAX, Msg.harvestItemIdRequired),
   post_id: bounded(HARVEST_ID_MAX),

@@ -12,6 +12,7 @@ import {
   REPLY_RULE_KINDS,
   type ReplyMatchKind,
 } from '../rules/reply-rules.ts';
+import { REPLY_PATTERN_MAX_LENGTH, replyPatternProblem } from '../rules/reply-pattern.ts';
 import { MESSAGE_MAX_LENGTH } from './customer.ts';
 import { id, int, text } from './common.ts';
 
@@ -38,6 +39,7 @@ export const REPLY_MATCH_LABEL = {
   exact: Msg.replyMatchExact,
   starts_with: Msg.replyMatchStartsWith,
   ends_with: Msg.replyMatchEndsWith,
+  regex: Msg.replyMatchRegex,
 } as const satisfies Record<ReplyMatchKind, string>;
 export const REPLY_MODE_LABEL = { auto: Msg.replyModeAuto, approve: Msg.replyModeApprove } as const;
 
@@ -58,9 +60,29 @@ export type ReplyRule = z.infer<typeof replyRule>;
 export const replyRuleListResult = z.object({ list: z.array(replyRule) });
 export type ReplyRuleListResult = z.infer<typeof replyRuleListResult>;
 
-const keyword = text(Msg.replyRuleKeywordsRequired)
-  .trim()
-  .max(REPLY_KEYWORD_MAX_LENGTH, fillMsg(Msg.replyRuleKeywordTooLong, { max: REPLY_KEYWORD_MAX_LENGTH }));
+// Lengths are checked with the match kind (a pattern may be longer than a keyword); the body limit bounds the rest.
+const keyword = text(Msg.replyRuleKeywordsRequired).trim();
+
+/** Why a keyword of a rule with this match kind may not be saved (null when it may). */
+function keywordProblem(match: ReplyMatchKind, k: string): string | null {
+  if (match !== 'regex') {
+    return k.length > REPLY_KEYWORD_MAX_LENGTH
+      ? fillMsg(Msg.replyRuleKeywordTooLong, { max: REPLY_KEYWORD_MAX_LENGTH })
+      : null;
+  }
+  switch (replyPatternProblem(k)) {
+    case null:
+      return null;
+    case 'too_long':
+      return fillMsg(Msg.replyRulePatternTooLong, { max: REPLY_PATTERN_MAX_LENGTH });
+    case 'invalid':
+      return fillMsg(Msg.replyRulePatternInvalid, { pattern: k });
+    case 'nested':
+      return fillMsg(Msg.replyRulePatternNested, { pattern: k });
+    case 'backref':
+      return fillMsg(Msg.replyRulePatternBackref, { pattern: k });
+  }
+}
 
 /** POST save: a new rule (no rule_id) or a change to one. */
 export const replyRuleSaveBody = z
@@ -81,6 +103,12 @@ export const replyRuleSaveBody = z
     enabled: z.boolean({ error: Msg.replyRuleEnabledInvalid }).optional().default(true),
   })
   .superRefine((body, ctx) => {
+    body.keywords.forEach((k, i) => {
+      const problem = keywordProblem(body.match, k);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['keywords', i], message: problem });
+      }
+    });
     if (body.kind === 'keyword' && body.keywords.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['keywords'], message: Msg.replyRuleKeywordsRequired });
     }

@@ -4,12 +4,13 @@
  * the console and tests agree.
  */
 import { extractLeadContacts } from './lead-rules.ts';
+import { plainPatternTest, replyPatternRegExp, type PatternTest } from './reply-pattern.ts';
 import { WRITES_MAX_PER_DAY, WRITES_MAX_PER_HOUR } from './harvest-pacing.ts';
 
 export const REPLY_RULE_KINDS = ['keyword', 'ai'] as const;
 export type ReplyRuleKind = (typeof REPLY_RULE_KINDS)[number];
-/** YYDS's match kinds (research §6) but regex; a rule's keywords are any-of (one matching is enough). */
-export const REPLY_MATCH_KINDS = ['contains', 'exact', 'starts_with', 'ends_with'] as const;
+/** YYDS's match kinds (research §6); a rule's keywords are any-of (one matching is enough). */
+export const REPLY_MATCH_KINDS = ['contains', 'exact', 'starts_with', 'ends_with', 'regex'] as const;
 export type ReplyMatchKind = (typeof REPLY_MATCH_KINDS)[number];
 export const REPLY_MODES = ['auto', 'approve'] as const;
 export type ReplyMode = (typeof REPLY_MODES)[number];
@@ -62,10 +63,23 @@ function comparable(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 }
 
-/** Whether one keyword matches the text under the match kind. */
-export function keywordMatches(match: ReplyMatchKind, keyword: string, text: string): boolean {
-  const k = comparable(keyword);
+/**
+ * Whether one keyword matches the text under the match kind. A regex keyword is a pattern run on the
+ * same folded text (width, case, no spaces) by `test` (the server bounds its time); one that does not
+ * compile matches nothing.
+ */
+export function keywordMatches(
+  match: ReplyMatchKind,
+  keyword: string,
+  text: string,
+  test: PatternTest = plainPatternTest,
+): boolean {
   const t = comparable(text);
+  if (match === 'regex') {
+    const re = keyword ? replyPatternRegExp(keyword) : null;
+    return re !== null && test(re, t);
+  }
+  const k = comparable(keyword);
   if (!k) {
     return false;
   }
@@ -92,17 +106,15 @@ export function pickReplyRule<R extends MatchableRule>(
   rules: readonly R[],
   text: string,
   buyingIntent: boolean,
+  test: PatternTest = plainPatternTest,
 ): R | undefined {
   const enabled = rules.filter((r) => r.enabled);
-  const keyword = enabled.find((r) => r.kind === 'keyword' && r.keywords.some((k) => keywordMatches(r.match, k, text)));
+  const matches = (r: R) => r.keywords.some((k) => keywordMatches(r.match, k, text, test));
+  const keyword = enabled.find((r) => r.kind === 'keyword' && matches(r));
   if (keyword) {
     return keyword;
   }
-  return enabled.find(
-    (r) =>
-      r.kind === 'ai' &&
-      (r.keywords.length > 0 ? r.keywords.some((k) => keywordMatches(r.match, k, text)) : buyingIntent),
-  );
+  return enabled.find((r) => r.kind === 'ai' && (r.keywords.length > 0 ? matches(r) : buyingIntent));
 }
 
 /** Why an automatic reply may not go out alone. */

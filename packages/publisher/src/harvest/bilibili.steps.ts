@@ -135,7 +135,7 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
     };
   }
 
-  function messageItem(m: Message, mid: string): HarvestItem {
+  function messageItem(m: Message, mid: string, talker: string): HarvestItem {
     let text = '';
     try {
       const content = JSON.parse(m.content) as { content?: unknown };
@@ -152,6 +152,7 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
       author_id: String(m.sender_uid),
       author_name: '',
       from_self: String(m.sender_uid) === mid,
+      peer_id: talker,
       text,
       created_at: Number(m.timestamp) || 0,
       link: '',
@@ -243,7 +244,7 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
         return { items: [], cursor: '' };
       }
       const { list, more, min } = await thread(page, talker, state.end);
-      const all = list.map((m) => messageItem(m, mid));
+      const all = list.map((m) => messageItem(m, mid, talker));
       const items = all.filter((m) => m.created_at >= since);
       const oldest = Math.min(...all.map((m) => m.created_at));
       const next =
@@ -376,7 +377,7 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
       const { mid } = await own(page);
       const { list } = await thread(page, to.author_id, 0);
       return list
-        .map((m) => messageItem(m, mid))
+        .map((m) => messageItem(m, mid, to.author_id))
         .find((m) => m.from_self && m.text === text && m.created_at >= after - CONFIRM_SKEW_S);
     },
   };

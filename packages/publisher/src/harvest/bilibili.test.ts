@@ -138,6 +138,9 @@ describe('bilibili harvest (member replies, api.vc messages)', () => {
     expect(sent.item?.item_id).toBe((await bench.control.sent('bilibili', name))[0]?.id);
     const warned = await harvester.sendMessage(page, item, '支付宝转账也可以', 'D2');
     expect(warned.notice).toBeTruthy();
+    // Read back, the account's own messages name the customer they went to.
+    const own = (await messages(page, t0 + 50)).filter((m) => m.from_self);
+    expect(own.map((m) => m.peer_id)).toEqual([other.author.id, other.author.id]);
   });
 
   it('tells −509 (rate limit), 12015 (verification), 12016/21047 (refused) and −101 (logged out) apart', async () => {

@@ -183,6 +183,7 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
         author_id: m.fromUsername,
         author_name: m.fromUsername === self ? '' : (names.get(m.fromUsername) ?? ''),
         from_self: m.fromUsername === self,
+        peer_id: m.fromUsername === self ? m.toUsername : m.fromUsername,
         text: m.textMsg?.content ?? '',
         created_at: Number(m.createTime) || 0,
         link: '',

@@ -119,6 +119,14 @@ describe('channels harvest (视频号助手 comment and private-message calls)',
     const stalled = await harvester.sendMessage(page, to, '价格发您了', 'm-2');
     expect(stalled).toMatchObject({ outcome: 'sent', item: { from_self: true, text: '价格发您了' } });
     expect((await control.sent('channels', name)).map((s) => s.text)).toEqual(['您好', '价格发您了']);
+    // Read back, the account's own messages name the customer they went to.
+    const own = (await messages(page)).filter((m) => m.from_self);
+    expect(own.map((m) => [m.text, m.peer_id])).toEqual(
+      expect.arrayContaining([
+        ['您好', to.author_id],
+        ['价格发您了', to.author_id],
+      ]),
+    );
   });
 
   it('tells an expired login (300333) and risk control apart', async () => {

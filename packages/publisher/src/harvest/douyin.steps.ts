@@ -259,6 +259,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
       author_id: sender,
       author_name: sender === self ? '' : conv.name,
       from_self: sender === self,
+      peer_id: conv.peer,
       text,
       created_at: ms > 0 ? Math.floor(ms / 1000) : Number(varintOf(m, 5) / 1_000_000n),
       link: '',

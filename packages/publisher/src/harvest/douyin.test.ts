@@ -142,7 +142,9 @@ describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
       created_at: t0,
     });
     expect(BigInt(first?.item_id ?? '0')).toBeGreaterThan(2n ** 53n);
-    expect(all.find((m) => m.text === '好的')?.from_self).toBe(true);
+    // The account's own message names the customer it went to, so it is filed under them.
+    expect(all.find((m) => m.text === '好的')).toMatchObject({ from_self: true, peer_id: fed.author.id });
+    expect(first?.peer_id).toBe(fed.author.id);
     expect((await messages(page, t0 + 9)).map((m) => m.text)).toEqual(['在吗']);
   });
 

@@ -183,6 +183,7 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
       author_id: m.sender_id,
       author_name: m.sender_id === contact.id ? contact.name : '',
       from_self: m.sender_id !== contact.id,
+      peer_id: contact.id,
       text: m.content,
       created_at: Math.floor(Number(m.create_time) / 1000) || 0,
       link: '',

@@ -154,9 +154,9 @@ describe('xiaohongshu harvest (edith signed in a www page, the 专业号 workben
     expect(
       (await messages(page))
         .filter((m) => m.from_self)
-        .map((m) => m.text)
+        .map((m) => `${m.text}→${m.peer_id ?? ''}`)
         .sort(),
-    ).toEqual(['您好', '报价发您', '有问题再问'].sort());
+    ).toEqual(['您好', '报价发您', '有问题再问'].map((t) => `${t}→${first.author_id}`).sort());
   });
 
   it('tells 461 (verification), 429 and 300012 (rate limit) and an expired login apart', async () => {

@@ -16,8 +16,8 @@ import {
   HarvestWorkApi,
   type HarvestAccountState,
   type HarvestClaimBody,
+  type HarvestClaimResult,
   type HarvestReportBody,
-  type HarvestWork,
 } from '@vidmatrix/contract/api/harvest-work';
 import { RunnerAuthApi, type AuthTask } from '@vidmatrix/contract/api/runner-auth';
 import {
@@ -102,8 +102,8 @@ export class RunnerClient {
   }
 
   /** runner.Runner/harvestClaim: due harvest passes, each under a lease. */
-  async harvestClaim(body: HarvestClaimBody, signal?: AbortSignal): Promise<HarvestWork[]> {
-    return (await this.request<{ work: HarvestWork[] }>(HarvestWorkApi.claim, body, signal)).work;
+  harvestClaim(body: HarvestClaimBody, signal?: AbortSignal): Promise<HarvestClaimResult> {
+    return this.request<HarvestClaimResult>(HarvestWorkApi.claim, body, signal);
   }
 
   /** runner.Runner/harvestReport: how a pass ended (frees the account). */

@@ -58,6 +58,8 @@ export const RUNNER_VERSION = '0.1.0';
 const CLAIM_RETRY_MS = 2_000;
 /** A free slot asks for a due harvest pass this often (passes are minutes apart per account), ms. */
 const HARVEST_POLL_MS = 5_000;
+/** Past the due moment the server names, so the claim does not arrive a clock tick early, ms. */
+const HARVEST_DUE_SLACK_MS = 50;
 
 interface Running {
   job: ClaimedJob;
@@ -244,13 +246,18 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
           while (!stopping.signal.aborted) {
             const free = slots - running.size - harvesting.size;
             const held = free > 0 ? await options.accountsHeld?.() : undefined;
+            // Asked again when the server says the next read falls due, at most a poll later.
+            let waitMs = pollMs;
             if (free > 0 && held?.length !== 0) {
-              const work = await client
+              const { work, next_in_ms: nextInMs } = await client
                 .harvestClaim({ slots: free, busy_accounts: busyAccounts(), ...(held ? { accounts: held } : {}) })
                 .catch((err: unknown) => {
                   log('harvest claim failed', { err: String(err) });
-                  return [];
+                  return { work: [], next_in_ms: 0 };
                 });
+              if (nextInMs > 0) {
+                waitMs = Math.min(pollMs, nextInMs + HARVEST_DUE_SLACK_MS);
+              }
               for (const w of work) {
                 const account = {
                   id: String(w.account_id),
@@ -268,7 +275,7 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
                 continue;
               }
             }
-            await pause(pollMs, stopping.signal);
+            await pause(waitMs, stopping.signal);
           }
           await Promise.all(harvesting.values());
         })();

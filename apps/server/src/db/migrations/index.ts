@@ -23,6 +23,7 @@ import * as musicLicence from './202611280300_music_licence.ts';
 import * as courseTruthful from './202611280310_course_truthful.ts';
 import * as harvestPublishFence from './202611280600_harvest_publish_fence.ts';
 import * as authSmsCode from './202611290000_auth_sms_code.ts';
+import * as harvestHistory from './202611290100_harvest_history.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '202611280310_course_truthful': courseTruthful,
   '202611280600_harvest_publish_fence': harvestPublishFence,
   '202611290000_auth_sms_code': authSmsCode,
+  '202611290100_harvest_history': harvestHistory,
 };

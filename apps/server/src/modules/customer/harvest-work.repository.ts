@@ -1,6 +1,6 @@
 import { LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
 import type { HarvestWriteKind } from '@vidmatrix/contract/rules/harvest-pacing';
-import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type UpdateObject, type Updateable } from 'kysely';
 import type { ChatMessageTable, Database, Db, HarvestAccountTable } from '../../db/types.ts';
 import { serverRunnerMembers } from '../publish/server-runner.repository.ts';
 
@@ -63,17 +63,27 @@ export class HarvestWorkRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Creates or switches harvest rows; switching on makes a pass due now and clears the notice. */
+  /**
+   * Creates or switches harvest rows; switching on makes a pass due now and clears the notice, and
+   * switching on from off starts the account's history there (what was written before is history).
+   */
   async setEnabled(memberId: number, ids: readonly number[], enabled: boolean, now: number): Promise<void> {
     for (const id of ids) {
       const row: Insertable<HarvestAccountTable> = {
         enterprise_account_id: id,
         member_id: memberId,
         enabled: enabled ? 1 : 0,
+        history_before: enabled ? now : 0,
         updated_at: now,
       };
-      const patch: Updateable<HarvestAccountTable> = enabled
-        ? { enabled: 1, next_read_at: 0, notice: '', updated_at: now }
+      const patch: UpdateObject<Database, 'harvest_account'> = enabled
+        ? {
+            enabled: 1,
+            next_read_at: 0,
+            notice: '',
+            updated_at: now,
+            history_before: sql<number>`case when harvest_account.enabled = 0 then ${now} else harvest_account.history_before end`,
+          }
         : { enabled: 0, updated_at: now };
       await this.db
         .insertInto('harvest_account')
@@ -148,6 +158,33 @@ export class HarvestWorkRepository {
       query = query.where('h.enterprise_account_id', 'not in', busy);
     }
     return query.orderBy('h.next_read_at').orderBy('h.enterprise_account_id').limit(limit).execute();
+  }
+
+  /** When the soonest read of the claimer's accounts (on, authorized, not leased) falls due, epoch ms; null: none. */
+  async nextReadAt(memberId: number | null, now: number, accounts: readonly number[], busy: readonly number[]) {
+    let query = this.db
+      .selectFrom('harvest_account as h')
+      .innerJoin('enterprise_account as a', 'a.id', 'h.enterprise_account_id')
+      .select(
+        sql<
+          number | string | null
+        >`min(case when h.next_read_at > h.cooldown_until then h.next_read_at else h.cooldown_until end)`.as('due'),
+      )
+      .where('h.enabled', '=', 1)
+      .where('a.cookie_auth_status', '=', 1)
+      .where((eb) => eb.or([eb('h.lease_until', 'is', null), eb('h.lease_until', '<', now)]));
+    query =
+      memberId === null
+        ? query.where('h.member_id', 'in', serverRunnerMembers(this.db))
+        : query.where('h.member_id', '=', memberId);
+    if (accounts.length > 0) {
+      query = query.where('h.enterprise_account_id', 'in', accounts);
+    }
+    if (busy.length > 0) {
+      query = query.where('h.enterprise_account_id', 'not in', busy);
+    }
+    const due = (await query.executeTakeFirst())?.due;
+    return due === null || due === undefined ? null : Number(due);
   }
 
   /**

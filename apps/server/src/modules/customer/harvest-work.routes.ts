@@ -83,7 +83,7 @@ export const harvestWorkRoutes: FastifyPluginCallbackZod = (app, _options, done)
         response: { 200: envelopeOf(harvestClaimResult) },
       },
     },
-    async (request) => ok({ work: await harvestWork.claim(runner(request), request.body) }),
+    async (request) => ok(await harvestWork.claim(runner(request), request.body)),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   HARVEST_LEASE_MS,
   type HarvestAccountState,
   type HarvestAccountView,
+  type HarvestClaimResult,
   type HarvestWork,
   type HarvestWrite,
   type harvestClaimBody,
@@ -122,7 +123,7 @@ export class HarvestWorkService {
   }
 
   /** runner.Runner/harvestClaim: due passes of the runner's member (or members a server runner serves). */
-  async claim(runner: RunnerIdentity, body: z.output<typeof harvestClaimBody>): Promise<HarvestWork[]> {
+  async claim(runner: RunnerIdentity, body: z.output<typeof harvestClaimBody>): Promise<HarvestClaimResult> {
     const now = this.deps.now();
     const due = await this.repo.dueAccounts(
       runner.member_id,
@@ -169,7 +170,9 @@ export class HarvestWorkService {
         writes,
       });
     }
-    return out;
+    // The runner sleeps until the next read is due (its poll interval at most) rather than a whole poll past it.
+    const nextAt = await this.repo.nextReadAt(runner.member_id, now, body.accounts, body.busy_accounts);
+    return { work: out, next_in_ms: nextAt === null ? 0 : Math.max(0, nextAt - now) };
   }
 
   /**

@@ -21,6 +21,11 @@ export interface InboxItem {
   /** The customer an item of the account's own went to ('' when the runner did not say). */
   peerId: string;
   fromSelf: boolean;
+  /**
+   * Written before harvesting was switched on (what the first read finds there): stored read, never
+   * announced nor answered, and a lead only when it leaves a contact.
+   */
+  history: boolean;
   text: string;
   /** When it was written, ms. */
   sentAt: number;
@@ -50,7 +55,7 @@ export function messageRow(
     direction: item.fromSelf ? 'out' : 'in',
     content: item.text,
     sent_at: item.sentAt,
-    is_read: item.fromSelf ? 1 : 0,
+    is_read: item.fromSelf || item.history ? 1 : 0,
     delivery_status: item.fromSelf ? 'sent' : '',
     fail_reason: '',
     attempts: 0,
@@ -81,7 +86,7 @@ export function deltas(placed: Placed[], keep: (p: Placed) => boolean): Conversa
       lastTime: 0,
     };
     if (!p.item.fromSelf) {
-      d.unread += 1;
+      d.unread += p.item.history ? 0 : 1;
       d.customerName = p.item.authorName || d.customerName;
       // Placed items are in time order: the last one seen is the newest.
       d.lastIn = p.item.text;

@@ -9,6 +9,8 @@ export interface InboxAccount {
   /** 1 when the owner's level lets server runners serve them. */
   server_runners: number;
   level_name: string;
+  /** When harvesting was last switched on, ms (0: nothing is history): items written before are history. */
+  history_before: number;
 }
 
 /** A conversation to make or refresh: its customer, and what the new messages change in it. */
@@ -48,10 +50,18 @@ export class InboxRepository {
       .selectFrom('enterprise_account as a')
       .leftJoin('level_user as lu', 'lu.member_id', 'a.member_id')
       .leftJoin('level as l', 'l.id', 'lu.level_id')
-      .select(['a.id', 'a.member_id', 'a.platform_id', 'l.server_runners', 'l.name as level_name'])
+      .leftJoin('harvest_account as h', 'h.enterprise_account_id', 'a.id')
+      .select(['a.id', 'a.member_id', 'a.platform_id', 'l.server_runners', 'l.name as level_name', 'h.history_before'])
       .where('a.id', '=', accountId)
       .executeTakeFirst();
-    return row && { ...row, server_runners: row.server_runners ?? 0, level_name: row.level_name ?? '' };
+    return (
+      row && {
+        ...row,
+        server_runners: row.server_runners ?? 0,
+        level_name: row.level_name ?? '',
+        history_before: Number(row.history_before ?? 0),
+      }
+    );
   }
 
   /** Which of `itemIds` of one account and source are stored already. */

@@ -57,20 +57,24 @@ export class InboxService {
   async ingest(runner: RunnerIdentity, body: z.output<typeof harvestIngestBody>): Promise<HarvestIngestResult> {
     const account = await this.harvestAccount(runner, body.account_id);
     const now = this.deps.now();
-    const items = body.items.map((item): InboxItem => ({
-      source: item.source,
-      itemId: item.item_id,
-      postId: item.post_id,
-      postTitle: item.post_title,
-      parentId: item.parent_id,
-      link: item.link,
-      authorId: item.author_id,
-      authorName: item.author_name,
-      peerId: item.peer_id ?? '',
-      fromSelf: item.from_self,
-      text: item.text,
-      sentAt: item.created_at > 0 ? item.created_at * 1000 : now,
-    }));
+    const items = body.items.map((item): InboxItem => {
+      const sentAt = item.created_at > 0 ? item.created_at * 1000 : now;
+      return {
+        source: item.source,
+        itemId: item.item_id,
+        postId: item.post_id,
+        postTitle: item.post_title,
+        parentId: item.parent_id,
+        link: item.link,
+        authorId: item.author_id,
+        authorName: item.author_name,
+        peerId: item.peer_id ?? '',
+        fromSelf: item.from_self,
+        history: sentAt < account.history_before,
+        text: item.text,
+        sentAt,
+      };
+    });
     const { placed: _placed, ...result } = await this.store(account, items, {
       source: body.source,
       cursor: body.cursor,
@@ -103,6 +107,7 @@ export class InboxService {
         authorName: body.customer_name,
         peerId: '',
         fromSelf: false,
+        history: false,
         text: body.content,
         sentAt: body.sent_at ? body.sent_at * 1000 : this.deps.now(),
       },
@@ -280,7 +285,10 @@ export class InboxService {
     conversationOf: (p: Placed) => number,
     now: number,
   ): Promise<number> {
-    const worthy = stored.filter((s) => s.placed.score && isLeadWorthy(s.placed.score));
+    // History (what was there before harvesting began) makes a lead only with a contact: a stale 多少钱 is noise.
+    const worthy = stored.filter(
+      ({ placed: { score, item } }) => score && isLeadWorthy(score) && (!item.history || score.contacts.length > 0),
+    );
     const byConversation = new Map<number, typeof worthy>();
     for (const s of worthy) {
       const id = conversationOf(s.placed);
@@ -342,7 +350,7 @@ export class InboxService {
     const items = [];
     for (const { placed, messageId } of stored) {
       const { item, score } = placed;
-      if (!item.fromSelf && item.source !== '' && item.itemId) {
+      if (!item.fromSelf && !item.history && item.source !== '' && item.itemId) {
         items.push({
           conversationId: conversationOf(placed),
           messageId,
@@ -370,7 +378,7 @@ export class InboxService {
   ) {
     const newest = new Map<number, { placed: Placed; messageId: number }>();
     for (const s of stored) {
-      if (!s.placed.item.fromSelf) {
+      if (!s.placed.item.fromSelf && !s.placed.item.history) {
         newest.set(conversationOf(s.placed), s);
       }
     }

@@ -17,11 +17,13 @@ import {
   REPLY_RULES_MAX,
   type ReplyHold,
 } from '@vidmatrix/contract/rules/reply-rules';
+import { REPLY_PATTERN_RUN_MS, type PatternTest } from '@vidmatrix/contract/rules/reply-pattern';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { DELIVERY_ATTEMPTS } from './customer.service.ts';
+import { boundedPatternTest } from './pattern-test.ts';
 import type { ReplyDrafter } from './reply-drafter.ts';
 import type { ReplyRuleRepository, ReplyRuleRow } from './reply-rule.repository.ts';
 
@@ -60,6 +62,7 @@ type Rule = Omit<ReplyRuleRow, 'keywords' | 'enabled'> & { keywords: string[]; e
  */
 export class ReplyRuleService {
   private readonly repo: ReplyRuleRepository;
+  private readonly patternTest: PatternTest;
 
   constructor(
     private readonly deps: {
@@ -68,9 +71,12 @@ export class ReplyRuleService {
       jobs: Pick<JobQueue, 'enqueue'>;
       drafter: ReplyDrafter | null;
       onDraftError?: (error: unknown) => void;
+      /** How regex keywords run (default: bounded by REPLY_PATTERN_RUN_MS each). */
+      patternTest?: PatternTest;
     },
   ) {
     this.repo = deps.replyRuleRepository;
+    this.patternTest = deps.patternTest ?? boundedPatternTest(REPLY_PATTERN_RUN_MS);
   }
 
   /** customer.ReplyRule/list: the member's rules, in the order they are tried. */
@@ -151,7 +157,7 @@ export class ReplyRuleService {
     }
     const settings = await this.settings(account.member_id);
     for (const item of recent) {
-      const rule = pickReplyRule(rules, item.text, item.buyingIntent);
+      const rule = pickReplyRule(rules, item.text, item.buyingIntent, this.patternTest);
       if (!rule) {
         continue;
       }

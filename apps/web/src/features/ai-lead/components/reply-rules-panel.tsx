@@ -37,7 +37,11 @@ interface RuleForm {
 const EMPTY: RuleForm = { kind: 'keyword', match: 'contains', keywords: '', reply: '', mode: 'auto', enabled: true };
 
 /** Keywords as the member types them: separated by commas (either width), 、 or new lines. */
-function splitKeywords(text: string): string[] {
+/** The keywords of the field: a list split at commas, or one regular expression (its commas are its own). */
+function splitKeywords(text: string, match: ReplyMatchKind): string[] {
+  if (match === 'regex') {
+    return text.trim() === '' ? [] : [text.trim()];
+  }
   return text
     .split(/[,，、\n]/)
     .map((k) => k.trim())
@@ -93,13 +97,15 @@ export function ReplyRulesPanel() {
   const [editing, setEditing] = useState<{ ruleId?: number; values: RuleForm } | null>(null);
   const [form] = Form.useForm<RuleForm>();
   const kind = Form.useWatch('kind', form);
+  const match = Form.useWatch('match', form);
 
   const open = (rule?: ReplyRule) => {
     const values = rule
       ? {
           kind: rule.kind,
           match: rule.match,
-          keywords: rule.keywords.join('，'),
+          // Several patterns are any-of, as one pattern's alternatives are.
+          keywords: rule.keywords.join(rule.match === 'regex' ? '|' : '，'),
           reply: rule.reply,
           mode: rule.mode,
           enabled: rule.enabled,
@@ -113,7 +119,7 @@ export function ReplyRulesPanel() {
     const parsed = replyRuleSaveBody.safeParse({
       ...values,
       ...(editing?.ruleId ? { rule_id: editing.ruleId } : {}),
-      keywords: splitKeywords(values.keywords ?? ''),
+      keywords: splitKeywords(values.keywords ?? '', values.match),
       reply: values.reply ?? '',
     });
     if (!parsed.success) {
@@ -195,7 +201,13 @@ export function ReplyRulesPanel() {
             <Radio.Group options={REPLY_MATCH_KINDS.map((k) => ({ value: k, label: REPLY_MATCH_LABEL[k] }))} />
           </Form.Item>
           <Form.Item
-            label={kind === 'ai' ? '关键词（可不填：回复所有有购买意向的消息）' : '关键词（用逗号分隔）'}
+            label={
+              match === 'regex'
+                ? '正则表达式（一条，用 | 分隔几种说法）'
+                : kind === 'ai'
+                  ? '关键词（可不填：回复所有有购买意向的消息）'
+                  : '关键词（用逗号分隔）'
+            }
             name="keywords"
           >
             <Input placeholder="多少钱，怎么买" data-testid="rule-keywords" />
