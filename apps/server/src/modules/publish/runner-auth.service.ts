@@ -13,14 +13,14 @@ import { PUBLISH_PLATFORMS, PUBLISH_RULES, publishPlatformOf } from '@vidmatrix/
 import { RUNNER_ONLINE_MS } from '@vidmatrix/contract/rules/publish-state';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors.ts';
-import { announceAuthChange, writeAuthStatus, type AuthStatusChange } from '../enterprise-account/auth-status.ts';
-import type { EnterpriseAccountRepository } from '../enterprise-account/enterprise-account.repository.ts';
+import { announceAuthChange, type AuthStatusChange } from '../enterprise-account/auth-status.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { Transaction } from '../../repositories.ts';
 import { LongPolls, SERVER_RUNNERS_KEY } from './long-poll.ts';
 import type { RunnerIdentity } from './runner-registry.service.ts';
 import type { AuthRequestRow, RunnerAuthRepository } from './runner-auth.repository.ts';
 import type { ServerRunnerRepository } from './server-runner.repository.ts';
+import { findingOf, view, writeFinding, type AccountRef } from './runner-auth-findings.ts';
 
 const OPEN_STATES: readonly AuthRequestState[] = ['pending', 'running', 'qr', 'sms'];
 const SWEEP_BATCH = 500;
@@ -440,45 +440,4 @@ export class RunnerAuthService {
   private requestOf(runner: RunnerIdentity, id: number): Promise<AuthRequestRow | undefined> {
     return runner.member_id === null ? this.repo.findAny(id) : this.repo.find(runner.member_id, id);
   }
-}
-
-/** The account a finding is about. */
-type AccountRef = Pick<AuthRequestRow, 'member_id' | 'enterprise_account_id'>;
-
-/**
- * Writes a runner's finding about one account on `repo` (bound to the caller's transaction): the number of
- * changes logged, or undefined when the account was deleted meanwhile (a request about it still ends).
- */
-async function writeFinding(
-  repo: Pick<EnterpriseAccountRepository, 'ownedAccounts' | 'setAuthStatus' | 'insertAuthLogs'>,
-  account: AccountRef,
-  change: AuthStatusChange,
-  now: number,
-): Promise<number | undefined> {
-  const owned = await repo.ownedAccounts(account.member_id, [account.enterprise_account_id]);
-  return owned.length === 0 ? undefined : writeAuthStatus(repo, account.member_id, owned, change, now);
-}
-
-/** What a runner's report says about the account's stored login: a status to write, or nothing. */
-function findingOf(login: boolean, result: z.output<typeof authResultBody>['result']): AuthStatusChange | undefined {
-  if (result === 'valid') {
-    return login
-      ? { status: CookieAuth.authorized, reason: Msg.authReasonRunnerLogin, logUnchanged: true }
-      : { status: CookieAuth.authorized, reason: Msg.authReasonSweepValid, logUnchanged: false };
-  }
-  // A failed QR login says nothing of the stored login; a check that found it gone does.
-  return !login && result === 'invalid'
-    ? { status: CookieAuth.expired, reason: Msg.authReasonSweepExpired, logUnchanged: false }
-    : undefined;
-}
-
-function view(row: AuthRequestRow, cookieAuthStatus: number): AuthorizeView {
-  return {
-    request_id: row.id,
-    enterprise_account_id: row.enterprise_account_id,
-    state: row.state as AuthRequestState,
-    qr_image: row.state === 'qr' ? row.qr_image : '',
-    msg: row.message,
-    cookie_auth_status: cookieAuthStatus,
-  };
 }
