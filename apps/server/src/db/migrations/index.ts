@@ -22,6 +22,7 @@ import * as replyRules from './202611272120_reply_rules.ts';
 import * as musicLicence from './202611280300_music_licence.ts';
 import * as courseTruthful from './202611280310_course_truthful.ts';
 import * as harvestPublishFence from './202611280600_harvest_publish_fence.ts';
+import * as clipOutputLease from './202611290200_clip_output_lease.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '202611280300_music_licence': musicLicence,
   '202611280310_course_truthful': courseTruthful,
   '202611280600_harvest_publish_fence': harvestPublishFence,
+  '202611290200_clip_output_lease': clipOutputLease,
 };
