@@ -3,7 +3,7 @@ import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedJobQueue } from '../src/jobs/embedded-queue.ts';
 import { registerClipTaskJobs } from '../src/modules/clip-task/clip-task.jobs.ts';
-import { addVideos, CLIP_FONT, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
+import { addFiles, CLIP_FONT, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
 import { createTestApp, login, type TestContext } from './helpers.ts';
 import { until } from './publish-helpers.ts';
 import { call } from './upload-client.ts';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ clipConcurrency: 1, redisUrl: undefined }, { clipOutput: TINY_OUTPUT });
   token = (await login(ctx.app)).ApiToken;
   const dir = fixtureDir('vm-clip-crash-');
-  videoIds = await addVideos(ctx, token, [
+  videoIds = await addFiles(ctx, token, [
     makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 }),
   ]);
   await ctx.app.jobs.drain(120_000);
