@@ -185,6 +185,11 @@ export class MaterialRepository {
     }
   }
 
+  async insert(row: Insertable<MaterialTable>): Promise<number> {
+    const res = await this.db.insertInto('material').values(row).returning('id').executeTakeFirstOrThrow();
+    return res.id;
+  }
+
   /**
    * Files a produced file in one transaction: charges its size to the member's space, inserts its
    * material and lets `fence` record the filing. 'full' or 'fenced' leave nothing behind.

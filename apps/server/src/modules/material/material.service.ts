@@ -71,7 +71,7 @@ export class MaterialService {
        * The upload ledger (finished uploads, the member's space), read and charged through the shared
        * repository, and the app config's max_file_num; the upload module itself is not called (issue 26).
        */
-      uploadRepository: Pick<UploadRepository, 'find' | 'space' | 'charge'>;
+      uploadRepository: Pick<UploadRepository, 'find' | 'space'>;
       settingRepository: Pick<SettingRepository, 'configByCate'>;
       /** Tells the upload module a material's object is released (`material.released`). */
       events: DomainEventEmitter;
