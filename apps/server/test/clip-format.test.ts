@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestContext } from './helpers.ts';
-import { addVideos, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
+import { addFiles, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
 import { call } from './upload-client.ts';
 
 // Output format per task (issue 24): each task renders at its own aspect, capped by the server's size.
@@ -48,7 +48,7 @@ beforeAll(async () => {
   dir = fixtureDir('vm-clip-format-');
   const a = makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 3, rate: 15 });
   const b = makeVideo(join(dir, 'b.mp4'), { width: 240, height: 320, seconds: 3, rate: 15, pattern: 'testsrc2' });
-  videoIds = await addVideos(ctx, token, [a, b]);
+  videoIds = await addFiles(ctx, token, [a, b]);
   await ctx.app.jobs.drain();
 }, 120_000);
 

@@ -3,7 +3,8 @@ import type { ClipTaskInfo, ClipTemplate } from '@vidmatrix/contract/api/clip-ta
 import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import { expect } from 'vitest';
 import { SUBTITLE_STYLE } from '../src/media/clip/clip-fixtures.ts';
-import type { TestContext } from './helpers.ts';
+import type { AppOptions } from '../src/app.ts';
+import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
 import { call, tusUpload } from './upload-client.ts';
 
 /** The clip tests' CJK font, from the unit tests' fixtures (one source). */
@@ -21,19 +22,27 @@ export const SUBTITLED_TEMPLATE: ClipTemplate = {
   music: { policy: 'none', volume: 0.3, duck: true },
 };
 
-/** Uploads fixture videos through tus and registers them as the member's materials; their ids. */
-export async function addVideos(ctx: TestContext, apiToken: string, files: string[]): Promise<number[]> {
+/**
+ * Uploads fixture files through tus and registers them as the member's materials of `fileType`, each
+ * named by its file name; their ids.
+ */
+export async function addFiles(
+  ctx: TestContext,
+  apiToken: string,
+  files: string[],
+  fileType: 'video' | 'image' = 'video',
+): Promise<number[]> {
   const keys: string[] = [];
   for (const file of files) {
-    keys.push(await tusUpload(ctx.app, apiToken, file.split('/').pop() ?? 'v.mp4', readFileSync(file)));
+    keys.push(await tusUpload(ctx.app, apiToken, file.split('/').pop() ?? 'x', readFileSync(file)));
   }
   const added = await call<UploadedFile[]>(ctx.app, apiToken, '/api/file.File/add', {
     type: 'url',
     file_url: keys.map((k) => `/storage/${k}`).join(','),
-    file_name: keys.map((_, i) => `v${i}.mp4`).join(','),
-    file_type: 'video',
+    file_name: files.map((f) => f.split('/').pop()).join(','),
+    file_type: fileType,
   });
-  expect(added.code).toBe(200);
+  expect(added.code, added.msg).toBe(200);
   return added.data.map((f) => f.file_id);
 }
 
@@ -42,4 +51,19 @@ export async function clipTaskInfo(ctx: TestContext, apiToken: string, id: numbe
   const res = await call<ClipTaskInfo>(ctx.app, apiToken, '/api/seoaivideo.BatchVideo/taskInfo', { id });
   expect(res.code).toBe(200);
   return res.data;
+}
+
+/**
+ * The clip tests' app: one render at a time at TINY_OUTPUT (or `options`), the demo member signed in
+ * and a second member `other` to try another's materials with; their tokens.
+ */
+export async function startClipApp(
+  other: string,
+  options: Partial<Omit<AppOptions, 'config' | 'db'>> = {},
+): Promise<{ ctx: TestContext; token: string; otherToken: string }> {
+  const ctx = await createTestApp({ clipConcurrency: 1 }, { clipOutput: TINY_OUTPUT, ...options });
+  const token = (await login(ctx.app)).ApiToken;
+  await addMember(ctx, other);
+  const otherToken = (await login(ctx.app, other, 'secret-123')).ApiToken;
+  return { ctx, token, otherToken };
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleWriter } from '../src/media/clip/writer/script-writer.ts';
 import { servedFontsDir } from '../src/media/clip/fonts.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
-import { addVideos as addVideosOf, CLIP_FONT as FONT, clipTaskInfo, SUBTITLED_TEMPLATE } from './clip-helpers.ts';
+import { addFiles, CLIP_FONT as FONT, clipTaskInfo, SUBTITLED_TEMPLATE } from './clip-helpers.ts';
 import { call } from './upload-client.ts';
 
 // 脚本剪辑's step media, 帮我写文案 through a local OpenAI-compatible imitation (of a language-model
@@ -26,7 +26,7 @@ let longId = 0;
 let mutedId = 0;
 const asked: unknown[] = [];
 
-const addVideos = (files: string[], apiToken = token) => addVideosOf(ctx, apiToken, files);
+const addVideos = (files: string[], apiToken = token) => addFiles(ctx, apiToken, files);
 const info = (id: number) => clipTaskInfo(ctx, token, id);
 
 async function material(id: number): Promise<Material> {

@@ -1,17 +1,20 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClipScriptDrafts, ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
 import type { ClipPlan } from '../src/media/clip/plan-model.ts';
 import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
-import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import { Msg } from '@vidmatrix/contract/messages';
 import { fixtureDir, makeImage, makeVideo, startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleWriter } from '../src/media/clip/writer/script-writer.ts';
-import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
-import { CLIP_FONT as FONT, SUBTITLED_TEMPLATE as TEMPLATE, TINY_OUTPUT as OUTPUT } from './clip-helpers.ts';
-import { call, tusUpload } from './upload-client.ts';
+import { createTestApp, login, type TestContext } from './helpers.ts';
+import {
+  addFiles as addFilesOf,
+  CLIP_FONT as FONT,
+  SUBTITLED_TEMPLATE as TEMPLATE,
+  startClipApp,
+} from './clip-helpers.ts';
+import { call } from './upload-client.ts';
 
 // Issue 9, modes 5–7 and templates: member templates with server-rendered previews, the script
 // writer (against a local imitation of an OpenAI-compatible service), AI剪辑 matching sentences to
@@ -29,20 +32,8 @@ let image = 0;
 /** Pictures of their own for each cloud-space case (a combination is made once per member). */
 let spare: number[] = [];
 
-async function addFiles(apiToken: string, files: string[], fileType: 'video' | 'image'): Promise<number[]> {
-  const keys: string[] = [];
-  for (const file of files) {
-    keys.push(await tusUpload(ctx.app, apiToken, file.split('/').pop() ?? 'x', readFileSync(file)));
-  }
-  const added = await call<UploadedFile[]>(ctx.app, apiToken, '/api/file.File/add', {
-    type: 'url',
-    file_url: keys.map((k) => `/storage/${k}`).join(','),
-    file_name: files.map((f) => f.split('/').pop()).join(','),
-    file_type: fileType,
-  });
-  expect(added.code, added.msg).toBe(200);
-  return added.data.map((f) => f.file_id);
-}
+const addFiles = (apiToken: string, files: string[], fileType: 'video' | 'image') =>
+  addFilesOf(ctx, apiToken, files, fileType);
 
 async function tag(ids: number[], name: string): Promise<void> {
   const made = await call<{ tag_id: number }>(ctx.app, token, '/api/file.Tag/add', { tag_name: name });
@@ -89,16 +80,9 @@ async function setUsedSpace(account: string, used: number | 'full'): Promise<voi
 
 beforeAll(async () => {
   llm = await startLlmImitation();
-  ctx = await createTestApp(
-    { clipConcurrency: 1 },
-    {
-      clipOutput: OUTPUT,
-      scriptWriter: new OpenAiCompatibleWriter({ baseUrl: llm.baseUrl, apiKey: 'k', model: 'imitation' }),
-    },
-  );
-  token = (await login(ctx.app)).ApiToken;
-  await addMember(ctx, 'modes_other');
-  otherToken = (await login(ctx.app, 'modes_other', 'secret-123')).ApiToken;
+  ({ ctx, token, otherToken } = await startClipApp('modes_other', {
+    scriptWriter: new OpenAiCompatibleWriter({ baseUrl: llm.baseUrl, apiKey: 'k', model: 'imitation' }),
+  }));
   const dir = fixtureDir('vm-clip-modes-');
   [coffee, cake] = (await addFiles(
     token,

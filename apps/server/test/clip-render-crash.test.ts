@@ -3,7 +3,7 @@ import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedJobQueue } from '../src/jobs/embedded-queue.ts';
 import { registerClipTaskJobs } from '../src/modules/clip-task/clip-task.jobs.ts';
-import { addVideos, CLIP_FONT, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
+import { addFiles, CLIP_FONT, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
 import { createTestApp, login, type TestContext } from './helpers.ts';
 import { until } from './publish-helpers.ts';
 import { call } from './upload-client.ts';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ clipConcurrency: 1, redisUrl: undefined }, { clipOutput: TINY_OUTPUT });
   token = (await login(ctx.app)).ApiToken;
   const dir = fixtureDir('vm-clip-crash-');
-  videoIds = await addVideos(ctx, token, [
+  videoIds = await addFiles(ctx, token, [
     makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 }),
   ]);
   await ctx.app.jobs.drain(120_000);
@@ -75,5 +75,64 @@ describe('a clip render whose worker died', () => {
       .where('remark', 'like', `clip_task ${added.data.id} #%`)
       .execute();
     expect(filed.map((m) => m.id)).toEqual([task.outputs[0]?.material_id]);
+  }, 300_000);
+
+  it('files one video when a render that lost its lease finishes after the retry that took it over', async () => {
+    const added = await call<{ id: number }>(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', {
+      clip_model: 1,
+      name: '失租测试',
+      count: 1,
+      seed: 12,
+      template: SUBTITLED_TEMPLATE,
+      groups: [{ name: '', materialIds: videoIds, lines: [] }],
+      segments: 2,
+      segmentSeconds: 1,
+      lines: ['第二条口播文案'],
+      font: CLIP_FONT,
+    });
+    expect(added.code, added.msg).toBe(200);
+    const [output] = (await clipTaskInfo(ctx, token, added.data.id)).outputs;
+    if (!output) {
+      throw new Error('the task has no video');
+    }
+    // The first render stalls once its video is made, before filing it, as a worker whose event loop
+    // stood still past its lease: the queue's retry takes the video over meanwhile and files it.
+    const { storage } = ctx.app;
+    const put = storage.put.bind(storage);
+    let stalledKey = '';
+    let reached!: () => void;
+    const atFiling = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    storage.put = async (key, body, type) => {
+      if (stalledKey === '') {
+        stalledKey = key;
+        await put(key, body, type);
+        reached();
+        return released;
+      }
+      return put(key, body, type);
+    };
+    try {
+      const render = ctx.app.services.clipRender;
+      const stalled = render.render(output.id, 1);
+      await atFiling;
+      await render.render(output.id, 2);
+      release();
+      await stalled;
+    } finally {
+      storage.put = put;
+    }
+    const task = await clipTaskInfo(ctx, token, added.data.id);
+    expect(task.outputs.map((o) => o.status)).toEqual(['done']);
+    const filed = await ctx.db
+      .selectFrom('material')
+      .select(['id', 'object_key'])
+      .where('remark', 'like', `clip_task ${added.data.id} #%`)
+      .execute();
+    expect(filed.map((m) => m.id)).toEqual([task.outputs[0]?.material_id]);
+    // The stalled render's file is not the one filed, and is not left in storage.
+    expect(filed[0]?.object_key).not.toBe(stalledKey);
+    expect(await storage.size(stalledKey)).toBeNull();
   }, 300_000);
 });

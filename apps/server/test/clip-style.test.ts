@@ -1,14 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import type { ClipVoiceList, ClipVoicePreview } from '@vidmatrix/contract/api/clip-voice';
 import { subtitlePreset, titlePreset } from '@vidmatrix/contract/rules/clip-styles';
 import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
-import { CLIP_FONT, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
-import { call, tusUpload } from './upload-client.ts';
+import type { TestContext } from './helpers.ts';
+import {
+  addFiles as addFilesOf,
+  CLIP_FONT,
+  clipTaskInfo,
+  startClipApp,
+  SUBTITLED_TEMPLATE,
+  TINY_OUTPUT,
+} from './clip-helpers.ts';
+import { call } from './upload-client.ts';
 
 // Voice, subtitle style, several titles and a logo per task (issue 24), through the API as a member
 // uses them, with one small real render whose frame is read back pixel by pixel.
@@ -23,20 +29,8 @@ let videoId = 0;
 let logoId = 0;
 let foreignLogoId = 0;
 
-async function addFiles(apiToken: string, files: string[], fileType: 'video' | 'image'): Promise<number[]> {
-  const keys: string[] = [];
-  for (const file of files) {
-    keys.push(await tusUpload(ctx.app, apiToken, file.split('/').pop() ?? 'x', readFileSync(file)));
-  }
-  const added = await call<UploadedFile[]>(ctx.app, apiToken, '/api/file.File/add', {
-    type: 'url',
-    file_url: keys.map((k) => `/storage/${k}`).join(','),
-    file_name: files.map((f) => f.split('/').pop()).join(','),
-    file_type: fileType,
-  });
-  expect(added.code, added.msg).toBe(200);
-  return added.data.map((f) => f.file_id);
-}
+const addFiles = (apiToken: string, files: string[], fileType: 'video' | 'image') =>
+  addFilesOf(ctx, apiToken, files, fileType);
 
 function task(extra: object = {}) {
   return {
@@ -76,10 +70,7 @@ async function frameOf(url: string, name: string): Promise<(x: number, y: number
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ clipConcurrency: 1 }, { clipOutput: TINY_OUTPUT });
-  token = (await login(ctx.app)).ApiToken;
-  await addMember(ctx, 'style_other');
-  otherToken = (await login(ctx.app, 'style_other', 'secret-123')).ApiToken;
+  ({ ctx, token, otherToken } = await startClipApp('style_other'));
   dir = fixtureDir('vm-clip-style-');
   // Black footage: the yellow subtitles and the green logo are the only colour in the frame.
   [videoId = 0] = await addFiles(

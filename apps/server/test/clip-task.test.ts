@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AZURE_DEFAULT_VOICE, AzureTts } from '../src/media/clip/tts/azure.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
 import {
-  addVideos as addVideosOf,
+  addFiles,
   CLIP_FONT as FONT,
   clipTaskInfo,
   SUBTITLED_TEMPLATE as TEMPLATE,
@@ -25,7 +25,7 @@ let videoIds: number[] = [];
 let otherVideoId = 0;
 
 /** Uploads fixture videos through tus and registers them as the member's materials. */
-const addVideos = (files: string[], apiToken = token) => addVideosOf(ctx, apiToken, files);
+const addVideos = (files: string[], apiToken = token) => addFiles(ctx, apiToken, files);
 const info = (id: number) => clipTaskInfo(ctx, token, id);
 
 async function materials(): Promise<Material[]> {
@@ -281,7 +281,7 @@ describe('clip tasks spoken by a cloud voice (Azure, through a local imitation o
     const dir = fixtureDir('vm-clip-cloud-');
     const a = makeVideo(join(dir, 'a.mp4'), { width: 320, height: 240, seconds: 4, rate: 15 });
     const b = makeVideo(join(dir, 'b.mp4'), { width: 240, height: 320, seconds: 4, rate: 15, pattern: 'testsrc2' });
-    ids = await addVideosOf(cloud, cloudToken, [a, b]);
+    ids = await addFiles(cloud, cloudToken, [a, b]);
     await cloud.app.jobs.drain();
   }, 120_000);
 

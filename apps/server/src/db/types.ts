@@ -556,6 +556,8 @@ export interface ClipOutputTable {
   material_id: number;
   error: string;
   updated_at: number;
+  /** The token of the render that holds the video now; only it may file the output. */
+  lease: Generated<string>;
 }
 
 /** Combinations a member already made, so later tasks avoid them. */

@@ -24,6 +24,7 @@ import * as courseTruthful from './202611280310_course_truthful.ts';
 import * as harvestPublishFence from './202611280600_harvest_publish_fence.ts';
 import * as authSmsCode from './202611290000_auth_sms_code.ts';
 import * as harvestHistory from './202611290100_harvest_history.ts';
+import * as clipOutputLease from './202611290200_clip_output_lease.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '202611280600_harvest_publish_fence': harvestPublishFence,
   '202611290000_auth_sms_code': authSmsCode,
   '202611290100_harvest_history': harvestHistory,
+  '202611290200_clip_output_lease': clipOutputLease,
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -115,8 +116,9 @@ export class ClipRenderService {
 
   /**
    * The clip.render job: renders one video, files it as a material, and moves the task on. A later
-   * `attempt` is the queue running it again after the process of the previous one died mid-render
-   * (its lease lapsed), which left the output `running`: that render is taken up from the start.
+   * `attempt` is the queue running it again after the previous run lost its lease (its process died,
+   * or its event loop stalled), which left the output `running`: that render is taken up from the
+   * start under a fresh lease, and only the holder of the output's lease may file or move it.
    */
   async render(outputId: number, attempt = 1): Promise<void> {
     const output = await this.repo.output(outputId);
@@ -125,18 +127,19 @@ export class ClipRenderService {
     }
     const task = await this.repo.task(output.member_id, output.task_id);
     const from: ClipStatus[] = attempt > 1 ? ['queued', 'running'] : ['queued'];
-    if (!task || !(await this.repo.moveOutput(outputId, from, { status: 'running', progress: 0 }))) {
+    const lease = randomUUID();
+    if (!task || !(await this.repo.moveOutput(outputId, from, { status: 'running', progress: 0, lease }))) {
       return;
     }
     const memberId = task.member_id;
     await this.progress.settle(task.id, memberId);
     const controller = new AbortController();
     this.running.set(outputId, controller);
-    // Another instance may cancel: its status change reaches this render through the database.
+    // A cancel on another instance, or a retry that took the video over, reaches this render through the database.
     const poll = setInterval(() => {
       void this.repo.output(outputId).then(
         (row) => {
-          if (row?.status !== 'running') {
+          if (row?.status !== 'running' || row.lease !== lease) {
             controller.abort();
           }
         },
@@ -151,8 +154,8 @@ export class ClipRenderService {
       }
       lastWrite = now;
       const progress = Math.round(fraction * 1000) / 1000;
-      void this.repo.moveOutput(outputId, ['running'], { progress }).then(
-        () => this.progress.push(task, outputId, 'running', progress),
+      void this.repo.moveOutput(outputId, ['running'], { progress }, lease).then(
+        (held) => held && this.progress.push(task, outputId, 'running', progress),
         () => undefined,
       );
     };
@@ -170,32 +173,34 @@ export class ClipRenderService {
         signal: controller.signal,
         onProgress,
       });
-      const materialId = await this.materials.addProduced(memberId, {
+      const file = {
         objectKey: key,
         size: probe.size,
         fileName: `${task.name}-${plan.index + 1}.mp4`,
         groupName: `${OUTPUT_GROUP_PREFIX}${task.name}`.slice(0, 50),
         remark: `clip_task ${task.id} #${plan.index + 1} seed ${task.seed}`,
-      });
-      await this.materials.recordUse(memberId, usedMaterialIds(plan));
-      if (
-        await this.repo.moveOutput(outputId, ['running'], {
-          status: 'done',
-          progress: 1,
-          material_id: materialId,
-          updated_at: this.deps.now(),
-        })
-      ) {
-        this.progress.push(task, outputId, 'done', 1);
+      };
+      // Filed and marked done in one transaction, only while this render still holds the lease.
+      const fence = this.repo.filingFence(outputId, lease, this.deps.now());
+      if ((await this.materials.addProduced(memberId, file, fence)) === null) {
+        this.deps.log.warn({ taskId: task.id, outputId, attempt }, 'Clip render lost its lease; its video was dropped');
+        return;
       }
+      await this.materials.recordUse(memberId, usedMaterialIds(plan));
+      this.progress.push(task, outputId, 'done', 1);
     } catch (error) {
       const canceled = error instanceof ClipRenderError && error.reason === 'canceled';
       const message = userMessage(error);
-      await this.repo.moveOutput(outputId, ['running'], {
-        status: canceled ? 'canceled' : 'failed',
-        error: canceled ? '' : message,
-        updated_at: this.deps.now(),
-      });
+      const held = await this.repo.moveOutput(
+        outputId,
+        ['running'],
+        { status: canceled ? 'canceled' : 'failed', error: canceled ? '' : message, updated_at: this.deps.now() },
+        lease,
+      );
+      if (!held) {
+        // Canceled by the member, or taken over by a retry: the video is no longer this render's to tell.
+        return;
+      }
       this.progress.push(task, outputId, canceled ? 'canceled' : 'failed', 0);
       const final =
         error instanceof ClipRenderError ||

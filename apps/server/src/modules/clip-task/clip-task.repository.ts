@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ClipOutputTable, ClipTaskTable, Db } from '../../db/types.ts';
+import type { FilingFence } from '../material/material.repository.ts';
 
 /** One step's media of a clip task (the `clip_media` table). */
 export interface ClipMediaRow {
@@ -135,15 +136,36 @@ export class ClipTaskRepository {
     return this.db.selectFrom('clip_output').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Moves an output on only from one of `from` (so a canceled or finished one stays put); true when it moved. */
-  async moveOutput(id: number, from: readonly string[], values: Updateable<ClipOutputTable>): Promise<boolean> {
-    const res = await this.db
-      .updateTable('clip_output')
-      .set(values)
-      .where('id', '=', id)
-      .where('status', 'in', from)
-      .executeTakeFirst();
+  /**
+   * Moves an output on only from one of `from` (so a canceled or finished one stays put), and with a
+   * `lease` only while that render still holds it; true when it moved.
+   */
+  async moveOutput(
+    id: number,
+    from: readonly string[],
+    values: Updateable<ClipOutputTable>,
+    lease?: string,
+  ): Promise<boolean> {
+    let query = this.db.updateTable('clip_output').set(values).where('id', '=', id).where('status', 'in', from);
+    if (lease !== undefined) {
+      query = query.where('lease', '=', lease);
+    }
+    const res = await query.executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The fence of a render's filing, run in the material's transaction: one statement marks the output
+   * done with its material only while the render's `lease` still holds it, else the filing rolls back.
+   */
+  filingFence(id: number, lease: string, now: number): FilingFence {
+    return (trx, materialId) =>
+      new ClipTaskRepository(trx).moveOutput(
+        id,
+        ['running'],
+        { status: 'done', progress: 1, material_id: materialId, updated_at: now },
+        lease,
+      );
   }
 
   /** Moves every output of a task in one of `from` to `values`; returns the ids moved. */

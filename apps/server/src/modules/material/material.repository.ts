@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import { containsText } from '../../db/dialect.ts';
 import type { Db, MaterialTable } from '../../db/types.ts';
+import { chargeOn } from '../upload/upload.repository.ts';
 
 /** Filters of the list call, already parsed. */
 export interface MaterialFilter {
@@ -13,6 +14,19 @@ export interface MaterialFilter {
 
 /** Ends a registration transaction when an upload is no longer claimable. */
 class UploadGone extends Error {}
+
+/** Ends a filing transaction: the space is full, or the fence refused the filing. */
+class FilingRefused extends Error {
+  constructor(readonly outcome: 'full' | 'fenced') {
+    super(outcome);
+  }
+}
+
+/**
+ * Runs inside a produced file's filing transaction, once its material row is in: one statement that
+ * records the filing where the producer still holds its work, false when it no longer does.
+ */
+export type FilingFence = (trx: Db, materialId: number) => Promise<boolean>;
 
 /** SQL of materials, their groups and tags. Every query filters by member_id. */
 export class MaterialRepository {
@@ -174,6 +188,35 @@ export class MaterialRepository {
   async insert(row: Insertable<MaterialTable>): Promise<number> {
     const res = await this.db.insertInto('material').values(row).returning('id').executeTakeFirstOrThrow();
     return res.id;
+  }
+
+  /**
+   * Files a produced file in one transaction: charges its size to the member's space, inserts its
+   * material and lets `fence` record the filing. 'full' or 'fenced' leave nothing behind.
+   */
+  async insertProduced(
+    row: Insertable<MaterialTable>,
+    size: number,
+    now: number,
+    fence: FilingFence,
+  ): Promise<number | 'full' | 'fenced'> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if (!(await chargeOn(trx, row.member_id, size, now))) {
+          throw new FilingRefused('full');
+        }
+        const { id } = await trx.insertInto('material').values(row).returning('id').executeTakeFirstOrThrow();
+        if (!(await fence(trx, id))) {
+          throw new FilingRefused('fenced'); // rolls back the charge and the material
+        }
+        return id;
+      });
+    } catch (error) {
+      if (error instanceof FilingRefused) {
+        return error.outcome;
+      }
+      throw error;
+    }
   }
 
   async update(

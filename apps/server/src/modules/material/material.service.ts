@@ -26,7 +26,7 @@ import { maxFileNum } from '../setting/app-config.ts';
 import type { SettingRepository } from '../setting/setting.repository.ts';
 import { claimableUploads, forgetClaimed, spaceOf, type ClaimedUpload } from '../upload/upload-ledger.ts';
 import type { UploadRepository } from '../upload/upload.repository.ts';
-import type { MaterialRepository } from './material.repository.ts';
+import type { FilingFence, MaterialRepository } from './material.repository.ts';
 
 /** How many expired materials one expiry run removes. */
 const EXPIRE_BATCH = 200;
@@ -71,7 +71,7 @@ export class MaterialService {
        * The upload ledger (finished uploads, the member's space), read and charged through the shared
        * repository, and the app config's max_file_num; the upload module itself is not called (issue 26).
        */
-      uploadRepository: Pick<UploadRepository, 'find' | 'space' | 'charge'>;
+      uploadRepository: Pick<UploadRepository, 'find' | 'space'>;
       settingRepository: Pick<SettingRepository, 'configByCate'>;
       /** Tells the upload module a material's object is released (`material.released`). */
       events: DomainEventEmitter;
@@ -268,30 +268,34 @@ export class MaterialService {
   /**
    * Files a video the server produced (a clip output already in storage) as a material of the member
    * in the group named `groupName` (made when missing); the media job adds its poster and duration.
+   * Null when `fence` refused the filing (its producer no longer held the work): nothing is filed.
    */
   async addProduced(
     memberId: number,
     file: { objectKey: string; size: number; fileName: string; groupName: string; remark: string },
-  ): Promise<number> {
+    fence: FilingFence = () => Promise.resolve(true),
+  ): Promise<number | null> {
     const groupId =
       (await this.repo.groupIdByName(memberId, file.groupName)) ??
       (await this.repo.addGroup(memberId, file.groupName, '', this.deps.now()));
     // Not an upload: there is no upload row to claim, so the material is inserted directly.
     const now = this.deps.now();
     const { retentionDays } = await spaceOf(this.deps.uploadRepository, memberId);
-    // Charged to the member's cloud space like an upload; a file that no longer fits is dropped.
-    if (!(await this.deps.uploadRepository.charge(memberId, file.size, this.deps.now()))) {
-      await this.deps.storage.delete(file.objectKey).catch(() => undefined);
-      throw badRequest(Msg.spaceExceeded);
-    }
     const upload = { object_key: file.objectKey, size: file.size };
     const options = { groupId, remark: file.remark, sourceType: SourceType.clip };
-    let id: number;
-    try {
-      id = await this.repo.insert(materialRow(memberId, upload, file.fileName, options, retentionDays, now));
-    } catch (error) {
-      await this.released(memberId, file.objectKey, file.size);
+    const row = materialRow(memberId, upload, file.fileName, options, retentionDays, now);
+    // Charged to the member's cloud space like an upload, in the transaction that files it: a file that
+    // no longer fits, or whose producer lost its hold (`fence`), is dropped with nothing charged.
+    const id = await this.repo.insertProduced(row, file.size, now, fence).catch(async (error: unknown) => {
+      await this.deps.storage.delete(file.objectKey).catch(() => undefined);
       throw error;
+    });
+    if (id === 'full' || id === 'fenced') {
+      await this.deps.storage.delete(file.objectKey).catch(() => undefined);
+      if (id === 'full') {
+        throw badRequest(Msg.spaceExceeded);
+      }
+      return null;
     }
     await this.deps.jobs.enqueue(Job.materialMedia, { materialId: id });
     this.changed(memberId);

@@ -113,10 +113,6 @@ export class UploadRepository {
       });
   }
 
-  charge(memberId: number, size: number, now: number): Promise<boolean> {
-    return chargeOn(this.db, memberId, size, now);
-  }
-
   /** Gives `size` back, never below zero. */
   async refund(memberId: number, size: number, now: number): Promise<void> {
     await this.db
@@ -142,7 +138,7 @@ async function setStatusOn(db: Db, objectKey: string, from: string, to: string, 
 }
 
 /** Adds `size` to the member's used space when it fits the level's; false otherwise (on `db` or a transaction). */
-async function chargeOn(db: Db, memberId: number, size: number, now: number): Promise<boolean> {
+export async function chargeOn(db: Db, memberId: number, size: number, now: number): Promise<boolean> {
   const res = await db
     .updateTable('level_user')
     .set({ space_storage: sql`space_storage + ${size}`, updated_at: now })

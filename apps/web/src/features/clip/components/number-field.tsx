@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Form, InputNumber } from 'antd';
 import { CLIP_SEGMENT_SECONDS_RANGE } from '@vidmatrix/contract/constants';
 
-/** A labelled whole-number field of a mode form (the label doubles as the input's accessible name). */
+/** A labelled number field of a clip form (the label doubles as the input's accessible name). */
 export function NumberField(props: {
   label: string;
   min: number;
@@ -12,6 +12,13 @@ export function NumberField(props: {
   /** A note under the field; with `warning`, drawn as one. */
   extra?: ReactNode;
   warning?: boolean;
+  /** Fractional steps: the step, the decimals shown; absent: whole numbers. */
+  step?: number;
+  precision?: number;
+  /** A unit after the number (倍, %). */
+  suffix?: string;
+  /** What a cleared field becomes; absent: `min`. */
+  fallback?: number;
 }) {
   return (
     <Form.Item
@@ -25,8 +32,11 @@ export function NumberField(props: {
         aria-label={props.label}
         min={props.min}
         max={props.max}
+        step={props.step}
+        precision={props.precision}
+        suffix={props.suffix}
         value={props.value}
-        onChange={(v) => props.onChange(v ?? props.min)}
+        onChange={(v) => props.onChange(v ?? props.fallback ?? props.min)}
       />
     </Form.Item>
   );

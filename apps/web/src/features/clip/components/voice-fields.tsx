@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Form, InputNumber, Select, Space } from 'antd';
+import { Button, Form, Select, Space } from 'antd';
 import type { ClipDubbing } from '@vidmatrix/contract/api/clip-voice';
 import { CLIP_VOICE_SPEED_RANGE, CLIP_VOICE_VOLUME_RANGE } from '@vidmatrix/contract/constants';
 import { useVoicePreview, useVoices } from '../api/get-voices.ts';
+import { NumberField } from './number-field.tsx';
 
 /** The form's voice: '' until the member picks one (the server's default voice is sent as none). */
 export type DubbingChoice = ClipDubbing;
@@ -55,30 +56,25 @@ export function VoiceFields(props: { value: DubbingChoice; onChange: (value: Dub
         </Space>
       </Form.Item>
       <Space size="large" wrap>
-        <Form.Item label="语速">
-          <InputNumber
-            aria-label="语速"
-            min={CLIP_VOICE_SPEED_RANGE.min}
-            max={CLIP_VOICE_SPEED_RANGE.max}
-            step={0.1}
-            precision={1}
-            suffix="倍"
-            value={value.speed}
-            onChange={(v) => onChange({ ...value, speed: v ?? 1 })}
-          />
-        </Form.Item>
-        <Form.Item label="配音音量">
-          <InputNumber
-            aria-label="配音音量"
-            min={CLIP_VOICE_VOLUME_RANGE.min}
-            max={CLIP_VOICE_VOLUME_RANGE.max}
-            step={10}
-            precision={0}
-            suffix="%"
-            value={value.volume}
-            onChange={(v) => onChange({ ...value, volume: v ?? 100 })}
-          />
-        </Form.Item>
+        <NumberField
+          label="语速"
+          {...CLIP_VOICE_SPEED_RANGE}
+          step={0.1}
+          precision={1}
+          suffix="倍"
+          fallback={DEFAULT_DUBBING.speed}
+          value={value.speed}
+          onChange={(speed) => onChange({ ...value, speed })}
+        />
+        <NumberField
+          label="配音音量"
+          {...CLIP_VOICE_VOLUME_RANGE}
+          step={10}
+          suffix="%"
+          fallback={DEFAULT_DUBBING.volume}
+          value={value.volume}
+          onChange={(volume) => onChange({ ...value, volume })}
+        />
       </Space>
     </>
   );

@@ -207,42 +207,20 @@ function TemplateForm(props: {
       </Space>
       <Space wrap align="start" size="large">
         {showSubtitle && (
-          <Form.Item label="套用字幕样式">
-            <Select
-              aria-label="套用字幕样式"
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 180 }}
-              placeholder="选择预设样式"
-              value={SUBTITLE_PRESETS.find((p) => sameStyle(p.style, subtitle))?.key}
-              onChange={(key: string) => {
-                const preset = SUBTITLE_PRESETS.find((p) => p.key === key);
-                if (preset) {
-                  setSubtitle({ ...preset.style, font: subtitle.font });
-                }
-              }}
-              options={SUBTITLE_PRESETS.map((p) => ({ value: p.key, label: p.name }))}
-            />
-          </Form.Item>
+          <PresetField
+            label="套用字幕样式"
+            presets={SUBTITLE_PRESETS}
+            current={subtitle}
+            onPick={(style) => setSubtitle({ ...style, font: subtitle.font })}
+          />
         )}
         {showTitle && (
-          <Form.Item label="标题样式">
-            <Select
-              aria-label="标题样式"
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 180 }}
-              placeholder="选择预设样式"
-              value={TITLE_PRESETS.find((p) => sameStyle(p.style, title))?.key}
-              onChange={(key: string) => {
-                const preset = TITLE_PRESETS.find((p) => p.key === key);
-                if (preset) {
-                  setTitle({ ...title, ...preset.style });
-                }
-              }}
-              options={TITLE_PRESETS.map((p) => ({ value: p.key, label: p.name }))}
-            />
-          </Form.Item>
+          <PresetField
+            label="标题样式"
+            presets={TITLE_PRESETS}
+            current={title}
+            onPick={(style) => setTitle({ ...title, ...style })}
+          />
         )}
         <StyleSwatch subtitle={showSubtitle ? subtitle : null} title={showTitle ? title : null} />
       </Space>
@@ -346,4 +324,33 @@ function TemplateForm(props: {
 /** Whether every field of a preset's style holds in `style` (the preset stays named until one moves). */
 function sameStyle(preset: object, style: object): boolean {
   return Object.entries(preset).every(([k, v]) => (style as Record<string, unknown>)[k] === v);
+}
+
+/** A named style preset to apply (套用): shows the preset the current style still matches, if any. */
+function PresetField<S extends object>(props: {
+  label: string;
+  presets: readonly { key: string; name: string; style: S }[];
+  current: object;
+  onPick: (style: S) => void;
+}) {
+  const { presets } = props;
+  return (
+    <Form.Item label={props.label}>
+      <Select
+        aria-label={props.label}
+        showSearch
+        optionFilterProp="label"
+        style={{ width: 180 }}
+        placeholder="选择预设样式"
+        value={presets.find((p) => sameStyle(p.style, props.current))?.key}
+        onChange={(key: string) => {
+          const preset = presets.find((p) => p.key === key);
+          if (preset) {
+            props.onPick(preset.style);
+          }
+        }}
+        options={presets.map((p) => ({ value: p.key, label: p.name }))}
+      />
+    </Form.Item>
+  );
 }
