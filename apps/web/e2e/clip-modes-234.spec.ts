@@ -96,7 +96,10 @@ test('脚本剪辑: steps with their own media, a preview, two videos in the lib
   const filed = page.waitForResponse((r) => r.url().includes('/setOssMediaUrl') && r.ok());
   await page.getByRole('button', { name: '开始剪辑' }).click();
   // The titles go as the task's titleArray (one per video in turn); the template keeps 醒目标题's style.
-  expect((await added).postDataJSON()).toMatchObject({ titleArray: ['夏日特饮'], template: { title: { color: '#FFE400' } } });
+  expect((await added).postDataJSON()).toMatchObject({
+    titleArray: ['夏日特饮'],
+    template: { title: { color: '#FFE400' } },
+  });
   const body = (await filed).request().postDataJSON() as { ap_id: number; apt_id: number; clip_model: number };
   expect(body.ap_id).toBeGreaterThan(0);
   expect(body.clip_model).toBe(2);

@@ -55,10 +55,9 @@ test('the five-account matrix has no horizontal overflow at 1440 px', async ({ p
   await materials.chooseFiles([file]);
   await expect(materials.submit).toBeEnabled({ timeout: 60_000 });
   await materials.submit.click();
-  await expect(materials.card('春季新品到店探店合集第一期.mp4').getByTestId('material-duration')).toHaveText(
-    '00:02',
-    { timeout: 120_000 },
-  );
+  await expect(materials.card('春季新品到店探店合集第一期.mp4').getByTestId('material-duration')).toHaveText('00:02', {
+    timeout: 120_000,
+  });
 
   const publish = new PublishPage(page);
   await publish.open('new');

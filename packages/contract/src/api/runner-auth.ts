@@ -32,7 +32,16 @@ export const AUTH_REQUEST_KINDS = ['login', 'check'] as const;
  * pending → running → qr (a QR is shown) → [sms (the platform asks for an SMS code after the scan:
  * Douyin)] → done | failed; or cancelled, expired (no runner finished it in time).
  */
-export const AUTH_REQUEST_STATES = ['pending', 'running', 'qr', 'sms', 'done', 'failed', 'cancelled', 'expired'] as const;
+export const AUTH_REQUEST_STATES = [
+  'pending',
+  'running',
+  'qr',
+  'sms',
+  'done',
+  'failed',
+  'cancelled',
+  'expired',
+] as const;
 export type AuthRequestState = (typeof AUTH_REQUEST_STATES)[number];
 
 /** States after which nothing changes any more. */
@@ -48,7 +57,10 @@ export const authorizeRequestBody = z.object({ request_id: id() });
 /** runner.Authorize/code: the SMS code the member received, while the request is `sms`. */
 export const authorizeCodeBody = z.object({
   request_id: id(),
-  code: z.string({ error: Msg.authSmsCodeFormat }).trim().regex(/^\d{4,8}$/, Msg.authSmsCodeFormat),
+  code: z
+    .string({ error: Msg.authSmsCodeFormat })
+    .trim()
+    .regex(/^\d{4,8}$/, Msg.authSmsCodeFormat),
 });
 
 /** Where an authorization stands (also the `account_auth` frame's data). */
