@@ -1,29 +1,18 @@
 import { join } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
-import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
-import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
-import type { Envelope } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import { sandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
-import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
-import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
+import type { RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { AccountsPage } from './pages/accounts-page.ts';
 import { expect, test } from './support/fixtures.ts';
+import { memberApi as api, memberToken, runnerOnline, startMemberRunner } from './support/member-runner.ts';
 import { signInNewMember } from './support/members.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shot = (name: string) => join(repoRoot, 'test-results', 'runner-auth-shots', `${name}.png`);
 const DOUYIN = 1;
 const XIAOHONGSHU = 3;
-
-async function api<T>(request: APIRequestContext, token: string, url: string, data: object = {}): Promise<T> {
-  const response = await request.post(url, { headers: { [TOKEN_HEADER]: token }, data });
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.code, body.msg).toBe(200);
-  return body.data;
-}
 
 let sandbox: Sandbox | undefined;
 let runner: RunnerHandle | undefined;
@@ -43,8 +32,7 @@ test('a member authorizes an account in the browser by scanning the QR their run
   // Chromium for the page and Chromium for the runner on a loaded two-core machine: slow is not broken.
   test.setTimeout(300_000);
   const member = await signInNewMember(page, request, 'e2e_ra_');
-  const login = await request.post('/api/member.Login/login', { data: { account: member, password: 'member123456' } });
-  const token = ((await login.json()) as Envelope<LoginResult>).data.ApiToken;
+  const token = await memberToken(request, member);
   const nickname = '扫码授权号';
   const { enterprise_account_id: accountId } = await api<{ enterprise_account_id: number }>(
     request,
@@ -69,26 +57,8 @@ test('a member authorizes an account in the browser by scanning the QR their run
   // The member's runner (a headless one on a server) against the platform sandbox.
   sandbox = await startSandbox();
   const control = sandboxControl(sandbox.url);
-  const { token: runnerToken } = await api<{ token: string }>(request, token, '/api/runner.Runner/create', {
-    name: '服务器发布器',
-  });
-  const workDir = await tempDir('e2e-runner-auth');
-  runner = startRunner({
-    serverUrl: baseURL ?? '',
-    token: runnerToken,
-    workDir,
-    claimWaitMs: 2_000,
-    publisher: sandboxOptions(sandbox.url, join(workDir, 'artefacts')),
-  });
-  await expect
-    .poll(
-      async () =>
-        (await api<{ list: { online: boolean }[] }>(request, token, '/api/runner.Runner/list')).list.some(
-          (r) => r.online,
-        ),
-      { timeout: 120_000 },
-    )
-    .toBe(true);
+  runner = await startMemberRunner(request, token, baseURL ?? '', sandbox.url);
+  await runnerOnline(request, token);
 
   await accounts.rowAction(nickname, '重新授权');
   const dialog = page.getByTestId('runner-auth-dialog');
