@@ -3,7 +3,7 @@ import type { PrivateListItem, ThreadResult } from '@vidmatrix/contract/api/cust
 import { HarvestWorkApi } from '@vidmatrix/contract/api/harvest-work';
 import { HARVEST_SCAN_INTERVAL_MS, PACING_JITTER } from '@vidmatrix/contract/rules/harvest-pacing';
 import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
-import { TEST_HARVEST_TIMEOUTS } from '@vidmatrix/publisher/harvest/test-support';
+import { TEST_HARVEST_TIMEOUTS } from '@vidmatrix/publisher/test-support/harvest';
 import { openAccount } from '@vidmatrix/publisher/run-job';
 import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
 import { describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import type { HarvestOverrides } from './definition.ts';
+import type { HarvestOverrides } from '../src/harvest/definition.ts';
 
 /** Short deadlines for the sandbox: a stalled write is ambiguous after 2 s. */
 export const TEST_HARVEST_TIMEOUTS: HarvestOverrides['timeouts'] = { navigation: 30_000, read: 15_000, write: 2_000 };

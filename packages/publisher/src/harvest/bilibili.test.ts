@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bilibiliHarvest } from './bilibili.ts';
 import { bilibiliHarvester, wbiSign } from './bilibili.steps.ts';
-import { harvestBench, type HarvestBench } from './test-support.ts';
+import { harvestBench, type HarvestBench } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
 let bench: HarvestBench;

@@ -2,7 +2,7 @@ import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { douyinHarvester } from './douyin.steps.ts';
-import { harvestBench, type HarvestBench } from './test-support.ts';
+import { harvestBench, type HarvestBench } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
 let bench: HarvestBench;
