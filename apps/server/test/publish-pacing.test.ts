@@ -153,6 +153,31 @@ describe('pacing per account', () => {
     expect(names).toEqual(['o1.mp4', 'o2.mp4', 'o3.mp4']);
   });
 
+  it('a job whose account profile another browser holds is queued again, and the member reads why in Chinese', async () => {
+    const [video] = await addVideos(ctx.db, memberId, ['busy.mp4']);
+    const [account] = await addAccounts(ctx.db, memberId, [DOUYIN]);
+    const batchId = await addBatch([video!], [account!], 0);
+    const [job] = await claim([account!]);
+    // The runner's own English message is for the operator's records, never the member's screen.
+    const fin = await runnerCall<{ state: string }>(ctx.app, runner.token, 'finish', {
+      job_id: job!.job_id,
+      outcome: 'failed',
+      submit_clicked: false,
+      error: { reason: 'profile_busy', message: 'account profile /p is in use by process 12 on host' },
+    });
+    expect(fin.data.state).toBe('queued');
+    expect((await matrix(batchId))[0]).toMatchObject({
+      state: 'queued',
+      error_reason: 'profile_busy',
+      error_text: Msg.publishFailProfileBusy,
+    });
+
+    ctx.clock.advance(PUBLISH_RETRY_BACKOFF_MS[0] * (1 + PUBLISH_SPACING_JITTER) + 1);
+    const [again] = await claim([account!]);
+    expect(again?.job_id).toBe(job!.job_id);
+    await publish(again!);
+  });
+
   it('stops at the daily cap per platform and goes on the next day', async () => {
     const cap = PUBLISH_RULES.xiaohongshu.dailyPostsMax;
     const videos = await addVideos(

@@ -145,6 +145,7 @@ export const Msg = {
   publishFailNeedsAction: '平台要求验证，请在发布列表中处理',
   publishFailCancelled: '已取消',
   publishFailTimeout: '发布超时',
+  publishFailProfileBusy: '该账号正由另一个发布器使用，本次未能发布',
   publishFailed: '发布失败',
 
   // Social accounts, groups, authorization, import and export (issue 4)

@@ -54,6 +54,8 @@ export const FAILURE_REASONS = [
   'action_timeout',
   'cancelled',
   'phase_timeout',
+  // The account's browser profile is held by another runner process (or another job of this one): not started.
+  'profile_busy',
   'error',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];

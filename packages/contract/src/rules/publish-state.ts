@@ -190,6 +190,7 @@ const FAILURE_TEXT: Readonly<Record<string, MsgKey>> = {
   action_timeout: 'publishActionTimeout',
   cancelled: 'publishFailCancelled',
   phase_timeout: 'publishFailTimeout',
+  profile_busy: 'publishFailProfileBusy',
 };
 
 // Reasons whose page text is the platform's own answer to this post, worth showing as it is.

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import type { ClaimedJob, FinishBody } from '@vidmatrix/contract/api/publish';
 import { runJob, type PublisherOptions } from '../run-job.ts';
 import { pause } from '../deadline.ts';
+import { ProfileBusyError } from '../profile-lock.ts';
 import type { JobResult, PublishJob, RunHooks } from '../types.ts';
 import { profileDirOf } from './auth-loop.ts';
 import { downloadOnce } from './download.ts';
@@ -70,11 +72,31 @@ export async function runOne(
       : await runJob(job, hooksFor(client, jobId, abort, options), publisher);
   } catch (err) {
     // Before the browser did anything (download, launch): nothing was submitted.
+    const busy = err instanceof ProfileBusyError;
+    if (busy) {
+      // The operator's line; the member reads the reason's Chinese words (publishFailureText), never this.
+      log(
+        'job not started: the account profile is in use by another browser session (holder below); the server queues it again while attempts remain',
+        {
+          job: jobId,
+          account: claimed.enterprise_account_id,
+          profile: err.profileDir,
+          holder_pid: err.holder.pid,
+          holder_host: err.holder.host,
+          holder_is_this_process: err.holder.pid === process.pid && err.holder.host === hostname(),
+        },
+      );
+    }
     result = {
       outcome: claimed.verify_only ? 'unconfirmed' : 'failed',
       phase: 'preparing',
       submitClicked: false,
-      error: { reason: 'error', message: err instanceof Error ? err.message : String(err), url: '', pageText: '' },
+      error: {
+        reason: busy ? 'profile_busy' : 'error',
+        message: err instanceof Error ? err.message : String(err),
+        url: '',
+        pageText: '',
+      },
       connectorVersion: '',
     };
   }

@@ -30,6 +30,8 @@ export const TRANSIENT_REASONS = new Set([
   'processing_timeout',
   'fill_failed',
   'phase_timeout',
+  // Another process had the account's profile open: the job did not start, a later claim will.
+  'profile_busy',
   'error',
 ]);
 /** Failures after the click where the platform answered no and created nothing: the member may re-post. */

@@ -6,7 +6,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import { isReviewState, REVIEW_STATE_TEXT } from '@vidmatrix/contract/rules/publish-result';
 import { useScreenshot } from '../api/get-screenshot.ts';
 import { useAnswerAction, useBatchJobsAction, useResolveUnconfirmed } from '../api/publish-mutations.ts';
-import { REASON_LABEL, STATE_LABEL } from './publish-labels.ts';
+import { reasonLabel, STATE_LABEL } from './publish-labels.ts';
 
 /** The failure's screenshot, read through the member-checked route. */
 function FailureScreenshot({ url }: { url: string }) {
@@ -114,7 +114,7 @@ export function JobCell({ job, batchId }: { job: PublishJobView; batchId: number
       {isReviewState(job.review_state) && <ReviewState state={job.review_state} />}
       {job.error_reason && job.state !== 'published' && job.state !== 'unconfirmed' && (
         <Typography.Text type="danger" data-testid="job-error">
-          {REASON_LABEL[job.error_reason] ?? job.error_reason}
+          {reasonLabel(job.error_reason)}
           {job.error_text ? `：${job.error_text}` : ''}
         </Typography.Text>
       )}

@@ -1,3 +1,4 @@
+import type { FailureReason } from '@vidmatrix/contract/rules/publish-result';
 import type { PublishState } from '@vidmatrix/contract/rules/publish-state';
 import { FINAL_STATES } from '@vidmatrix/contract/rules/publish-state';
 import { PUBLISH_PLATFORM_NAMES, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
@@ -21,8 +22,8 @@ export const STATE_LABEL: Record<PublishState, { text: string; color: string }> 
   cancelled: { text: '已取消', color: 'default' },
 };
 
-/** Why a job failed, as the runner names it (packages/publisher FailureReason). */
-export const REASON_LABEL: Record<string, string> = {
+/** Why a job failed, as the runner names it: every reason has its words, so no reason's code reaches the screen. */
+const REASON_LABEL: Record<FailureReason, string> = {
   rule_violation: '不符合平台规则',
   logged_out: '账号登录已失效，请重新授权',
   upload_failed: '视频上传失败',
@@ -31,13 +32,20 @@ export const REASON_LABEL: Record<string, string> = {
   fill_failed: '填写发布信息失败',
   schedule_not_applied: '定时发布时间未生效',
   submit_rejected: '平台拒绝了发布',
+  rate_limited: '平台提示操作频繁',
   submit_timeout: '提交超时',
   needs_action: '需要人工验证',
   action_timeout: '10分钟内未处理验证',
   cancelled: '已取消',
   phase_timeout: '步骤超时',
+  profile_busy: '账号正被另一个发布器使用',
   error: '发布出错',
 };
+
+/** The words for a job's failure reason; a reason this console does not know yet reads as 发布出错. */
+export function reasonLabel(reason: string): string {
+  return (REASON_LABEL as Record<string, string>)[reason] ?? REASON_LABEL.error;
+}
 
 /** The platforms' names as the console shows them. */
 export const PLATFORM_LABEL: Record<PublishPlatform, string> = PUBLISH_PLATFORM_NAMES;
