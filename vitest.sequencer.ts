@@ -1,29 +1,30 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// The slowest files, slowest first (seconds on a loaded 2-core machine, session 12). Vitest's own order
-// runs project after project and, without a results cache (a fresh clone, CI), larger files first: the
-// server's 150 s crash suite then started last and ran alone at the end. Starting the long ones first
-// lets the short files fill the workers around them. A stale list only costs time, never a result.
+// The slowest files, slowest first (seconds in a fresh clone's run on a loaded 2-core machine, session
+// 15). Vitest's own order runs project after project and, without a results cache (a fresh clone, CI),
+// larger files first: the server's crash suite then started last and ran alone at the end. Starting the
+// long ones first lets the short files fill the workers around them. A stale list only costs time,
+// never a result.
 const SLOW_FIRST = [
-  'apps/server/test/crash.test.ts', // 154: kill -9 of a tsx child server, four times
-  'packages/publisher/src/run-job.test.ts', // 139
-  'tools/platform-sandbox/src/sites/channels.test.ts', // 95
-  'packages/publisher/src/connectors/xiaohongshu.test.ts', // 88
-  'packages/publisher/src/hand-off.test.ts', // 80
-  'tools/platform-sandbox/src/sites/kuaishou.test.ts', // 70
-  'tools/platform-sandbox/src/sites/xiaohongshu/editor.test.ts', // 64
-  'apps/server/test/schema-fuzz.test.ts', // 61
-  'apps/server/src/media/clip/clip-render.test.ts', // 61: ffmpeg
-  'tools/platform-sandbox/src/sites/douyin.test.ts', // 60
-  'apps/server/test/clip-task.test.ts', // 55: ffmpeg
-  'apps/server/test/publish-crash.test.ts', // 53
-  'apps/server/test/clip-modes-567.test.ts', // 51: ffmpeg
-  'tools/platform-sandbox/src/sites/xiaohongshu.test.ts', // 50
-  'apps/server/test/worker.test.ts', // 43
-  'apps/server/test/publish-crash-older-post.test.ts', // 42
-  'tools/platform-sandbox/src/sites/xiaohongshu/note-manager.test.ts', // 39
-  'apps/server/test/publish-runner.test.ts', // 35
-  'packages/publisher/src/connectors/channels.test.ts', // 33
+  'packages/publisher/src/run-job.test.ts', // 238
+  'apps/server/test/crash.test.ts', // 182: kill -9 of a tsx child server, four times
+  'packages/publisher/src/connectors/xiaohongshu.test.ts', // 153
+  'tools/platform-sandbox/src/sites/channels.test.ts', // 151
+  'tools/platform-sandbox/src/sites/kuaishou.test.ts', // 130
+  'packages/publisher/src/hand-off.test.ts', // 116
+  'apps/server/test/clip-task.test.ts', // 108: ffmpeg
+  'apps/server/test/clip-modes-567.test.ts', // 106: ffmpeg
+  'tools/platform-sandbox/src/sites/xiaohongshu/editor.test.ts', // 98
+  'tools/platform-sandbox/src/sites/douyin.test.ts', // 92
+  'apps/server/src/media/clip/clip-render.test.ts', // 86: ffmpeg
+  'apps/server/test/schema-fuzz.test.ts',
+  'apps/server/test/publish-crash.test.ts',
+  'tools/platform-sandbox/src/sites/xiaohongshu.test.ts',
+  'apps/server/test/worker.test.ts',
+  'apps/server/test/publish-crash-older-post.test.ts',
+  'tools/platform-sandbox/src/sites/xiaohongshu/note-manager.test.ts',
+  'apps/server/test/publish-runner.test.ts',
+  'packages/publisher/src/connectors/channels.test.ts',
 ];
 
 /** Vitest's order (its results cache, then file size), with the known slow files moved to the front. */

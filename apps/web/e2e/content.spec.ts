@@ -8,6 +8,7 @@ import { SitePage } from './pages/site-page.ts';
 import { runAdmin } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
 import { collectHydrationErrors } from './support/hydration.ts';
+import { openInApp } from './support/in-app.ts';
 import { signInNewMember } from './support/members.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -277,8 +278,8 @@ test('AI staff entries open the feature each presents under a short header', asy
     { path: '/ai/operate', name: 'AI运营员工', shows: '账号管理' },
     { path: '/ai/data', name: 'AI数据员工', shows: '打开数据大屏' },
   ];
-  for (const c of cases) {
-    await page.goto(c.path);
+  for (const [index, c] of cases.entries()) {
+    await (index === 0 ? page.goto(c.path) : openInApp(page, c.path));
     const header = page.getByTestId('ai-staff-header');
     await expect(header.getByRole('heading', { name: c.name })).toBeVisible();
     await expect(header.getByRole('link', { name: c.shows })).toBeVisible();
