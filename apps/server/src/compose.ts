@@ -47,6 +47,7 @@ import { ProfileService } from './modules/member/profile.service.ts';
 import { AgentService } from './modules/agent/agent.service.ts';
 import { AiReportService } from './modules/ai-staff/ai-report.service.ts';
 import { AiTodoService } from './modules/ai-staff/ai-todo.service.ts';
+import { AiPublishService } from './modules/ai-staff/ai-publish.service.ts';
 import { DataScreenService } from './modules/data-screen/data-screen.service.ts';
 import { MusicService } from './modules/music/music.service.ts';
 import { PlatformService } from './modules/platform/platform.service.ts';
@@ -262,6 +263,7 @@ export function compose(infra: Infrastructure) {
   const dataScreen = new DataScreenService({ now, dataScreenRepository: repos.dataScreenRepository });
   const aiReport = new AiReportService(base, repos.aiReportRepository);
   const aiTodos = new AiTodoService(base, repos.aiTodoRepository);
+  const aiPublish = new AiPublishService(base, repos.aiPublishRepository, repos.aiTodoRepository);
 
   return {
     settings,
@@ -296,6 +298,7 @@ export function compose(infra: Infrastructure) {
     dataScreen,
     aiReport,
     aiTodos,
+    aiPublish,
     runnerAuth,
     serverRunners,
     connectors,

@@ -2,6 +2,7 @@ import type { Db } from './db/types.ts';
 import { AgentRepository } from './modules/agent/agent.repository.ts';
 import { AiReportRepository } from './modules/ai-staff/ai-report.repository.ts';
 import { AiTodoRepository } from './modules/ai-staff/ai-todo.repository.ts';
+import { AiPublishRepository } from './modules/ai-staff/ai-publish.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { ClipTemplateRepository } from './modules/clip-template/clip-template.repository.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
@@ -31,6 +32,7 @@ export function createRepositories(db: Db) {
     agentRepository: new AgentRepository(db),
     aiReportRepository: new AiReportRepository(db),
     aiTodoRepository: new AiTodoRepository(db),
+    aiPublishRepository: new AiPublishRepository(db),
     authRepository: new AuthRepository(db),
     clipTemplateRepository: new ClipTemplateRepository(db),
     contentRepository: new ContentRepository(db),

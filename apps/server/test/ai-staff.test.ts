@@ -1,5 +1,6 @@
 import {
   AI_REPORT_TREND_DAYS,
+  aiPublishOverview,
   aiReport,
   AiStaffApi,
   todoList,
@@ -321,6 +322,124 @@ describe('AI运营员工 to-do list', () => {
 
   it('needs a sign-in', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: AiStaffApi.todos, payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('AI发布员工 overview', () => {
+  async function overview(token: string) {
+    const res = await memberCall(ctx.app, token, AiStaffApi.publish);
+    expect(res.code, res.msg).toBe(200);
+    return aiPublishOverview.strict().parse(res.data);
+  }
+
+  it('counts the member’s own jobs by group today and this week, and lists what stops a post', async () => {
+    const owner = await newMember('publish_owner');
+    const other = await newMember('publish_other');
+    const now = ctx.clock.now;
+
+    // A new member: nothing yet, which the page turns into its first action.
+    expect(await overview(owner.token)).toMatchObject({
+      today: { queued: 0, publishing: 0, published: 0, failed: 0, unconfirmed: 0 },
+      platforms: [],
+      upcoming: [],
+      blocked: [],
+      runners: { online: 0, total: 0 },
+      account_count: 0,
+      has_batches: false,
+    });
+
+    // The other member's work, none of it the owner's.
+    const theirAccounts = await addAccounts(ctx.db, other.id, [1]);
+    await addJobs(other.token, other.id, theirAccounts);
+    await createRunner(ctx.app, other.token);
+
+    const [douyin, kuaishou, expired, paused, kuaishou2, douyin2] = await addAccounts(
+      ctx.db,
+      owner.id,
+      [1, 2, 1, 1, 2, 1],
+    );
+    await ctx.db.updateTable('enterprise_account').set({ cookie_auth_status: 2 }).where('id', '=', expired!).execute();
+    await ctx.db
+      .insertInto('publish_account_health')
+      .values({
+        enterprise_account_id: paused!,
+        member_id: owner.id,
+        cooldown_until: now + 3_600_000,
+        cooldown_reason: 'rate_limited',
+        updated_at: now,
+      })
+      .execute();
+    const [published, failed, unconfirmed, publishing] = await addJobs(owner.token, owner.id, [
+      douyin!,
+      kuaishou!,
+      douyin2!,
+      kuaishou2!,
+    ]);
+    const [waiting] = await addJobs(owner.token, owner.id, [douyin!]);
+    await setJob(published!, 'published', 'published', now);
+    // Failed three days ago: in the week, not today.
+    await setJob(failed!, 'failed', '', now - 3 * DAY);
+    await setJob(unconfirmed!, 'unconfirmed', '', now - 20 * DAY);
+    await setJob(publishing!, 'uploading', '', now);
+    // A post published two weeks ago counts in neither period.
+    const [old] = await addJobs(owner.token, owner.id, [kuaishou!]);
+    await setJob(old!, 'published', 'published', now - 14 * DAY);
+
+    const online = await createRunner(ctx.app, owner.token, 'online');
+    await createRunner(ctx.app, owner.token, 'never seen');
+    await ctx.db.updateTable('runner').set({ last_heartbeat: now }).where('id', '=', online.id).execute();
+
+    const view = await overview(owner.token);
+    expect(view.today).toEqual({ queued: 1, publishing: 1, published: 1, failed: 0, unconfirmed: 1 });
+    expect(view.week).toEqual({ queued: 1, publishing: 1, published: 1, failed: 1, unconfirmed: 1 });
+    expect(view.platforms).toEqual([
+      { platform: 'douyin', platform_name: '抖音', queued: 1, publishing: 0, published: 1, failed: 0, unconfirmed: 1 },
+      {
+        platform: 'kuaishou',
+        platform_name: '快手',
+        queued: 0,
+        publishing: 1,
+        published: 0,
+        failed: 1,
+        unconfirmed: 0,
+      },
+    ]);
+    expect(view.upcoming).toMatchObject([{ job_id: waiting, batch_title: '新品上市', platform_name: '抖音' }]);
+    expect(view.upcoming_count).toBe(1);
+    expect(view.blocked_count).toBe(2);
+    expect(view.blocked).toMatchObject([
+      { id: expired, reason: 'expired', detail: '授权已过期' },
+      { id: paused, reason: 'paused' },
+    ]);
+    expect(view.blocked[1]?.detail).toMatch(/^平台提示操作频繁，暂停发布至 \d{2}-\d{2} \d{2}:\d{2}$/);
+    const failedBatch = await ctx.db
+      .selectFrom('publish_job')
+      .select('batch_id')
+      .where('id', '=', failed!)
+      .executeTakeFirstOrThrow();
+    expect(view.failed_batches).toEqual([{ batch_id: failedBatch.batch_id, title: '新品上市', count: 1 }]);
+    expect(view.unconfirmed_batches).toEqual([{ batch_id: failedBatch.batch_id, title: '新品上市', count: 1 }]);
+    expect(view.runners).toEqual({ online: 1, total: 2 });
+    expect(view).toMatchObject({ account_count: 6, has_batches: true });
+
+    // A retry queues the failed job again: it leaves 失败 and waits with the others.
+    const retried = await memberCall<{ count: number }>(
+      ctx.app,
+      owner.token,
+      '/api/seoaivideo.BatchPublish/retryFailed',
+      {
+        batch_id: failedBatch.batch_id,
+      },
+    );
+    expect(retried.data.count).toBe(1);
+    const after = await overview(owner.token);
+    expect(after.week.failed).toBe(0);
+    expect(after.failed_batches).toEqual([]);
+  });
+
+  it('needs a sign-in', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: AiStaffApi.publish, payload: {} });
     expect(res.statusCode).toBe(401);
   });
 });

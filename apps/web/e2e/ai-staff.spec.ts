@@ -51,6 +51,13 @@ test('a new member’s AI数据员工 and AI运营员工 pages say there is noth
   await page.goto('/ai/operate');
   await expect(page.getByTestId('todo-empty')).toContainText(Msg.todoNone);
   await shots(page, 'ai-operate-empty');
+
+  // No account yet: the AI发布员工 says what it sums up, and the first step is an account to publish to.
+  await page.goto('/ai/publish');
+  await expect(page.getByTestId('publish-empty')).toContainText('这里汇总你的每一次发布');
+  await shots(page, 'ai-publish-empty');
+  await page.getByTestId('publish-empty').getByRole('button', { name: '添加账号' }).click();
+  await expect(page).toHaveURL(/\/account\/index$/);
 });
 
 test('the AI数据员工 reports the member’s day and the AI运营员工 lists its waiting work, each leading to its page', async ({
@@ -150,4 +157,28 @@ test('the AI数据员工 reports the member’s day and the AI运营员工 lists
   await page.goBack();
   await page.getByTestId('todo-publish_failed').getByRole('button', { name: Msg.todoActionRetryPublish }).click();
   await expect(page).toHaveURL(/\/publish\/batch\?tab=list/);
+
+  // The AI发布员工: today's posts by group, and each thing stopping a post with its action.
+  await page.goto('/ai/publish');
+  const group = (id: string) => page.getByTestId(`publish-${id}`).locator('p').first();
+  await expect(group('published')).toHaveText('1');
+  await expect(group('failed')).toHaveText('1');
+  await expect(group('queued')).toHaveText('0');
+  const needs = page.getByTestId('publish-needs');
+  await expect(needs).toContainText('还没有发布器，视频会一直排队');
+  await expect(needs.getByRole('listitem').filter({ hasText: '小红书号' })).toContainText('未授权');
+  await expect(needs.getByRole('listitem').filter({ hasText: '新品上市' })).toContainText('1 条失败');
+  await expect(page.getByTestId('publish-platforms')).toContainText('抖音');
+  await shots(page, 'ai-publish-overview');
+
+  // 重试 queues the failed post again: it leaves 失败 and waits under 接下来要发的.
+  await needs.getByRole('listitem').filter({ hasText: '新品上市' }).getByRole('button', { name: '重试' }).click();
+  await expect(page.getByText('已重新排队 1 条发布任务')).toBeVisible();
+  await expect(group('queued')).toHaveText('1');
+  await expect(page.getByTestId('publish-upcoming')).toContainText(/抖音 · 抖音(主号|二号)/);
+  await expect(needs.getByRole('listitem').filter({ hasText: '新品上市' })).toHaveCount(0);
+
+  // 重新授权 opens the accounts page.
+  await needs.getByRole('listitem').filter({ hasText: '小红书号' }).getByRole('button', { name: '重新授权' }).click();
+  await expect(page).toHaveURL(/\/account\/index$/);
 });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Route } from '@playwright/test';
+import { AiStaffApi } from '@vidmatrix/contract/api/ai-staff';
 import { ConsolePage } from './pages/console-page.ts';
 import { opened } from './support/antd.ts';
 import { apiLogout, expect, test } from './support/fixtures.ts';
@@ -73,7 +74,7 @@ test.describe('with a token', () => {
     await page.goto('/ai/publish');
     await expect(page.getByTestId('ai-staff-header').getByRole('heading', { name: 'AI发布员工' })).toBeVisible();
     await expect(page.getByText('功能建设中')).toHaveCount(0);
-    await expect(page.getByRole('tab', { name: '发布记录' })).toBeVisible();
+    await expect(page.getByTestId('publish-empty').or(page.getByTestId('publish-overview'))).toBeVisible();
     for (const [width, height] of [
       [1440, 900],
       [390, 844],
@@ -165,6 +166,32 @@ test.describe('user info failing transiently (issue 13 item 9)', () => {
     await expect(page.getByText('确认新密码')).toBeVisible();
     await expect(page).toHaveURL(/\/setting$/);
   });
+});
+
+test.describe('a read-only call whose server was lost (issue 27)', () => {
+  const failures: [string, (route: Route) => Promise<void>][] = [
+    [
+      'a proxy’s 502',
+      (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<html><h1>502 Bad Gateway</h1></html>' }),
+    ],
+    ['a dropped connection', (route) => route.abort('connectionreset')],
+  ];
+  for (const [name, fail] of failures) {
+    test(`after ${name} it is sent again: the page loads without an error`, async ({ page, signedIn }) => {
+      expect(signedIn.ApiToken).toBeTruthy();
+      let calls = 0;
+      await page.route(`**${AiStaffApi.publish}`, async (route) => {
+        calls += 1;
+        await (calls === 1 ? fail(route) : route.continue());
+      });
+      await page.goto('/ai/publish');
+      await expect(page.getByTestId('publish-empty').or(page.getByTestId('publish-overview'))).toBeVisible();
+      expect(calls).toBe(2);
+      await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+      await expect(page.getByText('发布概况加载失败')).toHaveCount(0);
+    });
+  }
 });
 
 test('a route chunk that fails to load says so in Chinese, with 重新加载', async ({ page }) => {

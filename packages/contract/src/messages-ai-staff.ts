@@ -27,4 +27,7 @@ export const AiStaffMsg = {
   todoItemClipFailed: '{n} 个视频失败',
   todoItemDriftMissing: '缺少：{missing}',
   todoItemLeadWaiting: '最后一条消息：{content}',
+  // The AI发布员工: why an account cannot publish now.
+  aiPublishPausedLoggedOut: '平台要求重新登录，暂停发布至 {until}',
+  aiPublishPausedRateLimited: '平台提示操作频繁，暂停发布至 {until}',
 } as const;

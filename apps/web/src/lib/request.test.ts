@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PublishApi } from '@vidmatrix/contract/api/publish';
 import { CoreMsg as Msg } from '@vidmatrix/contract/messages-core';
 import { alertRelogin, notifyError } from './notify.ts';
 import {
@@ -8,6 +9,7 @@ import {
   classifyTransportError,
   decideBlobJson,
   decideEnvelope,
+  isGatewayFailure,
   isJsonContentType,
   isTransientFailure,
   isVerdict,
@@ -216,5 +218,96 @@ describe('request with a retry policy', () => {
     await expect(request('/api/x')).rejects.toMatchObject({ code: 503 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(notifyError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('read-only calls after a lost server (issue 27)', () => {
+  const ok = (data: unknown) =>
+    new Response(JSON.stringify({ code: 200, msg: 'success', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  const proxyPage = (status: number) =>
+    new Response(`<html>${status} Bad Gateway</html>`, { status, headers: { 'content-type': 'text/html' } });
+  const busyEnvelope = () =>
+    new Response(JSON.stringify({ code: 503, msg: '服务繁忙', data: null }), {
+      status: 503,
+      headers: { 'content-type': 'application/json' },
+    });
+  const serverError = () =>
+    new Response(JSON.stringify({ code: 500, msg: '服务器错误', data: null }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  const dropped = () => Promise.reject(new TypeError('Failed to fetch'));
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.mocked(notifyError).mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Runs the call to its end, its backoff waits passing at once. */
+  async function settle<T>(call: Promise<T>): Promise<PromiseSettledResult<T>> {
+    const result = Promise.allSettled([call]);
+    await vi.runAllTimersAsync();
+    const [settled] = await result;
+    return settled;
+  }
+
+  it('names the gateway failures: a dropped connection and a proxy’s 502, 503, 504', () => {
+    expect(isGatewayFailure(transportFailure('network'))).toBe(true);
+    for (const status of [502, 503, 504]) {
+      expect(isGatewayFailure(transportFailure('bad-response', status))).toBe(true);
+    }
+    expect(isGatewayFailure(transportFailure('timeout'))).toBe(false);
+    expect(isGatewayFailure(transportFailure('bad-response', 500))).toBe(false);
+  });
+
+  for (const [name, first] of [
+    ['a proxy’s 502 page', () => Promise.resolve(proxyPage(502))],
+    ['a 503 envelope', () => Promise.resolve(busyEnvelope())],
+    ['a 504 page', () => Promise.resolve(proxyPage(504))],
+    ['a dropped connection', dropped],
+  ] as const) {
+    it(`sends a read-only call again after ${name}, quietly`, async () => {
+      fetchMock.mockImplementationOnce(first).mockResolvedValueOnce(ok({ total: 3 }));
+      const result = await settle(request(PublishApi.list, { method: 'POST', body: { page: 1 } }));
+      expect(result).toEqual({ status: 'fulfilled', value: { total: 3 } });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(notifyError).not.toHaveBeenCalled();
+    });
+  }
+
+  it('tries a read-only call three times in all, then tells the member once', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(proxyPage(502)));
+    const result = await settle(request(PublishApi.list, { method: 'POST', body: {} }));
+    expect(result).toMatchObject({ status: 'rejected', reason: { kind: 'bad-response', notified: true } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(notifyError).toHaveBeenCalledTimes(1);
+  });
+
+  it('never sends a call that changes state twice', async () => {
+    for (const first of [() => Promise.resolve(proxyPage(502)), dropped]) {
+      fetchMock.mockReset();
+      fetchMock.mockImplementationOnce(first).mockResolvedValue(ok({ batch_id: 1 }));
+      const result = await settle(request(PublishApi.add, { method: 'POST', body: {} }));
+      expect(result.status).toBe('rejected');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+    expect(notifyError).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not send a read-only call again after the server’s own error', async () => {
+    fetchMock.mockResolvedValueOnce(serverError()).mockResolvedValue(ok({ total: 3 }));
+    const result = await settle(request(PublishApi.list, { method: 'POST', body: {} }));
+    expect(result).toMatchObject({ status: 'rejected', reason: { code: 500 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

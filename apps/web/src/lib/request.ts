@@ -2,6 +2,7 @@
 // client needs, and fetch keeps the router shell small enough for the /home bundle budget.
 import { Code, isEnvelope } from '@vidmatrix/contract/codes';
 import { API_TIMEOUT_MS, TOKEN_HEADER } from '@vidmatrix/contract/constants';
+import { isReadOnlyCall } from '@vidmatrix/contract/api/read-calls';
 import { CoreMsg as Msg } from '@vidmatrix/contract/messages-core';
 import { alertRelogin, notifyError } from './notify.ts';
 import { getDesktop } from './desktop.ts';
@@ -23,7 +24,10 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
   /** Cancels the call (TanStack Query passes one). */
   signal?: AbortSignal;
-  /** Tries again after a transient failure (see isTransientFailure), for reads only; only the last failure is shown. */
+  /**
+   * Tries again after a transient failure, for reads only; only the last failure is shown. A call in
+   * the contract's READ_ONLY_CALLS gets READ_RETRY unless it names its own; any other call is sent once.
+   */
   retry?: RetryPolicy;
 }
 
@@ -33,6 +37,8 @@ export interface RetryPolicy {
   retries: number;
   /** Wait before retry `n` (1-based), ms. */
   delayMs: (retry: number) => number;
+  /** Which failures are tried again; isTransientFailure when left out. */
+  when?: (failure: Failure) => boolean;
 }
 
 /** Doubling waits from `baseMs`, capped at `maxMs`: 1 s, 2 s, 4 s, 8 s… */
@@ -51,6 +57,24 @@ export const SESSION_RETRY: RetryPolicy = { retries: 4, delayMs: backoff(1_000, 
  * waits a dead server is reported within about 90 s, not the 5 minutes of five API_TIMEOUT_MS tries.
  */
 export const SESSION_TRY_TIMEOUT_MS = 15_000;
+
+/** HTTP statuses of a proxy whose server is gone or busy: the call may never have reached a server. */
+export const GATEWAY_STATUSES: readonly number[] = [502, 503, 504];
+
+/**
+ * True for a failure where the call may not have reached a server: a dropped connection, or a proxy's
+ * 502/503/504 (a server process killed behind the load balancer). A timeout is not one: the server
+ * may still be working on it.
+ */
+export function isGatewayFailure(failure: Pick<Failure, 'kind' | 'status'>): boolean {
+  return failure.kind === 'network' || GATEWAY_STATUSES.includes(failure.status);
+}
+
+/**
+ * A read-only call (READ_ONLY_CALLS) met a gateway failure: tried twice more, 0.3 s then 0.6 s later,
+ * which covers the proxy moving to another server process after one was lost (issue 27).
+ */
+export const READ_RETRY: RetryPolicy = { retries: 2, delayMs: backoff(300, 600), when: isGatewayFailure };
 
 /** Why a call failed: the server said no, or the transport broke. */
 export type FailureKind = 'server' | 'network' | 'timeout' | 'bad-response' | 'aborted';
@@ -82,17 +106,19 @@ export interface Failure {
   data: unknown;
   /** Code 401: the session is gone and the user must sign in again. */
   relogin: boolean;
+  /** The HTTP status of the answer (0: none came). */
+  status: number;
 }
 
 /** The failure of a broken transport: no envelope, a Chinese explanation. */
-export function transportFailure(kind: 'network' | 'timeout' | 'bad-response'): Failure {
-  return { ok: false, kind, code: 0, message: transportMessage(kind), data: null, relogin: false };
+export function transportFailure(kind: 'network' | 'timeout' | 'bad-response', status = 0): Failure {
+  return { ok: false, kind, code: 0, message: transportMessage(kind), data: null, relogin: false, status };
 }
 
 /** Decides the outcome of a JSON body: code 200 resolves data, anything else is an error (SPEC §8). */
-export function decideEnvelope(body: unknown): EnvelopeDecision {
+export function decideEnvelope(body: unknown, status = 0): EnvelopeDecision {
   if (!isEnvelope(body)) {
-    return transportFailure('bad-response');
+    return transportFailure('bad-response', status);
   }
   if (body.code === Code.ok) {
     return { ok: true, data: body.data };
@@ -105,6 +131,7 @@ export function decideEnvelope(body: unknown): EnvelopeDecision {
     message: msg,
     data: body.data ?? null,
     relogin: body.code === Code.unauthorized,
+    status,
   };
 }
 
@@ -115,7 +142,7 @@ export function decideBlobJson(body: unknown): Failure {
     return decision;
   }
   const msg = isEnvelope(body) && typeof body.msg === 'string' && body.msg.trim() ? body.msg : Msg.noData;
-  return { ok: false, kind: 'server', code: Code.ok, message: msg, data: decision.data, relogin: false };
+  return { ok: false, kind: 'server', code: Code.ok, message: msg, data: decision.data, relogin: false, status: 0 };
 }
 
 /** Names a transport failure: an abort we caused by timing out, a caller's cancel, or the network. */
@@ -214,7 +241,7 @@ class TransientError extends Error {}
 type TryOptions = RequestOptions & { transientQuiet?: boolean };
 
 function fail(decision: Failure, options: TryOptions, toast = true): never {
-  if (options.transientQuiet && isTransientFailure(decision)) {
+  if (options.transientQuiet && (options.retry?.when ?? isTransientFailure)(decision)) {
     throw new TransientError(decision.message);
   }
   const show = !options.disableMessage;
@@ -264,10 +291,11 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Calls the API and resolves the envelope's data; rejects with a RequestError otherwise. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { retry } = options;
+  const retry = options.retry ?? (isReadOnlyCall(path) ? READ_RETRY : undefined);
   if (!retry) {
     return requestOnce<T>(path, options);
   }
+  options = { ...options, retry };
   for (let attempt = 0; ; attempt++) {
     const last = attempt >= retry.retries;
     try {
@@ -322,9 +350,9 @@ async function requestOnce<T>(path: string, options: TryOptions): Promise<T> {
       if (kind === 'aborted') {
         throw new RequestError(transportMessage(kind), kind, 0);
       }
-      return fail(transportFailure(kind), options);
+      return fail(transportFailure(kind, response.status), options);
     }
-    const decision = decideEnvelope(parsed);
+    const decision = decideEnvelope(parsed, response.status);
     if (decision.ok) {
       return decision.data as T;
     }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Msg } from '../messages.ts';
 import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
+import type { PublishState } from '../rules/publish-state.ts';
 
 /** The AI数据员工's daily report and the AI运营员工's to-do list (issue 25). */
 export const AiStaffApi = {
   report: '/api/console.AiData/report',
   todos: '/api/console.AiOperate/todos',
+  publish: '/api/console.AiPublish/overview',
 } as const;
 
 /** Days each trend of the daily report covers, the report's day included. */
@@ -111,3 +113,113 @@ export const todoList = z.object({
   updated_at: z.string(),
 });
 export type TodoList = z.infer<typeof todoList>;
+
+/** How the AI发布员工 groups publish jobs for the member, in the order its figures show them. */
+export const PUBLISH_GROUPS = ['queued', 'publishing', 'published', 'failed', 'unconfirmed'] as const;
+export type PublishGroup = (typeof PUBLISH_GROUPS)[number];
+/** Groups that are the current state of work still open (counted whenever they were last moved). */
+export const OPEN_PUBLISH_GROUPS: readonly PublishGroup[] = ['queued', 'publishing', 'unconfirmed'];
+/** Posts listed under 接下来要发的. */
+export const PUBLISH_UPCOMING_MAX = 5;
+/** Days the AI发布员工's 近7天 figures cover, today included. */
+export const PUBLISH_WEEK_DAYS = 7;
+
+/** The group a job state counts in; null for a cancelled job (counted nowhere). */
+export function publishGroupOf(state: PublishState): PublishGroup | null {
+  switch (state) {
+    case 'scheduled':
+    case 'queued':
+      return 'queued';
+    case 'claimed':
+    case 'preparing':
+    case 'uploading':
+    case 'submitting':
+    case 'submitted':
+    case 'verifying':
+    case 'needs_action':
+      return 'publishing';
+    case 'published':
+    case 'platform_scheduled':
+      return 'published';
+    case 'rejected':
+    case 'failed':
+      return 'failed';
+    case 'unconfirmed':
+      return 'unconfirmed';
+    case 'cancelled':
+      return null;
+  }
+}
+
+/** Jobs per group: open groups as they stand now, finished ones (published, failed) moved within the period. */
+export const publishGroupCounts = z.object({
+  queued: z.number().int(),
+  publishing: z.number().int(),
+  published: z.number().int(),
+  failed: z.number().int(),
+  unconfirmed: z.number().int(),
+});
+export type PublishGroupCounts = z.infer<typeof publishGroupCounts>;
+
+/** One platform's jobs of the last PUBLISH_WEEK_DAYS days, by group. */
+export const publishPlatformCounts = publishGroupCounts.extend({
+  platform: z.enum(PUBLISH_PLATFORMS),
+  platform_name: z.string(),
+});
+export type PublishPlatformCounts = z.infer<typeof publishPlatformCounts>;
+
+/** A post waiting for its time, or for a runner. */
+export const upcomingPost = z.object({
+  job_id: z.number().int(),
+  batch_id: z.number().int(),
+  batch_title: z.string(),
+  account: z.string(),
+  platform_name: z.string(),
+  /** When it may run (`YYYY-MM-DD HH:mm:ss`, UTC+8); in the past: waiting for a runner. */
+  run_at: z.string(),
+});
+export type UpcomingPost = z.infer<typeof upcomingPost>;
+
+/** An account that cannot publish now: not authorized, or paused after a risk signal. */
+export const blockedAccount = z.object({
+  id: z.number().int(),
+  /** `抖音 · 昵称`. */
+  label: z.string(),
+  reason: z.enum(['unauthorized', 'expired', 'paused']),
+  /** Why, in words (a pause says until when). */
+  detail: z.string(),
+});
+export type BlockedAccount = z.infer<typeof blockedAccount>;
+
+/** A batch with jobs waiting for the member: failed ones a retry queues again, or unconfirmed ones. */
+export const publishBatchNeed = z.object({
+  batch_id: z.number().int(),
+  title: z.string(),
+  count: z.number().int(),
+});
+export type PublishBatchNeed = z.infer<typeof publishBatchNeed>;
+
+/** POST publish's answer: the member's publishing at a glance, each problem with what to do about it. */
+export const aiPublishOverview = z.object({
+  today: publishGroupCounts,
+  week: publishGroupCounts,
+  /** Platforms with jobs in the week (others left out). */
+  platforms: z.array(publishPlatformCounts),
+  /** Posts waiting, the soonest first (PUBLISH_UPCOMING_MAX), and how many there are. */
+  upcoming: z.array(upcomingPost),
+  upcoming_count: z.number().int(),
+  /** Accounts that cannot publish now (TODO_ITEMS_MAX listed), and how many. */
+  blocked: z.array(blockedAccount),
+  blocked_count: z.number().int(),
+  /** Batches with failed jobs a retry would queue again, newest first. */
+  failed_batches: z.array(publishBatchNeed),
+  /** Batches with posts the member must confirm (did they appear on the platform?), newest first. */
+  unconfirmed_batches: z.array(publishBatchNeed),
+  /** Runners that publish for the member: online now, and all of them. */
+  runners: z.object({ online: z.number().int(), total: z.number().int() }),
+  /** The member's accounts, and whether it ever made a batch (the page's first action follows from these). */
+  account_count: z.number().int(),
+  has_batches: z.boolean(),
+  updated_at: z.string(),
+});
+export type AiPublishOverview = z.infer<typeof aiPublishOverview>;

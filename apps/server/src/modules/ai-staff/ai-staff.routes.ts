@@ -1,11 +1,11 @@
-import { aiReport, aiReportBody, AiStaffApi, todoList } from '@vidmatrix/contract/api/ai-staff';
+import { aiPublishOverview, aiReport, aiReportBody, AiStaffApi, todoList } from '@vidmatrix/contract/api/ai-staff';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { currentMember } from '../../plugins/auth.ts';
 
 /** The AI数据员工's daily report and the AI运营员工's to-do list: the member's own figures and work. */
 export const aiStaffRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { aiReport: reports, aiTodos } = app.services;
+  const { aiReport: reports, aiTodos, aiPublish } = app.services;
   const secured = { tags: ['console'], security: [{ memberToken: [] }] };
 
   app.post(
@@ -33,6 +33,19 @@ export const aiStaffRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ok(await aiTodos.todos(currentMember(request).memberId)),
+  );
+
+  app.post(
+    AiStaffApi.publish,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: "The member's publishing: jobs by state today and this week, next posts, accounts and runners",
+        response: { 200: envelopeOf(aiPublishOverview) },
+      },
+    },
+    async (request) => ok(await aiPublish.overview(currentMember(request).memberId)),
   );
   done();
 };

@@ -5,6 +5,7 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { AiServiceSettings } from '../../features/ai-staff/components/ai-service-settings.tsx';
 import { AiStaffHeader } from '../../features/ai-staff/components/ai-staff-header.tsx';
 import { DailyReport } from '../../features/ai-staff/components/daily-report.tsx';
+import { PublishOverview } from '../../features/ai-staff/components/publish-overview.tsx';
 import { TodoList } from '../../features/ai-staff/components/todo-list.tsx';
 
 // Each AI staff entry presents a feature: its header, then that feature's own page (composed here,
@@ -20,9 +21,6 @@ const ReplyRulesPanel = lazy(() =>
 );
 const ChatPage = lazy(() =>
   import('../../features/customer/pages/chat-page.tsx').then((m) => ({ default: m.ChatPage })),
-);
-const PublishPage = lazy(() =>
-  import('../../features/publish/pages/publish-page.tsx').then((m) => ({ default: m.PublishPage })),
 );
 
 /** /ai/lead: AI获客员工 → each account's figures, the reply rules, then the leads page. */
@@ -79,13 +77,11 @@ export function AiDataPage() {
   );
 }
 
-/** /ai/publish: AI发布员工 → batch publishing. */
+/** /ai/publish: AI发布员工 → the member's publishing at a glance, each problem with its action. */
 export function AiPublishPage() {
   return (
     <AiStaffHeader staff="publish">
-      <Suspense fallback={<PageLoading />}>
-        <PublishPage />
-      </Suspense>
+      <PublishOverview />
     </AiStaffHeader>
   );
 }

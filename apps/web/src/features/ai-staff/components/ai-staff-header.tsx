@@ -32,8 +32,11 @@ export const AI_STAFF = {
   publish: {
     name: 'AI发布员工',
     avatar: '/static/avatar/ai-publish.svg',
-    text: '把剪好的视频按计划发到矩阵里的每一个账号：选视频、选账号、定时间，发布进度和结果实时回传。',
-    links: [{ to: ConsolePath.clipTasks, label: '剪辑任务' }],
+    text: '把剪好的视频按计划发到矩阵里的每一个账号：这里汇总排队、发布中、成功和失败的视频，接下来要发的帖子，以及不能发布的账号和离线的发布器，逐条带你去处理。',
+    links: [
+      { to: ConsolePath.batchPublish, label: '批量发布' },
+      { to: ConsolePath.clipTasks, label: '剪辑任务' },
+    ],
   },
 } as const;
 
