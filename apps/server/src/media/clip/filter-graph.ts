@@ -98,6 +98,11 @@ export const LOOKS: Record<ClipFilter, string | null> = {
   frost: "eq=saturation=0.7,colorbalance=rs=-0.05:bs=0.08,curves=all='0/0.04 1/0.96'",
 };
 
+/** The join of two clips by a transition (also drawn by the transitions' previews, look-preview.ts). */
+export function xfadeFilter(name: string, duration: number, offset: number): string {
+  return `xfade=transition=${name}:duration=${sec(duration)}:offset=${sec(offset)}`;
+}
+
 const even = (n: number): number => Math.max(2, Math.round(n / 2) * 2);
 
 /** Fits a stream to the frame: cover crops, blur fills the bars with a blurred, enlarged copy. */
@@ -262,9 +267,7 @@ export function buildClipArgs(spec: RenderSpec): string[] {
       spec.transitions.forEach((t, k) => {
         offset += (spec.clips[k] as SpecClip).length - t.duration;
         const label = `x${k + 1}`;
-        graph.push(
-          `[${prev}][c${k + 1}]xfade=transition=${t.name}:duration=${sec(t.duration)}:offset=${sec(offset)}[${label}]`,
-        );
+        graph.push(`[${prev}][c${k + 1}]${xfadeFilter(t.name, t.duration, offset)}[${label}]`);
         prev = label;
       });
       base = prev;
