@@ -75,8 +75,8 @@ export function sec(n: number): string {
 /** The colour look of each template filter: ffmpeg curves (presets or points), colour balance and eq. */
 export const LOOKS: Record<ClipFilter, string | null> = {
   none: null,
-  warm: 'colorbalance=rs=0.06:gs=0.02:bs=-0.06',
-  cool: 'colorbalance=rs=-0.06:bs=0.06',
+  warm: 'colorbalance=rs=0.06:gs=0.02:bs=-0.06:rm=0.12:gm=0.02:bm=-0.12:rh=0.04:bh=-0.06',
+  cool: 'colorbalance=rs=-0.06:bs=0.06:rm=-0.1:gm=0.01:bm=0.12:rh=-0.04:bh=0.06',
   vivid: 'eq=saturation=1.3:contrast=1.05',
   mono: 'hue=s=0',
   vintage: 'curves=preset=vintage',

@@ -92,8 +92,13 @@ describe('look and transition previews (ffmpeg)', () => {
     ffmpeg(run.args);
     const previews = await Promise.all(run.files.map((f) => pixels(f.path)));
     expect((await sharp(run.files[0]?.path).metadata()).width).toBe(W);
+    const plain = previews[run.files.findIndex((f) => f.option === 'none')] as Buffer;
     for (const [i, p] of previews.entries()) {
       expect(sameAs(previews, p), run.files[i]?.option).toEqual([i]);
+      // Visibly: 暖色 and 冷色 once moved shadows only and looked like 原色 on daylight footage.
+      if (run.files[i]?.option !== 'none') {
+        expect(distance(p, plain), run.files[i]?.option).toBeGreaterThanOrEqual(4);
+      }
     }
     for (const f of sampled(clipFilter.options, 4)) {
       const path = join(dir, `ref-look-${f}.jpg`);
