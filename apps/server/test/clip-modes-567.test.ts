@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { ClipScriptDrafts, ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
 import type { ClipPlan } from '../src/media/clip/plan-model.ts';
-import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
+import { clipFilter, clipTransition } from '@vidmatrix/contract/api/clip-task';
+import type { ClipLookPreviews, ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
+import { CLIP_LOOK_PREVIEW_SIZE, CLIP_TRANSITION_PREVIEW_FRAMES } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { fixtureDir, makeImage, makeVideo, startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
 import sharp from 'sharp';
@@ -148,6 +150,29 @@ describe('clip templates', () => {
     expect(deleted.code).toBe(200);
     const after = await call<ClipTemplateItem[]>(ctx.app, token, '/api/seoaivideo.VideoTemplate/list');
     expect(after.data.some((t) => t.own)).toBe(false);
+  }, 120_000);
+});
+
+describe('look and transition previews', () => {
+  it('serves a preview of every look and transition, rendered once', async () => {
+    const res = await call<ClipLookPreviews>(ctx.app, token, '/api/seoaivideo.VideoTemplate/looks');
+    expect(res.code, res.msg).toBe(200);
+    expect(Object.keys(res.data.looks).sort()).toEqual([...clipFilter.options].sort());
+    expect(Object.keys(res.data.transitions).sort()).toEqual([...clipTransition.options].sort());
+    const { width, height } = CLIP_LOOK_PREVIEW_SIZE;
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url: new URL(url, 'http://x').pathname });
+    const look = await get(res.data.looks.vintage);
+    expect(look.statusCode).toBe(200);
+    expect(await sharp(look.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width, height });
+    const strip = await get(res.data.transitions.circleopen);
+    expect(await sharp(strip.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: width * CLIP_TRANSITION_PREVIEW_FRAMES,
+      height,
+    });
+    // The same files on the next call, for another member too.
+    const again = await call<ClipLookPreviews>(ctx.app, otherToken, '/api/seoaivideo.VideoTemplate/looks');
+    expect(again.data).toEqual(res.data);
   }, 120_000);
 });
 

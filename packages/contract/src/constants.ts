@@ -220,6 +220,10 @@ export const AUTH_QR_MAX_CHARS = 512 * 1024;
 export const CLIP_MEMBER_TEMPLATES_MAX = 50;
 /** Frame of a template's preview image, px (half the output frame). */
 export const CLIP_TEMPLATE_PREVIEW_SIZE = { width: 540, height: 960 } as const;
+/** Frame of a look's or a transition's preview beside its option, px (9:16, small enough for a list). */
+export const CLIP_LOOK_PREVIEW_SIZE = { width: 90, height: 160 } as const;
+/** Frames of a transition's preview strip: the first shows picture A, the last picture B. */
+export const CLIP_TRANSITION_PREVIEW_FRAMES = 8;
 // Voice, styles, titles and logo per clip task (issue 24).
 /** Speech rate a member may choose, × the voice's normal speed (0.1 steps in the form). */
 export const CLIP_VOICE_SPEED_RANGE = { min: 0.5, max: 2 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIP_MEMBER_TEMPLATES_MAX } from '../constants.ts';
 import { Msg } from '../messages.ts';
-import { clipTemplate } from './clip-task.ts';
+import { clipFilter, clipTemplate, clipTransition } from './clip-task.ts';
 import { INT_MAX } from './common.ts';
 
 /** A template of /clip/VideoTemplate: seeded (key `classic`…) or the member's own (key `own-<id>`). */
@@ -35,9 +35,20 @@ export function ownTemplateKey(id: number): string {
   return `own-${id}`;
 }
 
+/**
+ * looks: a preview image per look and per transition, rendered by the server through the same
+ * filters its videos use (a look: one still; a transition: a strip of frames from A to B).
+ */
+export const clipLookPreviews = z.object({
+  looks: z.record(clipFilter, z.string()),
+  transitions: z.record(clipTransition, z.string()),
+});
+export type ClipLookPreviews = z.infer<typeof clipLookPreviews>;
+
 /** The template calls, in the style of the clip task calls (seoaivideo.*). */
 export const ClipTemplateApi = {
   list: '/api/seoaivideo.VideoTemplate/list',
   save: '/api/seoaivideo.VideoTemplate/save',
   dele: '/api/seoaivideo.VideoTemplate/dele',
+  looks: '/api/seoaivideo.VideoTemplate/looks',
 } as const;

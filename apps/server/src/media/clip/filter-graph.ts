@@ -75,8 +75,8 @@ export function sec(n: number): string {
 /** The colour look of each template filter: ffmpeg curves (presets or points), colour balance and eq. */
 export const LOOKS: Record<ClipFilter, string | null> = {
   none: null,
-  warm: 'colorbalance=rs=0.06:gs=0.02:bs=-0.06',
-  cool: 'colorbalance=rs=-0.06:bs=0.06',
+  warm: 'colorbalance=rs=0.06:gs=0.02:bs=-0.06:rm=0.12:gm=0.02:bm=-0.12:rh=0.04:bh=-0.06',
+  cool: 'colorbalance=rs=-0.06:bs=0.06:rm=-0.1:gm=0.01:bm=0.12:rh=-0.04:bh=0.06',
   vivid: 'eq=saturation=1.3:contrast=1.05',
   mono: 'hue=s=0',
   vintage: 'curves=preset=vintage',
@@ -97,6 +97,11 @@ export const LOOKS: Record<ClipFilter, string | null> = {
   noir: 'hue=s=0,curves=preset=strong_contrast',
   frost: "eq=saturation=0.7,colorbalance=rs=-0.05:bs=0.08,curves=all='0/0.04 1/0.96'",
 };
+
+/** The join of two clips by a transition (also drawn by the transitions' previews, look-preview.ts). */
+export function xfadeFilter(name: string, duration: number, offset: number): string {
+  return `xfade=transition=${name}:duration=${sec(duration)}:offset=${sec(offset)}`;
+}
 
 const even = (n: number): number => Math.max(2, Math.round(n / 2) * 2);
 
@@ -262,9 +267,7 @@ export function buildClipArgs(spec: RenderSpec): string[] {
       spec.transitions.forEach((t, k) => {
         offset += (spec.clips[k] as SpecClip).length - t.duration;
         const label = `x${k + 1}`;
-        graph.push(
-          `[${prev}][c${k + 1}]xfade=transition=${t.name}:duration=${sec(t.duration)}:offset=${sec(offset)}[${label}]`,
-        );
+        graph.push(`[${prev}][c${k + 1}]${xfadeFilter(t.name, t.duration, offset)}[${label}]`);
         prev = label;
       });
       base = prev;

@@ -1,5 +1,6 @@
 import {
   ClipTemplateApi,
+  clipLookPreviews,
   clipTemplateIdBody,
   clipTemplateItem,
   clipTemplateList,
@@ -25,6 +26,19 @@ export const clipTemplateRoutes: FastifyPluginCallbackZod = (app, _options, done
       },
     },
     async (request) => ok(await clipTemplates.list(currentMember(request).memberId)),
+  );
+
+  app.post(
+    ClipTemplateApi.looks,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'A preview image of every look and transition, drawn by the filters the videos use',
+        response: { 200: envelopeOf(clipLookPreviews) },
+      },
+    },
+    async () => ok(await clipTemplates.lookPreviews()),
   );
 
   app.post(

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { clipTemplate, type ClipTemplate } from '@vidmatrix/contract/api/clip-task';
 import {
   ownTemplateKey,
+  type ClipLookPreviews,
   type ClipTemplateItem,
   type clipTemplateSaveBody,
 } from '@vidmatrix/contract/api/clip-template';
@@ -14,6 +15,7 @@ import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors.ts';
 import { renderFontsDir, type ClipFont } from '../../media/clip/fonts.ts';
 import type { ClipRenderer } from '../../media/clip/render.ts';
+import { lookPreviewRun, lookPreviewVersion, transitionPreviewRun } from '../../media/clip/look-preview.ts';
 import { templatePreviewArgs, templatePreviewAss } from '../../media/clip/template-preview.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import { randomObjectName } from '../upload/object-name.ts';
@@ -27,6 +29,8 @@ export class ClipTemplateService {
   private readonly repo: Pick<ClipTemplateRepository, 'count' | 'insert' | 'list' | 'remove'>;
   /** Preview renders under way or done in this process, by storage key (same template, same still). */
   private readonly previews = new Map<string, Promise<void>>();
+  /** The look and transition previews' render, once per process (their version names the folder). */
+  private looks: Promise<void> | null = null;
 
   constructor(
     private readonly deps: {
@@ -96,6 +100,48 @@ export class ClipTemplateService {
     const row = await this.repo.remove(memberId, id);
     if (!row) {
       throw notFound();
+    }
+  }
+
+  /**
+   * looks: the preview of every look and transition, rendered once into storage under their
+   * version (a hash of the filters that draw them), so they always show what a video gets.
+   */
+  async lookPreviews(): Promise<ClipLookPreviews> {
+    const folder = `clip/looks/${lookPreviewVersion()}`;
+    if (!this.looks) {
+      this.looks = this.renderLooks(folder).catch((error: unknown) => {
+        this.looks = null;
+        throw error;
+      });
+    }
+    await this.looks;
+    const url = (path: string) => this.deps.storage.publicUrl(`${folder}/${basename(path)}`);
+    const urls = <K extends string>(files: { option: K; path: string }[]) =>
+      Object.fromEntries(files.map((f) => [f.option, url(f.path)])) as Record<K, string>;
+    return { looks: urls(lookPreviewRun('.').files), transitions: urls(transitionPreviewRun('.').files) };
+  }
+
+  private async renderLooks(folder: string): Promise<void> {
+    const { storage, renderer, workDir } = this.deps;
+    const runs = [lookPreviewRun, transitionPreviewRun];
+    // The last file is stored last: when it is there, every preview of this version is.
+    const last = runs.at(-1)?.('.').files.at(-1);
+    if (!last || (await storage.size(`${folder}/${basename(last.path)}`)) !== null) {
+      return;
+    }
+    const dir = join(workDir, `looks-${randomObjectName()}`);
+    await mkdir(dir, { recursive: true });
+    try {
+      for (const run of runs) {
+        const { args, files } = run(dir);
+        await renderer.still(args);
+        for (const file of files) {
+          await storage.put(`${folder}/${basename(file.path)}`, await readFile(file.path), 'image/jpeg');
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   }
 

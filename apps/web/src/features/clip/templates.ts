@@ -1,5 +1,4 @@
 import type { ClipTemplate, SubtitleStyle } from '@vidmatrix/contract/api/clip-task';
-import { TRANSITION_NAMES } from '@vidmatrix/contract/api/clip-looks';
 import { titlePreset } from '@vidmatrix/contract/rules/clip-styles';
 import { DEFAULT_CLIP_FONT, SEEDED_TEMPLATES, type SeededTemplate } from '@vidmatrix/contract/rules/clip-templates';
 
@@ -33,6 +32,3 @@ export function templateForTask(
     music: { ...template.music, policy },
   };
 }
-
-/** Names of the transitions offered between pictures (every one ffmpeg's xfade has). */
-export { TRANSITION_NAMES };

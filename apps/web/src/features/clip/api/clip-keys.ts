@@ -9,4 +9,5 @@ export const clipKeys = {
   voice: () => ['clip', 'voice'] as const,
   voices: () => ['clip', 'voices'] as const,
   templates: () => ['clip', 'templates'] as const,
+  looks: () => ['clip', 'looks'] as const,
 };

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Form, Input, Select, Switch } from 'antd';
-import { clipTransition, type ClipTransition } from '@vidmatrix/contract/api/clip-task';
+import { Form, Input, Switch } from 'antd';
+import type { ClipTransition } from '@vidmatrix/contract/api/clip-task';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { FontField } from '../components/font-field.tsx';
+import { TransitionSelect } from '../components/look-options.tsx';
 import { MaterialField } from '../components/material-field.tsx';
 import { NumberField, SecondsField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
-import { DEFAULT_FONT, TRANSITION_NAMES } from '../templates.ts';
+import { DEFAULT_FONT } from '../templates.ts';
 
 /** /clip/ImageVideoMode (图文成片): pictures with pan/zoom, transitions, text, music and an optional voice. */
 export function ImageVideoPage() {
@@ -54,12 +55,11 @@ export function ImageVideoPage() {
         <Switch aria-label="朗读文案" checked={voice} onChange={setVoice} />
       </Form.Item>
       <Form.Item label="转场">
-        <Select
+        <TransitionSelect<ClipTransition>
           aria-label="转场"
           value={transition}
           onChange={setTransition}
           style={{ width: 200 }}
-          options={clipTransition.options.map((t) => ({ value: t, label: TRANSITION_NAMES[t] }))}
         />
       </Form.Item>
       <Form.Item label="字幕字体">

@@ -16,15 +16,8 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import {
-  clipFilter,
-  clipTransition,
-  type ClipFilter,
-  type ClipTemplate,
-  type ClipTransition,
-} from '@vidmatrix/contract/api/clip-task';
+import { type ClipFilter, type ClipTemplate, type ClipTransition } from '@vidmatrix/contract/api/clip-task';
 import type { ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
-import { LOOK_NAMES } from '@vidmatrix/contract/api/clip-looks';
 import { Msg } from '@vidmatrix/contract/messages';
 import { clipRoute, toHref } from '@vidmatrix/contract/rules/clip-route';
 import { SUBTITLE_PRESETS, TITLE_PRESETS } from '@vidmatrix/contract/rules/clip-styles';
@@ -33,11 +26,10 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteClipTemplate, useSaveClipTemplate } from '../api/clip-template-mutations.ts';
 import { useClipTemplates } from '../api/get-clip-templates.ts';
 import { FontField } from '../components/font-field.tsx';
+import { LookSelect, TransitionSelect } from '../components/look-options.tsx';
 import { StyleSwatch } from '../components/subtitle-style-fields.tsx';
-import { SEEDED_TEMPLATES, TRANSITION_NAMES } from '../templates.ts';
+import { SEEDED_TEMPLATES } from '../templates.ts';
 
-/** The looks by their Chinese names (the server draws each; a saved template's still shows it). */
-const FILTER_NAMES = LOOK_NAMES;
 const POSITION_NAMES = { top: '顶部', middle: '居中', bottom: '底部' } as const;
 
 /** /clip/VideoTemplate: pick a template (seeded or the member's own, each with its rendered preview). */
@@ -266,23 +258,16 @@ function TemplateForm(props: {
         </Space>
       )}
       <Form.Item label="转场（不选为硬切）">
-        <Select
+        <TransitionSelect<ClipTransition[]>
           aria-label="转场"
           mode="multiple"
           value={transitions}
           onChange={setTransitions}
-          options={clipTransition.options.map((t) => ({ value: t, label: TRANSITION_NAMES[t] }))}
         />
       </Form.Item>
       <Space wrap>
         <Form.Item label="色调">
-          <Select
-            aria-label="色调"
-            style={{ width: 120 }}
-            value={filter}
-            onChange={setFilter}
-            options={clipFilter.options.map((f) => ({ value: f, label: FILTER_NAMES[f] }))}
-          />
+          <LookSelect aria-label="色调" style={{ width: 120 }} value={filter} onChange={setFilter} />
         </Form.Item>
         <Form.Item label="画面适配">
           <Select
