@@ -106,8 +106,8 @@ export interface Infrastructure {
 /**
  * Builds every repository and service once and wires them: no service builds a repository or another
  * service. Services receive the narrow ports they use; where one needs another module's data it gets
- * that module's repository (issue 26). publish (but runner-auth) and clip-task still build their own
- * repositories from `base` (a later pass).
+ * that module's repository (issue 26). publish (but runner-auth) still builds its own repositories from
+ * `base` (a later pass).
  */
 export function compose(infra: Infrastructure) {
   const { db, now, storage, jobs, mediaTools } = infra;
@@ -156,15 +156,27 @@ export function compose(infra: Infrastructure) {
     output: infra.clip.output,
   };
   const clipCatalog = new ClipCatalogService({ clip: clipTools, storage });
-  const clipPlans = new ClipPlanService({ db, storage, renderer: clipRenderer }, materials, clipCatalog);
+  const { clipTaskRepository } = repos;
+  const clipPlans = new ClipPlanService(
+    { clipTaskRepository, storage, renderer: clipRenderer },
+    materials,
+    clipCatalog,
+  );
   const clipRender = new ClipRenderService(
-    { ...base, storage, realtime: infra.realtime, clip: clipTools, log: infra.clip.log ?? silentJobLogger },
+    {
+      clipTaskRepository,
+      now,
+      storage,
+      realtime: infra.realtime,
+      clip: clipTools,
+      log: infra.clip.log ?? silentJobLogger,
+    },
     clipPlans,
     clipCatalog,
     materials,
   );
   const clipTasks = new ClipTaskService(
-    { ...base, storage, jobs, realtime: infra.realtime },
+    { clipTaskRepository, now, storage, jobs, realtime: infra.realtime },
     clipPlans,
     clipRender,
     materials,

@@ -3,6 +3,7 @@ import { AgentRepository } from './modules/agent/agent.repository.ts';
 import { AiReportRepository } from './modules/ai-staff/ai-report.repository.ts';
 import { AiTodoRepository } from './modules/ai-staff/ai-todo.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { ClipTaskRepository } from './modules/clip-task/clip-task.repository.ts';
 import { ClipTemplateRepository } from './modules/clip-template/clip-template.repository.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { CustomerRepository } from './modules/customer/customer.repository.ts';
@@ -24,7 +25,7 @@ import { UploadRepository } from './modules/upload/upload.repository.ts';
 /**
  * Every module's repository, built once over `db` (compose.ts, or the CLI, seed and tests through
  * `appDeps`). Repositories are stateless SQL: services receive the narrow `Pick<>` of the ones they use
- * and never build one. publish (but runner-auth) and clip-task still build their own (issue 26, a later pass).
+ * and never build one. publish (but runner-auth) still builds its own (issue 26, a later pass).
  */
 export function createRepositories(db: Db) {
   return {
@@ -32,6 +33,7 @@ export function createRepositories(db: Db) {
     aiReportRepository: new AiReportRepository(db),
     aiTodoRepository: new AiTodoRepository(db),
     authRepository: new AuthRepository(db),
+    clipTaskRepository: new ClipTaskRepository(db),
     clipTemplateRepository: new ClipTemplateRepository(db),
     contentRepository: new ContentRepository(db),
     customerRepository: new CustomerRepository(db),

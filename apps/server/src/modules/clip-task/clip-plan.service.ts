@@ -1,7 +1,6 @@
 import { materialIdsOf, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { type ClipMaterial, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import { planClipTask } from '../../media/clip/plan.ts';
 import { ClipInputError, type PlanContext } from '../../media/clip/planners/shared.ts';
@@ -10,7 +9,7 @@ import { ClipCapacityError } from '../../media/clip/space.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import type { MaterialService } from '../material/material.service.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
-import { ClipTaskRepository } from './clip-task.repository.ts';
+import type { ClipTaskRepository } from './clip-task.repository.ts';
 
 /** A task's materials as the planner sees them, with their storage keys. */
 export type ClipLibrary = Map<number, ClipMaterial & { key: string }>;
@@ -21,14 +20,14 @@ export class ClipPlanService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      clipTaskRepository: ClipTaskRepository;
       storage: Pick<StorageDriver, 'mediaSource'>;
       renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech'>;
     },
     private readonly materials: Pick<MaterialService, 'sources' | 'freeSpace'>,
     private readonly catalog: Pick<ClipCatalogService, 'writeScripts' | 'fonts' | 'requireVoice'>,
   ) {
-    this.repo = new ClipTaskRepository(deps.db);
+    this.repo = deps.clipTaskRepository;
   }
 
   /** AI剪辑 without scripts has the writer write `count` of them first; other inputs pass as they are. */

@@ -12,7 +12,6 @@ import { clipPlan, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { clipOutputSize } from '@vidmatrix/contract/api/clip-format';
 import { CLIP_OUTPUT_SIZE, CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { Db } from '../../db/types.ts';
 import type { JobLogger } from '../../jobs/job-queue.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { renderFontsDir } from '../../media/clip/fonts.ts';
@@ -29,7 +28,7 @@ import type { ClipCatalogService } from './clip-catalog.service.ts';
 import type { ClipTools } from './clip-tools.ts';
 import type { ClipLibrary, ClipPlanService } from './clip-plan.service.ts';
 import { ClipProgress, usedMaterialIds, userMessage } from './clip-progress.ts';
-import { ClipTaskRepository } from './clip-task.repository.ts';
+import type { ClipTaskRepository } from './clip-task.repository.ts';
 
 /** Progress is written to the database (and pushed) at most this often per video, ms. */
 const PROGRESS_EVERY_MS = 1000;
@@ -58,7 +57,7 @@ export class ClipRenderService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      clipTaskRepository: ClipTaskRepository;
       now: () => number;
       storage: StorageDriver;
       realtime: RealtimePublisher;
@@ -73,7 +72,7 @@ export class ClipRenderService {
     private readonly catalog: Pick<ClipCatalogService, 'fonts'>,
     private readonly materials: Pick<MaterialService, 'recordUse' | 'sources' | 'addProduced'>,
   ) {
-    this.repo = new ClipTaskRepository(deps.db);
+    this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
   }
 

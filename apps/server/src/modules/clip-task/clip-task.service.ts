@@ -2,7 +2,6 @@ import type { setOssMediaUrlBody } from '@vidmatrix/contract/api/material';
 import type { ClipStatus, ClipTaskInfo, ClipTaskInput, ClipTaskList } from '@vidmatrix/contract/api/clip-task';
 import { Job } from '@vidmatrix/contract/jobs';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { templateOf } from '../../media/clip/planners/shared.ts';
@@ -12,7 +11,7 @@ import type { MaterialService } from '../material/material.service.ts';
 import type { ClipPlanService } from './clip-plan.service.ts';
 import { ClipProgress, summaryOf, type TaskRow } from './clip-progress.ts';
 import type { ClipRenderService } from './clip-render.service.ts';
-import { ClipTaskRepository } from './clip-task.repository.ts';
+import type { ClipTaskRepository } from './clip-task.repository.ts';
 
 /**
  * Runs of one clip.render job. A render whose worker dies (its lease lapses) is taken again by another
@@ -27,7 +26,7 @@ export class ClipTaskService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      clipTaskRepository: ClipTaskRepository;
       now: () => number;
       storage: Pick<StorageDriver, 'publicUrl'>;
       jobs: Pick<JobQueue, 'enqueue'>;
@@ -37,7 +36,7 @@ export class ClipTaskService {
     private readonly renders: Pick<ClipRenderService, 'stop'>,
     private readonly materials: Pick<MaterialService, 'recordUseOfUrl' | 'sources'>,
   ) {
-    this.repo = new ClipTaskRepository(deps.db);
+    this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
   }
 
