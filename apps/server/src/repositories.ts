@@ -17,7 +17,13 @@ import { MaterialRepository } from './modules/material/material.repository.ts';
 import { MemberRepository } from './modules/member/member.repository.ts';
 import { MusicRepository } from './modules/music/music.repository.ts';
 import { PlatformRepository } from './modules/platform/platform.repository.ts';
+import { ConnectorRepository } from './modules/publish/connector.repository.ts';
+import { PublishLookupRepository } from './modules/publish/publish-lookup.repository.ts';
+import { PublishQueueRepository } from './modules/publish/publish-queue.repository.ts';
+import { PublishRepository } from './modules/publish/publish.repository.ts';
+import { ReviewFollowRepository } from './modules/publish/review-follow.repository.ts';
 import { RunnerAuthRepository } from './modules/publish/runner-auth.repository.ts';
+import { RunnerRepository } from './modules/publish/runner.repository.ts';
 import { ServerRunnerRepository } from './modules/publish/server-runner.repository.ts';
 import { SettingRepository } from './modules/setting/setting.repository.ts';
 import { UploadRepository } from './modules/upload/upload.repository.ts';
@@ -25,7 +31,7 @@ import { UploadRepository } from './modules/upload/upload.repository.ts';
 /**
  * Every module's repository, built once over `db` (compose.ts, or the CLI, seed and tests through
  * `appDeps`). Repositories are stateless SQL: services receive the narrow `Pick<>` of the ones they use
- * and never build one. publish (but runner-auth) still builds its own (issue 26, a later pass).
+ * and never build one.
  */
 export function createRepositories(db: Db) {
   return {
@@ -35,6 +41,7 @@ export function createRepositories(db: Db) {
     authRepository: new AuthRepository(db),
     clipTaskRepository: new ClipTaskRepository(db),
     clipTemplateRepository: new ClipTemplateRepository(db),
+    connectorRepository: new ConnectorRepository(db),
     contentRepository: new ContentRepository(db),
     customerRepository: new CustomerRepository(db),
     dataScreenRepository: new DataScreenRepository(db),
@@ -46,8 +53,13 @@ export function createRepositories(db: Db) {
     memberRepository: new MemberRepository(db),
     musicRepository: new MusicRepository(db),
     platformRepository: new PlatformRepository(db),
+    publishLookupRepository: new PublishLookupRepository(db),
+    publishQueueRepository: new PublishQueueRepository(db),
+    publishRepository: new PublishRepository(db),
+    reviewFollowRepository: new ReviewFollowRepository(db),
     replyRuleRepository: new ReplyRuleRepository(db),
     runnerAuthRepository: new RunnerAuthRepository(db),
+    runnerRepository: new RunnerRepository(db),
     serverRunnerRepository: new ServerRunnerRepository(db),
     settingRepository: new SettingRepository(db),
     uploadRepository: new UploadRepository(db),

@@ -10,7 +10,16 @@ export interface DomainEvents {
    * the space back.
    */
   'material.released': { memberId: number; objectKey: string; size: number };
+  /**
+   * A runner found an account logged out on its platform: a publish job's login check (publish) or a
+   * harvest pass (harvest, which has already stopped the pass). The account module marks it expired
+   * (cookie_auth_status 2, logged, the member told); publishing and harvesting stop their work on it.
+   */
+  'account.logged_out': { memberId: number; accountId: number; foundBy: LoggedOutFinder };
 }
+
+/** The module whose runner found an account logged out. */
+export type LoggedOutFinder = 'publish' | 'harvest';
 
 export type DomainEventName = keyof DomainEvents;
 
