@@ -166,13 +166,19 @@ export function compose(infra: Infrastructure) {
   const clipCatalog = new ClipCatalogService({ clip: clipTools, storage });
   const { clipTaskRepository } = repos;
   const clipPlans = new ClipPlanService(
-    { clipTaskRepository, storage, renderer: clipRenderer },
-    materials,
+    {
+      clipTaskRepository,
+      storage,
+      renderer: clipRenderer,
+      materialRepository,
+      uploadRepository: repos.uploadRepository,
+    },
     clipCatalog,
   );
   const clipRender = new ClipRenderService(
     {
       clipTaskRepository,
+      materialRepository,
       now,
       storage,
       realtime: infra.realtime,
@@ -184,7 +190,7 @@ export function compose(infra: Infrastructure) {
     materials,
   );
   const clipTasks = new ClipTaskService(
-    { clipTaskRepository, now, storage, jobs, realtime: infra.realtime },
+    { clipTaskRepository, materialRepository, now, storage, jobs, realtime: infra.realtime },
     clipPlans,
     clipRender,
     materials,

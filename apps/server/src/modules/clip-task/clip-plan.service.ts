@@ -7,7 +7,10 @@ import { ClipInputError, type PlanContext } from '../../media/clip/planners/shar
 import type { ClipRenderer } from '../../media/clip/render.ts';
 import { ClipCapacityError } from '../../media/clip/space.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import type { MaterialService } from '../material/material.service.ts';
+import { materialSources } from '../material/material-sources.ts';
+import type { MaterialRepository } from '../material/material.repository.ts';
+import { spaceOf } from '../upload/upload-ledger.ts';
+import type { UploadRepository } from '../upload/upload.repository.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
 import type { ClipTaskRepository } from './clip-task.repository.ts';
 
@@ -23,8 +26,11 @@ export class ClipPlanService {
       clipTaskRepository: ClipTaskRepository;
       storage: Pick<StorageDriver, 'mediaSource'>;
       renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech'>;
+      /** The member's materials, read through the material module's rule (material-sources.ts). */
+      materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf'>;
+      /** The member's cloud space (upload-ledger.ts). */
+      uploadRepository: Pick<UploadRepository, 'space'>;
     },
-    private readonly materials: Pick<MaterialService, 'sources' | 'freeSpace'>,
     private readonly catalog: Pick<ClipCatalogService, 'writeScripts' | 'fonts' | 'requireVoice'>,
   ) {
     this.repo = deps.clipTaskRepository;
@@ -41,7 +47,7 @@ export class ClipPlanService {
 
   /** Refuses (您的账号云空间容量已超过限制!) when the member has no cloud space left for videos. */
   async requireSpace(memberId: number): Promise<void> {
-    if ((await this.materials.freeSpace(memberId)) <= 0) {
+    if ((await spaceOf(this.deps.uploadRepository, memberId)).free <= 0) {
       throw badRequest(Msg.spaceExceeded);
     }
   }
@@ -49,7 +55,7 @@ export class ClipPlanService {
   /** The member's materials of a task as the planner sees them; refuses any that is not theirs. */
   async library(memberId: number, input: ClipTaskInput): Promise<ClipLibrary> {
     const ids = materialIdsOf(input);
-    const rows = await this.materials.sources(memberId, ids);
+    const rows = await materialSources(this.deps.materialRepository, memberId, ids);
     if (rows.length !== ids.length) {
       throw new ClipInputError(Msg.clipMaterialMissing);
     }
@@ -133,7 +139,7 @@ export class ClipPlanService {
     if (wanted.length === 0) {
       return;
     }
-    const own = (await this.materials.sources(memberId, wanted))
+    const own = (await materialSources(this.deps.materialRepository, memberId, wanted))
       .filter((m) => m.file_type === 'audio')
       .map((m) => m.id);
     const rest = wanted.filter((id) => !own.includes(id));
@@ -144,7 +150,7 @@ export class ClipPlanService {
 
   /** The storage key of a logo: an image of the member's own library, else refused (台标图片不存在或已被删除). */
   async logoKey(memberId: number, materialId: number): Promise<string> {
-    const [row] = await this.materials.sources(memberId, [materialId]);
+    const [row] = await materialSources(this.deps.materialRepository, memberId, [materialId]);
     if (row?.file_type !== 'image') {
       throw new ClipInputError(Msg.clipLogoMissing);
     }

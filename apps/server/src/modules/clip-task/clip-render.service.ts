@@ -22,6 +22,8 @@ import type { ResolvedMaterial } from '../../media/clip/timeline.ts';
 import { TtsError } from '../../media/clip/tts/tts-provider.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
+import { materialSources } from '../material/material-sources.ts';
+import type { MaterialRepository } from '../material/material.repository.ts';
 import type { MaterialService } from '../material/material.service.ts';
 import { randomObjectName } from '../upload/object-name.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
@@ -58,6 +60,8 @@ export class ClipRenderService {
   constructor(
     private readonly deps: {
       clipTaskRepository: ClipTaskRepository;
+      /** The member's materials, read through the material module's rule (material-sources.ts). */
+      materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf'>;
       now: () => number;
       storage: StorageDriver;
       realtime: RealtimePublisher;
@@ -70,7 +74,7 @@ export class ClipRenderService {
       'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf' | 'logoKey'
     >,
     private readonly catalog: Pick<ClipCatalogService, 'fonts'>,
-    private readonly materials: Pick<MaterialService, 'recordUse' | 'sources' | 'addProduced'>,
+    private readonly materials: Pick<MaterialService, 'recordUse' | 'addProduced'>,
   ) {
     this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
@@ -296,7 +300,7 @@ export class ClipRenderService {
 
   /** A music id is the member's audio material, else a system track. */
   private async musicPath(memberId: number, id: number): Promise<string | null> {
-    const [own] = await this.materials.sources(memberId, [id]);
+    const [own] = await materialSources(this.deps.materialRepository, memberId, [id]);
     const key = own?.file_type === 'audio' ? own.object_key : await this.repo.systemMusicKey(id);
     return key ? this.planner.sourceOf(key) : null;
   }

@@ -7,6 +7,8 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { templateOf } from '../../media/clip/planners/shared.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
+import { materialSources } from '../material/material-sources.ts';
+import type { MaterialRepository } from '../material/material.repository.ts';
 import type { MaterialService } from '../material/material.service.ts';
 import type { ClipPlanService } from './clip-plan.service.ts';
 import { ClipProgress, summaryOf, type TaskRow } from './clip-progress.ts';
@@ -27,6 +29,8 @@ export class ClipTaskService {
   constructor(
     private readonly deps: {
       clipTaskRepository: ClipTaskRepository;
+      /** The member's materials, read through the material module's rule (material-sources.ts). */
+      materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf'>;
       now: () => number;
       storage: Pick<StorageDriver, 'publicUrl'>;
       jobs: Pick<JobQueue, 'enqueue'>;
@@ -34,7 +38,7 @@ export class ClipTaskService {
     },
     private readonly planner: Pick<ClipPlanService, 'scripted' | 'plan' | 'requireSpace'>,
     private readonly renders: Pick<ClipRenderService, 'stop'>,
-    private readonly materials: Pick<MaterialService, 'recordUseOfUrl' | 'sources'>,
+    private readonly materials: Pick<MaterialService, 'recordUseOfUrl'>,
   ) {
     this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
@@ -113,7 +117,9 @@ export class ClipTaskService {
     const task = await this.ownTask(memberId, id);
     const outputs = await this.repo.outputs(id);
     const done = outputs.filter((o) => o.material_id > 0).map((o) => o.material_id);
-    const sources = new Map((await this.materials.sources(memberId, done)).map((m) => [m.id, m]));
+    const sources = new Map(
+      (await materialSources(this.deps.materialRepository, memberId, done)).map((m) => [m.id, m]),
+    );
     const { storage } = this.deps;
     return {
       ...summaryOf(task),

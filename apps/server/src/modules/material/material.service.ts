@@ -241,30 +241,6 @@ export class MaterialService {
     await this.repo.incrementUseCount(memberId, ids);
   }
 
-  /** The member's own materials among `ids` as stored (clip tasks resolve their files from these). */
-  async sources(memberId: number, ids: readonly number[]) {
-    const rows = await this.repo.byIds(memberId, ids);
-    const tags = new Map<number, string[]>();
-    for (const t of await this.repo.tagsOf(rows.map((r) => r.id))) {
-      tags.set(t.material_id, [...(tags.get(t.material_id) ?? []), t.tag_name]);
-    }
-    return rows.map((r) => ({
-      id: r.id,
-      file_type: r.file_type,
-      file_name: r.file_name,
-      object_key: r.object_key,
-      thumb_key: r.thumb_key,
-      duration_ms: Number(r.duration_ms),
-      process_status: r.process_status,
-      tags: tags.get(r.id) ?? [],
-    }));
-  }
-
-  /** Bytes of cloud space the member has left (level space minus used). */
-  async freeSpace(memberId: number): Promise<number> {
-    return (await spaceOf(this.deps.uploadRepository, memberId)).free;
-  }
-
   /**
    * Files a video the server produced (a clip output already in storage) as a material of the member
    * in the group named `groupName` (made when missing); the media job adds its poster and duration.
