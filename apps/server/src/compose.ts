@@ -184,17 +184,19 @@ export function compose(infra: Infrastructure) {
       realtime: infra.realtime,
       clip: clipTools,
       log: infra.clip.log ?? silentJobLogger,
+      events,
     },
     clipPlans,
     clipCatalog,
     materials,
   );
   const clipTasks = new ClipTaskService(
-    { clipTaskRepository, materialRepository, now, storage, jobs, realtime: infra.realtime },
+    { clipTaskRepository, materialRepository, now, storage, jobs, realtime: infra.realtime, events },
     clipPlans,
     clipRender,
-    materials,
   );
+  // A clip task took up materials (a step's media, a filed render): the material module counts the uses.
+  events.on('material.used', ({ memberId, materialIds }) => materials.recordUse(memberId, materialIds));
   const clipTemplates = new ClipTemplateService({
     clipTemplateRepository: repos.clipTemplateRepository,
     now,

@@ -22,6 +22,7 @@ import type { ResolvedMaterial } from '../../media/clip/timeline.ts';
 import { TtsError } from '../../media/clip/tts/tts-provider.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
+import type { DomainEventEmitter } from '../../lib/events.ts';
 import { materialSources } from '../material/material-sources.ts';
 import type { MaterialRepository } from '../material/material.repository.ts';
 import type { MaterialService } from '../material/material.service.ts';
@@ -68,13 +69,15 @@ export class ClipRenderService {
       clip: ClipTools;
       /** Where a render that stops for good is told, with ffmpeg's last words. */
       log: JobLogger;
+      /** Tells the material module the materials a filed video used (`material.used`). */
+      events: DomainEventEmitter;
     },
     private readonly planner: Pick<
       ClipPlanService,
       'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf' | 'logoKey'
     >,
     private readonly catalog: Pick<ClipCatalogService, 'fonts'>,
-    private readonly materials: Pick<MaterialService, 'recordUse' | 'addProduced'>,
+    private readonly materials: Pick<MaterialService, 'addProduced'>,
   ) {
     this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
@@ -189,7 +192,7 @@ export class ClipRenderService {
         this.deps.log.warn({ taskId: task.id, outputId, attempt }, 'Clip render lost its lease; its video was dropped');
         return;
       }
-      await this.materials.recordUse(memberId, usedMaterialIds(plan));
+      await this.deps.events.emit('material.used', { memberId, materialIds: usedMaterialIds(plan) });
       this.progress.push(task, outputId, 'done', 1);
     } catch (error) {
       const canceled = error instanceof ClipRenderError && error.reason === 'canceled';

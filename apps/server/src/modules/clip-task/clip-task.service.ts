@@ -7,9 +7,9 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { templateOf } from '../../media/clip/planners/shared.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import { materialSources } from '../material/material-sources.ts';
+import type { DomainEventEmitter } from '../../lib/events.ts';
+import { materialIdsAt, materialSources } from '../material/material-sources.ts';
 import type { MaterialRepository } from '../material/material.repository.ts';
-import type { MaterialService } from '../material/material.service.ts';
 import type { ClipPlanService } from './clip-plan.service.ts';
 import { ClipProgress, summaryOf, type TaskRow } from './clip-progress.ts';
 import type { ClipRenderService } from './clip-render.service.ts';
@@ -30,15 +30,16 @@ export class ClipTaskService {
     private readonly deps: {
       clipTaskRepository: ClipTaskRepository;
       /** The member's materials, read through the material module's rule (material-sources.ts). */
-      materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf'>;
+      materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf' | 'idsByObjectKey'>;
       now: () => number;
-      storage: Pick<StorageDriver, 'publicUrl'>;
+      storage: Pick<StorageDriver, 'publicUrl' | 'publicBaseUrl'>;
       jobs: Pick<JobQueue, 'enqueue'>;
       realtime: RealtimePublisher;
+      /** Tells the material module the media a step took up (`material.used`). */
+      events: DomainEventEmitter;
     },
     private readonly planner: Pick<ClipPlanService, 'scripted' | 'plan' | 'requireSpace'>,
     private readonly renders: Pick<ClipRenderService, 'stop'>,
-    private readonly materials: Pick<MaterialService, 'recordUseOfUrl'>,
   ) {
     this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
@@ -54,7 +55,9 @@ export class ClipTaskService {
     const previous = await this.repo.clipMediaUrl(memberId, body.ap_id, body.apt_id);
     await this.repo.setClipMedia({ member_id: memberId, ...body, updated_at: this.deps.now() });
     if (previous !== body.media_url && !(await this.repo.task(memberId, body.ap_id))) {
-      await this.materials.recordUseOfUrl(memberId, body.media_url);
+      const { materialRepository, storage } = this.deps;
+      const materialIds = await materialIdsAt(materialRepository, storage.publicBaseUrl, memberId, body.media_url);
+      await this.deps.events.emit('material.used', { memberId, materialIds });
     }
   }
 

@@ -1,3 +1,4 @@
+import { keyFromUrl } from '../../storage/storage.ts';
 import type { MaterialRepository } from './material.repository.ts';
 
 /** A material of the member as stored, with its tag names (what a clip task resolves its files from). */
@@ -36,4 +37,15 @@ export async function materialSources(
     process_status: r.process_status,
     tags: tags.get(r.id) ?? [],
   }));
+}
+
+/** The member's materials stored at `url` (a URL of this storage; none for any other). */
+export async function materialIdsAt(
+  repo: Pick<MaterialRepository, 'idsByObjectKey'>,
+  publicBaseUrl: string,
+  memberId: number,
+  url: string,
+): Promise<number[]> {
+  const key = keyFromUrl(url, publicBaseUrl);
+  return key === null ? [] : repo.idsByObjectKey(memberId, key);
 }

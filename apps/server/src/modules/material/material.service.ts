@@ -236,7 +236,7 @@ export class MaterialService {
     await this.repo.update(memberId, ids, { group_id: checked, updated_at: this.deps.now() });
   }
 
-  /** Counts a use of materials by a task (clip and publish tasks call this). */
+  /** Counts a use of materials by a task (compose's `material.used` listener). */
   async recordUse(memberId: number, ids: readonly number[]): Promise<void> {
     await this.repo.incrementUseCount(memberId, ids);
   }
@@ -287,14 +287,6 @@ export class MaterialService {
     }
     new Set(rows.map((row) => row.member_id)).forEach((memberId) => this.changed(memberId));
     return rows.length;
-  }
-
-  /** Counts a use of the member's materials stored at `url` (a task took that media up). */
-  async recordUseOfUrl(memberId: number, url: string): Promise<void> {
-    const key = keyFromUrl(url, this.deps.storage.publicBaseUrl);
-    if (key !== null) {
-      await this.recordUse(memberId, await this.repo.idsByObjectKey(memberId, key));
-    }
   }
 
   // Groups and tags
