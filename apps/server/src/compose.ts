@@ -1,4 +1,3 @@
-import { Msg } from '@vidmatrix/contract/messages';
 import type { Db } from './db/types.ts';
 import { appDeps } from './deps.ts';
 import { silentJobLogger, type JobLogger, type JobQueue, type JobSchedule } from './jobs/job-queue.ts';
@@ -54,7 +53,14 @@ import { PlatformService } from './modules/platform/platform.service.ts';
 import { ConnectorService } from './modules/publish/connector.service.ts';
 import { registerConnectorJobs } from './modules/publish/connector.jobs.ts';
 import { registerPublishJobs } from './modules/publish/publish.jobs.ts';
-import { createPublishServices } from './modules/publish/publish.service.ts';
+import { BatchService } from './modules/publish/batch.service.ts';
+import { JobClaimService } from './modules/publish/job-claim.service.ts';
+import { JobLeaseService } from './modules/publish/job-lease.service.ts';
+import { LongPolls } from './modules/publish/long-poll.ts';
+import { JobMoves } from './modules/publish/publish-moves.ts';
+import { PublishSweepService } from './modules/publish/publish-sweep.service.ts';
+import type { PublishServices } from './modules/publish/publish.service.ts';
+import { RunnerRegistryService } from './modules/publish/runner-registry.service.ts';
 import { registerRunnerAuthJobs } from './modules/publish/runner-auth.jobs.ts';
 import { RunnerAuthService } from './modules/publish/runner-auth.service.ts';
 import { ServerRunnerService } from './modules/publish/server-runner.service.ts';
@@ -62,6 +68,8 @@ import { SettingService } from './modules/setting/setting.service.ts';
 import { registerUploadJobs } from './modules/upload/upload.jobs.ts';
 import { UploadService } from './modules/upload/upload.service.ts';
 import type { RealtimePublisher } from './realtime/hub.ts';
+import type { Repositories } from './repositories.ts';
+import type { PublishDeps } from './modules/publish/publish-deps.ts';
 import type { StorageDriver } from './storage/storage.ts';
 
 /** What the services are built from: the outside world, made once per process by main.ts or worker.ts. */
@@ -107,8 +115,8 @@ export interface Infrastructure {
 /**
  * Builds every repository and service once and wires them: no service builds a repository or another
  * service. Services receive the narrow ports they use; where one needs another module's data it gets
- * that module's repository (issue 26). publish (but runner-auth) and clip-task still build their own
- * repositories from `base` (a later pass).
+ * that module's repository, and where it must act after another module's fact it listens to a domain
+ * event (lib/events.ts) registered here (issue 26).
  */
 export function compose(infra: Infrastructure) {
   const { db, now, storage, jobs, mediaTools } = infra;
@@ -157,19 +165,39 @@ export function compose(infra: Infrastructure) {
     output: infra.clip.output,
   };
   const clipCatalog = new ClipCatalogService({ clip: clipTools, storage });
-  const clipPlans = new ClipPlanService({ db, storage, renderer: clipRenderer }, materials, clipCatalog);
+  const { clipTaskRepository } = repos;
+  const clipPlans = new ClipPlanService(
+    {
+      clipTaskRepository,
+      storage,
+      renderer: clipRenderer,
+      materialRepository,
+      uploadRepository: repos.uploadRepository,
+    },
+    clipCatalog,
+  );
   const clipRender = new ClipRenderService(
-    { ...base, storage, realtime: infra.realtime, clip: clipTools, log: infra.clip.log ?? silentJobLogger },
+    {
+      clipTaskRepository,
+      materialRepository,
+      now,
+      storage,
+      realtime: infra.realtime,
+      clip: clipTools,
+      log: infra.clip.log ?? silentJobLogger,
+      events,
+    },
     clipPlans,
     clipCatalog,
     materials,
   );
   const clipTasks = new ClipTaskService(
-    { ...base, storage, jobs, realtime: infra.realtime },
+    { clipTaskRepository, materialRepository, now, storage, jobs, realtime: infra.realtime, events },
     clipPlans,
     clipRender,
-    materials,
   );
+  // A clip task took up materials (a step's media, a filed render): the material module counts the uses.
+  events.on('material.used', ({ memberId, materialIds }) => materials.recordUse(memberId, materialIds));
   const clipTemplates = new ClipTemplateService({
     clipTemplateRepository: repos.clipTemplateRepository,
     now,
@@ -224,8 +252,12 @@ export function compose(infra: Infrastructure) {
     replies: replyRules,
   });
   const health = new HealthService({ healthRepository: repos.healthRepository }, mediaTools);
-  const connectors = new ConnectorService(base);
-  const serverRunners = new ServerRunnerService({ ...base, driftViews: (ids) => connectors.driftViews(ids) });
+  const connectors = new ConnectorService({ connectorRepository: repos.connectorRepository, now });
+  const serverRunners = new ServerRunnerService({
+    serverRunnerRepository: repos.serverRunnerRepository,
+    now,
+    driftViews: (ids) => connectors.driftViews(ids),
+  });
   // A runner's findings write the account's status through the account module's repository (auth-status.ts).
   const runnerAuth = new RunnerAuthService({
     runnerAuthRepository: repos.runnerAuthRepository,
@@ -234,19 +266,26 @@ export function compose(infra: Infrastructure) {
     now,
     realtime: infra.realtime,
   });
-  const publish = createPublishServices({
-    ...base,
+  const publish = composePublish(repos, {
+    now,
     storage,
     realtime: infra.realtime,
-    onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId),
+    transaction,
+    harvestWorkRepository: repos.harvestWorkRepository,
+    events,
   });
   const harvestWork = new HarvestWorkService({
     harvestWorkRepository: repos.harvestWorkRepository,
     now,
     realtime: infra.realtime,
     scanIntervalMs: infra.harvestIntervalMs,
-    onLoggedOut: (memberId, accountId) => runnerAuth.loggedOut(memberId, accountId, Msg.authReasonHarvestLoggedOut),
+    events,
   });
+  // An account found logged out (publish or harvest emits): publishing rests it, then the account module
+  // marks it expired and tells the member. Harvesting needs no listener: its claims and its view read the
+  // account's status, so the status write stops its passes (docs/decisions.md).
+  events.on('account.logged_out', (event) => publish.leases.accountLoggedOut(event));
+  events.on('account.logged_out', (event) => accountAuth.loggedOut(event));
   // Without a queue the seed leaves the course videos unrendered (COURSE_VIDEOS=off, e.g. most tests).
   const courseJobs = infra.courseVideos ? jobs : undefined;
   const content = new ContentService({
@@ -302,6 +341,21 @@ export function compose(infra: Infrastructure) {
     runnerAuth,
     serverRunners,
     connectors,
+  };
+}
+
+/** The publish services over shared repositories, with one JobMoves and this instance's long polls. */
+function composePublish(repos: Repositories, deps: PublishDeps): PublishServices {
+  const { publishRepository: repo, publishQueueRepository: queue, runnerRepository: runnerRepo } = repos;
+  const longPolls = new LongPolls();
+  const moves = new JobMoves(deps, repo, longPolls);
+  return {
+    batches: new BatchService(deps, repo, queue, repos.publishLookupRepository, moves),
+    runners: new RunnerRegistryService(deps, runnerRepo),
+    claims: new JobClaimService(deps, repo, queue, runnerRepo, moves, repos.reviewFollowRepository, longPolls),
+    leases: new JobLeaseService(deps, repo, queue, runnerRepo, moves),
+    sweeper: new PublishSweepService(deps, repo, queue, moves),
+    longPolls,
   };
 }
 

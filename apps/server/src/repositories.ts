@@ -4,6 +4,7 @@ import { AiReportRepository } from './modules/ai-staff/ai-report.repository.ts';
 import { AiTodoRepository } from './modules/ai-staff/ai-todo.repository.ts';
 import { AiPublishRepository } from './modules/ai-staff/ai-publish.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { ClipTaskRepository } from './modules/clip-task/clip-task.repository.ts';
 import { ClipTemplateRepository } from './modules/clip-template/clip-template.repository.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { CustomerRepository } from './modules/customer/customer.repository.ts';
@@ -17,7 +18,13 @@ import { MaterialRepository } from './modules/material/material.repository.ts';
 import { MemberRepository } from './modules/member/member.repository.ts';
 import { MusicRepository } from './modules/music/music.repository.ts';
 import { PlatformRepository } from './modules/platform/platform.repository.ts';
+import { ConnectorRepository } from './modules/publish/connector.repository.ts';
+import { PublishLookupRepository } from './modules/publish/publish-lookup.repository.ts';
+import { PublishQueueRepository } from './modules/publish/publish-queue.repository.ts';
+import { PublishRepository } from './modules/publish/publish.repository.ts';
+import { ReviewFollowRepository } from './modules/publish/review-follow.repository.ts';
 import { RunnerAuthRepository } from './modules/publish/runner-auth.repository.ts';
+import { RunnerRepository } from './modules/publish/runner.repository.ts';
 import { ServerRunnerRepository } from './modules/publish/server-runner.repository.ts';
 import { SettingRepository } from './modules/setting/setting.repository.ts';
 import { UploadRepository } from './modules/upload/upload.repository.ts';
@@ -25,7 +32,7 @@ import { UploadRepository } from './modules/upload/upload.repository.ts';
 /**
  * Every module's repository, built once over `db` (compose.ts, or the CLI, seed and tests through
  * `appDeps`). Repositories are stateless SQL: services receive the narrow `Pick<>` of the ones they use
- * and never build one. publish (but runner-auth) and clip-task still build their own (issue 26, a later pass).
+ * and never build one.
  */
 export function createRepositories(db: Db) {
   return {
@@ -34,7 +41,9 @@ export function createRepositories(db: Db) {
     aiTodoRepository: new AiTodoRepository(db),
     aiPublishRepository: new AiPublishRepository(db),
     authRepository: new AuthRepository(db),
+    clipTaskRepository: new ClipTaskRepository(db),
     clipTemplateRepository: new ClipTemplateRepository(db),
+    connectorRepository: new ConnectorRepository(db),
     contentRepository: new ContentRepository(db),
     customerRepository: new CustomerRepository(db),
     dataScreenRepository: new DataScreenRepository(db),
@@ -46,8 +55,13 @@ export function createRepositories(db: Db) {
     memberRepository: new MemberRepository(db),
     musicRepository: new MusicRepository(db),
     platformRepository: new PlatformRepository(db),
+    publishLookupRepository: new PublishLookupRepository(db),
+    publishQueueRepository: new PublishQueueRepository(db),
+    publishRepository: new PublishRepository(db),
+    reviewFollowRepository: new ReviewFollowRepository(db),
     replyRuleRepository: new ReplyRuleRepository(db),
     runnerAuthRepository: new RunnerAuthRepository(db),
+    runnerRepository: new RunnerRepository(db),
     serverRunnerRepository: new ServerRunnerRepository(db),
     settingRepository: new SettingRepository(db),
     uploadRepository: new UploadRepository(db),

@@ -243,7 +243,7 @@ describe('harvest claims', () => {
     const harvestWork = await whileOpen(
       async (trx) => {
         const repo = new PublishRepository(trx);
-        expect([...(await repo.fenceHarvest([acc], ctx.clock.now))]).toEqual([]);
+        expect([...(await new HarvestWorkRepository(trx).fenceForPublish([acc], ctx.clock.now))]).toEqual([]);
         expect(
           await repo.claimMany([jobOf], { lease_owner: runnerAId, lease_until: ctx.clock.now + 60_000 }, ctx.clock.now),
         ).toHaveLength(1);

@@ -10,7 +10,21 @@ export interface DomainEvents {
    * the space back.
    */
   'material.released': { memberId: number; objectKey: string; size: number };
+  /**
+   * A clip task took up the member's materials (a step's media set to one, a render that used them): the
+   * material module counts each use (use_count, once per material and event).
+   */
+  'material.used': { memberId: number; materialIds: readonly number[] };
+  /**
+   * A runner found an account logged out on its platform: a publish job's login check (publish) or a
+   * harvest pass (harvest, which has already stopped the pass). The account module marks it expired
+   * (cookie_auth_status 2, logged, the member told); publishing and harvesting stop their work on it.
+   */
+  'account.logged_out': { memberId: number; accountId: number; foundBy: LoggedOutFinder };
 }
+
+/** The module whose runner found an account logged out. */
+export type LoggedOutFinder = 'publish' | 'harvest';
 
 export type DomainEventName = keyof DomainEvents;
 

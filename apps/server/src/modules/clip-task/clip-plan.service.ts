@@ -1,16 +1,18 @@
 import { materialIdsOf, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { type ClipMaterial, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import { planClipTask } from '../../media/clip/plan.ts';
 import { ClipInputError, type PlanContext } from '../../media/clip/planners/shared.ts';
 import type { ClipRenderer } from '../../media/clip/render.ts';
 import { ClipCapacityError } from '../../media/clip/space.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import type { MaterialService } from '../material/material.service.ts';
+import { materialSources } from '../material/material-sources.ts';
+import type { MaterialRepository } from '../material/material.repository.ts';
+import { spaceOf } from '../upload/upload-ledger.ts';
+import type { UploadRepository } from '../upload/upload.repository.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
-import { ClipTaskRepository } from './clip-task.repository.ts';
+import type { ClipTaskRepository } from './clip-task.repository.ts';
 
 /** A task's materials as the planner sees them, with their storage keys. */
 export type ClipLibrary = Map<number, ClipMaterial & { key: string }>;
@@ -21,14 +23,17 @@ export class ClipPlanService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      clipTaskRepository: ClipTaskRepository;
       storage: Pick<StorageDriver, 'mediaSource'>;
       renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech'>;
+      /** The member's materials, read through the material module's rule (material-sources.ts). */
+      materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf'>;
+      /** The member's cloud space (upload-ledger.ts). */
+      uploadRepository: Pick<UploadRepository, 'space'>;
     },
-    private readonly materials: Pick<MaterialService, 'sources' | 'freeSpace'>,
     private readonly catalog: Pick<ClipCatalogService, 'writeScripts' | 'fonts' | 'requireVoice'>,
   ) {
-    this.repo = new ClipTaskRepository(deps.db);
+    this.repo = deps.clipTaskRepository;
   }
 
   /** AI剪辑 without scripts has the writer write `count` of them first; other inputs pass as they are. */
@@ -42,7 +47,7 @@ export class ClipPlanService {
 
   /** Refuses (您的账号云空间容量已超过限制!) when the member has no cloud space left for videos. */
   async requireSpace(memberId: number): Promise<void> {
-    if ((await this.materials.freeSpace(memberId)) <= 0) {
+    if ((await spaceOf(this.deps.uploadRepository, memberId)).free <= 0) {
       throw badRequest(Msg.spaceExceeded);
     }
   }
@@ -50,7 +55,7 @@ export class ClipPlanService {
   /** The member's materials of a task as the planner sees them; refuses any that is not theirs. */
   async library(memberId: number, input: ClipTaskInput): Promise<ClipLibrary> {
     const ids = materialIdsOf(input);
-    const rows = await this.materials.sources(memberId, ids);
+    const rows = await materialSources(this.deps.materialRepository, memberId, ids);
     if (rows.length !== ids.length) {
       throw new ClipInputError(Msg.clipMaterialMissing);
     }
@@ -134,7 +139,7 @@ export class ClipPlanService {
     if (wanted.length === 0) {
       return;
     }
-    const own = (await this.materials.sources(memberId, wanted))
+    const own = (await materialSources(this.deps.materialRepository, memberId, wanted))
       .filter((m) => m.file_type === 'audio')
       .map((m) => m.id);
     const rest = wanted.filter((id) => !own.includes(id));
@@ -145,7 +150,7 @@ export class ClipPlanService {
 
   /** The storage key of a logo: an image of the member's own library, else refused (台标图片不存在或已被删除). */
   async logoKey(memberId: number, materialId: number): Promise<string> {
-    const [row] = await this.materials.sources(memberId, [materialId]);
+    const [row] = await materialSources(this.deps.materialRepository, memberId, [materialId]);
     if (row?.file_type !== 'image') {
       throw new ClipInputError(Msg.clipLogoMissing);
     }

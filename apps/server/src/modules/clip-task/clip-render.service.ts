@@ -12,7 +12,6 @@ import { clipPlan, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { clipOutputSize } from '@vidmatrix/contract/api/clip-format';
 import { CLIP_OUTPUT_SIZE, CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { Db } from '../../db/types.ts';
 import type { JobLogger } from '../../jobs/job-queue.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { renderFontsDir } from '../../media/clip/fonts.ts';
@@ -23,13 +22,16 @@ import type { ResolvedMaterial } from '../../media/clip/timeline.ts';
 import { TtsError } from '../../media/clip/tts/tts-provider.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
+import type { DomainEventEmitter } from '../../lib/events.ts';
+import { materialSources } from '../material/material-sources.ts';
+import type { MaterialRepository } from '../material/material.repository.ts';
 import type { MaterialService } from '../material/material.service.ts';
 import { randomObjectName } from '../upload/object-name.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
 import type { ClipTools } from './clip-tools.ts';
 import type { ClipLibrary, ClipPlanService } from './clip-plan.service.ts';
 import { ClipProgress, usedMaterialIds, userMessage } from './clip-progress.ts';
-import { ClipTaskRepository } from './clip-task.repository.ts';
+import type { ClipTaskRepository } from './clip-task.repository.ts';
 
 /** Progress is written to the database (and pushed) at most this often per video, ms. */
 const PROGRESS_EVERY_MS = 1000;
@@ -58,22 +60,26 @@ export class ClipRenderService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      clipTaskRepository: ClipTaskRepository;
+      /** The member's materials, read through the material module's rule (material-sources.ts). */
+      materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf'>;
       now: () => number;
       storage: StorageDriver;
       realtime: RealtimePublisher;
       clip: ClipTools;
       /** Where a render that stops for good is told, with ffmpeg's last words. */
       log: JobLogger;
+      /** Tells the material module the materials a filed video used (`material.used`). */
+      events: DomainEventEmitter;
     },
     private readonly planner: Pick<
       ClipPlanService,
       'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf' | 'logoKey'
     >,
     private readonly catalog: Pick<ClipCatalogService, 'fonts'>,
-    private readonly materials: Pick<MaterialService, 'recordUse' | 'sources' | 'addProduced'>,
+    private readonly materials: Pick<MaterialService, 'addProduced'>,
   ) {
-    this.repo = new ClipTaskRepository(deps.db);
+    this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
   }
 
@@ -186,7 +192,7 @@ export class ClipRenderService {
         this.deps.log.warn({ taskId: task.id, outputId, attempt }, 'Clip render lost its lease; its video was dropped');
         return;
       }
-      await this.materials.recordUse(memberId, usedMaterialIds(plan));
+      await this.deps.events.emit('material.used', { memberId, materialIds: usedMaterialIds(plan) });
       this.progress.push(task, outputId, 'done', 1);
     } catch (error) {
       const canceled = error instanceof ClipRenderError && error.reason === 'canceled';
@@ -297,7 +303,7 @@ export class ClipRenderService {
 
   /** A music id is the member's audio material, else a system track. */
   private async musicPath(memberId: number, id: number): Promise<string | null> {
-    const [own] = await this.materials.sources(memberId, [id]);
+    const [own] = await materialSources(this.deps.materialRepository, memberId, [id]);
     const key = own?.file_type === 'audio' ? own.object_key : await this.repo.systemMusicKey(id);
     return key ? this.planner.sourceOf(key) : null;
   }

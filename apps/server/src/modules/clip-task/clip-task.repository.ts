@@ -12,6 +12,22 @@ export interface ClipMediaRow {
   updated_at: number;
 }
 
+/** `moveOutput` on `db` (the repository's handle, or the material filing's transaction). */
+async function moveOutputOn(
+  db: Db,
+  id: number,
+  from: readonly string[],
+  values: Updateable<ClipOutputTable>,
+  lease?: string,
+): Promise<boolean> {
+  let query = db.updateTable('clip_output').set(values).where('id', '=', id).where('status', 'in', from);
+  if (lease !== undefined) {
+    query = query.where('lease', '=', lease);
+  }
+  const res = await query.executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
 /** SQL of clip tasks, their videos, the combinations made and the media of task steps. */
 export class ClipTaskRepository {
   constructor(private readonly db: Db) {}
@@ -140,18 +156,13 @@ export class ClipTaskRepository {
    * Moves an output on only from one of `from` (so a canceled or finished one stays put), and with a
    * `lease` only while that render still holds it; true when it moved.
    */
-  async moveOutput(
+  moveOutput(
     id: number,
     from: readonly string[],
     values: Updateable<ClipOutputTable>,
     lease?: string,
   ): Promise<boolean> {
-    let query = this.db.updateTable('clip_output').set(values).where('id', '=', id).where('status', 'in', from);
-    if (lease !== undefined) {
-      query = query.where('lease', '=', lease);
-    }
-    const res = await query.executeTakeFirst();
-    return Number(res.numUpdatedRows) > 0;
+    return moveOutputOn(this.db, id, from, values, lease);
   }
 
   /**
@@ -160,7 +171,8 @@ export class ClipTaskRepository {
    */
   filingFence(id: number, lease: string, now: number): FilingFence {
     return (trx, materialId) =>
-      new ClipTaskRepository(trx).moveOutput(
+      moveOutputOn(
+        trx,
         id,
         ['running'],
         { status: 'done', progress: 1, material_id: materialId, updated_at: now },

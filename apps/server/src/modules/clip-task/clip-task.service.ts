@@ -2,17 +2,18 @@ import type { setOssMediaUrlBody } from '@vidmatrix/contract/api/material';
 import type { ClipStatus, ClipTaskInfo, ClipTaskInput, ClipTaskList } from '@vidmatrix/contract/api/clip-task';
 import { Job } from '@vidmatrix/contract/jobs';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { templateOf } from '../../media/clip/planners/shared.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import type { MaterialService } from '../material/material.service.ts';
+import type { DomainEventEmitter } from '../../lib/events.ts';
+import { materialIdsAt, materialSources } from '../material/material-sources.ts';
+import type { MaterialRepository } from '../material/material.repository.ts';
 import type { ClipPlanService } from './clip-plan.service.ts';
 import { ClipProgress, summaryOf, type TaskRow } from './clip-progress.ts';
 import type { ClipRenderService } from './clip-render.service.ts';
-import { ClipTaskRepository } from './clip-task.repository.ts';
+import type { ClipTaskRepository } from './clip-task.repository.ts';
 
 /**
  * Runs of one clip.render job. A render whose worker dies (its lease lapses) is taken again by another
@@ -27,17 +28,20 @@ export class ClipTaskService {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      clipTaskRepository: ClipTaskRepository;
+      /** The member's materials, read through the material module's rule (material-sources.ts). */
+      materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf' | 'idsByObjectKey'>;
       now: () => number;
-      storage: Pick<StorageDriver, 'publicUrl'>;
+      storage: Pick<StorageDriver, 'publicUrl' | 'publicBaseUrl'>;
       jobs: Pick<JobQueue, 'enqueue'>;
       realtime: RealtimePublisher;
+      /** Tells the material module the media a step took up (`material.used`). */
+      events: DomainEventEmitter;
     },
     private readonly planner: Pick<ClipPlanService, 'scripted' | 'plan' | 'requireSpace'>,
     private readonly renders: Pick<ClipRenderService, 'stop'>,
-    private readonly materials: Pick<MaterialService, 'recordUseOfUrl' | 'sources'>,
   ) {
-    this.repo = new ClipTaskRepository(deps.db);
+    this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
   }
 
@@ -51,7 +55,9 @@ export class ClipTaskService {
     const previous = await this.repo.clipMediaUrl(memberId, body.ap_id, body.apt_id);
     await this.repo.setClipMedia({ member_id: memberId, ...body, updated_at: this.deps.now() });
     if (previous !== body.media_url && !(await this.repo.task(memberId, body.ap_id))) {
-      await this.materials.recordUseOfUrl(memberId, body.media_url);
+      const { materialRepository, storage } = this.deps;
+      const materialIds = await materialIdsAt(materialRepository, storage.publicBaseUrl, memberId, body.media_url);
+      await this.deps.events.emit('material.used', { memberId, materialIds });
     }
   }
 
@@ -114,7 +120,9 @@ export class ClipTaskService {
     const task = await this.ownTask(memberId, id);
     const outputs = await this.repo.outputs(id);
     const done = outputs.filter((o) => o.material_id > 0).map((o) => o.material_id);
-    const sources = new Map((await this.materials.sources(memberId, done)).map((m) => [m.id, m]));
+    const sources = new Map(
+      (await materialSources(this.deps.materialRepository, memberId, done)).map((m) => [m.id, m]),
+    );
     const { storage } = this.deps;
     return {
       ...summaryOf(task),

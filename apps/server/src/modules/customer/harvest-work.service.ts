@@ -26,6 +26,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ChatMessageTable, HarvestAccountTable } from '../../db/types.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import type { DomainEventEmitter } from '../../lib/events.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
 import type { HarvestWorkRepository } from './harvest-work.repository.ts';
@@ -54,8 +55,8 @@ const WRITE_FAILURE_TEXT: Record<HarvestFailure, string> = {
 export interface HarvestWorkDeps {
   harvestWorkRepository: HarvestWorkRepository;
   now: () => number;
-  /** Marks the account expired exactly as a publish job's logged_out does (and tells the member). */
-  onLoggedOut?: (memberId: number, accountId: number) => Promise<void>;
+  /** Tells the modules that react when a pass found the account logged out (`account.logged_out`). */
+  events?: DomainEventEmitter;
   /** Tells the member's open consoles that an account's harvesting paused (harvest_paused). */
   realtime?: Pick<RealtimePublisher, 'publish'>;
   random?: () => number;
@@ -231,7 +232,8 @@ export class HarvestWorkService {
    * runner.Runner/harvestReport: how the pass ended. Each reply it carried turns sent (with the platform's
    * id of it), failed with the platform's reason in member words, or stays pending when ambiguous (a read
    * confirms it later); a risk signal pauses the account on the cool-down ladder and says so to the member;
-   * logged_out marks the account expired as publishing does. Frees the account.
+   * logged_out stops the pass and tells the others (`account.logged_out`: the account is marked expired). Frees
+   * the account.
    */
   async report(runner: RunnerIdentity, body: z.output<typeof harvestReportBody>): Promise<HarvestAccountState> {
     const now = this.deps.now();
@@ -294,7 +296,8 @@ export class HarvestWorkService {
       throw new AppError(Code.forbidden, Msg.runnerLeaseLost);
     }
     if (loggedOut) {
-      await this.deps.onLoggedOut?.(account.member_id, account.enterprise_account_id);
+      const loggedOut = { memberId: account.member_id, accountId: account.enterprise_account_id };
+      await this.deps.events?.emit('account.logged_out', { ...loggedOut, foundBy: 'harvest' });
       return 'expired';
     }
     if (risk) {

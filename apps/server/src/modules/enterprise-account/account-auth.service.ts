@@ -10,20 +10,28 @@ import { CookieAuth } from '@vidmatrix/contract/rules/account-selectability';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import { requireAccounts } from './account-rows.ts';
-import { announceAuthChange, writeAuthStatus } from './auth-status.ts';
+import { announceAuthChange, announceAuthExpired, writeAuthStatus } from './auth-status.ts';
+import type { DomainEvents, LoggedOutFinder } from '../../lib/events.ts';
 import type { Transaction } from '../../repositories.ts';
 import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
 
+/** Why an account found logged out became expired, by the module whose runner found it (the log's reason). */
+const LOGGED_OUT_REASON: Record<LoggedOutFinder, string> = {
+  publish: Msg.authReasonJobLoggedOut,
+  harvest: Msg.authReasonHarvestLoggedOut,
+};
+
 /**
- * Authorization state of accounts as the desktop client sets it, and its change log. A runner's findings
- * write through the same `writeAuthStatus` (publish/runner-auth.service.ts), not through this service.
+ * Authorization state of accounts as the desktop client sets it, its change log, and an account found
+ * logged out by a runner (`account.logged_out`). A runner's authorization reports write through the same
+ * `writeAuthStatus` (publish/runner-auth.service.ts), not through this service.
  */
 export class AccountAuthService {
-  private readonly repo: Pick<EnterpriseAccountRepository, 'authLogs' | 'ownedAccounts'>;
+  private readonly repo: Pick<EnterpriseAccountRepository, 'authLogs' | 'ownedAccounts' | 'accountsByIds'>;
 
   constructor(
     private readonly deps: {
-      enterpriseAccountRepository: Pick<EnterpriseAccountRepository, 'authLogs' | 'ownedAccounts'>;
+      enterpriseAccountRepository: Pick<EnterpriseAccountRepository, 'authLogs' | 'ownedAccounts' | 'accountsByIds'>;
       now: () => number;
       transaction: Transaction;
       realtime?: RealtimePublisher;
@@ -56,6 +64,27 @@ export class AccountAuthService {
           ? Msg.authReasonCheckExpired
           : Msg.authReasonManual);
     return this.setAuthStatus(memberId, body.enterprise_account_id, body.cookie_auth_status, reason, false);
+  }
+
+  /**
+   * `account.logged_out`: a publish job's or a harvest pass's login check found the account logged out.
+   * Status 2 with the finder's reason (logged when it changed); the data screen reads again and the member
+   * is told the account to authorize again. An account deleted meanwhile is left alone.
+   */
+  async loggedOut({ memberId, accountId, foundBy }: DomainEvents['account.logged_out']): Promise<void> {
+    const now = this.deps.now();
+    const change = { status: CookieAuth.expired, reason: LOGGED_OUT_REASON[foundBy], logUnchanged: false };
+    const logged = await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
+      const owned = await repo.ownedAccounts(memberId, [accountId]);
+      return owned.length === 0 ? undefined : writeAuthStatus(repo, memberId, owned, change, now);
+    });
+    if (logged === undefined) {
+      return;
+    }
+    announceAuthChange(this.deps.realtime, memberId);
+    if (logged > 0) {
+      announceAuthExpired(this.deps.realtime, memberId, await this.repo.accountsByIds(memberId, [accountId]));
+    }
   }
 
   private async setAuthStatus(

@@ -55,3 +55,18 @@ export async function writeAuthStatus(
 export function announceAuthChange(realtime: Pick<RealtimePublisher, 'publish'> | undefined, memberId: number): void {
   realtime?.publish(memberId, { type: 'data_changed', data: { what: 'accounts' } });
 }
+
+/**
+ * After a write that has just expired accounts has committed: the member's open consoles name them, to
+ * authorize again (account_auth_expired).
+ */
+export function announceAuthExpired(
+  realtime: Pick<RealtimePublisher, 'publish'> | undefined,
+  memberId: number,
+  accounts: readonly { id: number; nickname: string }[],
+): void {
+  realtime?.publish(memberId, {
+    type: 'account_auth_expired',
+    data: { accounts: accounts.map((a) => ({ enterprise_account_id: a.id, nickname: a.nickname })) },
+  });
+}

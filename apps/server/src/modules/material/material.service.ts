@@ -236,33 +236,9 @@ export class MaterialService {
     await this.repo.update(memberId, ids, { group_id: checked, updated_at: this.deps.now() });
   }
 
-  /** Counts a use of materials by a task (clip and publish tasks call this). */
+  /** Counts a use of materials by a task (compose's `material.used` listener). */
   async recordUse(memberId: number, ids: readonly number[]): Promise<void> {
     await this.repo.incrementUseCount(memberId, ids);
-  }
-
-  /** The member's own materials among `ids` as stored (clip tasks resolve their files from these). */
-  async sources(memberId: number, ids: readonly number[]) {
-    const rows = await this.repo.byIds(memberId, ids);
-    const tags = new Map<number, string[]>();
-    for (const t of await this.repo.tagsOf(rows.map((r) => r.id))) {
-      tags.set(t.material_id, [...(tags.get(t.material_id) ?? []), t.tag_name]);
-    }
-    return rows.map((r) => ({
-      id: r.id,
-      file_type: r.file_type,
-      file_name: r.file_name,
-      object_key: r.object_key,
-      thumb_key: r.thumb_key,
-      duration_ms: Number(r.duration_ms),
-      process_status: r.process_status,
-      tags: tags.get(r.id) ?? [],
-    }));
-  }
-
-  /** Bytes of cloud space the member has left (level space minus used). */
-  async freeSpace(memberId: number): Promise<number> {
-    return (await spaceOf(this.deps.uploadRepository, memberId)).free;
   }
 
   /**
@@ -311,14 +287,6 @@ export class MaterialService {
     }
     new Set(rows.map((row) => row.member_id)).forEach((memberId) => this.changed(memberId));
     return rows.length;
-  }
-
-  /** Counts a use of the member's materials stored at `url` (a task took that media up). */
-  async recordUseOfUrl(memberId: number, url: string): Promise<void> {
-    const key = keyFromUrl(url, this.deps.storage.publicBaseUrl);
-    if (key !== null) {
-      await this.recordUse(memberId, await this.repo.idsByObjectKey(memberId, key));
-    }
   }
 
   // Groups and tags

@@ -12,8 +12,7 @@ import { PUBLISH_PLATFORMS, PUBLISH_RULES, publishPlatformOf } from '@vidmatrix/
 import { RUNNER_ONLINE_MS } from '@vidmatrix/contract/rules/publish-state';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
-import type { Db } from '../../db/types.ts';
-import { ConnectorRepository } from './connector.repository.ts';
+import type { ConnectorRepository } from './connector.repository.ts';
 import type { RunnerIdentity } from './runner-registry.service.ts';
 
 /** How long an instance answers claims with the definitions version it read last, ms. */
@@ -31,7 +30,7 @@ export class DefinitionsRefused extends Error {
 }
 
 export interface ConnectorDeps {
-  db: Db;
+  connectorRepository: ConnectorRepository;
   now: () => number;
 }
 
@@ -46,7 +45,7 @@ export class ConnectorService {
   private cached: { version: number; at: number } | undefined;
 
   constructor(private readonly deps: ConnectorDeps) {
-    this.repo = new ConnectorRepository(deps.db);
+    this.repo = deps.connectorRepository;
   }
 
   /**

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { LongPolls } from './long-poll.ts';
 import { SERVER_RUNNERS_KEY } from './long-poll.ts';
+import type { HarvestWorkRepository } from '../customer/harvest-work.repository.ts';
 import type { PublishRepository } from './publish.repository.ts';
 import { type ClaimCandidate, type MovedJob } from './publish.repository.ts';
 import type { ReviewFollowRepository } from './review-follow.repository.ts';
@@ -127,10 +128,14 @@ export class JobClaimService {
     // The claim's writes (jobs, attempts, events) commit once. One statement claims the fresh jobs;
     // when another claimer took a job of one of these accounts meanwhile (the one-per-account index
     // refuses the statement and so the transaction), each job is claimed on its own.
-    const write = async (repo: PublishRepository, claimFresh: (ids: number[]) => Promise<MovedJob[]>) => {
+    const write = async (
+      repo: PublishRepository,
+      harvest: Pick<HarvestWorkRepository, 'fenceForPublish'>,
+      claimFresh: (ids: number[]) => Promise<MovedJob[]>,
+    ) => {
       // Harvest exclusivity on the accounts' harvest rows: a pass that holds one keeps its job waiting,
       // and the fence keeps passes off the others while these jobs are leased (issue 23).
-      const held = await repo.fenceHarvest([...new Set(picks.map((j) => j.enterprise_account_id))], now);
+      const held = await harvest.fenceForPublish([...new Set(picks.map((j) => j.enterprise_account_id))], now);
       const open = picks.filter((j) => !held.has(j.enterprise_account_id));
       const moved = await claimFresh(open.filter((j) => j.state !== 'verifying').map((j) => j.id));
       for (const job of open.filter((j) => j.state === 'verifying')) {
@@ -155,12 +160,14 @@ export class JobClaimService {
     };
     let result: { moved: MovedJob[]; out: ClaimCandidate[] };
     try {
-      result = await this.repo.transaction((repo) => write(repo, (fresh) => repo.claimMany(fresh, lease, now)));
+      result = await this.deps.transaction(({ publishRepository: repo, harvestWorkRepository }) =>
+        write(repo, harvestWorkRepository, (fresh) => repo.claimMany(fresh, lease, now)),
+      );
     } catch (error) {
       if (!isUniqueViolation(error)) {
         throw error;
       }
-      result = await write(this.repo, async (fresh) => {
+      result = await write(this.repo, this.deps.harvestWorkRepository, async (fresh) => {
         const moved: MovedJob[] = [];
         for (const id of fresh) {
           const one = await this.repo.move(id, { from: CLAIMABLE_STATES }, 'claimed', { ...lease, percent: 0 }, now, {

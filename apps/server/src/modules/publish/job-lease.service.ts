@@ -29,6 +29,7 @@ import type { PublishRepository } from './publish.repository.ts';
 import { type JobPatch, type JobRow, type MovedJob } from './publish.repository.ts';
 import type { PublishQueueRepository } from './publish-queue.repository.ts';
 import type { RunnerRepository } from './runner.repository.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 import type { PublishDeps } from './publish-deps.ts';
 import type { JobMoves } from './publish-moves.ts';
 import { PLATFORM_REFUSALS, TRANSIENT_REASONS, cleared, leaseLost } from './publish-moves.ts';
@@ -295,11 +296,25 @@ export class JobLeaseService {
     });
     await this.moves.record(moved, 'finished', { outcome: body.outcome, reason, work_id: body.work_id });
     if (reason === 'logged_out') {
-      await this.deps.onLoggedOut?.(job.member_id, job.enterprise_account_id);
+      const loggedOut = { memberId: job.member_id, accountId: job.enterprise_account_id, foundBy: 'publish' as const };
+      await this.deps.events.emit('account.logged_out', loggedOut);
     }
     if (to === 'queued') {
       this.moves.wake(job.member_id);
     }
     return to;
+  }
+
+  /**
+   * `account.logged_out` found by a harvest pass: the account's publishing rests as after a job's own
+   * logged_out, so its waiting jobs say why instead of each failing on the login page. A job that found
+   * it has rested the account in its own finish.
+   */
+  async accountLoggedOut({ memberId, accountId, foundBy }: DomainEvents['account.logged_out']): Promise<void> {
+    if (foundBy === 'publish') {
+      return;
+    }
+    const now = this.deps.now();
+    await this.queue.coolDown(accountId, memberId, now + PUBLISH_RISK_COOLDOWN_MS.logged_out, 'logged_out', now);
   }
 }

@@ -2,7 +2,6 @@ import { type PublishState, CLAIMABLE_STATES, LEASED_STATES } from '@vidmatrix/c
 import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import { CompiledQueries } from '../../db/compiled.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { HarvestWorkRepository } from '../customer/harvest-work.repository.ts';
 import type {
   Db,
   PublishAttemptTable,
@@ -70,16 +69,6 @@ const compiled = new CompiledQueries();
 /** SQL of batches, jobs, attempts and events; every state write is a compare-and-set. */
 export class PublishRepository {
   constructor(private readonly db: Db) {}
-
-  /** Fences the accounts' harvest rows for a publish claim; the accounts a harvest pass holds (issue 23). */
-  fenceHarvest(accountIds: readonly number[], now: number): Promise<Set<number>> {
-    return new HarvestWorkRepository(this.db).fenceForPublish(accountIds, now);
-  }
-
-  /** Runs `work` in one transaction (one commit for the claim's writes). */
-  transaction<T>(work: (repo: PublishRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new PublishRepository(trx)));
-  }
 
   /** Stores a batch and its jobs in one transaction; the batch id. */
   async insertBatch(

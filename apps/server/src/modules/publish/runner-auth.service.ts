@@ -13,7 +13,7 @@ import { PUBLISH_PLATFORMS, PUBLISH_RULES, publishPlatformOf } from '@vidmatrix/
 import { RUNNER_ONLINE_MS } from '@vidmatrix/contract/rules/publish-state';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors.ts';
-import { announceAuthChange, type AuthStatusChange } from '../enterprise-account/auth-status.ts';
+import { announceAuthChange, announceAuthExpired, type AuthStatusChange } from '../enterprise-account/auth-status.ts';
 import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { Transaction } from '../../repositories.ts';
 import { LongPolls, SERVER_RUNNERS_KEY } from './long-poll.ts';
@@ -41,9 +41,9 @@ export interface RunnerAuthDeps {
 
 /**
  * Account authorization through the member's runners (SPEC §4, issue 10): a QR login the member asks
- * for from the account page, relayed QR by QR to the console; a login check before each job (the
- * publish module calls `loggedOut`) and a daily sweep that sets cookie_auth_status 2 when the stored
- * login no longer works. Every move is a compare-and-set on the request row.
+ * for from the account page, relayed QR by QR to the console, and a daily sweep that sets
+ * cookie_auth_status 2 when the stored login no longer works (a job's or a pass's login check that finds
+ * it gone is `account.logged_out`, which the account module writes). Every move is a compare-and-set on the request row.
  */
 export class RunnerAuthService {
   private readonly repo: RunnerAuthRepository;
@@ -327,17 +327,6 @@ export class RunnerAuthService {
     return state;
   }
 
-  /** A job's login check found the account logged out: status 2, and the console is told. */
-  async loggedOut(memberId: number, accountId: number, reason: string = Msg.authReasonJobLoggedOut): Promise<void> {
-    const now = this.deps.now();
-    const account = { member_id: memberId, enterprise_account_id: accountId };
-    const change = { status: CookieAuth.expired, reason, logUnchanged: false };
-    const logged = await this.deps.transaction(({ enterpriseAccountRepository }) =>
-      writeFinding(enterpriseAccountRepository, account, change, now),
-    );
-    await this.announce(account, change, logged);
-  }
-
   /**
    * After a finding's write has committed (`logged` changes, undefined when the account was gone): the data
    * screen reads again, and an account that has just expired is named to the member.
@@ -349,10 +338,7 @@ export class RunnerAuthService {
     announceAuthChange(this.deps.realtime, account.member_id);
     if (change.status === CookieAuth.expired && logged > 0) {
       const accounts = await this.repo.accountsByIds(account.member_id, [account.enterprise_account_id]);
-      this.deps.realtime.publish(account.member_id, {
-        type: 'account_auth_expired',
-        data: { accounts: accounts.map((a) => ({ enterprise_account_id: a.id, nickname: a.nickname })) },
-      });
+      announceAuthExpired(this.deps.realtime, account.member_id, accounts);
     }
   }
 

@@ -2,16 +2,15 @@ import type { DriftView } from '@vidmatrix/contract/api/connectors';
 import type { RunnerAvailability } from '@vidmatrix/contract/api/publish';
 import { RUNNER_ONLINE_MS } from '@vidmatrix/contract/rules/publish-state';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
-import type { Db } from '../../db/types.ts';
 import { generateToken, hashToken } from '../auth/token.ts';
 import type { RunnerRow } from './publish.repository.ts';
-import { ServerRunnerRepository } from './server-runner.repository.ts';
+import type { ServerRunnerRepository } from './server-runner.repository.ts';
 
 /** A server runner not seen for this long is left out of the list (its host is gone), ms. */
 const SERVER_RUNNER_LISTED_MS = 24 * 60 * 60_000;
 
 export interface ServerRunnerDeps {
-  db: Db;
+  serverRunnerRepository: ServerRunnerRepository;
   now: () => number;
   /** The last drift check per platform of these runners (the connector module's). */
   driftViews?: (runnerIds: readonly number[]) => Promise<Map<number, DriftView[]>>;
@@ -25,7 +24,7 @@ export class ServerRunnerService {
   private readonly repo: ServerRunnerRepository;
 
   constructor(private readonly deps: ServerRunnerDeps) {
-    this.repo = new ServerRunnerRepository(deps.db);
+    this.repo = deps.serverRunnerRepository;
   }
 
   /**
