@@ -1,6 +1,6 @@
 import { TODO_ITEMS_MAX } from '@vidmatrix/contract/api/ai-staff';
 import type { Db } from '../../db/types.ts';
-import { PLATFORM_REFUSALS } from '../publish/publish-moves.ts';
+import { PLATFORM_REFUSALS } from '../publish/failure-reasons.ts';
 
 /** Lead statuses still open: a customer of these waits for an answer. */
 const OPEN_LEADS = ['new', 'contacted'] as const;

@@ -23,7 +23,8 @@ import type { PublishQueueRepository } from './publish-queue.repository.ts';
 import type { PublishLookupRepository } from './publish-lookup.repository.ts';
 import type { PublishDeps } from './publish-deps.ts';
 import type { JobMoves } from './publish-moves.ts';
-import { PLATFORM_REFUSALS, cleared, parseContent, screenshotUrl, type JobContent } from './publish-moves.ts';
+import { PLATFORM_REFUSALS } from './failure-reasons.ts';
+import { cleared, parseContent, screenshotUrl, type JobContent } from './publish-moves.ts';
 
 /** Batches of video × account jobs as the member sees them: add, list, info, cancel, retry, resolve, answer. */
 export class BatchService {

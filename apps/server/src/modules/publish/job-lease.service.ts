@@ -32,7 +32,8 @@ import type { RunnerRepository } from './runner.repository.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import type { PublishDeps } from './publish-deps.ts';
 import type { JobMoves } from './publish-moves.ts';
-import { PLATFORM_REFUSALS, TRANSIENT_REASONS, cleared, leaseLost } from './publish-moves.ts';
+import { PLATFORM_REFUSALS, TRANSIENT_REASONS } from './failure-reasons.ts';
+import { cleared, leaseLost } from './publish-moves.ts';
 import type { RunnerIdentity } from './runner-registry.service.ts';
 
 /** The runner calls on a leased job: heartbeat, progress, the write-ahead submit, hand-offs, finish and review reads. */

@@ -23,19 +23,6 @@ export interface JobContent {
   coverKey?: string;
 }
 
-/** Failures worth an automatic retry before submit (a rule or a logged-out account will not heal by itself). */
-export const TRANSIENT_REASONS = new Set([
-  'upload_failed',
-  'upload_timeout',
-  'processing_timeout',
-  'fill_failed',
-  'phase_timeout',
-  // Another process had the account's profile open: the job did not start, a later claim will.
-  'profile_busy',
-  'error',
-]);
-/** Failures after the click where the platform answered no and created nothing: the member may re-post. */
-export const PLATFORM_REFUSALS = new Set(['submit_rejected', 'rate_limited']);
 /** A claim refreshes the runner's last-seen time at most this often, ms (heartbeats always do). */
 
 export function leaseLost(): AppError {
