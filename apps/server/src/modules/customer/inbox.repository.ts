@@ -165,7 +165,7 @@ export class InboxRepository {
     content: string,
     key: Pick<
       Insertable<ChatMessageTable>,
-      (typeof ITEM_KEY)[number] | 'post_id' | 'post_title' | 'parent_id' | 'link'
+      (typeof ITEM_KEY)[number] | 'post_id' | 'post_title' | 'parent_id' | 'root_id' | 'link'
     >,
   ): Promise<number | undefined> {
     const pending = await this.db

@@ -65,6 +65,7 @@ export class InboxService {
         postId: item.post_id,
         postTitle: item.post_title,
         parentId: item.parent_id,
+        rootId: item.root_id ?? '',
         link: item.link,
         authorId: item.author_id,
         authorName: item.author_name,
@@ -102,6 +103,7 @@ export class InboxService {
         postId: '',
         postTitle: '',
         parentId: '',
+        rootId: '',
         link: '',
         authorId: body.customer_id,
         authorName: body.customer_name,
@@ -185,6 +187,7 @@ export class InboxService {
                 post_id: p.item.postId,
                 post_title: p.item.postTitle,
                 parent_id: p.item.parentId,
+                root_id: p.item.rootId,
                 link: p.item.link,
               })
             : undefined;
