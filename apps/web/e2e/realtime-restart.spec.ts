@@ -97,22 +97,21 @@ test('a message stored while the socket was down reaches the badge once it binds
   // so the message below is stored while no socket of the page is bound, whatever the timing.
   let connections = 0;
   let released = false;
+  let binds = 0;
   await page.routeWebSocket(/\/websocket$/, (ws) => {
     connections += 1;
     if (connections === 1 || released) {
-      ws.connectToServer();
+      const upstream = ws.connectToServer();
+      upstream.onMessage((frame) => {
+        if (String(frame).includes('"type":"bind"')) {
+          binds += 1;
+        }
+        ws.send(frame);
+      });
     } else {
       void ws.close({ code: 1011, reason: 'held by the test' });
     }
   });
-  let binds = 0;
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (frame) => {
-      if (String(frame.payload).includes('"type":"bind"')) {
-        binds += 1;
-      }
-    }),
-  );
   await page.goto(`${server.baseURL}/home`);
   await page.evaluate((t) => localStorage.setItem('memberToken', t), token);
   await page.goto(`${server.baseURL}/dashboard`);
