@@ -8,6 +8,8 @@ import { OwnServer } from './support/own-server.ts';
 
 // A port of this spec's own, next to the shared e2e server's.
 const server = new OwnServer(Number(process.env.E2E_PORT ?? 18080) + 7);
+// Both tests stop and start that one server: one worker runs them, one after the other.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
