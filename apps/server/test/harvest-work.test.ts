@@ -428,4 +428,73 @@ describe('reply delivery through the runner', () => {
     await report(runnerA, { account_id: acc, outcome: 'ok', writes: [{ message_id: message, outcome: 'sent' }] });
     expect((await thread(conversation)).list.find((m) => m.message_id === message)?.delivery_status).toBe('sent');
   });
+
+  it('stores a sub-reply under an older thread once with its root and parent, and answers it in that thread', async () => {
+    const [acc] = (await addAccounts(ctx.db, memberId, [5])) as [number];
+    await enable([acc]);
+    const top = comment({ item_id: 'top-1', author_id: 'fan-1', text: '有链接吗' });
+    // The account's own answer in the thread is filed under the commenter it answered, never as a lead.
+    const own = comment({ item_id: 'own-1', from_self: true, parent_id: 'top-1', root_id: 'top-1', text: '在简介' });
+    await ingest(runnerA, acc, [top, own]);
+    const sub = comment({
+      item_id: 'sub-1',
+      parent_id: 'own-1',
+      root_id: 'top-1',
+      author_id: 'buyer-sub',
+      text: '多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8',
+    });
+    const first = await ingestAs(ctx.app, runnerA, ingestPage(acc, [sub]));
+    expect(first.body.data).toMatchObject({ stored: 1, duplicates: 0, leads: 1 });
+    // Read again (the next pass walks the old thread again): nothing new.
+    expect((await ingestAs(ctx.app, runnerA, ingestPage(acc, [sub]))).body.data).toMatchObject({
+      stored: 0,
+      duplicates: 1,
+      leads: 0,
+    });
+    const rows = await ctx.db
+      .selectFrom('chat_message')
+      .select(['item_id', 'parent_id', 'root_id', 'direction'])
+      .where('enterprise_account_id', '=', acc)
+      .orderBy('item_id')
+      .execute();
+    expect(rows).toEqual([
+      { item_id: 'own-1', parent_id: 'top-1', root_id: 'top-1', direction: 'out' },
+      { item_id: 'sub-1', parent_id: 'own-1', root_id: 'top-1', direction: 'in' },
+      { item_id: 'top-1', parent_id: '', root_id: '', direction: 'in' },
+    ]);
+    const buyer = await ctx.db
+      .selectFrom('conversation')
+      .select('id')
+      .where('enterprise_account_id', '=', acc)
+      .where('customer_id', '=', 'buyer-sub')
+      .executeTakeFirstOrThrow();
+    const message = await reply(buyer.id, '已私信您');
+    const work = (await claim(runnerA, { accounts: [acc] })).data.work;
+    expect(work[0]?.writes).toMatchObject([
+      { message_id: message, target: { item_id: 'sub-1', parent_id: 'own-1', root_id: 'top-1' } },
+    ]);
+    const sent = comment({ item_id: 'own-2', from_self: true, parent_id: 'sub-1', root_id: 'top-1', text: '已私信您' });
+    await report(runnerA, {
+      account_id: acc,
+      outcome: 'ok',
+      writes: [{ message_id: message, outcome: 'sent', item: sent }],
+    });
+    const stored = await ctx.db
+      .selectFrom('chat_message')
+      .select(['item_id', 'parent_id', 'root_id', 'delivery_status'])
+      .where('id', '=', message)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ item_id: 'own-2', parent_id: 'sub-1', root_id: 'top-1', delivery_status: 'sent' });
+    // Douyin names the thread as parent of every reply: its own reply says whom it answered (peer_id).
+    const douyinOwn = comment({
+      item_id: 'own-3',
+      from_self: true,
+      parent_id: 'top-1',
+      root_id: 'top-1',
+      peer_id: 'buyer-sub',
+      text: '收到',
+    });
+    await ingest(runnerA, acc, [douyinOwn]);
+    expect((await thread(buyer.id)).list.map((m) => m.content)).toContain('收到');
+  });
 });

@@ -121,6 +121,29 @@ describe('keyword rules', () => {
     expect(repliesIn(await threadOf(s, 'kw-2'))).toEqual([]);
   });
 
+  it('leave a comment the account already answered on the platform alone; a new sub-reply in its thread is answered', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '门店抖音号', 1);
+    await saveRule(s, { kind: 'keyword', keywords: ['多少钱'], reply: '您好，价格看主页置顶哦', mode: 'auto' });
+    // The account answered from its phone: the thread walk reads the comment and its own reply together.
+    const asked = item({ author_id: 'ans-1', text: '多少钱' });
+    const own = item({
+      author_id: 'self',
+      from_self: true,
+      parent_id: asked.item_id,
+      root_id: asked.item_id,
+      text: '已私信您',
+    });
+    await ingest(s, account, [asked, own]);
+    expect(repliesIn(await threadOf(s, 'ans-1')).map((m) => m.content)).toEqual(['已私信您']);
+    // Someone else asks under the account's reply, in the same old thread: a new question, answered.
+    const sub = item({ author_id: 'ans-2', parent_id: own.item_id, root_id: asked.item_id, text: '多少钱呀' });
+    await ingest(s, account, [sub]);
+    expect(repliesIn(await threadOf(s, 'ans-2')).map((m) => [m.content, m.delivery_status])).toEqual([
+      ['您好，价格看主页置顶哦', 'pending'],
+    ]);
+  });
+
   it('match exactly when asked to (trailing punctuation aside), and a disabled rule never fires', async () => {
     const s = await seller();
     const account = await addEnterpriseAccount(ctx.app, s.token, '门店快手号', 4);

@@ -272,6 +272,8 @@ export interface ChatMessageTable {
   post_id: Generated<string>;
   post_title: Generated<string>;
   parent_id: Generated<string>;
+  /** The first-level comment of a harvested reply's thread ('' otherwise). */
+  root_id: Generated<string>;
   link: Generated<string>;
   /** Buying intent read in an inbound message ('' for replies and messages stored before issue 23). */
   intent: Generated<LeadIntentLevel | ''>;

@@ -22,6 +22,11 @@ export const harvestItem = z.object({
   post_title: z.string(),
   /** The comment this one answers ('' for a first-level comment or a message). */
   parent_id: z.string(),
+  /**
+   * The first-level comment of its thread when it is a reply (a sub-reply under an older comment is filed
+   * and answered in that thread: Bilibili's `root`, Douyin's reply/list comment); absent or '' otherwise.
+   */
+  root_id: z.string().optional(),
   /** The writer on the platform (uid / sec_uid / openid …) and their nickname. */
   author_id: z.string(),
   author_name: z.string(),
@@ -29,7 +34,8 @@ export const harvestItem = z.object({
   from_self: z.boolean(),
   /**
    * The other person of a private conversation (their platform id, as `author_id` of their own
-   * messages), so the account's own messages are filed under the customer they went to. Absent on comments.
+   * messages), so the account's own messages are filed under the customer they went to. On comments only
+   * the account's own reply to a sub-reply carries it (Douyin's reply_to_user_info: its parent is the thread's).
    */
   peer_id: z.string().optional(),
   /** Plain text as the platform shows it; never markup. */
@@ -74,6 +80,7 @@ export const harvestIngestItem = harvestItem.extend({
   post_id: bounded(HARVEST_ID_MAX),
   post_title: bounded(HARVEST_TITLE_MAX),
   parent_id: bounded(HARVEST_ID_MAX),
+  root_id: bounded(HARVEST_ID_MAX).optional(),
   author_id: bounded(HARVEST_ID_MAX, Msg.harvestAuthorRequired),
   author_name: bounded(HARVEST_ID_MAX),
   text: text().max(MESSAGE_MAX_LENGTH, fillMsg(Msg.harvestTextTooLong, { n: MESSAGE_MAX_LENGTH })),

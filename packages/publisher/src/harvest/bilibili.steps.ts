@@ -126,6 +126,7 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
       post_id: String(r.oid),
       post_title: r.title ?? '',
       parent_id: r.parent && r.parent !== '0' ? String(r.parent) : '',
+      root_id: r.root && r.root !== '0' ? String(r.root) : '',
       author_id: String(r.mid),
       author_name: r.replier ?? '',
       from_self: String(r.mid) === mid,
@@ -259,7 +260,8 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
       const form = new URLSearchParams({
         type: '1',
         oid: target.post_id,
-        root: options.rootId ?? (target.parent_id || target.item_id),
+        // A reply under a reply goes into its thread: root is the first-level comment, parent the one answered.
+        root: options.rootId || target.root_id || target.parent_id || target.item_id,
         parent: target.item_id,
         message: text,
         csrf,
@@ -282,6 +284,7 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
                   ...target,
                   item_id: rpid,
                   parent_id: target.item_id,
+                  root_id: options.rootId || target.root_id || target.parent_id || target.item_id,
                   author_id: mid,
                   author_name: '',
                   from_self: true,

@@ -102,6 +102,39 @@ describe('bilibili harvest (member replies, api.vc messages)', () => {
     ]);
   });
 
+  it('reads a sub-reply under an old thread with its root and parent, and answers it in that thread', async () => {
+    const { name, page } = await account();
+    const t0 = Math.floor(Date.now() / 1000) - 7200;
+    const feed = (text: string, at: number, more: { parent?: string; author?: string; fromSelf?: boolean } = {}) =>
+      bench.control.feed({ platform: 'bilibili', account: name, source: 'comment', text, at: at * 1000, ...more });
+    const top = await feed('有链接吗', t0, { author: '老观众' });
+    const own = await feed('在简介里', t0 + 10, { parent: top.id, fromSelf: true });
+    for (let i = 0; i < 25; i += 1) {
+      await feed(`弹幕${i}`, t0 + 100 + i, { author: `观众${i}` });
+    }
+    const since = t0 + 124; // everything above was read by earlier passes
+    // Then the buyer answers the account's own reply, deep in the old thread.
+    const sub = await feed('多少钱，加我薇 1 3 8 1 2 3 4 5 6 7 8', t0 + 3000, { parent: own.id, author: '老观众' });
+    const read = await comments(page, since);
+    expect(read.map((c) => c.text)).toEqual(['多少钱，加我薇 1 3 8 1 2 3 4 5 6 7 8', '弹幕24']);
+    const item = read[0] as HarvestItem;
+    expect(item).toMatchObject({ item_id: sub.id, parent_id: own.id, root_id: top.id, from_self: false });
+    // The account's own reply is read as its own (never a lead, never answered).
+    const all = await comments(page);
+    expect(all.find((c) => c.item_id === own.id)).toMatchObject({
+      from_self: true,
+      parent_id: top.id,
+      root_id: top.id,
+    });
+    expect(all.find((c) => c.item_id === top.id)).toMatchObject({ parent_id: '', root_id: '' });
+    // Answered without naming the root: the item's own root_id puts it in the thread (a wrong root is 12022).
+    const reply = await harvester.replyComment(page, item, '已私信您', 'c1');
+    expect(reply).toMatchObject({ outcome: 'sent', item: { parent_id: sub.id, root_id: top.id, from_self: true } });
+    const held = (await bench.control.inbox('bilibili', name)).comments.find((c) => c.id === reply.item?.item_id);
+    expect(held).toMatchObject({ parentId: sub.id, rootId: top.id, fromSelf: true });
+    expect((await bench.control.sent('bilibili', name)).map((s) => [s.target, s.text])).toEqual([[sub.id, '已私信您']]);
+  });
+
   it('reads messages by session and seqno with exact msg_keys; sends one Wbi-signed message with its notice', async () => {
     const { name, page } = await account();
     const t0 = Math.floor(Date.now() / 1000) - 600;

@@ -57,6 +57,10 @@ interface CommentCursor {
   posts: PostRef[];
   i: number;
   buff: string;
+  /** The post's first-level pages read so far (the thread walk stops at `limits.threadPages`). */
+  n?: number;
+  /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
+  s?: number;
 }
 
 const isCommentCursor = (v: unknown): v is CommentCursor =>
@@ -122,6 +126,7 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     (await post<{ finderUsername?: string }>(page, def.calls.finderUsername, {}, 'channels finder username'))
       .finderUsername ?? '';
 
+  /** A first-level comment and its levelTwoComment[] (each naming the one it answers and its thread). */
   function commentItems(c: ChannelsComment, p: PostRef, self: string, parent: string): HarvestItem[] {
     const item: HarvestItem = {
       source: 'comment',
@@ -129,6 +134,7 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
       post_id: p.exportId,
       post_title: p.title,
       parent_id: parent ? `${p.objectId}:${c.replyCommentId || parent}` : '',
+      root_id: parent ? `${p.objectId}:${parent}` : '',
       author_id: c.username ?? '',
       author_name: c.commentNickname ?? '',
       from_self: Boolean(self) && c.username === self,
@@ -150,7 +156,6 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     const list = data.comment ?? [];
     return {
       items: list.flatMap((c) => commentItems(c, p, self, '')),
-      oldest: Math.min(...list.map((c) => Number(c.commentCreatetime) || 0)),
       count: list.length,
       buff: data.lastBuff ?? '',
       more: data.downContinueFlag === 1,
@@ -195,10 +200,10 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     platform: 'channels',
     version: def.version,
 
-    async readComments(page, { cursor, since }) {
+    async readComments(page, request) {
       await openSitePage(page, def, def.pages.comments);
       const self = await finder(page);
-      let state = decodeCursor(cursor, isCommentCursor);
+      let state = decodeCursor(request.cursor, isCommentCursor);
       if (!state) {
         const data = await post<{ list?: { objectId: string; exportId: string; desc?: { description?: string } }[] }>(
           page,
@@ -209,15 +214,19 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
         const posts = (data.list ?? [])
           .slice(0, def.limits.recentPosts)
           .map((p) => ({ objectId: String(p.objectId), exportId: p.exportId, title: p.desc?.description ?? '' }));
-        state = { posts, i: 0, buff: '' };
+        state = { posts, i: 0, buff: '', n: 0, s: request.since };
       }
+      const since = state.s ?? request.since;
       const p = state.posts[state.i];
       if (!p) {
         return { items: [], cursor: '' };
       }
       const got = await commentPage(page, p, state.buff, self);
-      const more = got.more && got.count > 0 && got.oldest >= since && got.buff !== '';
-      const next = more ? { ...state, buff: got.buff } : { ...state, i: state.i + 1, buff: '' };
+      // A thread's levelTwoComment[] comes with its first comment: past `since` the post's older pages are
+      // still walked for new replies in old threads, up to threadPages.
+      const read = (state.n ?? 0) + 1;
+      const more = got.more && got.count > 0 && got.buff !== '' && read < def.limits.threadPages;
+      const next = more ? { ...state, buff: got.buff, n: read } : { ...state, i: state.i + 1, buff: '', n: 0 };
       return {
         items: got.items.filter((c) => c.created_at >= since),
         cursor: next.i < next.posts.length ? encodeCursor(next) : '',
@@ -240,7 +249,7 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     async replyComment(page, target, text, clientId, options = {}) {
       await openSitePage(page, def, def.pages.comments);
       const commentId = commentIdOf(target.item_id);
-      const root = commentIdOf(options.rootId ?? (target.parent_id || target.item_id));
+      const root = commentIdOf(options.rootId || target.root_id || target.parent_id || target.item_id);
       const startedAt = Math.floor(Date.now() / 1000);
       const body = {
         ...def.commonBody,
@@ -277,6 +286,7 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
                   ...target,
                   item_id: `${objectId}:${data.commentId}`,
                   parent_id: target.item_id,
+                  root_id: `${objectId}:${root}`,
                   author_id: '',
                   author_name: '',
                   from_self: true,

@@ -94,6 +94,49 @@ describe('channels harvest (视频号助手 comment and private-message calls)',
     expect(records.map((r) => [r.target, r.text, r.clientId])).toEqual([[buyer.id, '已私信您', clientId]]);
   });
 
+  it('reads a new levelTwoComment in a thread older than since, past the first page, and answers it in that thread', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 7200;
+    const work = await control.addWork({ platform: 'channels', user: name, title: '新品上市' });
+    const feed = (text: string, at: number, more: { parent?: string; author?: string; fromSelf?: boolean } = {}) =>
+      control.feed({
+        platform: 'channels',
+        account: name,
+        source: 'comment',
+        text,
+        post: work.id,
+        at: at * 1000,
+        ...more,
+      });
+    const top = await feed('有链接吗', t0, { author: '老粉' });
+    const own = await feed('看橱窗', t0 + 10, { parent: top.id, fromSelf: true });
+    for (let i = 0; i < 12; i += 1) {
+      await feed(`评论${i}`, t0 + 100 + i, { author: `粉${i}` });
+    }
+    const since = t0 + 111; // read before; the old thread is on the post's second page of 10
+    const sub = await feed('多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', t0 + 3000, { parent: own.id, author: '新买家' });
+    const read = await comments(page, since);
+    expect(read.map((c) => c.text).sort()).toEqual(['多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', '评论11'].sort());
+    const item = read.find((c) => c.item_id === `${work.id}:${sub.id}`) as HarvestItem;
+    expect(item).toMatchObject({
+      parent_id: `${work.id}:${own.id}`,
+      root_id: `${work.id}:${top.id}`,
+      from_self: false,
+    });
+    expect((await comments(page)).find((c) => c.text === '看橱窗')).toMatchObject({
+      from_self: true,
+      root_id: `${work.id}:${top.id}`,
+    });
+    const reply = await harvester.replyComment(page, item, '已私信您', '8a1b2c3d-0000-4000-8000-00000000abce');
+    expect(reply).toMatchObject({
+      outcome: 'sent',
+      item: { parent_id: item.item_id, root_id: `${work.id}:${top.id}` },
+    });
+    const held = (await control.inbox('channels', name)).comments.find((c) => c.text === '已私信您');
+    expect(held).toMatchObject({ parentId: sub.id, rootId: top.id });
+  });
+
   it('reads messages by the history cookie with svrMsgId and nicknames; a send without its answer is found again', async () => {
     const { name, page } = await account();
     const control = bench.control;

@@ -31,7 +31,8 @@ export const channelsHarvest = {
   uinHeader: ['X-Wechat-Uin', '0000000000'],
   /** The text message type. */
   textMsg: 1,
-  limits: { recentPosts: 10, confirmPages: 5 },
+  /** threadPages: how many first-level pages of a post a pass walks for new replies in old threads. */
+  limits: { recentPosts: 10, confirmPages: 5, threadPages: 5 },
   codes: {
     /** The login cookie expired. */
     loggedOut: [300333, 300334, 20001, -20001],

@@ -37,6 +37,8 @@ interface CreatorComment {
   create_time: string | number;
   text: string;
   user_info?: { user_id?: string | number; screen_name?: string };
+  /** Whom a reply under a reply answers (null under the first-level comment itself). */
+  reply_to_user_info?: { user_id?: string | number; screen_name?: string } | null;
   level?: number;
   reply_count?: number;
   is_author?: boolean;
@@ -61,6 +63,10 @@ interface CommentCursor {
   posts: PostRef[];
   i: number;
   c: string;
+  /** The post's first-level pages read so far (the thread scan stops at `limits.threadPages`). */
+  n?: number;
+  /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
+  s?: number;
 }
 interface ConvRef {
   conv: string;
@@ -130,13 +136,21 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
   const get = async (page: Page, at: SitePath, query: Record<string, string>, what: string) =>
     creator(await fetchInPage(page, url(at, query), { timeoutMs: t.read }), what, false);
 
+  /**
+   * One comment; a reply (from reply/list) names its first-level comment as parent and thread (the list
+   * gives no other parent). The account's own reply to a reply names whom it answered (reply_to_user_info)
+   * as peer_id, so it is filed under that customer rather than under the thread's first commenter.
+   */
   function commentItem(c: CreatorComment, post: PostRef, parent: string): HarvestItem {
+    const answered = c.is_author === true ? String(c.reply_to_user_info?.user_id ?? '') : '';
     return {
+      ...(answered ? { peer_id: answered } : {}),
       source: 'comment',
       item_id: c.comment_id,
       post_id: post.id,
       post_title: post.title,
       parent_id: parent,
+      root_id: parent,
       author_id: String(c.user_info?.user_id ?? ''),
       author_name: c.user_info?.screen_name ?? '',
       from_self: c.is_author === true,
@@ -357,9 +371,9 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
     platform: 'douyin',
     version: def.version,
 
-    async readComments(page, { cursor, since }) {
+    async readComments(page, request) {
       await openSitePage(page, def, def.pages.comments);
-      let state = decodeCursor(cursor, isCommentCursor);
+      let state = decodeCursor(request.cursor, isCommentCursor);
       if (!state) {
         const list = await get(
           page,
@@ -372,8 +386,9 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
           plain: String(p.item_id_plain ?? ''),
           title: p.title ?? '',
         }));
-        state = { posts, i: 0, c: '0' };
+        state = { posts, i: 0, c: '0', n: 0, s: request.since };
       }
+      const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
         return { items: [], cursor: '' };
@@ -391,13 +406,18 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
         if (item.created_at >= since) {
           items.push(item);
         }
+        // A thread's replies come only from reply/list: one with replies is read whatever the age of its
+        // first comment (a buyer answers under an old thread), keeping the replies written since.
         if ((c.reply_count ?? 0) > 0) {
           items.push(...(await replies(page, post, c.comment_id, since)));
         }
       }
-      const oldest = Math.min(...list.map((c) => Number(c.create_time) || 0));
-      const more = Boolean(body.has_more) && list.length > 0 && oldest >= since;
-      const next = more ? { ...state, c: String(body.cursor ?? '') } : { ...state, i: state.i + 1, c: '0' };
+      // Past `since` the post's older pages are still walked for their threads, up to threadPages pages.
+      const read = (state.n ?? 0) + 1;
+      const more = Boolean(body.has_more) && list.length > 0 && read < def.limits.threadPages;
+      const next = more
+        ? { ...state, c: String(body.cursor ?? ''), n: read }
+        : { ...state, i: state.i + 1, c: '0', n: 0 };
       return { items, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
     },
 
@@ -428,7 +448,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
         throw new HarvestError('failed', 'douyin: no csrf token in the HEAD answer');
       }
       const post: PostRef = { id: target.post_id, plain: '', title: target.post_title };
-      const root = target.parent_id || target.item_id;
+      const root = target.root_id || target.parent_id || target.item_id;
       const startedAt = Math.floor(Date.now() / 1000);
       return writeOnce(
         () =>
@@ -452,7 +472,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
     async confirmReply(page, target, text, after) {
       await openSitePage(page, def, def.pages.comments);
       const post: PostRef = { id: target.post_id, plain: '', title: target.post_title };
-      const root = target.parent_id || target.item_id;
+      const root = target.root_id || target.parent_id || target.item_id;
       const found = await replies(page, post, root, after - CONFIRM_SKEW_S);
       return found.find((r) => r.from_self && r.text === text);
     },

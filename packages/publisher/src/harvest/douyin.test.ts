@@ -102,6 +102,73 @@ describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
     );
   });
 
+  it('reads a new reply under a thread older than since, past the first page, with its thread; the account’s own is is_author', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 7200;
+    const feed = (text: string, at: number, more: { parent?: string; author?: string; fromSelf?: boolean } = {}) =>
+      control.feed({
+        platform: 'douyin',
+        account: name,
+        source: 'comment',
+        text,
+        post: '老作品',
+        at: at * 1000,
+        ...more,
+      });
+    await control.addWork({ platform: 'douyin', user: name, title: '老作品' });
+    const top = await feed('有链接吗', t0, { author: '老粉' });
+    await feed('在橱窗', t0 + 10, { parent: top.id, fromSelf: true });
+    for (let i = 0; i < 25; i += 1) {
+      await feed(`评论${i}`, t0 + 100 + i, { author: `粉${i}` });
+    }
+    const since = t0 + 124; // all of the above was read by earlier passes
+    // The thread's first comment is on the post's second page of 20; the buyer answers in it now.
+    const sub = await feed('多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', t0 + 3000, { parent: top.id, author: '新买家' });
+    const read = await comments(page, since);
+    expect(read.map((c) => c.text).sort()).toEqual(['多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', '评论24'].sort());
+    const item = read.find((c) => c.item_id === sub.id) as HarvestItem;
+    expect(item).toMatchObject({ parent_id: top.id, root_id: top.id, from_self: false, author_name: '新买家' });
+    const own = (await comments(page)).find((c) => c.text === '在橱窗');
+    expect(own).toMatchObject({ from_self: true, parent_id: top.id, root_id: top.id });
+    const reply = await harvester.replyComment(page, item, '已私信您', 'c1');
+    expect(reply).toMatchObject({ outcome: 'sent', item: { parent_id: top.id, root_id: top.id, from_self: true } });
+    const held = (await control.inbox('douyin', name)).comments.find((c) => c.id === reply.item?.item_id);
+    expect(held).toMatchObject({ parentId: sub.id, rootId: top.id });
+    // Read back, the account's reply names the buyer it answered (not the thread's first commenter).
+    const back = (await comments(page, since)).find((c) => c.item_id === reply.item?.item_id);
+    expect(back).toMatchObject({ from_self: true, root_id: top.id, peer_id: sub.author.id });
+  });
+
+  it('a pass resumed after the server’s since moved on keeps the since it began with', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 600;
+    await control.addWork({ platform: 'douyin', user: name, title: '甲' });
+    await control.addWork({ platform: 'douyin', user: name, title: '乙' });
+    await control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'comment',
+      text: '甲的评论',
+      post: '甲',
+      at: t0 * 1000,
+    });
+    await control.feed({
+      platform: 'douyin',
+      account: name,
+      source: 'comment',
+      text: '乙的评论',
+      post: '乙',
+      at: (t0 + 50) * 1000,
+    });
+    const first = await harvester.readComments(page, { cursor: '', since: 0 });
+    // The first page (the newest post, 乙) was ingested: the next claim's since is its newest comment.
+    expect(first.items.map((c) => c.text)).toEqual(['乙的评论']);
+    const second = await harvester.readComments(page, { cursor: first.cursor, since: t0 + 50 });
+    expect(second.items.map((c) => c.text)).toEqual(['甲的评论']);
+  });
+
   it('reads private messages from the protobuf IM: exact server_msg_id, seconds, nicknames, the account’s own', async () => {
     const { name, page } = await account();
     const t0 = Math.floor(Date.now() / 1000) - 600;

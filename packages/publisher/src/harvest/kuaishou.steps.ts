@@ -47,6 +47,10 @@ interface CommentCursor {
   i: number;
   /** The pcursor the next page is asked with ('' for a post's first page). */
   pc: string;
+  /** The post's first-level pages read so far (the thread walk stops at `limits.threadPages`). */
+  n?: number;
+  /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
+  s?: number;
 }
 
 const isCommentCursor = (v: unknown): v is CommentCursor =>
@@ -156,6 +160,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       post_id: post.id,
       post_title: post.title,
       parent_id: root ? String(c.replyToCommentId && c.replyToCommentId !== '0' ? c.replyToCommentId : root) : '',
+      root_id: root,
       author_id: String(c.authorId),
       author_name: c.authorName ?? '',
       from_self: Boolean(self) && String(c.authorId) === self,
@@ -295,15 +300,16 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
     platform: 'kuaishou',
     version: def.version,
 
-    async readComments(page, { cursor, since }) {
+    async readComments(page, request) {
       const listed = await open(page);
       const self = await selfId(page);
-      let state = decodeCursor(cursor, isCommentCursor);
+      let state = decodeCursor(request.cursor, isCommentCursor);
       if (!state) {
         // Open already: loaded again, so the page asks for the photo list as it does on load.
         const posts = listed ?? (await open(page, true)) ?? [];
-        state = { posts: posts.slice(0, def.limits.recentPosts), i: 0, pc: '' };
+        state = { posts: posts.slice(0, def.limits.recentPosts), i: 0, pc: '', n: 0, s: request.since };
       }
+      const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
         return { items: [], cursor: '' };
@@ -319,10 +325,12 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
           items.push(...subs.map((s) => commentItem(s, post, self, String(c.commentId))));
         }
       }
-      const oldest = Math.min(...list.map((c) => Math.floor(Number(c.timestamp) / 1000)));
+      // A thread with replies (subCommentCount) is expanded whatever the age of its first comment: past
+      // `since` the post's older pages are still walked for new replies in old threads, up to threadPages.
       const pcursor = String(body?.data?.pcursor ?? def.noMore);
-      const more = pcursor !== String(def.noMore) && list.length > 0 && oldest >= since;
-      const next = more ? { ...state, pc: pcursor } : { ...state, i: state.i + 1, pc: '' };
+      const read = (state.n ?? 0) + 1;
+      const more = pcursor !== String(def.noMore) && list.length > 0 && read < def.limits.threadPages;
+      const next = more ? { ...state, pc: pcursor, n: read } : { ...state, i: state.i + 1, pc: '', n: 0 };
       return {
         items: items.filter((i) => i.created_at >= since),
         cursor: next.i < next.posts.length ? encodeCursor(next) : '',
@@ -336,11 +344,11 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
     async replyComment(page, target, text) {
       await open(page);
       const post = { id: target.post_id, title: target.post_title };
-      const root = target.parent_id || target.item_id;
+      const root = target.root_id || target.parent_id || target.item_id;
       const rootEl = await commentElement(page, post, root);
       let reply = rootEl.locator(S.commentReply).first();
       let box = rootEl.locator(S.commentBox).first();
-      if (target.parent_id) {
+      if (root !== target.item_id) {
         await expand(page, rootEl, root);
         const sub = rootEl.locator(S.subComment.replace('{id}', target.item_id));
         reply = sub.locator(S.subReply).first();
@@ -370,6 +378,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
               ...target,
               item_id: id,
               parent_id: target.item_id,
+              root_id: root,
               author_id: await selfId(page),
               author_name: '',
               from_self: true,
@@ -391,7 +400,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       // Loaded again: the list the page showed before the write does not know the new reply.
       await open(page, true);
       const post = { id: target.post_id, title: target.post_title };
-      const root = target.parent_id || target.item_id;
+      const root = target.root_id || target.parent_id || target.item_id;
       const el = await commentElement(page, post, root);
       const self = await selfId(page);
       const subs = await expand(page, el, root);

@@ -113,6 +113,37 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
     ).toEqual(['已经最低价', '私信发你了'].sort());
   });
 
+  it('reads a new reply to a reply in a thread older than since, past the first page, and answers it in that thread', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 7200;
+    await control.addWork({ platform: 'kuaishou', user: name, title: '旧视频' });
+    const feed = (text: string, at: number, more: { parent?: string; author?: string; fromSelf?: boolean } = {}) =>
+      control.feed({
+        platform: 'kuaishou',
+        account: name,
+        source: 'comment',
+        text,
+        post: '旧视频',
+        at: at * 1000,
+        ...more,
+      });
+    const top = await feed('有链接吗', t0, { author: '老铁' });
+    const own = await feed('看小黄车', t0 + 10, { parent: top.id, fromSelf: true });
+    for (let i = 0; i < 12; i += 1) {
+      await feed(`老铁${i}`, t0 + 100 + i, { author: `粉${i}` });
+    }
+    const since = t0 + 111; // read before; the old thread is on the post's second page of 10
+    const sub = await feed('多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', t0 + 3000, { parent: own.id, author: '新买家' });
+    const read = await comments(page, since);
+    expect(read.map((c) => c.text).sort()).toEqual(['多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', '老铁11'].sort());
+    const item = read.find((c) => c.item_id === sub.id) as HarvestItem;
+    expect(item).toMatchObject({ parent_id: own.id, root_id: top.id, from_self: false });
+    const reply = await harvester.replyComment(page, item, '私信发你了', 'c');
+    expect(reply).toMatchObject({ outcome: 'sent', item: { parent_id: sub.id, root_id: top.id, from_self: true } });
+    expect((await control.sent('kuaishou', name)).map((s) => [s.target, s.text])).toEqual([[sub.id, '私信发你了']]);
+  });
+
   it('a reply whose answer never comes is found by re-reading; one refused with a 500 stays ambiguous', async () => {
     const { name, page } = await account();
     const control = bench.control;

@@ -49,6 +49,10 @@ interface CommentCursor {
   posts: PostRef[];
   i: number;
   c: string;
+  /** The note's first-level pages read so far (the thread walk stops at `limits.threadPages`). */
+  n?: number;
+  /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
+  s?: number;
 }
 interface Contact {
   id: string;
@@ -139,6 +143,7 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
       post_id: c.note_id || post.id,
       post_title: post.title,
       parent_id: parent ? (c.target_comment?.id ?? parent) : '',
+      root_id: parent,
       author_id: c.user_info?.user_id ?? '',
       author_name: c.user_info?.nickname ?? '',
       from_self: (c.show_tags ?? []).includes(def.authorTag),
@@ -195,8 +200,8 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
     platform: 'xiaohongshu',
     version: def.version,
 
-    async readComments(page, { cursor, since }) {
-      let state = decodeCursor(cursor, isCommentCursor);
+    async readComments(page, request) {
+      let state = decodeCursor(request.cursor, isCommentCursor);
       if (!state) {
         await openSitePage(page, def, def.pages.notes);
         const posted = envelope<{ notes?: { id: string; display_title?: string }[] }>(
@@ -207,8 +212,9 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
         const posts = (posted.data?.notes ?? [])
           .slice(0, def.limits.recentPosts)
           .map((n) => ({ id: n.id, title: n.display_title ?? '' }));
-        state = { posts, i: 0, c: '' };
+        state = { posts, i: 0, c: '', n: 0, s: request.since };
       }
+      const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
         return { items: [], cursor: '' };
@@ -222,13 +228,15 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
       );
       const list = data?.comments ?? [];
       const items: HarvestItem[] = [];
+      // Every thread's sub-comments are read, whatever the age of its first comment (a buyer answers under
+      // an old one); past `since` the note's older pages are still walked for them, up to threadPages.
       for (const c of list) {
         items.push(commentItem(c, post, ''), ...(await subComments(page, post, c)));
       }
       const fresh = items.filter((i) => i.created_at >= since);
-      const oldest = Math.min(...list.map((c) => Math.floor(Number(c.create_time) / 1000)));
-      const more = data?.has_more === true && list.length > 0 && oldest >= since && Boolean(data.cursor);
-      const next = more ? { ...state, c: data?.cursor ?? '' } : { ...state, i: state.i + 1, c: '' };
+      const read = (state.n ?? 0) + 1;
+      const more = data?.has_more === true && list.length > 0 && Boolean(data.cursor) && read < def.limits.threadPages;
+      const next = more ? { ...state, c: data?.cursor ?? '', n: read } : { ...state, i: state.i + 1, c: '', n: 0 };
       return { items: fresh, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
     },
 
@@ -284,7 +292,14 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
           const c = body.data?.comment;
           const post = { id: target.post_id, title: target.post_title };
           return c?.id
-            ? { outcome: 'sent', item: { ...commentItem(c, post, target.item_id), from_self: true } }
+            ? {
+                outcome: 'sent',
+                item: {
+                  ...commentItem(c, post, target.item_id),
+                  root_id: target.root_id || target.parent_id || target.item_id,
+                  from_self: true,
+                },
+              }
             : { outcome: 'ambiguous' };
         },
         () => harvester.confirmReply(page, target, text, startedAt),
@@ -294,7 +309,7 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
     async confirmReply(page, target, text, after) {
       await openSitePage(page, def, def.pages.explore);
       const post = { id: target.post_id, title: target.post_title };
-      const root = target.parent_id || target.item_id;
+      const root = target.root_id || target.parent_id || target.item_id;
       const found = await subComments(page, post, {
         id: root,
         note_id: post.id,

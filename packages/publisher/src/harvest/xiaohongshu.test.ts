@@ -107,6 +107,40 @@ describe('xiaohongshu harvest (edith signed in a www page, the 专业号 workben
     );
   });
 
+  it('reads a new sub-comment in a thread older than since, past the first page, and finds its reply in that thread', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 7200;
+    const note = await control.addWork({ platform: 'xiaohongshu', user: name, title: '秋冬穿搭' });
+    const feed = (text: string, at: number, more: { parent?: string; author?: string; fromSelf?: boolean } = {}) =>
+      control.feed({
+        platform: 'xiaohongshu',
+        account: name,
+        source: 'comment',
+        text,
+        post: note.id,
+        at: at * 1000,
+        ...more,
+      });
+    const top = await feed('有链接吗', t0, { author: '老粉' });
+    const own = await feed('看主页', t0 + 10, { parent: top.id, fromSelf: true });
+    for (let i = 0; i < 12; i += 1) {
+      await feed(`求链接${i}`, t0 + 100 + i, { author: `粉${i}` });
+    }
+    const since = t0 + 111; // read before; the old thread is on the note's second page of 10
+    const sub = await feed('多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', t0 + 3000, { parent: own.id, author: '新买家' });
+    const read = await comments(page, since);
+    expect(read.map((c) => c.text).sort()).toEqual(['多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', '求链接11'].sort());
+    const item = read.find((c) => c.item_id === sub.id) as HarvestItem;
+    expect(item).toMatchObject({ parent_id: own.id, root_id: top.id, from_self: false });
+    // A reply whose answer never comes is looked for in the thread of its root, and found there.
+    await control.setSwitches('xiaohongshu', { inboxWriteFault: 'stall' });
+    const reply = await harvester.replyComment(page, item, '私信你啦', 'c');
+    expect(reply).toMatchObject({ outcome: 'sent', item: { from_self: true, root_id: top.id } });
+    const held = (await control.inbox('xiaohongshu', name)).comments.find((c) => c.text === '私信你啦');
+    expect(held).toMatchObject({ parentId: sub.id, rootId: top.id });
+  });
+
   it('replies once through comment/post; a reply whose answer never comes is found by re-reading', async () => {
     const { name, page } = await account();
     const control = bench.control;

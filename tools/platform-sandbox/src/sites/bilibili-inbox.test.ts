@@ -109,6 +109,32 @@ describe('bilibili comments (member / api, research/leads.md §5)', () => {
     expect((await out.json('/x/v2/reply/add', postForm({ ...fields, csrf }))).code).toBe(-101);
   });
 
+  it('a reply under a reply names its thread: root the first-level rpid, parent the one answered; another root is refused', async () => {
+    const { name, client, csrf, mid } = await account();
+    const at = Date.now() - 60_000;
+    const feed = (text: string, when: number, more: { parent?: string; author?: string; fromSelf?: boolean } = {}) =>
+      stage.control.feed({ platform: 'bilibili', account: name, source: 'comment', text, at: when, ...more });
+    const top = await feed('有链接吗', at, { author: '老观众' });
+    const own = await feed('在简介', at + 1000, { parent: top.id, fromSelf: true });
+    const sub = await feed('多少钱', at + 2000, { parent: own.id, author: '买家' });
+    const { text, json } = await both(client.call('/x/web/replies?order=ctime&type=1&pn=1&ps=10'));
+    // Every comment is in the creator list by time, sub-replies too, each with its root and parent.
+    expect((json.data as { message: string }[]).map((r) => r.message)).toEqual(['多少钱', '在简介', '有链接吗']);
+    expect(text).toContain(`"id":${sub.id},`);
+    expect(text).toContain(`"root":${top.id},"parent":${own.id}`);
+    expect(text).toContain(`"mid":${mid},`); // the account's own reply carries its own mid
+    const oid = String((json.data as { oid: number }[])[0]?.oid);
+    const add = (root: string) =>
+      client.json<{ code: number }>(
+        '/x/v2/reply/add',
+        postForm({ type: '1', oid, root, parent: sub.id, message: `已私信${root.slice(-3)}`, csrf }),
+      );
+    expect((await add(own.id)).code).toBe(12022); // the parent's root is not own: our assumption of the code
+    expect((await add(top.id)).code).toBe(0);
+    const held = (await stage.control.inbox('bilibili', name)).comments.filter((c) => c.parentId === sub.id);
+    expect(held).toEqual([expect.objectContaining({ rootId: top.id, fromSelf: true })]);
+  });
+
   it('12016 sensitive words, 12051 a duplicate (请勿刷屏), −509 too frequent', async () => {
     const { name, client, csrf } = await account();
     const fed = await stage.control.feed({

@@ -119,6 +119,48 @@ describe('douyin comments (creator.douyin.com, research/leads.md §1)', () => {
     expect(replies.comment_info_list.map((x) => [x.text, x.level])).toEqual([['回复你', 2]]);
   });
 
+  it('reply/list: a thread’s level-2 replies by cursor+count, oldest first; reply_to_user_info, is_author; a reply moves no thread', async () => {
+    const { name, client } = await account();
+    const at = Date.now() - 600_000;
+    const feed = (text: string, when: number, more: { parent?: string; author?: string; fromSelf?: boolean } = {}) =>
+      stage.control.feed({ platform: 'douyin', account: name, source: 'comment', text, at: when, ...more });
+    const old = await feed('有链接吗', at, { author: '老粉' });
+    await feed('后来的评论', at + 1000, { author: '路人' });
+    const own = await feed('在橱窗', at + 2000, { parent: old.id, fromSelf: true });
+    const replies = [];
+    for (let i = 0; i < 3; i += 1) {
+      replies.push(await feed(`追问${i}`, at + 3000 + i * 1000, { parent: own.id, author: `买家${i}` }));
+    }
+    const itemId = (await client.json<{ item_info_list: { item_id: string }[] }>('/aweme/v1/creator/item/list/'))
+      .item_info_list[0]?.item_id;
+    const list = await client.json<CommentList>(
+      `/aweme/v1/creator/comment/list/?item_id=${encodeURIComponent(itemId ?? '')}&cursor=0&count=20&sort=TIME`,
+    );
+    // The old comment stays below the newer one (by its own create_time); its reply_count counts the thread.
+    expect(list.comment_info_list.map((c) => [c.text, c.reply_count])).toEqual([
+      ['后来的评论', 0],
+      ['有链接吗', 4],
+    ]);
+    type Replies = CommentList & {
+      comment_info_list: { reply_to_user_info: { user_id: string; screen_name: string } | null }[];
+    };
+    const path = (cursor: number) =>
+      `/aweme/v1/creator/comment/reply/list/?comment_id=${encodeURIComponent(old.id)}&cursor=${cursor}&count=2`;
+    const page1 = await client.json<Replies>(path(0));
+    expect(page1.comment_info_list.map((c) => [c.text, c.level, c.is_author])).toEqual([
+      ['在橱窗', 2, true],
+      ['追问0', 2, false],
+    ]);
+    expect(page1).toMatchObject({ status_code: 0, has_more: true, total_count: 4 });
+    // Under the first-level comment itself: no reply_to_user_info; under a reply: whom it answers.
+    expect(page1.comment_info_list[0]?.reply_to_user_info).toBeNull();
+    expect(page1.comment_info_list[1]?.reply_to_user_info).toMatchObject({ screen_name: name });
+    expect(page1.comment_info_list[0]?.user_info.user_id).toBe(own.author.id);
+    const page2 = await client.json<Replies>(path(page1.cursor));
+    expect(page2.comment_info_list.map((c) => c.comment_id)).toEqual([replies[1]?.id, replies[2]?.id]);
+    expect(page2.has_more).toBe(false);
+  });
+
   it('reply: X-Secsdk-Csrf-Token from the HEAD’s x-ware-csrf-token, body {comment_Id, item_id, text}; recorded once', async () => {
     const { name, client } = await account();
     const fed = await stage.control.feed({

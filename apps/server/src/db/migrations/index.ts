@@ -25,6 +25,7 @@ import * as harvestPublishFence from './202611280600_harvest_publish_fence.ts';
 import * as authSmsCode from './202611290000_auth_sms_code.ts';
 import * as harvestHistory from './202611290100_harvest_history.ts';
 import * as clipOutputLease from './202611290200_clip_output_lease.ts';
+import * as chatMessageRoot from './202611300100_chat_message_root.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '202611290000_auth_sms_code': authSmsCode,
   '202611290100_harvest_history': harvestHistory,
   '202611290200_clip_output_lease': clipOutputLease,
+  '202611300100_chat_message_root': chatMessageRoot,
 };

@@ -13,6 +13,7 @@ const TARGET_COLUMNS = [
   'm.post_id',
   'm.post_title',
   'm.parent_id',
+  'm.root_id',
   'm.link',
   'm.content',
   'm.sent_at',

@@ -215,6 +215,7 @@ export class HarvestWorkService {
           post_id: target.post_id,
           post_title: target.post_title,
           parent_id: target.parent_id,
+          root_id: target.root_id,
           author_id: target.customer_id,
           author_name: target.customer_name,
           from_self: false,
@@ -332,6 +333,7 @@ export class HarvestWorkService {
         post_id: item.post_id,
         post_title: item.post_title,
         parent_id: item.parent_id,
+        root_id: item.root_id ?? '',
         link: item.link,
       });
     } catch (error) {

@@ -15,6 +15,8 @@ export interface InboxItem {
   postId: string;
   postTitle: string;
   parentId: string;
+  /** The first-level comment of its thread when it is a reply ('' otherwise). */
+  rootId: string;
   link: string;
   authorId: string;
   authorName: string;
@@ -67,6 +69,7 @@ export function messageRow(
     post_id: item.postId,
     post_title: item.postTitle,
     parent_id: item.parentId,
+    root_id: item.rootId,
     link: item.link,
     intent: score?.level ?? '',
     intent_category: score?.category ?? '',

@@ -101,6 +101,29 @@ export class InboxRepository {
   }
 
   /**
+   * Which of these comments the account has answered on the platform: its own reply read from there (a
+   * platform id) names one as parent, or lies in the thread it begins (ATE skips a comment whose
+   * sub-comments hold the account's own uid). Replies still pending carry no platform id and count not.
+   */
+  async answeredComments(platformId: number, accountId: number, itemIds: string[]): Promise<Set<string>> {
+    if (itemIds.length === 0) {
+      return new Set();
+    }
+    const rows = await this.db
+      .selectFrom('chat_message')
+      .select(['parent_id', 'root_id'])
+      .where('platform_id', '=', platformId)
+      .where('enterprise_account_id', '=', accountId)
+      .where('source', '=', 'comment')
+      .where('direction', '=', 'out')
+      .where(sql.ref('item_id'), '<>', sql.lit(''))
+      .where((eb) => eb.or([eb('parent_id', 'in', itemIds), eb('root_id', 'in', itemIds)]))
+      .execute();
+    const asked = new Set(itemIds);
+    return new Set(rows.flatMap((r) => [r.parent_id, r.root_id]).filter((id) => asked.has(id)));
+  }
+
+  /**
    * Makes the conversations that do not exist yet and adds the new messages to all of them (unread
    * counts, latest texts and time, the customer's name), in one statement; the id of each by customer.
    * Rows are locked in customer order (PostgreSQL), so two batches never deadlock.
@@ -165,7 +188,7 @@ export class InboxRepository {
     content: string,
     key: Pick<
       Insertable<ChatMessageTable>,
-      (typeof ITEM_KEY)[number] | 'post_id' | 'post_title' | 'parent_id' | 'link'
+      (typeof ITEM_KEY)[number] | 'post_id' | 'post_title' | 'parent_id' | 'root_id' | 'link'
     >,
   ): Promise<number | undefined> {
     const pending = await this.db

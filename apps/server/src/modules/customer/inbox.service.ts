@@ -65,6 +65,7 @@ export class InboxService {
         postId: item.post_id,
         postTitle: item.post_title,
         parentId: item.parent_id,
+        rootId: item.root_id ?? '',
         link: item.link,
         authorId: item.author_id,
         authorName: item.author_name,
@@ -102,6 +103,7 @@ export class InboxService {
         postId: '',
         postTitle: '',
         parentId: '',
+        rootId: '',
         link: '',
         authorId: body.customer_id,
         authorName: body.customer_name,
@@ -185,6 +187,7 @@ export class InboxService {
                 post_id: p.item.postId,
                 post_title: p.item.postTitle,
                 parent_id: p.item.parentId,
+                root_id: p.item.rootId,
                 link: p.item.link,
               })
             : undefined;
@@ -365,8 +368,16 @@ export class InboxService {
         });
       }
     }
-    if (items.length > 0) {
-      await this.deps.replies.answer(account, items);
+    // A comment the account has already answered on the platform (its own reply in the batch or read
+    // before) gets no rule reply.
+    const answered = await this.repo.answeredComments(
+      account.platform_id,
+      account.id,
+      items.filter((i) => i.source === 'comment').map((i) => i.itemId),
+    );
+    const open = items.filter((i) => !(i.source === 'comment' && answered.has(i.itemId)));
+    if (open.length > 0) {
+      await this.deps.replies.answer(account, open);
     }
   }
 

@@ -47,6 +47,11 @@ export function useChatSocket(): void {
           },
         };
         socket.openChatSocket({ url: socket.chatSocketUrl(apiBase, window.location), memberId, token, handlers });
+        // Frames sent while the link was down (a missed pong on a loaded machine, a server restart) are lost:
+        // on each bind the message list, and so the unread badge, is read again.
+        const stopBound = socket.onSocketBound(
+          () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+        );
         // A runner found stored logins that stopped working: name the accounts to authorize again.
         const stopExpired = socket.onAccountAuthExpired((data) => {
           void queryClient.invalidateQueries({ queryKey: accountKeys.all });
@@ -65,6 +70,7 @@ export function useChatSocket(): void {
           );
         });
         close = () => {
+          stopBound();
           stopExpired();
           stopPaused();
           socket.closeChatSocket();
