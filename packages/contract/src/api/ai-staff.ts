@@ -117,8 +117,6 @@ export type TodoList = z.infer<typeof todoList>;
 /** How the AI发布员工 groups publish jobs for the member, in the order its figures show them. */
 export const PUBLISH_GROUPS = ['queued', 'publishing', 'published', 'failed', 'unconfirmed'] as const;
 export type PublishGroup = (typeof PUBLISH_GROUPS)[number];
-/** Groups that are the current state of work still open (counted whenever they were last moved). */
-export const OPEN_PUBLISH_GROUPS: readonly PublishGroup[] = ['queued', 'publishing', 'unconfirmed'];
 /** Posts listed under 接下来要发的. */
 export const PUBLISH_UPCOMING_MAX = 5;
 /** Days the AI发布员工's 近7天 figures cover, today included. */
@@ -178,7 +176,6 @@ export const upcomingPost = z.object({
   /** When it may run (`YYYY-MM-DD HH:mm:ss`, UTC+8); in the past: waiting for a runner. */
   run_at: z.string(),
 });
-export type UpcomingPost = z.infer<typeof upcomingPost>;
 
 /** An account that cannot publish now: not authorized, or paused after a risk signal. */
 export const blockedAccount = z.object({
@@ -197,7 +194,6 @@ export const publishBatchNeed = z.object({
   title: z.string(),
   count: z.number().int(),
 });
-export type PublishBatchNeed = z.infer<typeof publishBatchNeed>;
 
 /** POST publish's answer: the member's publishing at a glance, each problem with what to do about it. */
 export const aiPublishOverview = z.object({
