@@ -171,12 +171,19 @@ test.describe('harvesting through a runner', () => {
   // The runner's profiles and log (Chromium profiles are tens of MB each).
   let workDir: string | undefined;
 
+  // How far the server's clock runs ahead, computed once: the items fed below are dated by it. Computed
+  // anew for each item at night, every item was dated 09:00 sharp while the server's clock ran on from
+  // there, so everything fed after harvesting began counted as history, never answered.
+  let clockOffset = 0;
+
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     sandbox = await startSandbox();
     llm = await startLlmImitation();
+    clockOffset = beijingDaytimeOffset();
     server = new OwnServer(port, 'own-demo-123', {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${join(import.meta.dirname, 'support/beijing-daytime.mjs')}`,
+      E2E_CLOCK_OFFSET_MS: String(clockOffset),
       LLM_BASE_URL: llm.baseUrl,
       LLM_API_KEY: 'e2e',
       LLM_MODEL: 'e2e-imitation',
@@ -240,7 +247,7 @@ test.describe('harvesting through a runner', () => {
           author,
           post: '春季新品',
           // Dated by the server's clock, which the night moves forward (beijing-daytime.mjs).
-          at: Date.now() + beijingDaytimeOffset(),
+          at: Date.now() + clockOffset,
         })
       ).author.id;
     const oldAsker = await feed('douyin', 'comment', '上周问价的人', '上周问过多少钱');
