@@ -53,6 +53,7 @@ test('Douyin asks for an SMS code after the scan: the member types it in the dia
 
   // After the scan the dialog turns from the QR to the code field.
   await expect(dialog).toHaveAttribute('data-state', 'sms', { timeout: 120_000 });
+  await expect(page.getByRole('dialog', { name: /^短信验证：/ })).toBeVisible();
   await expect(qr).toBeHidden();
   const field = page.getByTestId('runner-auth-code');
   await expect(field).toBeVisible();

@@ -63,7 +63,8 @@ export function RunnerAuthDialog({ requestId, nickname, onClose }: RunnerAuthDia
   return (
     <Modal
       open={requestId !== null}
-      title={`扫码授权：${nickname}`}
+      // After the scan some platforms (Douyin) ask for an SMS code: the title follows the step.
+      title={`${state === 'sms' ? '短信验证' : '扫码授权'}：${nickname}`}
       onCancel={handleClose}
       footer={
         <Button onClick={handleClose} data-testid="runner-auth-close">
