@@ -82,20 +82,6 @@ export class AiPublishRepository {
     return { count: Number(count?.n ?? 0), rows };
   }
 
-  /** Batches with unconfirmed jobs, and how many each has, newest batch first. */
-  unconfirmedByBatch(memberId: number) {
-    return this.db
-      .selectFrom('publish_job')
-      .innerJoin('publish_batch', 'publish_batch.id', 'publish_job.batch_id')
-      .select(['publish_batch.id', 'publish_batch.title', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('publish_job.member_id', '=', memberId)
-      .where('publish_job.state', '=', 'unconfirmed')
-      .groupBy(['publish_batch.id', 'publish_batch.title'])
-      .orderBy('publish_batch.id', 'desc')
-      .limit(TODO_ITEMS_MAX)
-      .execute();
-  }
-
   /** The last heartbeat of every runner that publishes for the member (null: never seen). */
   runnerHeartbeats(memberId: number) {
     return this.db

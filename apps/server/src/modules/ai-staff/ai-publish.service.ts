@@ -29,7 +29,7 @@ export class AiPublishService {
   constructor(
     private readonly deps: Pick<AppDeps, 'now'>,
     private readonly repo: AiPublishRepository,
-    private readonly todos: Pick<AiTodoRepository, 'reauthorize' | 'publishFailedByBatch'>,
+    private readonly todos: Pick<AiTodoRepository, 'reauthorize' | 'publishFailedByBatch' | 'unconfirmedByBatch'>,
   ) {}
 
   /** The member's publishing overview. */
@@ -44,7 +44,7 @@ export class AiPublishService {
         this.todos.reauthorize(memberId),
         this.repo.pausedAccounts(memberId, now),
         this.todos.publishFailedByBatch(memberId),
-        this.repo.unconfirmedByBatch(memberId),
+        this.todos.unconfirmedByBatch(memberId),
         this.repo.runnerHeartbeats(memberId),
         this.repo.footing(memberId),
       ]);

@@ -35,20 +35,30 @@ export class AiTodoRepository {
     return { count: Number(count?.n ?? 0), rows };
   }
 
-  /** Failed publish jobs a retry would queue again (retryFailed's rule), per batch, newest batch first. */
-  publishFailedByBatch(memberId: number) {
+  /** The member's batches with jobs in `state`, and how many each has, newest batch first. */
+  private jobsPerBatch(memberId: number, state: 'failed' | 'unconfirmed') {
     return this.db
       .selectFrom('publish_job')
       .innerJoin('publish_batch', 'publish_batch.id', 'publish_job.batch_id')
       .select(['publish_batch.id', 'publish_batch.title', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('publish_job.member_id', '=', memberId)
-      .where('publish_job.state', '=', 'failed')
+      .where('publish_job.state', '=', state)
+      .groupBy(['publish_batch.id', 'publish_batch.title'])
+      .orderBy('publish_batch.id', 'desc');
+  }
+
+  /** Failed publish jobs a retry would queue again (retryFailed's rule), per batch, newest batch first. */
+  publishFailedByBatch(memberId: number) {
+    return this.jobsPerBatch(memberId, 'failed')
       .where((eb) =>
         eb.or([eb('publish_job.submit_clicked', '=', 0), eb('publish_job.error_reason', 'in', [...PLATFORM_REFUSALS])]),
       )
-      .groupBy(['publish_batch.id', 'publish_batch.title'])
-      .orderBy('publish_batch.id', 'desc')
       .execute();
+  }
+
+  /** Batches with unconfirmed jobs, and how many each has, newest batch first (the first few). */
+  unconfirmedByBatch(memberId: number) {
+    return this.jobsPerBatch(memberId, 'unconfirmed').limit(TODO_ITEMS_MAX).execute();
   }
 
   /** Clip tasks with failed videos and nothing rendering any more, newest first. */
