@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from '@vidmatrix/chromium';
+import { chromiumLaunchOptions, preferHeadlessShell } from '@vidmatrix/chromium';
 import type { E2eServerInfo } from './e2e/support/admin.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -24,6 +24,8 @@ function freePort(): Promise<number> {
   });
 }
 
+// Debian's headless shell when installed (a third less CPU than the full browser; docs/decisions.md).
+preferHeadlessShell();
 // Computed once in the runner process; workers re-read this file and inherit the values.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'vidmatrix-e2e-'));
 const demoPassword = (process.env.E2E_DEMO_PASSWORD ??= 'demo123456');

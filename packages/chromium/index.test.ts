@@ -2,7 +2,15 @@ import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, DEBIAN_CHROMIUM_PATH, chromiumArgs, chromiumLaunchOptions, chromiumPath } from './index.js';
+import {
+  CHROMIUM_ARGS,
+  DEBIAN_CHROMIUM_PATH,
+  DEBIAN_HEADLESS_SHELL_PATH,
+  chromiumArgs,
+  chromiumLaunchOptions,
+  chromiumPath,
+  preferHeadlessShell,
+} from './index.js';
 
 /** An executable file named `name` in a new directory; returns the directory. */
 function fakeBrowser(name: string): string {
@@ -50,5 +58,18 @@ describe('chromiumArgs', () => {
     expect(headed).toContain('--disable-quic');
     headed.push('--x');
     expect(CHROMIUM_ARGS).not.toContain('--x');
+  });
+});
+
+describe('preferHeadlessShell', () => {
+  it("keeps a CHROMIUM_PATH already set, else takes Debian's headless shell when installed", () => {
+    const set = { CHROMIUM_PATH: '/opt/my-chrome' };
+    expect(preferHeadlessShell(set)).toBe('/opt/my-chrome');
+    expect(set.CHROMIUM_PATH).toBe('/opt/my-chrome');
+
+    const unset: Record<string, string | undefined> = {};
+    const chosen = preferHeadlessShell(unset);
+    expect(chosen).toBe(existsSync(DEBIAN_HEADLESS_SHELL_PATH) ? DEBIAN_HEADLESS_SHELL_PATH : undefined);
+    expect(unset.CHROMIUM_PATH).toBe(chosen);
   });
 });

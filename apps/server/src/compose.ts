@@ -186,10 +186,10 @@ export function compose(infra: Infrastructure) {
       clip: clipTools,
       log: infra.clip.log ?? silentJobLogger,
       events,
+      fileProduced: (memberId, video, fence) => materials.addProduced(memberId, video, fence),
     },
     clipPlans,
     clipCatalog,
-    materials,
   );
   const clipTasks = new ClipTaskService(
     { clipTaskRepository, materialRepository, now, storage, jobs, realtime: infra.realtime, events },

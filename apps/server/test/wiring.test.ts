@@ -5,18 +5,6 @@ import { describe, expect, it } from 'vitest';
 const modulesDir = path.resolve(import.meta.dirname, '../src/modules');
 
 /**
- * Calls into another module's service still left (issue 26, a later pass: the clip render files its video
- * through the material module's service, inside its lease fence; docs/decisions.md), as
- * `file: other/XService`. Remove one once it hears an event or reads a shared repository; never add one.
- */
-const STILL_CALLING = new Set(['clip-task/clip-render.service.ts: material/MaterialService']);
-
-/** Whether a module file's use of another module's service (`other/XService`) is one still left. */
-function stillCalling(rel: string, service: string): boolean {
-  return STILL_CALLING.has(`${rel.split(path.sep).join('/')}: ${service}`);
-}
-
-/**
  * The `new XRepository(` and `new XService(` in one file's source. A repository binding a copy of itself
  * to a transaction counts too: the transaction port (repositories.ts) hands services bound repositories.
  */
@@ -62,9 +50,7 @@ describe('wiring', () => {
   it('no file of a module names another module’s service: it reads a shared repository or hears an event', () => {
     const found = sourceFiles(modulesDir).flatMap((file) => {
       const rel = path.relative(modulesDir, file);
-      return otherModulesServices(fs.readFileSync(file, 'utf8'))
-        .filter((name) => !stillCalling(rel, name))
-        .map((name) => `${rel}: ${name}`);
+      return otherModulesServices(fs.readFileSync(file, 'utf8')).map((name) => `${rel}: ${name}`);
     });
     expect(found).toEqual([]);
   });
@@ -80,13 +66,6 @@ describe('wiring', () => {
       'enterprise-account/AccountAuthService',
       'publish/RunnerRegistryService',
     ]);
-  });
-
-  it('leaves out only the listed calls: the file and the service it names', () => {
-    expect(stillCalling(path.join('clip-task', 'clip-render.service.ts'), 'material/MaterialService')).toBe(true);
-    expect(stillCalling(path.join('clip-task', 'clip-render.service.ts'), 'upload/UploadService')).toBe(false);
-    expect(stillCalling(path.join('clip-task', 'clip-plan.service.ts'), 'material/MaterialService')).toBe(false);
-    expect(stillCalling(path.join('publish', 'batch.service.ts'), 'material/MaterialService')).toBe(false);
   });
 
   it('finds a repository or service built in a service or a repository, and nothing else', () => {

@@ -42,11 +42,15 @@ test('batch download: a zip of the chosen materials, refused beyond the maximum,
   // New members may download up to 50 at once: choose both, one zip arrives.
   const button = page.getByTestId('material-batch-download');
   await page.getByRole('button', { name: /^全\s*选$/ }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  // The toast is awaited beside the download: it lasts seconds, and reading the zip under load can outlast it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    expect(materials.toast('下载完成')).toBeVisible(),
+    button.click(),
+  ]);
+  await page.screenshot({ path: shot('01-downloaded') });
   expect(download.suggestedFilename()).toBe('素材.zip');
   expect(zipNames(await download.path()).sort()).toEqual(['demo.mp4', '主图.png']);
-  await expect(materials.toast('下载完成')).toBeVisible();
-  await page.screenshot({ path: shot('01-downloaded') });
 
   // The operator lowers the maximum to 1: two chosen are refused with the limit.
   // The server may answer member info from its short cache (≤ 5 s) until it drops: reload until it shows.

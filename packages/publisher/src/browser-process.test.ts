@@ -81,8 +81,10 @@ describe.skipIf(process.platform !== 'linux')('releaseProfile', () => {
   it('kills an orphan Chromium still holding the profile, then a launch opens it', async () => {
     const dir = await tempDir('profile-orphan');
     await mkdir(dir, { recursive: true });
+    // The full browser, whatever CHROMIUM_PATH the tests prefer: the headless shell takes no SingletonLock.
+    const browser = chromiumPath({ PATH: process.env.PATH });
     const orphan = spawn(
-      chromiumPath(),
+      browser,
       ['--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${dir}`, 'about:blank'],
       { detached: true, stdio: 'ignore' },
     );
@@ -98,7 +100,7 @@ describe.skipIf(process.platform !== 'linux')('releaseProfile', () => {
 
     expect(await releaseProfile(dir)).toEqual({ killed: holder, removedLock: true });
     expect(alive(holder)).toBe(false);
-    const context = await launchAccountContext({ id: 'orphan', profileDir: dir });
+    const context = await launchAccountContext({ id: 'orphan', profileDir: dir }, { chromiumPath: browser });
     try {
       const target = await readlink(join(dir, 'SingletonLock'));
       expect(target).not.toBe(`${hostname()}-${holder}`);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { chromiumPath } from '@vidmatrix/chromium';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readlink } from 'node:fs/promises';
@@ -42,6 +43,8 @@ describe.skipIf(process.platform !== 'linux')('account profile lock', () => {
     const dir = await tempDir('profile-two-runners');
     // The first "runner": another process that opens the account's browser and keeps it.
     const browserModule = fileURLToPath(new URL('./browser.ts', import.meta.url));
+    // The full browser, as runners start it: the headless shell the tests prefer takes no SingletonLock.
+    const browser = chromiumPath({ PATH: process.env.PATH });
     const first = spawn(
       process.execPath,
       [
@@ -54,7 +57,7 @@ describe.skipIf(process.platform !== 'linux')('account profile lock', () => {
          console.log('open');
          setInterval(() => {}, 1000);`,
       ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CHROMIUM_PATH: browser } },
     );
     started.push(first.pid!);
     await until(
@@ -69,7 +72,7 @@ describe.skipIf(process.platform !== 'linux')('account profile lock', () => {
     const firstBrowser = Number((await readlink(join(dir, 'SingletonLock'))).split('-').pop());
 
     // The second runner (this process) on the same profile is refused, and the first one's browser lives on.
-    const second = launchAccountContext({ id: 'second', profileDir: dir });
+    const second = launchAccountContext({ id: 'second', profileDir: dir }, { chromiumPath: browser });
     await expect(second).rejects.toBeInstanceOf(ProfileBusyError);
     await expect(second).rejects.toThrow(`in use by process ${first.pid}`);
     expect(alive(firstBrowser)).toBe(true);
@@ -79,7 +82,7 @@ describe.skipIf(process.platform !== 'linux')('account profile lock', () => {
     // The first runner dies without cleaning up: its lock is stale and the profile opens.
     first.kill('SIGKILL');
     await once(first, 'exit');
-    const context = await launchAccountContext({ id: 'second', profileDir: dir });
+    const context = await launchAccountContext({ id: 'second', profileDir: dir }, { chromiumPath: browser });
     try {
       expect(profileHolder(dir)?.pid).toBe(process.pid);
       expect(alive(firstBrowser)).toBe(false);

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..', '..');
 // `npm run test:e2e` builds the server first; the built file starts in a fraction of tsx's time.
@@ -26,8 +27,20 @@ export class OwnServer {
     this.baseURL = `http://127.0.0.1:${port}`;
   }
 
-  /** Starts the server and resolves once /healthz answers. */
+  /**
+   * Starts the server and resolves once /healthz answers. A start inside a test is setup, not the
+   * behaviour under test: the test's timeout grows by the time it took, so load never decides the result.
+   */
   async start(): Promise<void> {
+    const started = Date.now();
+    await this.spawnAndWait();
+    const info = test.info();
+    if (info.timeout > 0) {
+      info.setTimeout(info.timeout + (Date.now() - started));
+    }
+  }
+
+  private async spawnAndWait(): Promise<void> {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(this.port),
@@ -42,15 +55,16 @@ export class OwnServer {
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     const args = existsSync(builtMain) ? [builtMain] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-    this.child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, args, {
       cwd: repoRoot,
       env,
       stdio: 'ignore',
     });
+    this.child = child;
     // Up to three minutes, as for the shared e2e server: a busy two-core machine starts slowly.
     for (let i = 0; i < 1800; i += 1) {
-      if (this.child.exitCode !== null) {
-        throw new Error(`own server on ${this.port} exited with ${this.child.exitCode}`);
+      if (child.exitCode !== null) {
+        throw new Error(`own server on ${this.port} exited with ${child.exitCode}`);
       }
       try {
         if ((await fetch(`${this.baseURL}/healthz`)).ok) {

@@ -24,8 +24,7 @@ import type { RealtimePublisher } from '../../realtime/hub.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import type { DomainEventEmitter } from '../../lib/events.ts';
 import { materialSources } from '../material/material-sources.ts';
-import type { MaterialRepository } from '../material/material.repository.ts';
-import type { MaterialService } from '../material/material.service.ts';
+import type { FilingFence, MaterialRepository } from '../material/material.repository.ts';
 import { randomObjectName } from '../upload/object-name.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
 import type { ClipTools } from './clip-tools.ts';
@@ -51,6 +50,22 @@ type ProduceOptions = Pick<
   'size' | 'fps' | 'encode' | 'stallMs' | 'signal' | 'onProgress' | 'maxSeconds'
 >;
 
+/** A rendered video, already in storage, as the member's library files it. */
+interface ProducedVideo {
+  objectKey: string;
+  size: number;
+  fileName: string;
+  groupName: string;
+  remark: string;
+}
+
+/**
+ * Files a produced video as a material, charged to the member's space, in one transaction with `fence`
+ * (the render still holds its lease); null when the fence refused it and nothing was filed. The render
+ * needs the answer, so this is a port the material module fills in compose.ts, not an event.
+ */
+type FileProducedVideo = (memberId: number, video: ProducedVideo, fence: FilingFence) => Promise<number | null>;
+
 /** Renders: the clip.render job (one video, filed in the library) and the quick preview. */
 export class ClipRenderService {
   private readonly repo: ClipTaskRepository;
@@ -71,13 +86,14 @@ export class ClipRenderService {
       log: JobLogger;
       /** Tells the material module the materials a filed video used (`material.used`). */
       events: DomainEventEmitter;
+      /** Files a finished video in the member's library (the material module's rule, wired in compose). */
+      fileProduced: FileProducedVideo;
     },
     private readonly planner: Pick<
       ClipPlanService,
       'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf' | 'logoKey'
     >,
     private readonly catalog: Pick<ClipCatalogService, 'fonts'>,
-    private readonly materials: Pick<MaterialService, 'addProduced'>,
   ) {
     this.repo = deps.clipTaskRepository;
     this.progress = new ClipProgress({ repo: this.repo, realtime: deps.realtime, now: deps.now });
@@ -188,7 +204,7 @@ export class ClipRenderService {
       };
       // Filed and marked done in one transaction, only while this render still holds the lease.
       const fence = this.repo.filingFence(outputId, lease, this.deps.now());
-      if ((await this.materials.addProduced(memberId, file, fence)) === null) {
+      if ((await this.deps.fileProduced(memberId, file, fence)) === null) {
         this.deps.log.warn({ taskId: task.id, outputId, attempt }, 'Clip render lost its lease; its video was dropped');
         return;
       }

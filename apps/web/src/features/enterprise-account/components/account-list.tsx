@@ -132,10 +132,19 @@ export function AccountList({ accounts, loading, stale, selected, onSelect, empt
             操作
           </div>
         </div>
-        {loading ? (
-          <Spin className={styles.empty} style={{ display: 'block' }} />
-        ) : rows.length === 0 ? (
-          (empty ?? <Empty className={styles.empty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={Msg.noData} />)
+        {loading || rows.length === 0 ? (
+          // A table holds only rows: the spinner and the empty state sit in one row's cell.
+          <div role="row">
+            <div role="cell">
+              {loading ? (
+                <Spin className={styles.empty} style={{ display: 'block' }} />
+              ) : (
+                (empty ?? (
+                  <Empty className={styles.empty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={Msg.noData} />
+                ))
+              )}
+            </div>
+          </div>
         ) : (
           <div className={styles.body} role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
