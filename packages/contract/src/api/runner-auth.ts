@@ -115,7 +115,11 @@ export const authQrResult = z.object({ cancel: z.boolean() });
  * runner.Runner/authSms: the login page asks for an SMS code; the request moves to `sms` (the console
  * asks the member) and the runner calls again until the code is there or it should give up.
  */
-export const authSmsBody = z.object({ request_id: id() });
+export const authSmsBody = z.object({
+  request_id: id(),
+  /** The platform turned down the code handed out last: the console says so when it asks again. */
+  refused: z.boolean().default(false),
+});
 /** `code`: the member's code, handed out once ('' while none came yet); `cancel`: stop. */
 export const authSmsResult = z.object({ cancel: z.boolean(), code: z.string() });
 

@@ -87,9 +87,12 @@ export class RunnerClient {
     return (await this.request<{ cancel: boolean }>(RunnerAuthApi.qr, { request_id: requestId, image })).cancel;
   }
 
-  /** runner.Runner/authSms: asks the member for the login's SMS code; the code once typed ('' not yet), or cancel. */
-  async authSms(requestId: number): Promise<{ cancel: boolean; code: string }> {
-    return this.request<{ cancel: boolean; code: string }>(RunnerAuthApi.sms, { request_id: requestId });
+  /**
+   * runner.Runner/authSms: asks the member for the login's SMS code (`refused`: the platform turned down
+   * the last one); the code once typed ('' not yet), or cancel.
+   */
+  async authSms(requestId: number, refused = false): Promise<{ cancel: boolean; code: string }> {
+    return this.request<{ cancel: boolean; code: string }>(RunnerAuthApi.sms, { request_id: requestId, refused });
   }
 
   /** runner.Runner/authResult */

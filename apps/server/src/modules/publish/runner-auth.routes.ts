@@ -159,7 +159,7 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         response: { 200: envelopeOf(authSmsResult) },
       },
     },
-    async (request) => ok(await runnerAuth.sms(await runner(request), request.body.request_id)),
+    async (request) => ok(await runnerAuth.sms(await runner(request), request.body.request_id, request.body.refused)),
   );
   app.post(
     RunnerAuthApi.result,
