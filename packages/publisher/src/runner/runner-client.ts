@@ -74,11 +74,14 @@ export class RunnerClient {
     return new URL(url, this.serverUrl).toString();
   }
 
-  /** runner.Runner/authClaim: QR logins and login checks of the member (long poll), and the connectors version. */
+  /**
+   * runner.Runner/authClaim: QR logins and login checks of the member (long poll), the connectors
+   * version and whether a drift check is due (absent from older servers).
+   */
   authClaim(
-    body: { slots: number; wait_ms: number; busy_accounts: number[] },
+    body: { slots: number; wait_ms: number; busy_accounts: number[]; connectors_version?: number },
     signal?: AbortSignal,
-  ): Promise<{ tasks: AuthTask[]; connectors_version: number }> {
+  ): Promise<{ tasks: AuthTask[]; connectors_version: number; drift_check?: boolean }> {
     return this.request(RunnerAuthApi.claim, body, signal);
   }
 

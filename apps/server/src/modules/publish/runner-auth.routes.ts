@@ -132,7 +132,8 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       if (runnerAuth.longPolls.closing) {
         void reply.header('connection', 'close');
       }
-      return ok({ tasks, connectors_version: await connectors.version() });
+      // Read again after the long poll: a check that finished meanwhile is no longer due.
+      return ok({ tasks, ...(await connectors.claimState(await runner(request), request.body.connectors_version)) });
     },
   );
   app.post(
