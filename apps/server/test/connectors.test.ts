@@ -54,6 +54,44 @@ async function refusal(text: string): Promise<string[]> {
   return (error as DefinitionsRefused).issues;
 }
 
+/** `count` published jobs of the demo member's account (as a runner's verified posts leave them). */
+async function addPublished(accountId: number, count: number): Promise<void> {
+  const { db, clock } = stage.ctx;
+  const now = clock.now;
+  const batch = await db
+    .insertInto('publish_batch')
+    .values({
+      member_id: stage.memberId,
+      title: '已发布',
+      material_ids: '[]',
+      account_ids: JSON.stringify([accountId]),
+      copy: '{}',
+      schedule_policy: '{}',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < count; i += 1) {
+    await db
+      .insertInto('publish_job')
+      .values({
+        batch_id: batch.id,
+        member_id: stage.memberId,
+        material_id: 0,
+        enterprise_account_id: accountId,
+        platform: 'kuaishou',
+        content: '{}',
+        run_at: now,
+        state: 'published',
+        idempotency_key: `drift-posted-${accountId}-${i}`,
+        work_id: `w${i}`,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
 async function runnerList(): Promise<RunnerListResult> {
   const res = await memberCall<RunnerListResult>(stage.ctx.app, stage.token, '/api/runner.Runner/list');
   expect(res.code).toBe(200);
@@ -106,13 +144,21 @@ describe('connector definitions and the drift check', () => {
     // The hourly sweep asks a runner never checked; the plan offers the member's signed-in accounts.
     expect(await app.services.connectors.sweepDrift()).toBeGreaterThan(0);
     expect((await claim()).drift_check).toBe(true);
-    const [kuaishou] = await addAccounts(stage.ctx.db, stage.memberId, [KUAISHOU]);
+    const [kuaishou, posted] = (await addAccounts(stage.ctx.db, stage.memberId, [KUAISHOU, KUAISHOU])) as [
+      number,
+      number,
+    ];
     const [douyin] = await addAccounts(stage.ctx.db, stage.memberId, [DOUYIN], 2); // logged out: never offered
     const [foreign] = await addAccounts(stage.ctx.db, await addMember(stage.ctx, 'drift-other'), [KUAISHOU]);
+    await addPublished(posted, 2);
     const plan = await runnerCall<{ accounts: DriftAccount[] }>(app, runner.token, 'driftPlan', {
-      accounts: [kuaishou, douyin, foreign, 999_999],
+      accounts: [kuaishou, posted, douyin, foreign, 999_999],
     });
-    expect(plan.data.accounts).toEqual([{ platform: 'kuaishou', enterprise_account_id: kuaishou, ip_code: '' }]);
+    // The account with posts first, and how many: its empty works list would mean a changed page.
+    expect(plan.data.accounts).toEqual([
+      { platform: 'kuaishou', enterprise_account_id: posted, ip_code: '', posts: 2 },
+      { platform: 'kuaishou', enterprise_account_id: kuaishou, ip_code: '', posts: 0 },
+    ]);
 
     // Words a member would not read are refused; the findings are listed on the 发布器 tab.
     const refused = await runnerCall(app, runner.token, 'drift', {
@@ -145,10 +191,12 @@ describe('connector definitions and the drift check', () => {
 
   it('a running runner takes newly imported definitions and checks the pages with them', async () => {
     const workDir = await tempDir('runner-drift');
-    // Only base URLs: the deadlines are the definitions' own, as on a real runner.
+    // Only base URLs: the deadlines are the definitions' own, as on a real runner. It holds no account's
+    // profile yet (a fresh server runner), so it claims no jobs: its authorization claims carry the
+    // version it runs and the check the import asks for.
     await stage.startRunner('drift-runner', {
       workDir,
-      authorize: false,
+      accountsHeld: () => Promise.resolve([]),
       publisher: {
         headless: true,
         connectors: Object.fromEntries(PUBLISH_PLATFORMS.map((p) => [p, { baseUrl: `${stage.sandbox.url}/${p}` }])),

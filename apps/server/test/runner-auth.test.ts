@@ -151,7 +151,7 @@ describe('account authorization through a runner', { timeout: DEADLINE_MS * 3 },
 });
 
 describe('an SMS check after the scan (Douyin)', { timeout: DEADLINE_MS * 3 }, () => {
-  it('asks the member in the console, refuses a malformed code, and the typed code logs the account in', async () => {
+  it('asks the member in the console, refuses a malformed code, says when the platform refuses one, and the right code logs the account in', async () => {
     const [douyin] = (await addAccounts(stage.ctx.db, stage.memberId, [DOUYIN], 0)) as [number];
     await stage.control.setSwitches('douyin', { douyinLoginSms: true });
     const socket = await TestSocket.bound(socketUrl(stage.ctx.app), stage.memberId, stage.token);
@@ -196,8 +196,20 @@ describe('an SMS check after the scan (Douyin)', { timeout: DEADLINE_MS * 3 }, (
       expect(malformed.code).not.toBe(200);
       expect(malformed.msg).toBe(Msg.authSmsCodeFormat);
 
-      // The code the platform "sent to the phone" (the sandbox's record), typed by the member.
+      // A well-formed code the platform refuses: the console asks again and says why.
       const { code } = await stage.control.code('douyin', 'dy-sms-user');
+      const wrong = await memberCall(stage.ctx.app, stage.token, RunnerAuthApi.code, {
+        request_id: requestId,
+        code: code === '000000' ? '111111' : '000000',
+      });
+      expect(wrong.code, wrong.msg).toBe(200);
+      const again = await socket.next(
+        'account_auth',
+        (f) => f.data.request_id === requestId && f.data.state === 'sms' && f.data.msg === Msg.authSmsCodeRefused,
+      );
+      expect(again.data.cookie_auth_status).not.toBe(1);
+
+      // The code the platform "sent to the phone" (the sandbox's record), typed by the member.
       const sent = await memberCall(stage.ctx.app, stage.token, RunnerAuthApi.code, { request_id: requestId, code });
       expect(sent.code, sent.msg).toBe(200);
       const done = await socket.next('account_auth', (f) => f.data.request_id === requestId && f.data.state === 'done');

@@ -5,6 +5,7 @@ import { sandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import type { RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { AccountsPage } from './pages/accounts-page.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { memberApi, memberToken, runnerOnline, startMemberRunner } from './support/member-runner.ts';
 import { signInNewMember } from './support/members.ts';
@@ -12,6 +13,16 @@ import { signInNewMember } from './support/members.ts';
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const shot = (name: string) => join(repoRoot, 'test-results', 'runner-auth-shots', `${name}.png`);
 const DOUYIN = 1;
+
+/** The SMS step's dialog ends with the code field: no room kept below it for the QR step's image. */
+async function expectFitsItsStep(page: Page): Promise<void> {
+  const body = await page.getByTestId('runner-auth-dialog').boundingBox();
+  const step = await page.getByTestId('runner-auth-sms').boundingBox();
+  expect(body && step).toBeTruthy();
+  if (body && step) {
+    expect(body.y + body.height - (step.y + step.height)).toBeLessThan(4);
+  }
+}
 
 let sandbox: Sandbox | undefined;
 let runner: RunnerHandle | undefined;
@@ -58,6 +69,7 @@ test('Douyin asks for an SMS code after the scan: the member types it in the dia
   const field = page.getByTestId('runner-auth-code');
   await expect(field).toBeVisible();
   await expect(page.getByTestId('runner-auth-msg')).toContainText('短信验证码');
+  await expectFitsItsStep(page);
   await page.screenshot({ path: shot('4-sms-code-field') });
 
   // Three digits: the server refuses them in the member's words and the dialog keeps asking.
@@ -67,10 +79,21 @@ test('Douyin asks for an SMS code after the scan: the member types it in the dia
   await expect(dialog).toHaveAttribute('data-state', 'sms');
   await page.screenshot({ path: shot('5-sms-code-refused') });
 
-  // The code the platform "sent to the phone" (the sandbox's record) reaches the runner, which types
-  // it into the login page; the platform lets the login through only with that code.
+  // A well-formed code that is not the one sent: the runner types it, the platform refuses it, and
+  // the member reads why in the same dialog, with an empty field to type again.
   const { kind, code } = await control.code('douyin', phoneUser);
   expect(kind).toBe('sms');
+  const wrong = code === '000000' ? '111111' : '000000';
+  await field.fill(wrong);
+  await page.getByTestId('runner-auth-code-submit').click();
+  await expect(page.getByTestId('runner-auth-msg')).toHaveText(Msg.authSmsCodeRefused, { timeout: 120_000 });
+  await expect(dialog).toHaveAttribute('data-state', 'sms');
+  await expect(field).toHaveValue('');
+  await expectFitsItsStep(page);
+  await page.screenshot({ path: shot('6-sms-code-wrong') });
+
+  // The code the platform "sent to the phone" (the sandbox's record) reaches the runner, which types
+  // it into the login page; the platform lets the login through only with that code.
   await field.fill(code);
   await field.press('Enter');
   await expect(dialog).toHaveAttribute('data-state', 'done', { timeout: 120_000 });

@@ -290,6 +290,7 @@ export const Msg = {
   authSmsCodeFormat: '短信验证码应为4到8位数字',
   authSmsNotAsked: '该授权当前不需要短信验证码',
   authSmsChecking: '正在验证短信验证码，请稍候',
+  authSmsCodeRefused: '短信验证码错误，请核对短信后重新输入',
   authRunnerFailed: '授权失败：{reason}',
   authRunnerTimeout: '扫码登录超时，请重新授权',
   authRequestEnded: '授权请求已结束，请重新授权',

@@ -72,6 +72,14 @@ describe('drift check on the sandbox', () => {
     expect(await control.timings()).toEqual([]);
   });
 
+  it('an empty works list on an account that published through us is a changed list, not one without posts', async () => {
+    const kuaishou = connectorFor('kuaishou', options);
+    // The list's items no longer answer to the connector's selector (a renamed class): the list reads empty.
+    const def = { ...kuaishou, selectors: { ...kuaishou.selectors, workItem: 'div[class^="_video-card_"]' } };
+    expect(await checkSignedIn(session!.page, def)).toEqual([]); // no posts known: an account without any
+    expect(await checkSignedIn(session!.page, def, 1)).toEqual(['workItem']);
+  });
+
   it('tells a logged-out account apart from a changed page', async () => {
     await control.expireSession('douyin', user);
     expect(await checkSignedIn(session!.page, connectorFor('douyin', options))).toBe('logged_out');

@@ -62,9 +62,10 @@ async function absent(
 /**
  * Checks one platform with a signed-in account's page, never uploading or posting: the upload page
  * before a file is chosen (Channels: opened from its home page), then the works list as the runner
- * reads it, then (API connectors) the endpoints that need no upload.
+ * reads it, then (API connectors) the endpoints that need no upload. `posts`: how many posts the
+ * account is known to have published, so an empty works list can be told from a changed one.
  */
-export async function checkSignedIn(page: Page, def: ConnectorDefinition): Promise<SignedInCheck> {
+export async function checkSignedIn(page: Page, def: ConnectorDefinition, posts = 0): Promise<SignedInCheck> {
   const t = def.timeouts;
   const out = loggedOut(page, def);
   const missing: string[] = [];
@@ -108,19 +109,21 @@ export async function checkSignedIn(page: Page, def: ConnectorDefinition): Promi
     missing.push(...found);
   }
   if (!checkApi) {
-    missing.push(...(await checkWorks(page, def)));
+    missing.push(...(await checkWorks(page, def, posts)));
   }
   return missing;
 }
 
 /** The works list as the runner reads it; with a work listed, its id and the elements the plan names. */
-async function checkWorks(page: Page, def: ConnectorDefinition): Promise<string[]> {
+async function checkWorks(page: Page, def: ConnectorDefinition, posts: number): Promise<string[]> {
   const works = await readWorksList(page, def).catch(() => undefined);
   if (!works) {
     return ['worksList'];
   }
   if (works.length === 0) {
-    return []; // an account without posts shows no items to look at
+    // No items: an account without posts, unless it published some through us, when the list's items
+    // are what the page no longer shows as the connector knows them (or all were deleted on the platform).
+    return posts > 0 ? ['workItem'] : [];
   }
   const missing = works.some((w) => !w.id) ? ['workIdAttribute'] : [];
   const items = await absent(page, def, def.drift.works, def.timeouts.loginCheck);
@@ -143,6 +146,8 @@ export interface DriftTarget {
   accountId: number;
   profileDir: string;
   proxy?: ProxySettings;
+  /** Posts the account published through us (0: none known). */
+  posts?: number;
 }
 
 export interface DriftRunOptions {
@@ -221,7 +226,7 @@ async function checkWithAccount(
   const stop = () => void session.close().catch(() => undefined);
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
-    return await checkSignedIn(session.page, def);
+    return await checkSignedIn(session.page, def, target.posts);
   } finally {
     options.signal?.removeEventListener('abort', stop);
     await session.close().catch(() => undefined);

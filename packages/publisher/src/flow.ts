@@ -4,7 +4,7 @@ import { type ConnectorDefinition, formatSchedule } from './connectors/definitio
 import { CONNECTOR_STEPS } from './connectors/steps-registry.ts';
 import type { Root } from './connectors/steps.ts';
 import { aborted, DeadlineError, firstOf, type Probe, withDeadline } from './deadline.ts';
-import type { NeedsActionKind, PublishJob, RunHooks } from './types.ts';
+import type { LoginSmsCode, NeedsActionKind, PublishJob, RunHooks } from './types.ts';
 
 export type { ListedWork, Root } from './connectors/steps.ts';
 // The works list lives in works-list.ts; its readers are re-exported here, where the other steps are.
@@ -136,7 +136,7 @@ export async function loginByQr(
   page: Page,
   def: ConnectorDefinition,
   onQr: (image: string) => void | Promise<void>,
-  onCode?: () => Promise<string>,
+  onCode?: LoginSmsCode,
 ) {
   const own = CONNECTOR_STEPS[def.platform].loginByQr;
   if (own) {

@@ -41,6 +41,7 @@ import type {
   FailureReason,
   JobOutcome,
   JobResult,
+  LoginSmsCode,
   NeedsActionKind,
   PublishJob,
   RunHooks,
@@ -82,7 +83,7 @@ export interface AccountSession {
   loginByQr(
     platform: PublishPlatform,
     onQr: (image: string) => void | Promise<void>,
-    onCode?: () => Promise<string>,
+    onCode?: LoginSmsCode,
   ): Promise<void>;
   /** Publishes in this browser; `override` replaces the session's options for this job (other deadlines). */
   publish(job: PublishJob, hooks?: RunHooks, override?: PublisherOptions): Promise<JobResult>;

@@ -62,6 +62,12 @@ export interface NeedsActionAnswer {
   code?: string;
 }
 
+/**
+ * The SMS code a platform asks for after a QR login's scan (Douyin), from the person; `refused`: the
+ * platform turned down the previous code, so the person is told so and asked again.
+ */
+export type LoginSmsCode = (refused: boolean) => Promise<string>;
+
 /** Callbacks the runner loop drives a job with. */
 export interface RunHooks {
   onPhase?: (phase: RunPhase) => void | Promise<void>;

@@ -26,6 +26,11 @@ export const driftAccount = z.object({
   platform: z.enum(PUBLISH_PLATFORMS),
   enterprise_account_id: z.number().int(),
   ip_code: z.string(),
+  /**
+   * Posts this account published through us: an empty works list then means the list's items are no
+   * longer recognised, not an account without posts. Absent from older servers.
+   */
+  posts: z.number().int().min(0).default(0),
 });
 export type DriftAccount = z.infer<typeof driftAccount>;
 /** runner.Runner/driftPlan: the accounts whose browser profiles the runner holds. */

@@ -3,7 +3,8 @@ import { AUTH_QR_MAX_CHARS } from '../constants.ts';
 import { Msg } from '../messages.ts';
 import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
 import { RUNNER_CLAIM_WAIT_MS, RUNNER_MAX_SLOTS } from '../rules/publish-state.ts';
-import { id, idList, int, text } from './common.ts';
+import { id, idList, int, INT_MAX, text } from './common.ts';
+import { runnerConnectorState } from './connectors.ts';
 
 /** Account authorization through the member's runner (SPEC §4, issue 10): member calls and runner calls. */
 export const RunnerAuthApi = {
@@ -91,6 +92,8 @@ export const authClaimBody = z.object({
   wait_ms: int(0, RUNNER_CLAIM_WAIT_MS).default(0),
   /** Accounts whose profile is open in a job right now (Chrome locks a profile to one browser). */
   busy_accounts: idList.default([]),
+  /** The definitions version the runner runs with (a runner holding no profile claims no jobs to say it). */
+  connectors_version: int(0, INT_MAX).optional(),
 });
 export const authTask = z.object({
   request_id: z.number().int(),
@@ -100,11 +103,12 @@ export const authTask = z.object({
   ip_code: z.string(),
 });
 export type AuthTask = z.infer<typeof authTask>;
-export const authClaimResult = z.object({
-  tasks: z.array(authTask),
-  /** The operator's connector definitions version (a runner with another fetches them before a login). */
-  connectors_version: z.number().int().min(0),
-});
+/**
+ * The tasks, the operator's connector definitions version (a runner with another fetches them before a
+ * login) and whether a drift check is due: a runner holding no profile yet claims no jobs, and learns
+ * it here.
+ */
+export const authClaimResult = z.object({ tasks: z.array(authTask), ...runnerConnectorState.shape });
 
 /** runner.Runner/authQr: the QR the login page shows now (a new one when it refreshes). */
 export const authQrBody = z.object({ request_id: id(), image: z.string().min(1).max(AUTH_QR_MAX_CHARS) });
@@ -115,7 +119,11 @@ export const authQrResult = z.object({ cancel: z.boolean() });
  * runner.Runner/authSms: the login page asks for an SMS code; the request moves to `sms` (the console
  * asks the member) and the runner calls again until the code is there or it should give up.
  */
-export const authSmsBody = z.object({ request_id: id() });
+export const authSmsBody = z.object({
+  request_id: id(),
+  /** The platform turned down the code handed out last: the console says so when it asks again. */
+  refused: z.boolean().default(false),
+});
 /** `code`: the member's code, handed out once ('' while none came yet); `cancel`: stop. */
 export const authSmsResult = z.object({ cancel: z.boolean(), code: z.string() });
 

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import type { FailureReason } from '../types.ts';
 import { type ConnectorDefinition, partsOf } from './definition.ts';
 
@@ -44,24 +44,61 @@ export async function accountCookies(context: BrowserContext, def: ConnectorDefi
 
 export type AccountCookies = Awaited<ReturnType<typeof accountCookies>>;
 
-/** Calls the member and api hosts with the account's cookies, each call under its own deadline. */
-export function bilibiliHttp(def: ConnectorDefinition, cookies: AccountCookies) {
+/** One API call: method, headers and body as `fetch` takes them, under its own deadline. */
+export interface BiliCallInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Sends the account's cookies and the upload page as referer (the member and api hosts); default on. */
+  cookies?: boolean;
+}
+
+/** Settles with `work`, or rejects with the signal's reason as soon as it aborts (the request is then left to its own deadline). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) {
+    return work;
+  }
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
+/**
+ * Calls the member and api hosts with the account's cookies, each call under its own deadline. The
+ * calls go out through the account's browser context (`context.request`), so they take the account's
+ * proxy as its pages do: the platform sees one address per account, never the runner's own.
+ */
+export function bilibiliHttp(def: ConnectorDefinition, cookies: AccountCookies, request: APIRequestContext) {
   const endpoints = partsOf(def, 'bilibili');
   const base = def.baseUrl.replace(/\/$/, '');
   const apiBase = base.replace(endpoints.apiHost.from, endpoints.apiHost.to);
   const scheme = new URL(base).protocol;
-  async function call(url: string, init: RequestInit & { timeoutMs: number; cookies?: boolean }): Promise<BiliAnswer> {
-    const { timeoutMs, cookies: withCookies = true, ...rest } = init;
-    const headers = new Headers(rest.headers);
+  async function call(url: string, init: BiliCallInit): Promise<BiliAnswer> {
+    const { timeoutMs, cookies: withCookies = true, signal } = init;
+    const headers: Record<string, string> = { ...init.headers };
     if (withCookies) {
-      headers.set('cookie', cookies.header);
-      headers.set('referer', `${base}/platform/upload/video/frame`);
+      headers.cookie = cookies.header;
+      headers.referer = `${base}/platform/upload/video/frame`;
     }
-    const signal = rest.signal
-      ? AbortSignal.any([rest.signal, AbortSignal.timeout(timeoutMs)])
-      : AbortSignal.timeout(timeoutMs);
-    const res = await fetch(url, { ...rest, headers, signal });
+    // No automatic retries (a resent add could post twice); redirects are followed as fetch does.
+    const res = await untilAborted(
+      request.fetch(url, {
+        method: init.method ?? 'GET',
+        headers,
+        data: init.body,
+        timeout: timeoutMs,
+        failOnStatusCode: false,
+        maxRetries: 0,
+      }),
+      signal,
+    );
     const text = await res.text();
+    await res.dispose();
     let body: Record<string, unknown> | undefined;
     try {
       const v: unknown = JSON.parse(text);
@@ -69,7 +106,7 @@ export function bilibiliHttp(def: ConnectorDefinition, cookies: AccountCookies) 
     } catch {
       body = undefined;
     }
-    return { status: res.status, body };
+    return { status: res.status(), body };
   }
   return {
     csrf: cookies.csrf,

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { openAccount, type AccountSession, type PublisherOptions } from '../run-job.ts';
+import { startRecordingProxy } from '../../test/recording-proxy.ts';
 import { makeTinyMp4, sandboxOptions, TEST_TIMEOUTS, tempDir } from '../../test/support.ts';
 import type { PublishJob, RunPhase } from '../types.ts';
 
@@ -54,17 +55,28 @@ function job(extra: Partial<PublishJob> = {}): PublishJob {
 }
 
 describe('bilibili through its web upload API', () => {
-  it('checks the session with nav: valid with the cookies, invalid once the platform ends it', async () => {
+  it('checks the session with nav through the account’s proxy: valid with the cookies, invalid once the platform ends it', async () => {
     expect(await session.checkLogin(platform)).toBe('valid');
-    const other = await openAccount({ id: 'bili-gone', profileDir: join(dir, 'profile-gone') }, options);
+    const profileDir = join(dir, 'profile-gone');
+    const login = await openAccount({ id: 'bili-gone', profileDir }, options);
     try {
-      await other.loginByQr(platform, async (image) => {
+      await login.loginByQr(platform, async (image) => {
         await control.scan(image, 'bili-gone');
       });
+    } finally {
+      await login.close();
+    }
+    // The same profile behind a proxy: the API calls leave through it, as the account's pages do.
+    const proxy = await startRecordingProxy();
+    const other = await openAccount({ id: 'bili-gone', profileDir, proxy: { server: proxy.server } }, options);
+    try {
+      expect(await other.checkLogin(platform)).toBe('valid');
+      expect(proxy.paths).toContainEqual(expect.stringContaining('/x/web-interface/nav'));
       await control.expireSession(platform, 'bili-gone');
       expect(await other.checkLogin(platform)).toBe('invalid');
     } finally {
       await other.close();
+      await proxy.close();
     }
   });
 

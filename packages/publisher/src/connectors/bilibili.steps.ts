@@ -23,7 +23,7 @@ async function httpFor(page: Page, def: ConnectorDefinition): Promise<BilibiliHt
   if (!cookies.sessdata || !cookies.csrf) {
     throw new BiliFailure('logged_out', 'no SESSDATA/bili_jct cookie in the profile');
   }
-  return bilibiliHttp(def, cookies);
+  return bilibiliHttp(def, cookies, page.context().request);
 }
 
 /** Step 1: the session holds when nav answers code 0. */
@@ -34,7 +34,7 @@ async function checkLogin(page: Page, def: ConnectorDefinition): Promise<'valid'
   if (!cookies.sessdata) {
     return 'invalid';
   }
-  const http = bilibiliHttp(def, cookies);
+  const http = bilibiliHttp(def, cookies, page.context().request);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const nav = await http.call(http.api(B.nav), { timeoutMs: def.timeouts.loginCheck }).catch(() => undefined);
     const code = nav ? codeOf(nav) : Number.NaN;
@@ -86,7 +86,7 @@ async function checkApi(page: Page, def: ConnectorDefinition): Promise<'logged_o
   if (!cookies.sessdata) {
     return 'logged_out';
   }
-  const http = bilibiliHttp(def, cookies);
+  const http = bilibiliHttp(def, cookies, page.context().request);
   const B = http.endpoints;
   const get = (url: string) => http.call(url, { timeoutMs: def.timeouts.navigation }).catch(() => undefined);
   const nav = await get(http.api(B.nav));

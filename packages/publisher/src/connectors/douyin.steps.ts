@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DeadlineError, firstOf, withDeadline } from '../deadline.ts';
 import { clickThrough, descriptionText, dismissOverlays, loggedOut, urlIs, urlOf, visible } from '../flow.ts';
-import type { PublishJob } from '../types.ts';
+import type { LoginSmsCode, PublishJob } from '../types.ts';
 import { type ConnectorDefinition, formatSchedule, partsOf } from './definition.ts';
 import type { ConnectorSteps, ListedWork } from './steps.ts';
 
@@ -118,12 +118,12 @@ async function fillForm(page: Page, def: ConnectorDefinition, job: PublishJob): 
   return 'ok';
 }
 
-/** Types the code of an SMS check after the scan; a wrong one is asked for again (3 tries). */
-async function answerLoginSms(page: Page, def: ConnectorDefinition, onCode: () => Promise<string>): Promise<void> {
+/** Types the code of an SMS check after the scan; a refused one is said so and asked for again (3 tries). */
+async function answerLoginSms(page: Page, def: ConnectorDefinition, onCode: LoginSmsCode): Promise<void> {
   const sms = def.dialogs.sms;
   const ms = def.timeouts.needsAction;
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const code = await withDeadline('login sms', ms, onCode());
+    const code = await withDeadline('login sms', ms, onCode(attempt > 0));
     await page
       .locator(sms.input ?? '')
       .first()
@@ -148,7 +148,7 @@ async function loginByQr(
   page: Page,
   def: ConnectorDefinition,
   onQr: (image: string) => void | Promise<void>,
-  onCode?: () => Promise<string>,
+  onCode?: LoginSmsCode,
 ) {
   const D = partsOf(def, 'douyin');
   const t = def.timeouts;

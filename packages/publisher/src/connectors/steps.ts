@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { ConnectorDefinition } from './definition.ts';
 import type { FoundWork } from '../flow.ts';
-import type { JobResult, PublishJob, RunHooks } from '../types.ts';
+import type { JobResult, LoginSmsCode, PublishJob, RunHooks } from '../types.ts';
 
 /** Where the form lives: the page, or the iframe it is mounted in. */
 export interface Root {
@@ -42,7 +42,7 @@ export interface ConnectorSteps {
     page: Page,
     def: ConnectorDefinition,
     onQr: (image: string) => void | Promise<void>,
-    onCode?: () => Promise<string>,
+    onCode?: LoginSmsCode,
   ) => Promise<void>;
   /** Reads the works list: opens it and reads the page, or calls the site's own list API from inside it. */
   readWorks?: (page: Page, def: ConnectorDefinition) => Promise<ListedWork[]>;

@@ -35,12 +35,17 @@ const SMS_POLL_MS = 1_500;
 
 /**
  * The SMS code a platform asks for after the scan, typed by the member in the console: the first call
- * has the console ask, then the server is asked again until the code is there (the connector's
- * hand-off deadline bounds the wait).
+ * has the console ask (saying the previous code was refused, when it was), then the server is asked
+ * again until the code is there (the connector's hand-off deadline bounds the wait).
  */
-async function smsCodeFromMember(client: RunnerClient, requestId: number, signal?: AbortSignal): Promise<string> {
+async function smsCodeFromMember(
+  client: RunnerClient,
+  requestId: number,
+  refused: boolean,
+  signal?: AbortSignal,
+): Promise<string> {
   for (;;) {
-    const { cancel, code } = await client.authSms(requestId);
+    const { cancel, code } = await client.authSms(requestId, refused);
     if (cancel) {
       throw new AuthCancelled('the authorization ended on the server');
     }
@@ -88,7 +93,7 @@ export async function runAuthTask(
               throw new AuthCancelled('the authorization ended on the server');
             }
           },
-          () => smsCodeFromMember(client, task.request_id, signal),
+          (refused) => smsCodeFromMember(client, task.request_id, refused, signal),
         );
         result = 'valid';
       }

@@ -33,6 +33,7 @@ export async function runDriftTask(
       accountId: a.enterprise_account_id,
       profileDir: profileDirOf(options.workDir, a.platform, a.enterprise_account_id),
       proxy: proxyOf(a.ip_code),
+      posts: a.posts ?? 0,
     }));
   const version = sync.current;
   const findings = await runDriftCheck({ ...options, publisher: sync.options(options.publisher), targets });

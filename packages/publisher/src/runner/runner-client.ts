@@ -74,11 +74,14 @@ export class RunnerClient {
     return new URL(url, this.serverUrl).toString();
   }
 
-  /** runner.Runner/authClaim: QR logins and login checks of the member (long poll), and the connectors version. */
+  /**
+   * runner.Runner/authClaim: QR logins and login checks of the member (long poll), the connectors
+   * version and whether a drift check is due (absent from older servers).
+   */
   authClaim(
-    body: { slots: number; wait_ms: number; busy_accounts: number[] },
+    body: { slots: number; wait_ms: number; busy_accounts: number[]; connectors_version?: number },
     signal?: AbortSignal,
-  ): Promise<{ tasks: AuthTask[]; connectors_version: number }> {
+  ): Promise<{ tasks: AuthTask[]; connectors_version: number; drift_check?: boolean }> {
     return this.request(RunnerAuthApi.claim, body, signal);
   }
 
@@ -87,9 +90,12 @@ export class RunnerClient {
     return (await this.request<{ cancel: boolean }>(RunnerAuthApi.qr, { request_id: requestId, image })).cancel;
   }
 
-  /** runner.Runner/authSms: asks the member for the login's SMS code; the code once typed ('' not yet), or cancel. */
-  async authSms(requestId: number): Promise<{ cancel: boolean; code: string }> {
-    return this.request<{ cancel: boolean; code: string }>(RunnerAuthApi.sms, { request_id: requestId });
+  /**
+   * runner.Runner/authSms: asks the member for the login's SMS code (`refused`: the platform turned down
+   * the last one); the code once typed ('' not yet), or cancel.
+   */
+  async authSms(requestId: number, refused = false): Promise<{ cancel: boolean; code: string }> {
+    return this.request<{ cancel: boolean; code: string }>(RunnerAuthApi.sms, { request_id: requestId, refused });
   }
 
   /** runner.Runner/authResult */

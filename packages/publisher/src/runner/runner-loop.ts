@@ -215,10 +215,14 @@ export function startRunner(options: RunnerOptions): RunnerHandle {
           async (free) => {
             await ready;
             const answer = await client.authClaim(
-              { slots: free, wait_ms: claimWaitMs, busy_accounts: busyAccounts() },
+              { slots: free, wait_ms: claimWaitMs, busy_accounts: busyAccounts(), connectors_version: sync.current },
               stopping.signal,
             );
             await sync.seen(answer.connectors_version);
+            // A runner holding no profile claims no jobs: the check reaches it here (login pages at least).
+            if (answer.drift_check) {
+              startDrift();
+            }
             return answer.tasks;
           },
           (task) => {

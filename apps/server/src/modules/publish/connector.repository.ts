@@ -106,9 +106,10 @@ export class ConnectorRepository {
   }
 
   /**
-   * Authorized accounts on `platformIds` among `held`, newest first, that a drift check may open: the
-   * member's own (a member runner), or those of members a server runner's level serves (`memberId`
-   * null); none with a job under a lease now.
+   * Authorized accounts on `platformIds` among `held` that a drift check may open: the member's own (a
+   * member runner), or those of members a server runner's level serves (`memberId` null); none with a
+   * job under a lease now. With the posts each published through us; those with posts first (their
+   * works list has items to look at), then newest first.
    */
   driftAccounts(memberId: number | null, held: readonly number[], platformIds: number[]) {
     if (held.length === 0) {
@@ -117,6 +118,14 @@ export class ConnectorRepository {
     let query = this.db
       .selectFrom('enterprise_account as a')
       .select(['a.id', 'a.platform_id', 'a.ip_code'])
+      .select((eb) =>
+        eb
+          .selectFrom('publish_job as p')
+          .select((e) => e.fn.countAll<number | string>().as('n'))
+          .whereRef('p.enterprise_account_id', '=', 'a.id')
+          .where('p.state', '=', 'published')
+          .as('posts'),
+      )
       .where('a.id', 'in', [...held])
       .where('a.platform_id', 'in', platformIds)
       .where('a.cookie_auth_status', '=', CookieAuth.authorized)
@@ -135,6 +144,6 @@ export class ConnectorRepository {
       memberId === null
         ? query.where('a.member_id', 'in', serverRunnerMembers(this.db))
         : query.where('a.member_id', '=', memberId);
-    return query.orderBy('a.id', 'desc').limit(500).execute();
+    return query.orderBy('posts', 'desc').orderBy('a.id', 'desc').limit(500).execute();
   }
 }

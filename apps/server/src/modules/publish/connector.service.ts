@@ -133,7 +133,7 @@ export class ConnectorService {
         return [];
       }
       perPlatform.set(platform, n + 1);
-      return [{ platform, enterprise_account_id: row.id, ip_code: row.ip_code }];
+      return [{ platform, enterprise_account_id: row.id, ip_code: row.ip_code, posts: Number(row.posts ?? 0) }];
     });
   }
 

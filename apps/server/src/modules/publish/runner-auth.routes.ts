@@ -132,7 +132,8 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
       if (runnerAuth.longPolls.closing) {
         void reply.header('connection', 'close');
       }
-      return ok({ tasks, connectors_version: await connectors.version() });
+      // Read again after the long poll: a check that finished meanwhile is no longer due.
+      return ok({ tasks, ...(await connectors.claimState(await runner(request), request.body.connectors_version)) });
     },
   );
   app.post(
@@ -159,7 +160,7 @@ export const runnerAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
         response: { 200: envelopeOf(authSmsResult) },
       },
     },
-    async (request) => ok(await runnerAuth.sms(await runner(request), request.body.request_id)),
+    async (request) => ok(await runnerAuth.sms(await runner(request), request.body.request_id, request.body.refused)),
   );
   app.post(
     RunnerAuthApi.result,

@@ -230,9 +230,10 @@ export class RunnerAuthService {
   /**
    * runner.Runner/authSms: the login page asks for an SMS code after the scan (Douyin). The first call
    * moves the request to `sms` and asks the member in the console; later calls hand the member's code
-   * out once (the request goes back to `running` while the page checks it; a wrong code asks again).
+   * out once (the request goes back to `running` while the page checks it; a code the platform
+   * `refused` asks again, saying so).
    */
-  async sms(runner: RunnerIdentity, requestId: number): Promise<{ cancel: boolean; code: string }> {
+  async sms(runner: RunnerIdentity, requestId: number, refused = false): Promise<{ cancel: boolean; code: string }> {
     const row = await this.requestOf(runner, requestId);
     if (!row || row.runner_id !== runner.id || !OPEN_STATES.includes(row.state as AuthRequestState)) {
       return { cancel: true, code: '' };
@@ -255,7 +256,9 @@ export class RunnerAuthService {
       return { cancel: false, code: taken ? row.sms_code : '' };
     }
     const account = await this.repo.account(row.member_id, row.enterprise_account_id);
-    const message = fillMsg(Msg.authSmsPrompt, { platform: account?.platform_name ?? '' });
+    const message = refused
+      ? Msg.authSmsCodeRefused
+      : fillMsg(Msg.authSmsPrompt, { platform: account?.platform_name ?? '' });
     const asked = await this.repo.move(
       row.id,
       ['running', 'qr'],

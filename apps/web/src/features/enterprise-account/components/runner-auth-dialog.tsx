@@ -52,6 +52,14 @@ export function RunnerAuthDialog({ requestId, nickname, onClose }: RunnerAuthDia
     }
   }, [view, client]);
 
+  // Once the platform asked for an SMS code, the steps after it (checking, asking again) keep the
+  // code step's compact size instead of the QR step's.
+  const [smsFor, setSmsFor] = useState<number | null>(null);
+  if (state === 'sms' && requestId !== null && smsFor !== requestId) {
+    setSmsFor(requestId);
+  }
+  const afterSms = requestId !== null && smsFor === requestId;
+
   const open = state === 'pending' || state === 'running' || state === 'qr' || state === 'sms';
   const handleClose = () => {
     if (open && requestId !== null) {
@@ -74,7 +82,13 @@ export function RunnerAuthDialog({ requestId, nickname, onClose }: RunnerAuthDia
       destroyOnHidden
       width={420}
     >
-      <div data-testid="runner-auth-dialog" data-state={state} style={{ textAlign: 'center', minHeight: 260 }}>
+      <div
+        data-testid="runner-auth-dialog"
+        data-state={state}
+        // The QR step and the wait for it keep one height so the dialog does not jump when the QR
+        // arrives; the SMS code step is a line and a field, and the dialog fits it.
+        style={{ textAlign: 'center', minHeight: afterSms ? undefined : 260 }}
+      >
         {state === 'qr' && view ? (
           <Space direction="vertical" align="center">
             <img
@@ -93,7 +107,7 @@ export function RunnerAuthDialog({ requestId, nickname, onClose }: RunnerAuthDia
         ) : state === 'done' ? (
           <Result status="success" title={Msg.authSuccess} data-testid="runner-auth-msg" />
         ) : open ? (
-          <Space direction="vertical" align="center" style={{ paddingTop: 72 }}>
+          <Space direction="vertical" align="center" style={{ padding: afterSms ? '24px 0' : '72px 0 0' }}>
             <Spin />
             <Typography.Text data-testid="runner-auth-msg">{view?.msg || Msg.authRunnerWaiting}</Typography.Text>
           </Space>
@@ -114,8 +128,11 @@ function SmsCode({ requestId, prompt }: { requestId: number; prompt: string }) {
   const send = useSendAuthorizeCode();
   const [code, setCode] = useState('');
   return (
-    <Space direction="vertical" align="center" style={{ paddingTop: 48 }} data-testid="runner-auth-sms">
-      <Typography.Text data-testid="runner-auth-msg">{prompt}</Typography.Text>
+    <Space direction="vertical" align="center" style={{ padding: '24px 0' }} data-testid="runner-auth-sms">
+      {/* After a refused code the prompt is the platform's refusal: shown as an error. */}
+      <Typography.Text data-testid="runner-auth-msg" type={prompt === Msg.authSmsCodeRefused ? 'danger' : undefined}>
+        {prompt}
+      </Typography.Text>
       <Space.Compact>
         <Input
           style={{ width: 160 }}
