@@ -261,6 +261,17 @@ export class MaterialRepository {
       .executeTakeFirst();
   }
 
+  /** Ids of materials whose media processing has not ended, oldest first. */
+  async unprocessedIds(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('material')
+      .select('id')
+      .where('process_status', '=', 'pending')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Writes a material's media results; false when the material is gone (deleted meanwhile). */
   async setProcessed(
     id: number,
