@@ -1,17 +1,9 @@
 // The cluster check's three faults, each driven through nginx as a member would and observed by state
 // (files, processes, rows the API shows, the sandbox's counters), never by sleeping.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { commOf, descendants, exists, kill9, openFiles, until } from './procs.mjs';
+import { readFileSync } from 'node:fs';
+import { commOf, descendants, exists, kill9, until } from './procs.mjs';
 import { MemberSocket } from './member.mjs';
 import { check, figure } from './report.mjs';
-
-/** Files under `dir` whose name contains `part`, not tus's .json metadata. */
-function filesNamed(dir, part) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.includes(part) && !e.name.endsWith('.json'))
-    .map((e) => join(e.parentPath, e.name));
-}
 
 /**
  * Members' calls through nginx, on `loops` loops, until stopped; each call's start, end and outcome,
@@ -56,12 +48,14 @@ export function backgroundTraffic(member, loops = 4) {
  * Fault 1: kill -9 of the API that is receiving a tus PATCH, mid-file, while members' traffic goes on.
  * The upload resumes through nginx on the other API, the traffic is answered by it, and the sockets on
  * the killed API are reconnected and bound again. `restart` starts the API again (its restart policy).
+ * The bytes are in the bucket as multipart parts; `partsOf(key)` reads the parts ledger (the database
+ * table every API shares), so the kill comes once a part of the first half is in the bucket.
  */
 export async function killApiMidUpload({
   member,
   memberId,
   apis,
-  dataDir,
+  partsOf,
   socketUrl,
   sockets,
   video,
@@ -83,19 +77,29 @@ export async function killApiMidUpload({
     await gate;
     yield data.subarray(half);
   }
+  // The API that receives the PATCH logs it (pino's "incoming request" with the upload's URL).
+  const receivers = new Set();
+  const stops = apis.map((api) =>
+    api.proc.onLine((line) => {
+      if (line.includes('"incoming request"') && line.includes('"PATCH"') && line.includes(id)) {
+        receivers.add(api);
+      }
+    }),
+  );
   const patch = member.tusPatch(url, 0, body()).then(
     (offset) => ({ offset }),
     (err) => ({ error: String(err) }),
   );
-  // State: the upload's file holds the first half, and the API writing it is the one holding it open.
-  const file = await until(
-    'the first half on disk',
-    () => filesNamed(dataDir, id)[0],
-    (f) => !!f && statSync(f).size >= half,
+  // State: a part of the first half is in the bucket (the ledger has it), and the API receiving the
+  // PATCH is the one whose log has it.
+  const key = `media/${id}`;
+  const parts = await until(
+    'a part of the first half in the bucket',
+    () => partsOf(key),
+    (list) => list.length > 0,
   );
-  const victim = await until('the API holding the upload', () =>
-    apis.find((api) => api.proc.alive() && openFiles(api.proc.pid).includes(file)),
-  );
+  const victim = await until('the API receiving the PATCH', () => [...receivers][0]);
+  stops.forEach((stop) => stop());
   const survivor = apis.find((api) => api !== victim);
   const killedAt = Date.now();
   await kill9(victim.proc);
@@ -138,17 +142,24 @@ export async function killApiMidUpload({
   // Restarted (compose's restart policy); nginx sends it requests again once it answers.
   const restartedAt = Date.now();
   victim.proc = await restart(victim);
-  const before = servedCount(victim.proc);
+  let served = 0;
+  const stopCounting = victim.proc.onLine((line) => {
+    served += line.includes('"request completed"') ? 1 : 0;
+  });
   await until(
     'the restarted API to serve through nginx',
-    () => servedCount(victim.proc),
-    (n) => n > before,
+    () => served,
+    (n) => n > 0,
   );
+  stopCounting();
   const recoveredMs = Date.now() - restartedAt;
   await traffic.stop();
 
   return {
     url,
+    key,
+    size: data.length,
+    partsAtKill: parts.length,
     killedAt,
     victim: victim.name,
     survivor: survivor.name,
@@ -165,17 +176,9 @@ export async function killApiMidUpload({
   };
 }
 
-/** Requests an API process logged as completed (pino's "request completed" lines). */
-function servedCount(proc) {
-  return proc
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"request completed"')).length;
-}
-
 /**
  * Fault 2: kill -9 of a worker rendering one of a clip batch's videos (its ffmpeg child is the state
- * that says so); `during` runs right after (the Redis restart: the other worker renders meanwhile).
+ * that says so); `during` runs right after (the Redis kill: the other worker renders meanwhile).
  * The dead worker's video is taken again once its job lease lapses; the batch ends with exactly the
  * videos asked for, each done once.
  */
@@ -219,7 +222,8 @@ export async function killRunnerMidJob({ member, control, platform, user, startR
     'the create accepted and the job submitting',
     async () => ({ job: await jobOf(), creates: await control.creates(platform, user) }),
     ({ job, creates }) => job?.state === 'submitting' && creates.accepted === 1,
-    300_000,
+    // A bound, not a timing: the runner's browser took over 5 minutes to get there at load 30.
+    900_000,
   );
   const browsers = descendants(runner.proc.pid);
   const killedAt = Date.now();

@@ -37,9 +37,14 @@ export function startProcess(name, command, args, { env, cwd, ipc = false }) {
   const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
   const child = spawn(command, args, { cwd, env, detached: true, stdio });
   const lines = [];
+  const listeners = new Set();
   const keep = (chunk) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    const fresh = chunk.toString('utf8').split('\n').filter(Boolean);
+    lines.push(...fresh);
     lines.splice(0, Math.max(0, lines.length - 200));
+    for (const listener of listeners) {
+      fresh.forEach(listener);
+    }
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -51,6 +56,11 @@ export function startProcess(name, command, args, { env, cwd, ipc = false }) {
     output: () => lines.join('\n'),
     /** Whether a line of its output passes `test`. */
     said: (test) => lines.some(test),
+    /** Calls `listener` with each line of output from now on (whatever scrolls out of the kept 200); the stop. */
+    onLine: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     alive: () => child.exitCode === null && child.signalCode === null,
   };
   running.add(proc);

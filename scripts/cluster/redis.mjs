@@ -1,12 +1,13 @@
-// The cluster check's own Redis: compose's redis service command (append-only file, noeviction) as a
-// process on a free port, so the check can restart it without touching the machine's Redis, which
-// other engineers' tests share. The fault: a restart under traffic, the apps left running.
+// The cluster check's own Redis: compose's redis service command as a process on a free port, but
+// without persistence (`--appendonly no --save ""`), so the check can kill it without touching the
+// machine's Redis, which other engineers' tests share. The fault: kill -9 under traffic and a start
+// again with nothing (every queued job, schedule, lock and counter gone), the apps left running.
 import { createConnection } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { MemberSocket } from './member.mjs';
-import { startProcess, stopProcess, until } from './procs.mjs';
+import { kill9, startProcess, until } from './procs.mjs';
 import { check, figure } from './report.mjs';
 import { root } from './topology.mjs';
 
@@ -38,8 +39,36 @@ export function redisCommand(port, ...args) {
   });
 }
 
+/** Connections of each name (CLIENT LIST's `name=`; the apps name theirs by role). */
+export function clientNames(port) {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    let reply = Buffer.alloc(0);
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no reply within 5 s')));
+    socket.on('error', reject);
+    socket.on('data', (chunk) => {
+      reply = Buffer.concat([reply, chunk]);
+      const header = reply.indexOf('\r\n');
+      const length = Number(reply.subarray(1, header).toString());
+      if (header > 0 && reply.length >= header + 2 + length) {
+        socket.end();
+        const counts = new Map();
+        for (const name of reply
+          .subarray(header + 2, header + 2 + length)
+          .toString()
+          .matchAll(/ name=(\S*)/g)) {
+          counts.set(name[1], (counts.get(name[1]) ?? 0) + 1);
+        }
+        resolve(counts);
+      }
+    });
+    socket.write('*2\r\n$6\r\nCLIENT\r\n$4\r\nLIST\r\n');
+  });
+}
+
 /**
- * Starts compose's Redis on `port` with its data in `dir` (the redis-data volume); resolves once it
+ * Starts compose's Redis on `port`, its persistence turned off (what a crash of a Redis that had not
+ * written its file yet, or a new container without its volume, comes back with); resolves once it
  * answers PING. `redisServer` is the executable (`which redis-server`).
  */
 export async function startRedis({ redisServer, port, dir }) {
@@ -47,7 +76,7 @@ export async function startRedis({ redisServer, port, dir }) {
   const proc = startProcess(
     'redis',
     redisServer,
-    [...args, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir],
+    [...args, '--appendonly', 'no', '--save', '', '--port', String(port), '--bind', '127.0.0.1', '--dir', dir],
     {
       cwd: dir,
       env: process.env,
@@ -63,15 +92,15 @@ export async function startRedis({ redisServer, port, dir }) {
 }
 
 /**
- * Fault 4: Redis restarted (SIGTERM, as `docker compose restart redis` does, then started again on the
- * same port and directory) while members' traffic, renders and sockets go on. The apps are not
- * restarted: `apps` are checked to be the same processes, alive, afterwards.
+ * Fault 4: Redis killed with SIGKILL while members' traffic, renders and sockets go on, then started
+ * again on the same port, empty. The apps are not restarted: `apps` are checked to be the same
+ * processes, alive, afterwards.
  */
-export async function restartRedis({ redis, redisServer, port, dir, apps }) {
+export async function killRedis({ redis, redisServer, port, dir, apps }) {
   const pids = apps.map((p) => [p.name, p.proc.pid]);
   const keysBefore = Number((await redisCommand(port, 'DBSIZE')).slice(1));
   const stoppedAt = Date.now();
-  await stopProcess(redis.proc);
+  await kill9(redis.proc);
   redis.proc = await startRedis({ redisServer, port, dir });
   const downMs = Date.now() - stoppedAt;
   const keysAfter = Number((await redisCommand(port, 'DBSIZE')).slice(1));
@@ -83,7 +112,7 @@ export async function restartRedis({ redis, redisServer, port, dir, apps }) {
 }
 
 /**
- * After the restart, websocket fan-out: a chat webhook sent to one API directly reaches a socket bound
+ * After Redis is back, websocket fan-out: a chat webhook sent to one API directly reaches a socket bound
  * on the other directly. Tried with a new message every few seconds until one arrives (a message
  * published before the subscriber is back is dropped, as pub/sub does), then once more for the figure.
  */
@@ -107,7 +136,7 @@ export async function crossApiFanOut({ from, to, socketPath, memberId, token, po
 }
 
 /**
- * Rate limits after the restart: wrong sign-ins from one address, through nginx to both APIs in turn,
+ * Rate limits after Redis is back: wrong sign-ins from one address, through nginx to both APIs in turn,
  * until refused with `tooManyCode`. Shared counters in Redis refuse the one past `limit` at the
  * latest; per-process counters would let twice as many through, a store that lost Redis all of them.
  */
@@ -127,11 +156,11 @@ export async function rateLimitRefusedAt({ base, loginPath, limit, tooManyCode }
 }
 
 /**
- * Fault 4 with its checks: Redis restarted while members' traffic and renders go on; then, the apps
- * untouched, websocket fan-out both ways between the APIs, every console socket, and the sign-in rate
- * limit counted in Redis across both APIs.
+ * Fault 4 with its checks: Redis killed while members' traffic and renders go on, back empty; then,
+ * the apps untouched, websocket fan-out both ways between the APIs, every console socket, and the
+ * sign-in rate limit counted in Redis across both APIs. (The queues: the clip batch's check.)
  */
-export async function restartRedisUnderTraffic({
+export async function killRedisUnderTraffic({
   redis,
   redisServer,
   port,
@@ -148,12 +177,12 @@ export async function restartRedisUnderTraffic({
   kills,
 }) {
   const alive = [...apis, ...workers.filter((w) => w.proc.alive())];
-  const rr = await restartRedis({ redis, redisServer, port, dir, apps: alive });
+  const rr = await killRedis({ redis, redisServer, port, dir, apps: alive });
   kills.push({ name: 'redis', at: rr.stoppedAt, restart: true });
   check(
-    'Redis restarted under traffic, the apps not',
-    rr.sameApps && rr.keysAfter > 0,
-    `down ${rr.downMs} ms; ${rr.keysBefore} keys before, ${rr.keysAfter} after (append-only file); ${alive.map((p) => p.name).join(', ')} the same processes`,
+    'kill -9 Redis under traffic, the apps not restarted',
+    rr.sameApps && rr.keysBefore > 0,
+    `down ${rr.downMs} ms; ${rr.keysBefore} keys before, ${rr.keysAfter} right after the start (no persistence: queues, schedules, locks and counters gone); ${alive.map((p) => p.name).join(', ')} the same processes`,
   );
   const fan = { socketPath, memberId, token: member.token, bound: MemberSocket.bound.bind(MemberSocket) };
   const postMessageTo = (via, marker) => postMessage(marker, via);
@@ -163,24 +192,32 @@ export async function restartRedisUnderTraffic({
   await postMessage(marker);
   await Promise.all(sockets.map((s) => s.next('send_msg', (d) => d.customer_id === marker, 120_000)));
   check(
-    'websocket fan-out back after the Redis restart',
+    'websocket fan-out back after the Redis kill',
     true,
-    `a webhook to ${apis[0].name} reached a socket on ${apis[1].name} ${(there.backAfterMs / 1000).toFixed(1)} s after Redis answered (${there.tries} tries), and back the other way; every console socket got the next frame`,
+    `a webhook to ${apis[0].name} reached a socket on ${apis[1].name} ${(there.backAfterMs / 1000).toFixed(1)} s after Redis answered again (${there.tries} tries), and back the other way; every console socket got the next frame`,
   );
   figure(
     'websocket message through one API to a member on the other',
     `${there.latencyMs} ms (${apis[0].name} → ${apis[1].name}), ${back.latencyMs} ms back`,
     'this check (webhook to one API’s port, socket bound on the other’s)',
   );
+  // The limiter skips Redis while its connection is down (skipOnError: an outage must not lock
+  // members out): count once both APIs' shared connections are back, as the state says.
+  await until(
+    'both APIs’ shared Redis connections back',
+    () => clientNames(port),
+    (names) => (names.get('shared') ?? 0) >= apis.length,
+    120_000,
+  );
   const refusedAt = await rateLimitRefusedAt({ base, ...rateLimit });
   check(
-    'rate limits back after the Redis restart',
+    'rate limits back after the Redis kill',
     refusedAt > 0 && refusedAt <= rateLimit.limit + 1,
     `wrong sign-ins from one address through nginx (both APIs in turn) refused at attempt ${refusedAt || 'never'} (limit ${rateLimit.limit} a minute, counted in Redis across the APIs)`,
   );
   figure(
-    'time to recover after a Redis restart',
-    `${(rr.downMs / 1000).toFixed(1)} s down (stop → answers PING); fan-out back ${(there.backAfterMs / 1000).toFixed(1)} s after`,
+    'time to recover after a Redis kill -9',
+    `${(rr.downMs / 1000).toFixed(1)} s down (kill → answers PING, empty); fan-out back ${(there.backAfterMs / 1000).toFixed(1)} s after`,
     'this check',
   );
   return rr;

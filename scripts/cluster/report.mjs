@@ -61,7 +61,7 @@ export async function measureOneApi({ base, api, token }) {
 
 export function printSummary() {
   console.log(
-    '\nCluster check (processes: nginx, 2 APIs, 2 workers, 1 runner; PostgreSQL, Redis, local storage — no MinIO here)',
+    '\nCluster check (processes: nginx, 2 APIs, 2 workers, 1 runner; PostgreSQL, Redis, an s3rver bucket — no MinIO here)',
   );
   console.log(`Changed from compose.yaml for this machine: ${LOCAL_OVERRIDES.join('; ')}`);
   const width = Math.max(...rows.map((r) => r.name.length));

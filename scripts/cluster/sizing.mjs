@@ -2,8 +2,7 @@
 // taken in and per post, storage per rendered video, and the workers' CPU seconds per rendered output
 // minute. Measured on the cluster's database, files and processes, never estimated.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { until } from './procs.mjs';
 import { check, figure, mb } from './report.mjs';
 
@@ -75,16 +74,16 @@ export async function measurePosts({ db, member, account, video, count }) {
   };
 }
 
-/** A stored object's path under DATA_DIR (local storage: /storage/<key>). */
-export function storedPath(dataDir, fileUrl) {
-  return join(
-    dataDir,
-    'storage',
-    decodeURIComponent(new URL(fileUrl, 'http://x').pathname.replace(/^\/storage\//, '')),
-  );
+/** Bytes of a stored object, asked of the bucket through its public URL. */
+async function storedBytes(url) {
+  const res = await fetch(url, { method: 'HEAD' });
+  if (!res.ok) {
+    throw new Error(`${url}: HTTP ${res.status}`);
+  }
+  return Number(res.headers.get('content-length'));
 }
 
-/** Seconds of a video, by ffprobe. */
+/** Seconds of a video (a path or a URL), by ffprobe. */
 export function videoSeconds(path) {
   return Number(
     execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path])
@@ -104,7 +103,7 @@ export function cpuWithChildrenMs(pid) {
  * nothing else asked of them; their CPU (ffmpeg included) over the seconds of the videos made. Also
  * the bytes stored per video and per output minute.
  */
-export async function measureRender({ member, workers, addTask, dataDir }) {
+export async function measureRender({ member, workers, addTask }) {
   const before = workers.map((w) => cpuWithChildrenMs(w.proc.pid));
   const taskId = await addTask();
   const info = await until(
@@ -119,9 +118,8 @@ export async function measureRender({ member, workers, addTask, dataDir }) {
   let seconds = 0;
   let bytes = 0;
   for (const output of done) {
-    const path = storedPath(dataDir, output.file_url);
-    seconds += videoSeconds(path);
-    bytes += statSync(path).size + (output.thumb_url ? statSync(storedPath(dataDir, output.thumb_url)).size : 0);
+    seconds += videoSeconds(output.file_url);
+    bytes += (await storedBytes(output.file_url)) + (output.thumb_url ? await storedBytes(output.thumb_url) : 0);
   }
   return {
     status: info.status,
@@ -134,7 +132,7 @@ export async function measureRender({ member, workers, addTask, dataDir }) {
 }
 
 /** The growth and render figures of docs/deploy.md's sizing table, printed with the summary. */
-export async function measureSizing({ db, member, workers, dataDir, messages, account, video, addTask }) {
+export async function measureSizing({ db, member, workers, messages, account, video, addTask }) {
   figure(
     'PostgreSQL per message taken in',
     `${messages.perRow.toFixed(0)} B (${messages.rows} messages: ${MESSAGE_TABLES.join(', ')} with indexes grew ${mb(messages.bytes)})`,
@@ -157,7 +155,7 @@ export async function measureSizing({ db, member, workers, dataDir, messages, ac
     );
   });
   await measured('measure a render', async () => {
-    const render = await measureRender({ member, workers, addTask, dataDir });
+    const render = await measureRender({ member, workers, addTask });
     check(
       'measured clip task',
       render.status === 'done' && render.outputs > 0,
@@ -171,7 +169,7 @@ export async function measureSizing({ db, member, workers, dataDir, messages, ac
     figure(
       'storage per rendered video',
       `${mb(render.bytesPerVideo)} per video with its cover, ${mb(render.bytesPerMinute)} per output minute`,
-      'this check (files under DATA_DIR/storage)',
+      'this check (objects in the bucket)',
     );
   });
 }

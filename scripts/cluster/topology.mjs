@@ -48,20 +48,21 @@ export function composeServices(vars = envExample()) {
 
 /**
  * What this machine changes in an app service's environment, and why: the container addresses become
- * local ones, and storage is a directory all processes share, because no S3 server runs here (MinIO
- * cannot be pulled; docs/decisions.md). Every other setting stays as compose.yaml sets it.
+ * local ones, and the bucket is an s3rver of the check's own (MinIO cannot be pulled here;
+ * docs/decisions.md), reached directly by the apps and through nginx by browsers and ffmpeg, as
+ * compose's MinIO is. Every other setting, the bucket's name included, stays as compose.yaml sets it.
  */
-export function localAppEnv(env, { port, dataDir, databaseUrl, redisUrl, redisPrefix, demoPassword }) {
-  const local = { ...env };
-  for (const name of Object.keys(local).filter((n) => n.startsWith('S3_'))) {
-    delete local[name];
-  }
+export function localAppEnv(env, { port, dataDir, databaseUrl, redisUrl, redisPrefix, demoPassword, s3 }) {
   return {
-    ...local,
+    ...env,
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    STORAGE_DRIVER: 'local',
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_PUBLIC_URL: s3.publicUrl,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     // The check's own Redis (scripts/cluster/redis.mjs); the prefix as compose sets one.
@@ -77,10 +78,10 @@ export function localAppEnv(env, { port, dataDir, databaseUrl, redisUrl, redisPr
 /** The names localAppEnv changes, for the summary. */
 export const LOCAL_OVERRIDES = [
   'HOST/PORT (127.0.0.1, free ports)',
-  'DATA_DIR (one shared scratch directory)',
-  'STORAGE_DRIVER=local, S3_* removed (no MinIO here)',
+  'DATA_DIR (one shared scratch directory: temporary files only)',
+  'S3_ENDPOINT/S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY/S3_PUBLIC_URL (an s3rver of its own in place of MinIO)',
   'DATABASE_URL (a fresh database on the machine’s PostgreSQL)',
-  'REDIS_URL (a redis-server of its own with compose’s command, restarted in the run)',
+  'REDIS_URL (a redis-server of its own without persistence, killed with SIGKILL in the run)',
   'DEMO_PASSWORD (known)',
   'COURSE_VIDEOS=off',
   'LOG_LEVEL=info',
@@ -89,12 +90,12 @@ export const LOCAL_OVERRIDES = [
 /**
  * deploy/nginx.conf with the container parts swapped for local ones: the upstream servers become the
  * API processes' ports (no `resolve`, no Docker resolver: the addresses do not move), `${HTTP_PORT}`
- * the proxy's port, and the bucket location is dropped (local storage is served by the APIs under
- * /storage, i.e. `location /`). Every other rule (websocket upgrade, body size, timeouts, retries) is
- * the file's own. Wrapped in a main context that runs in the foreground, writing only under `dir`,
- * with an access log (`dir`/access.log) naming the API each request went to.
+ * the proxy's port, `${S3_BUCKET}` the bucket, and MinIO's address the check's S3 server. Every other
+ * rule (websocket upgrade, body size, timeouts, retries, the bucket's read-only location) is the
+ * file's own. Wrapped in a main context that runs in the foreground, writing only under `dir`, with an
+ * access log (`dir`/access.log) naming the API each request went to.
  */
-export function nginxConfig({ listenPort, apiPorts, dir }) {
+export function nginxConfig({ listenPort, apiPorts, dir, bucket, s3Address }) {
   let text = readFileSync(join(deployDir, 'nginx.conf'), 'utf8');
   text = text.replace(/^resolver .*$/m, '');
   const servers = [...text.matchAll(/^\s*server [a-z0-9-]+:\d+ resolve;\n/gm)];
@@ -105,7 +106,13 @@ export function nginxConfig({ listenPort, apiPorts, dir }) {
     servers.map((m) => m[0]).join(''),
     apiPorts.map((port) => `  server 127.0.0.1:${port};\n`).join(''),
   );
-  text = withoutBlock(text, 'location /${S3_BUCKET}/ {').replaceAll('${HTTP_PORT}', String(listenPort));
+  if (!text.includes('minio:9000')) {
+    throw new Error('deploy/nginx.conf: the bucket location names no minio:9000; update scripts/cluster/topology.mjs');
+  }
+  text = text
+    .replaceAll('minio:9000', s3Address)
+    .replaceAll('${S3_BUCKET}', bucket)
+    .replaceAll('${HTTP_PORT}', String(listenPort));
   // The file's comments name the template variables too; only directives count.
   const left = text
     .split('\n')
@@ -132,31 +139,4 @@ http {
 ${text}
 }
 `;
-}
-
-/** `text` without the block that opens with `opening` (braces matched), nor the comment lines just above it. */
-function withoutBlock(text, opening) {
-  const start = text.indexOf(opening);
-  if (start < 0) {
-    throw new Error(`deploy/nginx.conf: "${opening}" not found; update scripts/cluster/topology.mjs`);
-  }
-  let depth = 0;
-  // From the opening's own brace: `${S3_BUCKET}` in it has braces too.
-  let end = start + opening.length - 1;
-  for (; end < text.length; end += 1) {
-    if (text[end] === '{') {
-      depth += 1;
-    } else if (text[end] === '}') {
-      depth -= 1;
-      if (depth === 0) {
-        break;
-      }
-    }
-  }
-  const lines = text.slice(0, start).split('\n');
-  lines.pop();
-  while (lines.at(-1)?.trim().startsWith('#')) {
-    lines.pop();
-  }
-  return `${lines.join('\n')}\n${text.slice(end + 1)}`;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedJobQueue } from '../src/jobs/embedded-queue.ts';
+import { JOB_LEASE_MS } from '../src/jobs/job-queue.ts';
 import { registerClipTaskJobs } from '../src/modules/clip-task/clip-task.jobs.ts';
 import { addFiles, CLIP_FONT, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
 import { createTestApp, login, type TestContext } from './helpers.ts';
@@ -134,5 +135,43 @@ describe('a clip render whose worker died', () => {
     // The stalled render's file is not the one filed, and is not left in storage.
     expect(filed[0]?.object_key).not.toBe(stalledKey);
     expect(await storage.size(stalledKey)).toBeNull();
+  }, 300_000);
+
+  it('after the queue lost its jobs, takes over a video whose render stopped beating, not one that beats', async () => {
+    const added = await call<{ id: number }>(ctx.app, token, '/api/seoaivideo.BatchVideo/addTask', {
+      clip_model: 1,
+      name: '断连测试',
+      count: 1,
+      seed: 13,
+      template: SUBTITLED_TEMPLATE,
+      groups: [{ name: '', materialIds: videoIds, lines: [] }],
+      segments: 2,
+      segmentSeconds: 1,
+      lines: ['第三条口播文案'],
+      font: CLIP_FONT,
+    });
+    expect(added.code, added.msg).toBe(200);
+    const [output] = (await clipTaskInfo(ctx, token, added.data.id)).outputs;
+    if (!output) {
+      throw new Error('the task has no video');
+    }
+    const render = ctx.app.services.clipRender;
+    // What Redis coming back empty leaves: the video running, its job gone; the render still beats.
+    const running = (updatedAt: number) =>
+      ctx.db
+        .updateTable('clip_output')
+        .set({ status: 'running', updated_at: updatedAt })
+        .where('id', '=', output.id)
+        .execute();
+    await running(Date.now());
+    expect(await render.unfinished()).toContain(output.id);
+    expect(await render.render(output.id, 1, true)).toBe('held');
+    expect((await clipTaskInfo(ctx, token, added.data.id)).outputs.map((o) => o.status)).toEqual(['running']);
+    // Its render died too: no heartbeat for longer than a job lease.
+    await running(Date.now() - 2 * JOB_LEASE_MS);
+    expect(await render.render(output.id, 1, true)).toBeUndefined();
+    const task = await clipTaskInfo(ctx, token, added.data.id);
+    expect(task.outputs.map((o) => o.status)).toEqual(['done']);
+    expect(await render.unfinished()).not.toContain(output.id);
   }, 300_000);
 });

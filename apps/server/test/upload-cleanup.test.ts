@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { StorageInfo } from '@vidmatrix/contract/api/file-setting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_CLEANUP_JOB, UPLOAD_MAX_AGE_MS } from '../src/modules/upload/upload.service.ts';
+import { MaterialRepository } from '../src/modules/material/material.repository.ts';
+import { thumbKeyOf } from '../src/modules/upload/object-name.ts';
+import { RELEASE_GRACE_MS, UPLOAD_CLEANUP_JOB, UPLOAD_MAX_AGE_MS } from '../src/modules/upload/upload.service.ts';
 import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 import { mediaFixtures, type MediaFixtures } from '@vidmatrix/fixtures';
 import { call, tusCreate, tusPatch, tusUpload } from './upload-client.ts';
@@ -77,5 +79,38 @@ describe('abandoned uploads', () => {
     expect(await spaceUsed()).toBe(before);
     expect(await uploadRow(keyOf(young.location))).toBeDefined();
     expect(fs.existsSync(metadataFile(keyOf(young.location)))).toBe(true);
+  });
+
+  it('frees a removed material whose release died with its process (kill -9 after the delete)', async () => {
+    const before = await spaceUsed();
+    const key = await tusUpload(ctx.app, token, 'gone.png', media.png);
+    const added = await call<{ file_id: number }[]>(ctx.app, token, '/api/file.File/add', {
+      file_url: key,
+      file_name: 'gone.png',
+    });
+    expect(added.code).toBe(200);
+    await ctx.app.jobs.drain();
+    const material = await ctx.db
+      .selectFrom('material')
+      .selectAll()
+      .where('object_key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(fs.existsSync(objectFile(thumbKeyOf(key)))).toBe(true);
+    // What file.File/dele leaves when its process dies right after deleting the row: the object, its
+    // thumbnail and the charge, with nothing else left to free them.
+    const removed = await new MaterialRepository(ctx.db).remove(
+      material.member_id,
+      { id: material.id, object_key: key, size: Number(material.size) },
+      ctx.clock.now,
+    );
+    expect(removed).toBe(true);
+    await runCleanup();
+    expect(fs.existsSync(objectFile(key))).toBe(true); // its release may still be running
+    ctx.clock.advance(RELEASE_GRACE_MS + 60_000);
+    await runCleanup();
+    expect(fs.existsSync(objectFile(key))).toBe(false);
+    expect(fs.existsSync(objectFile(thumbKeyOf(key)))).toBe(false);
+    expect(await uploadRow(key)).toBeUndefined();
+    expect(await spaceUsed()).toBe(before);
   });
 });

@@ -21,8 +21,12 @@ export const jobs = {
   'account.import.prune': z.object({}),
   /** Delivers one customer reply through its account's connector. */
   'customer.deliver': z.object({ messageId: z.number().int().positive() }),
-  /** Renders one video of a clip task (clip_output) and files it in the material library. */
-  'clip.render': z.object({ outputId: z.number().int().positive() }),
+  /**
+   * Renders one video of a clip task (clip_output) and files it in the material library. `resume`:
+   * queued again after the queue lost its jobs; a video left running is taken over once its render
+   * has stopped beating, else looked at again later.
+   */
+  'clip.render': z.object({ outputId: z.number().int().positive(), resume: z.boolean().optional() }),
   /** Expires publish leases, fails unanswered hand-offs, promotes due scheduled jobs (scheduled). */
   'publish.sweep': z.object({}),
   /** Renders the seeded getting-started course's videos that storage does not hold yet. */

@@ -471,7 +471,10 @@ export interface MaterialTagLinkTable {
   tag_id: number;
 }
 
-/** A tus upload: 'uploading' → 'finished' (space charged) → 'registered' (owned by a material). */
+/**
+ * A tus upload: 'uploading' → 'finished' (space charged) → 'registered' (owned by a material) →
+ * 'released' (its material removed, the object being deleted and refunded; any removed material's object).
+ */
 export interface UploadTable {
   object_key: string;
   member_id: number;

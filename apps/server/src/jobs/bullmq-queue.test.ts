@@ -70,4 +70,33 @@ describe.skipIf(!redisUrl)('BullMQ job queue', () => {
       { attempt: 2, maxAttempts: 2 },
     ]);
   });
+
+  it('queues again what the database says is unfinished when Redis comes back without the queue', async () => {
+    const q = open();
+    let unfinished: number[] = [];
+    const rendered: number[] = [];
+    const recovered = new Promise<void>((resolve) => {
+      q.handle(
+        'clip.render',
+        (payload) => {
+          rendered.push(payload.outputId);
+          resolve();
+          return Promise.resolve();
+        },
+        { recover: () => Promise.resolve(unfinished.map((outputId) => ({ outputId }))) },
+      );
+    });
+    q.handle('publish.sweep', () => Promise.resolve());
+    await q.start();
+    await q.every('publish.sweep', 3_600_000);
+    // Redis loses this queue's data (a restart without persistence), then the connection comes back.
+    const keys = await connection?.keys(`${prefix}:*`);
+    await connection?.del(...(keys ?? []));
+    unfinished = [7];
+    connection?.disconnect(true);
+    await recovered;
+    expect(rendered).toEqual([7]);
+    // The schedule is back too: it was set again before the unfinished jobs were queued.
+    expect(await connection?.keys(`${prefix}:publish.sweep:repeat*`)).not.toEqual([]);
+  });
 });

@@ -25,8 +25,13 @@ export class BullJobQueue implements JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly handlers = new Map<JobName, { handler: JobHandler<unknown>; options: HandleOptions<unknown> }>();
-  /** Names with a repeating schedule: their next run always waits as a delayed job. */
-  private readonly scheduled = new Set<string>();
+  /** Names with a repeating schedule (their period, ms): their next run always waits as a delayed job. */
+  private readonly scheduled = new Map<string, number>();
+  /** The check for lost data in progress (at start, and after every reconnect). */
+  private checking: Promise<void> = Promise.resolve();
+  private readonly onReady = (): void => {
+    this.checking = this.checking.then(() => this.recoverIfLost());
+  };
 
   constructor(
     /** A connection with `maxRetriesPerRequest: null`, as BullMQ requires. */
@@ -64,7 +69,7 @@ export class BullJobQueue implements JobQueue {
   }
 
   async every(name: JobName, everyMs: number): Promise<void> {
-    this.scheduled.add(name);
+    this.scheduled.set(name, everyMs);
     // Each run is a job of its own: one attempt (the next run is the retry), gone once done.
     await this.queue(name).upsertJobScheduler(
       `${name}:every`,
@@ -115,10 +120,50 @@ export class BullJobQueue implements JobQueue {
       worker.on('error', (err) => this.log.error({ job: name, err }, 'Job worker error'));
       this.workers.push(worker);
     }
-    return Promise.resolve();
+    // Redis restarted without its data (no persistence, or a crash before it wrote): every queued job
+    // and schedule is gone. Each reconnect looks for the marker this process's queue set; the first
+    // process to find it missing sets it again and queues what the database says is unfinished.
+    this.connection.on('ready', this.onReady);
+    this.onReady();
+    return this.checking;
+  }
+
+  /** The key whose absence says Redis lost the queue's data since it was last set. */
+  private get markerKey(): string {
+    return `${this.prefix}:data-marker`;
+  }
+
+  private async recoverIfLost(): Promise<void> {
+    try {
+      if ((await this.connection.set(this.markerKey, String(Date.now()), 'NX')) !== 'OK') {
+        return;
+      }
+      let requeued = 0;
+      for (const [name, everyMs] of this.scheduled) {
+        await this.every(name as JobName, everyMs);
+      }
+      for (const [name, { options }] of this.handlers) {
+        for (const payload of (await options.recover?.()) ?? []) {
+          await this.enqueue(name, payload as JobPayload<typeof name>);
+          requeued += 1;
+        }
+      }
+      if (requeued > 0 || this.scheduled.size > 0) {
+        this.log.warn(
+          { requeued, schedules: this.scheduled.size },
+          'Job queue found empty in Redis: schedules set again, unfinished jobs queued again from the database',
+        );
+      }
+    } catch (err) {
+      // Redis went away again: the next reconnect checks again.
+      this.log.error({ err }, 'Job queue recovery failed');
+      await this.connection.del(this.markerKey).catch(() => undefined);
+    }
   }
 
   async close(): Promise<void> {
+    this.connection.off('ready', this.onReady);
+    await this.checking;
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }

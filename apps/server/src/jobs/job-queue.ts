@@ -40,6 +40,12 @@ export interface HandleOptions<T> {
   concurrency?: number;
   /** Called once when the last attempt failed: make the failure visible to the user. */
   onFailed?: (payload: T, error: Error) => Promise<void>;
+  /**
+   * The jobs of this name the database says are unfinished. A queue that can lose its jobs (BullMQ,
+   * when Redis comes back empty after a crash) queues these again; handlers are idempotent, so one
+   * that was still queued or running elsewhere does no harm.
+   */
+  recover?: () => Promise<T[]>;
 }
 
 export interface EnqueueOptions {

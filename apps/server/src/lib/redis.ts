@@ -21,7 +21,8 @@ export function createRedisFactory(url: string, log: RedisLogger): RedisFactory 
   const connections = new Set<Redis>();
   return {
     connect(role, options = {}) {
-      const connection = new Redis(url, { maxRetriesPerRequest: options.bullmq ? null : 1 });
+      // Named by role (CLIENT LIST shows who is connected, e.g. after a Redis restart).
+      const connection = new Redis(url, { maxRetriesPerRequest: options.bullmq ? null : 1, connectionName: role });
       connection.on('error', (err) => log.error({ err, role }, 'Redis error'));
       connection.once('end', () => connections.delete(connection));
       connections.add(connection);

@@ -12,7 +12,7 @@ import { clipPlan, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { clipOutputSize } from '@vidmatrix/contract/api/clip-format';
 import { CLIP_OUTPUT_SIZE, CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
-import type { JobLogger } from '../../jobs/job-queue.ts';
+import { JOB_LEASE_MS, type JobLogger } from '../../jobs/job-queue.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { renderFontsDir } from '../../media/clip/fonts.ts';
 import { ClipInputError, templateOf } from '../../media/clip/planners/shared.ts';
@@ -36,6 +36,11 @@ import type { ClipTaskRepository } from './clip-task.repository.ts';
 const PROGRESS_EVERY_MS = 1000;
 /** A render also looks at its task's status this often, so a cancel on another instance stops it, ms. */
 const CANCEL_POLL_MS = 1000;
+/**
+ * A running video's heartbeat (its updated_at) is written this often, ms; one that has not beaten for a
+ * job lease is a dead render's, which a resumed job may take over (the queue lost the dead one's job).
+ */
+const HEARTBEAT_MS = JOB_LEASE_MS / 3;
 /** A preview keeps this many segments of the first plan, each at most PREVIEW_SEGMENT_SECONDS long. */
 const PREVIEW_SEGMENTS = 3;
 const PREVIEW_SEGMENT_SECONDS = 1.5;
@@ -141,24 +146,33 @@ export class ClipRenderService {
    * `attempt` is the queue running it again after the previous run lost its lease (its process died,
    * or its event loop stalled), which left the output `running`: that render is taken up from the
    * start under a fresh lease, and only the holder of the output's lease may file or move it.
+   * `resume`: queued again after the queue lost its jobs (Redis came back empty); a video left running
+   * is taken over only once its render stopped beating, and 'held' says a render still beats.
    */
-  async render(outputId: number, attempt = 1): Promise<void> {
+  async render(outputId: number, attempt = 1, resume = false): Promise<'held' | undefined> {
     const output = await this.repo.output(outputId);
     if (!output) {
-      return;
+      return undefined;
     }
     const task = await this.repo.task(output.member_id, output.task_id);
-    const from: ClipStatus[] = attempt > 1 ? ['queued', 'running'] : ['queued'];
+    const from: ClipStatus[] = attempt > 1 || resume ? ['queued', 'running'] : ['queued'];
     const lease = randomUUID();
-    if (!task || !(await this.repo.moveOutput(outputId, from, { status: 'running', progress: 0, lease }))) {
-      return;
+    const start = { status: 'running', progress: 0, lease, updated_at: this.deps.now() };
+    const idleBefore = resume ? this.deps.now() - JOB_LEASE_MS : undefined;
+    if (!task || !(await this.repo.moveOutput(outputId, from, start, undefined, idleBefore))) {
+      return resume && (await this.repo.output(outputId))?.status === 'running' ? 'held' : undefined;
     }
     const memberId = task.member_id;
     await this.progress.settle(task.id, memberId);
     const controller = new AbortController();
     this.running.set(outputId, controller);
     // A cancel on another instance, or a retry that took the video over, reaches this render through the database.
+    let beatAt = this.deps.now();
     const poll = setInterval(() => {
+      if (this.deps.now() - beatAt >= HEARTBEAT_MS) {
+        beatAt = this.deps.now();
+        void this.repo.moveOutput(outputId, ['running'], { updated_at: beatAt }, lease).catch(() => undefined);
+      }
       void this.repo.output(outputId).then(
         (row) => {
           if (row?.status !== 'running' || row.lease !== lease) {
@@ -206,7 +220,7 @@ export class ClipRenderService {
       const fence = this.repo.filingFence(outputId, lease, this.deps.now());
       if ((await this.deps.fileProduced(memberId, file, fence)) === null) {
         this.deps.log.warn({ taskId: task.id, outputId, attempt }, 'Clip render lost its lease; its video was dropped');
-        return;
+        return undefined;
       }
       await this.deps.events.emit('material.used', { memberId, materialIds: usedMaterialIds(plan) });
       this.progress.push(task, outputId, 'done', 1);
@@ -250,6 +264,11 @@ export class ClipRenderService {
       this.running.delete(outputId);
       await this.progress.settle(task.id, memberId);
     }
+  }
+
+  /** Videos still queued or running, by id (what a queue that lost its jobs queues again). */
+  async unfinished(): Promise<number[]> {
+    return (await this.repo.unfinishedOutputs()).map((o) => o.id);
   }
 
   /** The job gave up on an output (an unexpected error): the task shows it. */

@@ -19,10 +19,15 @@ async function moveOutputOn(
   from: readonly string[],
   values: Updateable<ClipOutputTable>,
   lease?: string,
+  idleBefore?: number,
 ): Promise<boolean> {
   let query = db.updateTable('clip_output').set(values).where('id', '=', id).where('status', 'in', from);
   if (lease !== undefined) {
     query = query.where('lease', '=', lease);
+  }
+  if (idleBefore !== undefined) {
+    // A running video only once its render stopped beating (updated_at is its heartbeat).
+    query = query.where((eb) => eb.or([eb('status', '!=', 'running'), eb('updated_at', '<', idleBefore)]));
   }
   const res = await query.executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
@@ -161,8 +166,19 @@ export class ClipTaskRepository {
     from: readonly string[],
     values: Updateable<ClipOutputTable>,
     lease?: string,
+    idleBefore?: number,
   ): Promise<boolean> {
-    return moveOutputOn(this.db, id, from, values, lease);
+    return moveOutputOn(this.db, id, from, values, lease, idleBefore);
+  }
+
+  /** Ids of the videos still to render or rendering, oldest first (a queue that lost its jobs asks). */
+  async unfinishedOutputs(): Promise<{ id: number }[]> {
+    return this.db
+      .selectFrom('clip_output')
+      .select('id')
+      .where('status', 'in', ['queued', 'running'])
+      .orderBy('id')
+      .execute();
   }
 
   /**

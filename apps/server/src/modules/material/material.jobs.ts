@@ -15,6 +15,7 @@ export function registerMaterialJobs(
   jobs.handle(Job.materialMedia, (p) => mediaProcessing.process(p.materialId), {
     concurrency: 2,
     onFailed: (p, error) => mediaProcessing.markFailed(p.materialId, error),
+    recover: async () => (await mediaProcessing.unprocessed()).map((materialId) => ({ materialId })),
   });
   jobs.handle(Job.materialExpire, async () => {
     await materials.expire();

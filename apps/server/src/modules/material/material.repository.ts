@@ -249,8 +249,38 @@ export class MaterialRepository {
     });
   }
 
-  async remove(memberId: number, id: number): Promise<void> {
-    await this.db.deleteFrom('material').where('member_id', '=', memberId).where('id', '=', id).execute();
+  /**
+   * Deletes a material and, in the same transaction, marks its object 'released' in the upload ledger
+   * (a row is written for objects that had none, such as rendered videos), so an object whose release
+   * dies with its process is still found and freed (UploadService.cleanup). False when it was gone.
+   */
+  async remove(memberId: number, row: { id: number; object_key: string; size: number }, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const res = await trx
+        .deleteFrom('material')
+        .where('member_id', '=', memberId)
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      if (Number(res.numDeletedRows) !== 1) {
+        return false;
+      }
+      await trx
+        .insertInto('upload')
+        .values({
+          object_key: row.object_key,
+          member_id: memberId,
+          file_name: '',
+          size: row.size,
+          status: 'released',
+          created_at: now,
+          finished_at: now,
+        })
+        .onConflict((oc) =>
+          oc.column('object_key').doUpdateSet({ status: 'released', finished_at: now, size: row.size }),
+        )
+        .execute();
+      return true;
+    });
   }
 
   processingRow(id: number) {
@@ -259,6 +289,17 @@ export class MaterialRepository {
       .select(['id', 'member_id', 'object_key', 'file_type', 'process_status'])
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  /** Ids of materials whose media processing has not ended, oldest first. */
+  async unprocessedIds(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('material')
+      .select('id')
+      .where('process_status', '=', 'pending')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /** Writes a material's media results; false when the material is gone (deleted meanwhile). */

@@ -206,8 +206,9 @@ export class MaterialService {
     const rows = await this.repo.byIds(memberId, ids);
     requireAll(ids, rows.length);
     for (const row of rows) {
-      await this.repo.remove(memberId, row.id);
-      await this.released(memberId, row.object_key, Number(row.size));
+      if (await this.repo.remove(memberId, { ...row, size: Number(row.size) }, this.deps.now())) {
+        await this.released(memberId, row.object_key, Number(row.size));
+      }
     }
     this.changed(memberId);
   }
@@ -282,8 +283,9 @@ export class MaterialService {
   async expire(): Promise<number> {
     const rows = await this.repo.expired(this.deps.now(), EXPIRE_BATCH);
     for (const row of rows) {
-      await this.repo.remove(row.member_id, row.id);
-      await this.released(row.member_id, row.object_key, Number(row.size));
+      if (await this.repo.remove(row.member_id, { ...row, size: Number(row.size) }, this.deps.now())) {
+        await this.released(row.member_id, row.object_key, Number(row.size));
+      }
     }
     new Set(rows.map((row) => row.member_id)).forEach((memberId) => this.changed(memberId));
     return rows.length;

@@ -11,17 +11,22 @@ type ProcessingRow = NonNullable<Awaited<ReturnType<MaterialRepository['processi
  * Each finish is pushed to the member (`material_processed`), so a poster and duration show at once.
  */
 export class MediaProcessingService {
-  private readonly repo: Pick<MaterialRepository, 'processingRow' | 'setProcessed'>;
+  private readonly repo: Pick<MaterialRepository, 'processingRow' | 'setProcessed' | 'unprocessedIds'>;
 
   constructor(
     private readonly deps: {
-      materialRepository: Pick<MaterialRepository, 'processingRow' | 'setProcessed'>;
+      materialRepository: Pick<MaterialRepository, 'processingRow' | 'setProcessed' | 'unprocessedIds'>;
       storage: StorageDriver;
       realtime?: RealtimePublisher;
     },
     private readonly media: MediaRepository,
   ) {
     this.repo = deps.materialRepository;
+  }
+
+  /** Materials still waiting for their media processing (what a queue that lost its jobs queues again). */
+  unprocessed(): Promise<number[]> {
+    return this.repo.unprocessedIds();
   }
 
   /** Processes one material; throws so the queue retries. A deleted material is a no-op. */

@@ -68,6 +68,44 @@ export class UploadRepository {
     return Number(res.numDeletedRows) === 1;
   }
 
+  /** Objects whose material was removed but whose release did not finish, marked before `cutoff`. */
+  releasedBefore(cutoff: number, limit: number) {
+    return this.db
+      .selectFrom('upload')
+      .select(['object_key', 'member_id', 'size', 'status'])
+      .where('status', '=', 'released')
+      .where('finished_at', '<', cutoff)
+      .orderBy('finished_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Ends a release: deletes the 'released' row and refunds its size in one transaction, so a process
+   * dying between the two neither refunds twice nor not at all. False when another release ended it.
+   */
+  settleRelease(objectKey: string, memberId: number, size: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const res = await trx
+        .deleteFrom('upload')
+        .where('object_key', '=', objectKey)
+        .where('status', '=', 'released')
+        .executeTakeFirst();
+      if (Number(res.numDeletedRows) !== 1) {
+        return false;
+      }
+      await trx
+        .updateTable('level_user')
+        .set({
+          space_storage: sql`case when space_storage > ${size} then space_storage - ${size} else 0 end`,
+          updated_at: now,
+        })
+        .where('member_id', '=', memberId)
+        .execute();
+      return true;
+    });
+  }
+
   /** Space the level grants, what is used, and the level's material retention, in one row. */
   space(memberId: number) {
     return this.db

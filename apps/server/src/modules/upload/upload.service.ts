@@ -31,6 +31,8 @@ const SNIFF_BYTES = 4100;
 export const UPLOAD_CLEANUP_JOB = Job.uploadCleanup;
 /** An upload not registered this long after it started is removed (and refunded when finished), ms. */
 export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60_000;
+/** A material's release still unfinished this long after its removal died with its process, ms. */
+export const RELEASE_GRACE_MS = 10 * 60_000;
 /** Uploads one cleanup run removes. */
 const CLEANUP_BATCH = 200;
 
@@ -56,8 +58,10 @@ type UploadStore = Pick<
   | 'insert'
   | 'refund'
   | 'registeredOtherThan'
+  | 'releasedBefore'
   | 'remove'
   | 'removeIf'
+  | 'settleRelease'
   | 'setSize'
   | 'space'
   | 'stale'
@@ -204,11 +208,14 @@ export class UploadService {
     }
   }
 
-  /** Frees a material's object: deletes it and its thumbnail, refunds its size. */
+  /**
+   * Frees a removed material's object: deletes its thumbnail and it, then ends the 'released' row the
+   * removal wrote with the refund. A release cut short (its process died) is ended by the cleanup job.
+   */
   async release(memberId: number, key: string, size: number): Promise<void> {
-    await this.dropObject(key);
     await this.deps.storage.delete(thumbKeyOf(key)).catch(() => undefined);
-    await this.repo.refund(memberId, size, this.deps.now());
+    await this.forget(key);
+    await this.repo.settleRelease(key, memberId, size, this.deps.now());
   }
 
   /**
@@ -283,6 +290,11 @@ export class UploadService {
         await this.repo.refund(row.member_id, Number(row.size), now);
       }
       removed += 1;
+    }
+    for (const row of await this.repo.releasedBefore(now - RELEASE_GRACE_MS, CLEANUP_BATCH)) {
+      await this.deps.storage.delete(thumbKeyOf(row.object_key)).catch(() => undefined);
+      await this.forget(row.object_key);
+      removed += (await this.repo.settleRelease(row.object_key, row.member_id, Number(row.size), now)) ? 1 : 0;
     }
     for (const row of await this.repo.registeredOtherThan(CLOUD_UPLOAD_EXTENSIONS, CLEANUP_BATCH)) {
       if (await this.repo.removeIf(row.object_key, row.status)) {

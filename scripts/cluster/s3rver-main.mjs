@@ -1,0 +1,15 @@
+// The cluster check's S3 server (MinIO cannot be pulled here): s3rver on S3_PORT, objects under
+// S3_DIR, one bucket S3_BUCKET. A process of its own, so the APIs and workers reach it over the network
+// as they would reach MinIO, and it outlives none of them (the check ends it).
+import S3rver from 's3rver';
+
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: Number(process.env.S3_PORT),
+  silent: true,
+  directory: process.env.S3_DIR,
+  configureBuckets: [{ name: process.env.S3_BUCKET, configs: [] }],
+});
+const { port } = await server.run();
+console.log(`s3rver listening on ${port}`);
+process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
