@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
-import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
+import { fixtureDir, makeAudio, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { ClipTaskPages } from './pages/clip-task-pages.ts';
 import { MaterialsPage } from './pages/materials-page.ts';
 import { chooseOption } from './support/antd.ts';
 import {
   boundsOf,
   countPixels,
+  deleteMaterial,
   downloadOutputs,
   frameSignature,
   maskDifference,
@@ -24,17 +25,17 @@ import {
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
 
-// Issue 24's done-when in one task. A member with five landscape cards and two landscape clips, each with
-// its subject (a magenta block) well off centre, and a logo, makes a 批量混剪 task with the 柔和转场
+// Issue 24's done-when in one task. A member with five landscape cards and two landscape clips, each
+// with its subject (a magenta block) well off centre, and a logo, makes a 批量混剪 task with the 柔和转场
 // template (blurred fill): a pool of the two clips is refused with the one video it allows; in 分组 (the
-// cards, then the clips: 5 × 2 combinations) eleven videos are refused with ten. The member picks a
-// voice and hears it, 综艺黄字黑边, three titles in 红底白字, the logo at 左上, 1:1 and 720P (capped by
-// the e2e server's 180×320 frame to 180×180), and ten render. The ten are distinct (ten combinations
-// stored, ten file hashes, each pair looks different decoded) and each, read back with ffmpeg, is
-// square with the subject in the picture in both of its shots, yellow subtitles where the style puts
-// them, the logo in its corner, a red title bar whose lettering is the same for the same title and
-// differs between titles, all three titles used. They play, land in the material library (group
-// 剪辑成片/<task name>) and open in batch publishing.
+// cards, then the clips: 5 × 2 combinations) eleven videos are refused with ten, and own music deleted
+// after it was picked with 音乐不存在或已被删除. The member picks a voice and hears it, 综艺黄字黑边, three
+// titles in 红底白字, the logo at 左上, 1:1 and 720P (capped by the e2e server's 180×320 frame to 180×180),
+// and ten render. The ten are distinct (ten combinations stored, ten file hashes, each pair looks
+// different decoded) and each, read back with ffmpeg, is square with the subject in the picture in both
+// of its shots, yellow subtitles where the style puts them, the logo in its corner, a red title bar whose
+// lettering is the same for the same title and differs between titles, all three titles used. They
+// play, land in the material library (group 剪辑成片/<task name>) and open in batch publishing.
 
 /** Card backgrounds whose gray levels lie far apart (34, 84, 127, 171, 195), none yellow, red or white. */
 const CARDS = ['0x1a1a60', '0x6040a0', '0x30b050', '0xf0a030', '0x80e0e0'];
@@ -75,11 +76,12 @@ test('a mode-1 task with a voice, styles, three titles and a logo renders ten di
     }),
   );
   const logo = makeImage(join(dir, 'logo.png'), { width: 100, height: 50, color: '0x0090ff' });
+  const music = makeAudio(join(dir, '端到端配乐.mp3'), { seconds: 1 });
   await signInNewMember(page, request, 'clip');
   const materials = new MaterialsPage(page);
   await materials.open();
-  await materials.chooseFiles([...cards, ...clips, logo]);
-  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(8);
+  await materials.chooseFiles([...cards, ...clips, logo, music]);
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(9);
   await expect(materials.submit).toBeEnabled({ timeout: 30_000 });
   await materials.submit.click();
   await expect(materials.toast('添加成功')).toBeVisible();
@@ -138,6 +140,21 @@ test('a mode-1 task with a voice, styles, three titles and a logo renders ten di
   // De-duplication the member turns on goes into the task (the renders below draw it).
   await page.getByRole('checkbox', { name: '镜像' }).check();
   await page.getByRole('checkbox', { name: '微调色' }).check();
+
+  // Music deleted after it was picked is refused through the form; the task then goes without it.
+  await page.getByRole('button', { name: '选择背景音乐' }).click();
+  const musicDialog = page.getByRole('dialog', { name: '选择背景音乐' });
+  await musicDialog.getByRole('tab', { name: '我的音乐' }).click();
+  await musicDialog.getByLabel(/^选择端到端配乐/).check();
+  await musicDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(musicDialog).toBeHidden();
+  const picked = page.locator('.ant-tag').filter({ hasText: '端到端配乐' });
+  await expect(picked).toBeVisible();
+  await deleteMaterial(page, '端到端配乐.mp3');
+  await page.getByRole('button', { name: '开始剪辑' }).click();
+  await expect(materials.toast(Msg.clipMusicMissing)).toBeVisible();
+  await picked.locator('.ant-tag-close-icon').click();
+  await expect(picked).toBeHidden();
 
   // The voice, by its Chinese name, heard before anything renders.
   await chooseOption(select(page, '配音音色'), '普通话女声');

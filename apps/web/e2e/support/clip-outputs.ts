@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ClipTaskApi, type ClipTaskInfo } from '@vidmatrix/contract/api/clip-task';
+import { MaterialApi } from '@vidmatrix/contract/api/material';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import type { Envelope } from '@vidmatrix/contract/envelope';
 import { ffmpegCommand } from '@vidmatrix/fixtures';
@@ -34,6 +35,21 @@ export async function downloadOutputs(page: Page, taskId: number, dir: string): 
     files.push({ file, title: output.title });
   }
   return files;
+}
+
+/** Deletes the signed-in member's newest material named `fileName` through the API (as another tab would). */
+export async function deleteMaterial(page: Page, fileName: string): Promise<void> {
+  const { rows } = await queryServerDb<{ id: number }>(
+    (p) => `select id from material where file_name = ${p(1)} order by id desc limit 1`,
+    [fileName],
+  );
+  const token = await page.evaluate(() => localStorage.getItem('memberToken') ?? '');
+  const response = await page.request.post(MaterialApi.dele, {
+    headers: { [TOKEN_HEADER]: token },
+    data: { ids: rows.map((r) => r.id) },
+  });
+  const body = (await response.json()) as Envelope<unknown>;
+  expect(body.code, body.msg).toBe(200);
 }
 
 /** The combination key stored with each video's plan (the footage it chose), in order. */
