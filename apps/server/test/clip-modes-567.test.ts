@@ -3,7 +3,11 @@ import type { ClipScriptDrafts, ClipTaskInfo } from '@vidmatrix/contract/api/cli
 import type { ClipPlan } from '../src/media/clip/plan-model.ts';
 import { clipFilter, clipTransition } from '@vidmatrix/contract/api/clip-task';
 import type { ClipLookPreviews, ClipTemplateItem } from '@vidmatrix/contract/api/clip-template';
-import { CLIP_LOOK_PREVIEW_SIZE, CLIP_TRANSITION_PREVIEW_FRAMES } from '@vidmatrix/contract/constants';
+import {
+  CLIP_LOOK_PREVIEW_SIZE,
+  CLIP_LOOKS_RATE_PER_MINUTE,
+  CLIP_TRANSITION_PREVIEW_FRAMES,
+} from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { fixtureDir, makeImage, makeVideo, startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
 import sharp from 'sharp';
@@ -173,6 +177,13 @@ describe('look and transition previews', () => {
     // The same files on the next call, for another member too.
     const again = await call<ClipLookPreviews>(ctx.app, otherToken, '/api/seoaivideo.VideoTemplate/looks');
     expect(again.data).toEqual(res.data);
+    // Limited per member: past the minute's calls the member is told to wait; the other member is not.
+    for (let i = 1; i < CLIP_LOOKS_RATE_PER_MINUTE; i++) {
+      expect((await call(ctx.app, token, '/api/seoaivideo.VideoTemplate/looks')).code).toBe(200);
+    }
+    const limited = await call(ctx.app, token, '/api/seoaivideo.VideoTemplate/looks');
+    expect([limited.code, limited.msg]).toEqual([429, Msg.tooManyAttempts]);
+    expect((await call(ctx.app, otherToken, '/api/seoaivideo.VideoTemplate/looks')).code).toBe(200);
   }, 120_000);
 });
 

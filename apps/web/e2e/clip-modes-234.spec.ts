@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ffmpeg, fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { ClipTaskPages } from './pages/clip-task-pages.ts';
 import { expect, test } from './support/fixtures.ts';
+import { downloadOutputs, meanVolume, storedShots } from './support/clip-outputs.ts';
 import { signInNewMember } from './support/members.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
@@ -9,8 +10,8 @@ const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
 // Modes 2, 3 and 4 from the mode cards (the §2.1 jump helper) to videos in the material library:
 // each test makes a task of two videos, watches it finish, plays one and finds both in the library.
 
-/** A video that cuts from one test pattern to another halfway: two shots for scene detection. */
-function twoShotVideo(file: string, first: string, second: string): string {
+/** A video that cuts from one test pattern to another halfway (two shots for scene detection), with a tone of its own. */
+function twoShotVideo(file: string, first: string, second: string, tone: number): string {
   ffmpeg(
     '-f',
     'lavfi',
@@ -20,14 +21,22 @@ function twoShotVideo(file: string, first: string, second: string): string {
     'lavfi',
     '-i',
     `${second}=size=320x240:rate=15:duration=2`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${tone}:duration=4`,
     '-filter_complex',
     '[0:v][1:v]concat=n=2:v=1[v]',
     '-map',
     '[v]',
+    '-map',
+    '2:a',
     '-c:v',
     'libx264',
     '-pix_fmt',
     'yuv420p',
+    '-c:a',
+    'aac',
     file,
   );
   return file;
@@ -114,8 +123,8 @@ test('CP拆拼: shots of long sources recombined; too many videos refused with t
   const clip = new ClipTaskPages(page);
   await signInNewMember(page, request, 'cpmode');
   await clip.upload([
-    twoShotVideo(join(dir, 'source-1.mp4'), 'testsrc', 'smptebars'),
-    twoShotVideo(join(dir, 'source-2.mp4'), 'testsrc2', 'rgbtestsrc'),
+    twoShotVideo(join(dir, 'source-1.mp4'), 'testsrc', 'smptebars', 440),
+    twoShotVideo(join(dir, 'source-2.mp4'), 'testsrc2', 'rgbtestsrc', 660),
   ]);
 
   await clip.newTask(3);
@@ -136,10 +145,22 @@ test('CP拆拼: shots of long sources recombined; too many videos refused with t
 
   await page.getByLabel('生成数量').fill('2');
   await page.getByRole('checkbox', { name: '保留原声' }).check();
-  const added = page.waitForRequest((r) => r.url().includes('.BatchVideo/addTask'));
+  const added = page.waitForResponse((r) => r.url().includes('.BatchVideo/addTask'));
   await page.getByRole('button', { name: '开始剪辑' }).click();
-  expect((await added).postDataJSON()).toMatchObject({ clip_model: 3, keepSourceAudio: true });
+  const response = await added;
+  expect(response.request().postDataJSON()).toMatchObject({ clip_model: 3, keepSourceAudio: true });
+  const taskId = ((await response.json()) as { data: { id: number } }).data.id;
   await clip.watchAndPlay('拆拼端到端', 2, join(SHOTS, 'clip-cp-tasks.png'));
+  // 保留原声: each video carries its sources' tones (a silent track measures -91 dB).
+  const videos = await downloadOutputs(page, taskId, dir);
+  for (const video of videos) {
+    expect(meanVolume(video.file), video.file).toBeGreaterThan(-40);
+  }
+  // The two videos share at most half of their shots.
+  const [a, b] = (await storedShots(taskId)) as [string[], string[]];
+  expect(a.filter((shot) => b.includes(shot)).length, `${a.join(' ')} / ${b.join(' ')}`).toBeLessThanOrEqual(
+    Math.min(a.length, b.length) / 2,
+  );
   await clip.findInLibrary('拆拼端到端', 2);
 });
 

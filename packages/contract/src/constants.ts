@@ -146,6 +146,8 @@ export const LOGIN_CAPTCHA_AFTER_FAILURES = 3;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Sign-in attempts allowed per address per minute. */
 export const LOGIN_RATE_PER_MINUTE = 20;
+/** Calls of the look and transition previews allowed per member per minute (the console asks once per load). */
+export const CLIP_LOOKS_RATE_PER_MINUTE = 20;
 /** Lifetime of an image captcha, ms. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Shortest and longest account name a member registers (letters, digits and underscores). */

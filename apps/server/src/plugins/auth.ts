@@ -30,6 +30,22 @@ export function currentMember(request: FastifyRequest): SessionMember {
   return request.member;
 }
 
+/**
+ * Route config limiting a member route to `max` calls per member per minute (429, 操作过于频繁). Counted
+ * after `authenticate` (preHandler), by member rather than address: members behind one office NAT share
+ * an address, and a token-less call is refused before it is counted.
+ */
+export function perMemberRateLimit(max: number) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `member-${currentMember(request).memberId}`,
+    },
+  };
+}
+
 /** Decorates the app with `authenticate` and requests with `member`. */
 export function setupAuth(app: FastifyInstance): void {
   const { auth } = app.services;

@@ -6,9 +6,10 @@ import {
   clipTemplateList,
   clipTemplateSaveBody,
 } from '@vidmatrix/contract/api/clip-template';
+import { CLIP_LOOKS_RATE_PER_MINUTE } from '@vidmatrix/contract/constants';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember, perMemberRateLimit } from '../../plugins/auth.ts';
 
 /** Clip templates: seoaivideo.VideoTemplate/* (seeded ones and the member's own, with previews). */
 export const clipTemplateRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
@@ -32,6 +33,8 @@ export const clipTemplateRoutes: FastifyPluginCallbackZod = (app, _options, done
     ClipTemplateApi.looks,
     {
       preHandler: app.authenticate,
+      // Each call reads storage (and the first renders); the console asks once per load.
+      config: perMemberRateLimit(CLIP_LOOKS_RATE_PER_MINUTE),
       schema: {
         ...secured,
         summary: 'A preview image of every look and transition, drawn by the filters the videos use',
