@@ -76,8 +76,7 @@ for (const [name, examples] of sets) {
 
 // Scoring cost, beside the baseline's: texts per second over every example, repeated.
 const all = [...LEAD_EXAMPLES, ...LEAD_EXAMPLES_HELD_OUT].map((e) => e.text);
-function rate(score) {
-  const rounds = 40;
+function rate(score, rounds = 40) {
   const started = performance.now();
   for (let r = 0; r < rounds; r += 1) {
     for (const text of all) {
@@ -91,6 +90,44 @@ const rulesRate = rate(scoreLead);
 const baselineRate = rate(baseline);
 console.log(
   `scoring: ${Math.round(rulesRate)} texts/s vs baseline ${Math.round(baselineRate)} texts/s → ratio ${(rulesRate / baselineRate).toFixed(2)}`,
+);
+// Regex keywords of reply rules run under a wall-clock bound on the server (pattern-test.ts): its cost per
+// text beside a plain RegExp.test, and how long a pattern that backtracks for ages holds a text before the
+// bound gives it up (the bound's own figure; tests only check what it decides).
+const { REPLY_PATTERN_RUN_MS, replyPatternRegExp } = await import('../packages/contract/src/rules/reply-pattern.ts');
+const { boundedPatternTest } = await import('../apps/server/src/modules/customer/pattern-test.ts');
+const bounded = boundedPatternTest(REPLY_PATTERN_RUN_MS);
+const patterns = [
+  '(多少|几)钱',
+  '^(请问一下)?(这个|那个|这款)?(多少|几)钱[?？]*$',
+  '(哪里|在哪)(买|下单)|下单.{0,4}链接',
+].map((p) => replyPatternRegExp(p));
+const runAll = (test) => () => {
+  for (const text of all) {
+    for (const re of patterns) {
+      test(re, text);
+    }
+  }
+};
+// A bounded run starts a watchdog thread: a few rounds are enough to see its cost.
+rate(runAll(bounded), 1);
+const boundedRate = rate(runAll(bounded), 3);
+const plainRate = rate(
+  runAll((re, text) => re.test(text)),
+  3,
+);
+console.log(
+  `regex rules: ${Math.round(boundedRate * patterns.length)} runs/s bounded vs ${Math.round(plainRate * patterns.length)} plain → ratio ${(boundedRate / plainRate).toFixed(2)}`,
+);
+const stops = [];
+for (let i = 0; i < 5; i += 1) {
+  const started = performance.now();
+  bounded(replyPatternRegExp('(a+)+$'), `${'a'.repeat(40)}!`);
+  stops.push(performance.now() - started);
+}
+stops.sort((a, b) => a - b);
+console.log(
+  `regex bound: a runaway pattern given up after ${stops[2].toFixed(0)} ms median, ${stops[4].toFixed(0)} ms max (bound ${REPLY_PATTERN_RUN_MS} ms)`,
 );
 console.log(`targets on all examples: precision ≥ 0.9, recall ≥ 0.85 → ${failed ? 'MISSED' : 'met'}`);
 process.exitCode = failed ? 1 : 0;

@@ -28,6 +28,7 @@ import { InboxService } from './modules/customer/inbox.service.ts';
 import { createLeadModel, type LeadModel } from './modules/customer/lead-model.ts';
 import { LeadScorer } from './modules/customer/lead-scorer.ts';
 import { createReplyDrafter, type ReplyDrafter } from './modules/customer/reply-drafter.ts';
+import type { PatternTest } from '@vidmatrix/contract/rules/reply-pattern';
 import { ReplyRuleService } from './modules/customer/reply-rule.service.ts';
 import { AccountAuthService } from './modules/enterprise-account/account-auth.service.ts';
 import { AccountGroupService } from './modules/enterprise-account/account-group.service.ts';
@@ -103,7 +104,12 @@ export interface Infrastructure {
    */
   leads?: { model?: LeadModel | null; onModelError?: (error: unknown) => void };
   /** Drafts AI replies (default: LLM_* from the environment, else none), and where its failures are told. */
-  replies?: { drafter?: ReplyDrafter | null; onDraftError?: (error: unknown) => void };
+  replies?: {
+    drafter?: ReplyDrafter | null;
+    onDraftError?: (error: unknown) => void;
+    /** How regex keywords run (default: under the REPLY_PATTERN_RUN_MS wall-clock bound). */
+    patternTest?: PatternTest;
+  };
   /** Between two harvest passes over one account, ms before jitter (HARVEST_INTERVAL_S; default 300 s). */
   harvestIntervalMs?: number;
   /** Whether the first start renders the getting-started course's videos (COURSE_VIDEOS). */
@@ -242,6 +248,7 @@ export function compose(infra: Infrastructure) {
     jobs,
     drafter: infra.replies?.drafter === undefined ? createReplyDrafter() : infra.replies.drafter,
     onDraftError: infra.replies?.onDraftError,
+    patternTest: infra.replies?.patternTest,
   });
   const inbox = new InboxService({
     inboxRepository: repos.inboxRepository,

@@ -1,9 +1,15 @@
-import type { Lead, PrivateListItem, ThreadResult } from '@vidmatrix/contract/api/customer';
+import {
+  MESSAGE_MAX_LENGTH,
+  type Lead,
+  type PrivateListItem,
+  type ThreadResult,
+} from '@vidmatrix/contract/api/customer';
 import {
   HARVEST_INGEST_MAX_ITEMS,
   HarvestApi,
   type HarvestIngestBody,
   type HarvestIngestItem,
+  type HarvestThreadsResult,
 } from '@vidmatrix/contract/api/harvest';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
@@ -359,5 +365,45 @@ describe('runner.Runner/harvestCursor', () => {
     expect((await cursorOf(demo.runner, demo.kuaishou, 'message')).data.cursor).toBe('{"next_seq":"42"}');
     expect((await cursorOf(demo.runner, demo.kuaishou, 'comment')).data).toMatchObject({ cursor: 'pcursor=7' });
     expect((await cursorOf(other.runner, demo.kuaishou, 'comment')).msg).toBe(Msg.harvestAccountNotOwned);
+  });
+
+  it('keeps the reply count each thread was read at, per account, moved on only with its page', async () => {
+    const threadsOf = async (token: string, account: number, rootIds: string[]) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: HarvestApi.threads,
+          headers: { [RUNNER_TOKEN_HEADER]: token },
+          payload: { account_id: account, root_ids: rootIds },
+        })
+      ).json<Answer<HarvestThreadsResult>>();
+    expect((await threadsOf(demo.runner, demo.douyin, ['t-1', 't-2'])).data).toEqual({ threads: [] });
+    const withThreads = (threads: { root_id: string; replies: number }[]) => ({
+      ...page(demo.douyin, [item({ author_id: 'thread-reader' })], ''),
+      threads,
+    });
+    await ingest(demo.runner, withThreads([{ root_id: 't-1', replies: 2 }]));
+    await ingest(
+      demo.runner,
+      withThreads([
+        { root_id: 't-1', replies: 3 },
+        { root_id: 't-2', replies: 1 },
+      ]),
+    );
+    expect((await threadsOf(demo.runner, demo.douyin, ['t-1', 't-2', 't-3'])).data.threads).toEqual(
+      expect.arrayContaining([
+        { root_id: 't-1', replies: 3 },
+        { root_id: 't-2', replies: 1 },
+      ]),
+    );
+    // Another account's threads are its own; a refused page moves no count; another member reads none.
+    expect((await threadsOf(demo.runner, demo.kuaishou, ['t-1'])).data.threads).toEqual([]);
+    const refused = await ingest(demo.runner, {
+      ...withThreads([{ root_id: 't-1', replies: 9 }]),
+      items: [item({ text: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) })],
+    });
+    expect(refused.status).toBe(400);
+    expect((await threadsOf(demo.runner, demo.douyin, ['t-1'])).data.threads).toEqual([{ root_id: 't-1', replies: 3 }]);
+    expect((await threadsOf(other.runner, demo.douyin, ['t-1'])).msg).toBe(Msg.harvestAccountNotOwned);
   });
 });

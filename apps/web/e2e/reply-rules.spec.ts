@@ -294,8 +294,9 @@ test.describe('harvesting through a runner', () => {
     await feed('xiaohongshu', 'comment', '路过的人', '好看');
     const agentBuyer = await feed('bilibili', 'comment', '想做代理的人', '能做代理吗');
     const console = new ConsolePage(page);
-    // The new items reach the badge on the next passes (the history item is not counted: server tests).
-    await expect.poll(() => badgeValue(console), { timeout: 300_000 }).toBeGreaterThan(0);
+    // The five new items reach the badge on the next passes of the three accounts, one by one as each is
+    // read: polled until all five are in (the history item is not counted: server tests).
+    await expect.poll(() => badgeValue(console), { timeout: 300_000 }).toBe(5);
     await expect.poll(async () => (await alerts(page)).notes.length).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
 

@@ -3,7 +3,9 @@ import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { HarvestPage } from '@vidmatrix/contract/api/harvest';
 import type { HarvestOverrides } from '../src/harvest/definition.ts';
+import type { ReadRequest } from '../src/harvest/types.ts';
 
 /** Short deadlines for the sandbox: a stalled write is ambiguous after 2 s. */
 export const TEST_HARVEST_TIMEOUTS: HarvestOverrides['timeouts'] = { navigation: 30_000, read: 15_000, write: 2_000 };
@@ -38,3 +40,39 @@ export async function harvestBench() {
 }
 
 export type HarvestBench = Awaited<ReturnType<typeof harvestBench>>;
+
+/**
+ * The reply counts of threads, remembered between passes as the server does for a runner: `request` hands a
+ * read the look-up, `keep` stores what a page read.
+ */
+export function threadMemory() {
+  const counts = new Map<string, number>();
+  return {
+    counts,
+    request: (cursor: string, since: number): ReadRequest => ({
+      cursor,
+      since,
+      threads: (ids) =>
+        Promise.resolve(new Map(ids.flatMap((id) => (counts.has(id) ? [[id, counts.get(id) ?? 0]] : [])))),
+    }),
+    keep(page: HarvestPage): HarvestPage {
+      for (const t of page.threads ?? []) {
+        counts.set(t.root_id, t.replies);
+      }
+      return page;
+    },
+  };
+}
+
+/** Counts the calls a page makes to URLs holding `path`, from now on (`count` can be set back to 0). */
+export function callsTo(page: Page, path: string): { count: number } {
+  const seen = { count: 0 };
+  page.on('request', (r) => {
+    if (r.url().includes(path)) {
+      seen.count += 1;
+    }
+  });
+  return seen;
+}
+
+export type ThreadMemory = ReturnType<typeof threadMemory>;

@@ -29,6 +29,7 @@ export interface Database {
   chat_message: ChatMessageTable;
   lead: LeadTable;
   harvest_cursor: HarvestCursorTable;
+  harvest_thread: HarvestThreadTable;
   reply_rule: ReplyRuleTable;
   reply_setting: ReplySettingTable;
   harvest_account: HarvestAccountTable;
@@ -345,6 +346,15 @@ export interface LeadTable {
 }
 
 /** Where a runner stopped reading an account's comments or messages (its own format). */
+/** A comment thread of a harvested account and the reply count the platform showed when it was read. */
+export interface HarvestThreadTable {
+  enterprise_account_id: number;
+  root_id: string;
+  member_id: number;
+  replies: number;
+  updated_at: number;
+}
+
 export interface HarvestCursorTable {
   enterprise_account_id: number;
   source: 'comment' | 'message';

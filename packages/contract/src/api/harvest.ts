@@ -47,16 +47,28 @@ export const harvestItem = z.object({
 });
 export type HarvestItem = z.infer<typeof harvestItem>;
 
+/**
+ * A comment thread (its first comment's platform id) and how many replies the platform counted under it
+ * when its replies were read: a later pass opens the thread again only when the count has changed.
+ */
+export interface HarvestThread {
+  root_id: string;
+  replies: number;
+}
+
 /** A page of items read from one source and the cursor to continue from ('' when nothing more). */
 export interface HarvestPage {
   items: HarvestItem[];
   cursor: string;
+  /** The threads whose replies this page read, with the counts they were read at. */
+  threads?: HarvestThread[];
 }
 
 /** The runner's harvest calls on the server (runner token, beside the runner's other calls). */
 export const HarvestApi = {
   ingest: '/api/runner.Runner/harvestIngest',
   cursor: '/api/runner.Runner/harvestCursor',
+  threads: '/api/runner.Runner/harvestThreads',
 } as const;
 
 /** Most items one ingest call carries (a page of any platform is well under this). */
@@ -65,6 +77,10 @@ export const HARVEST_INGEST_MAX_ITEMS = 200;
 export const HARVEST_ID_MAX = 128;
 /** Longest post title or link, characters. */
 export const HARVEST_TITLE_MAX = 1024;
+/** Most threads one ingest or look-up carries (a page's first comments, well under this). */
+const HARVEST_THREADS_MAX = 200;
+/** Largest reply count a thread may be stored with (a platform's counter, far past any real thread). */
+const HARVEST_THREAD_REPLIES_MAX = 100_000_000;
 /** Longest cursor a runner may store per account and source, characters. */
 export const HARVEST_CURSOR_MAX = 4096;
 
@@ -90,6 +106,12 @@ export const harvestIngestItem = harvestItem.extend({
 });
 export type HarvestIngestItem = z.input<typeof harvestIngestItem>;
 
+/** A thread as the ingest and look-up calls check it. */
+const harvestIngestThread = z.object({
+  root_id: bounded(HARVEST_ID_MAX, Msg.harvestItemIdRequired),
+  replies: int(0, HARVEST_THREAD_REPLIES_MAX),
+});
+
 /** POST runner.Runner/harvestIngest: a page of one source of one account, and the cursor after it. */
 export const harvestIngestBody = z
   .object({
@@ -99,6 +121,8 @@ export const harvestIngestBody = z
       .array(harvestIngestItem, { error: Msg.harvestItemsRequired })
       .max(HARVEST_INGEST_MAX_ITEMS, fillMsg(Msg.harvestTooManyItems, { n: HARVEST_INGEST_MAX_ITEMS })),
     cursor: text().max(HARVEST_CURSOR_MAX, Msg.harvestCursorTooLong),
+    /** Threads whose replies the page read, with their counts (stored with the items, in one transaction). */
+    threads: z.array(harvestIngestThread).max(HARVEST_THREADS_MAX, Msg.invalidParams).default([]),
   })
   .refine((body) => body.items.every((item) => item.source === body.source), {
     message: Msg.harvestSourceMismatch,
@@ -124,3 +148,14 @@ export const harvestCursorQuery = z.object({ account_id: id(), source: harvestSo
 /** The stored cursor ('' before the first ingest) and when it was stored ('' likewise). */
 export const harvestCursorResult = z.object({ cursor: z.string(), updated_at: z.string() });
 export type HarvestCursorResult = z.infer<typeof harvestCursorResult>;
+
+/** POST runner.Runner/harvestThreads: the reply counts stored for these threads of an account. */
+export const harvestThreadsBody = z.object({
+  account_id: id(),
+  root_ids: z.array(bounded(HARVEST_ID_MAX, Msg.harvestItemIdRequired)).max(HARVEST_THREADS_MAX, Msg.invalidParams),
+});
+export type HarvestThreadsBody = z.input<typeof harvestThreadsBody>;
+
+/** The threads the server holds counts for (a thread never read is absent). */
+export const harvestThreadsResult = z.object({ threads: z.array(harvestIngestThread) });
+export type HarvestThreadsResult = z.output<typeof harvestThreadsResult>;

@@ -203,13 +203,28 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
     async readComments(page, { cursor, since }) {
       await openSitePage(page, def, def.pages.comments);
       const { mid } = await own(page);
-      const pn = decodeCursor(cursor, isCommentCursor)?.pn ?? 1;
-      const { list, total } = await replies(page, pn);
-      const all = list.map((r) => replyItem(r, mid));
+      let pn = decodeCursor(cursor, isCommentCursor)?.pn ?? 1;
+      const all: HarvestItem[] = [];
+      let more = true;
+      // Newest first: the account's own reply comes before the comment it answers. While one's comment is
+      // not read yet (and may be newer than since), the next pages come into this one, so the comment and
+      // the reply reach the server together and no rule answers a comment the account already answered.
+      for (let ahead = 0; ahead < def.limits.lookAhead; ahead += 1) {
+        const { list, total } = await replies(page, pn);
+        all.push(...list.map((r) => replyItem(r, mid)));
+        const oldest = Math.min(...all.map((c) => c.created_at));
+        more = list.length > 0 && oldest >= since && pn * def.limits.replies < total;
+        if (!more) {
+          break;
+        }
+        pn += 1;
+        const read = new Set(all.map((c) => c.item_id));
+        if (!all.some((c) => c.from_self && c.parent_id && !read.has(c.parent_id))) {
+          break;
+        }
+      }
       const items = all.filter((c) => c.created_at >= since);
-      const oldest = Math.min(...all.map((c) => c.created_at));
-      const more = all.length > 0 && oldest >= since && pn * def.limits.replies < total;
-      return { items, cursor: more ? encodeCursor({ pn: pn + 1 }) : '' };
+      return { items, cursor: more ? encodeCursor({ pn }) : '' };
     },
 
     async readMessages(page, { cursor, since }) {

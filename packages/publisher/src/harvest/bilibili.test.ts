@@ -135,6 +135,27 @@ describe('bilibili harvest (member replies, api.vc messages)', () => {
     expect((await bench.control.sent('bilibili', name)).map((s) => [s.target, s.text])).toEqual([[sub.id, '已私信您']]);
   });
 
+  it('reads the comment an own reply answers in the same page as the reply, though newer comments lie between', async () => {
+    const { name, page } = await account();
+    const t0 = Math.floor(Date.now() / 1000) - 7200;
+    const feed = (text: string, at: number, more: { parent?: string; author?: string; fromSelf?: boolean } = {}) =>
+      bench.control.feed({ platform: 'bilibili', account: name, source: 'comment', text, at: at * 1000, ...more });
+    const asked = await feed('多少钱', t0, { author: '买家' });
+    for (let i = 0; i < 25; i += 1) {
+      await feed(`弹幕${i}`, t0 + 100 + i, { author: `观众${i}` });
+    }
+    // Newest first, the account's answer (written on the site, after the 25) is on page 1, the question on page 2.
+    const own = await feed('价格看简介', t0 + 3000, { parent: asked.id, fromSelf: true });
+    const first = await harvester.readComments(page, { cursor: '', since: 0 });
+    const ids = first.items.map((c) => c.item_id);
+    expect(ids).toContain(own.id);
+    expect(ids).toContain(asked.id);
+    // The read took in page 2 and the pass ends there: every comment once.
+    expect(first.cursor).toBe('');
+    expect(new Set(ids).size).toBe(27);
+    expect(ids).toHaveLength(27);
+  });
+
   it('reads messages by session and seqno with exact msg_keys; sends one Wbi-signed message with its notice', async () => {
     const { name, page } = await account();
     const t0 = Math.floor(Date.now() / 1000) - 600;

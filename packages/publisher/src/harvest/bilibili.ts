@@ -29,7 +29,8 @@ export const bilibiliHarvest = {
     send: { host: 'vc', path: '/web_im/v1/web_im/send_msg' },
   },
   cookies: { csrf: 'bili_jct', mid: 'DedeUserID' },
-  limits: { replies: 20, sessions: 20, sessionPages: 5, messages: 20 },
+  /** lookAhead: most reply pages one read takes in to reach the comments its own replies answer. */
+  limits: { replies: 20, lookAhead: 5, sessions: 20, sessionPages: 5, messages: 20 },
   /** Fields whose values exceed 2^53 and are read as strings. */
   bigFields: ['id', 'rpid', 'root', 'parent', 'msg_key'],
   codes: {

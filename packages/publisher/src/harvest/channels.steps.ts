@@ -14,6 +14,7 @@ import {
   decodeCursor,
   encodeCursor,
   fetchInPage,
+  knownThreads,
   jsonOf,
   openSitePage,
   type PageAnswer,
@@ -61,6 +62,8 @@ interface CommentCursor {
   n?: number;
   /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
   s?: number;
+  /** The post's commentCount on its first page (kept as its thread's count once its walk ends). */
+  k?: number;
 }
 
 const isCommentCursor = (v: unknown): v is CommentCursor =>
@@ -146,7 +149,12 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
   }
 
   async function commentPage(page: Page, p: PostRef, buff: string, self: string) {
-    const data = await post<{ comment?: ChannelsComment[]; lastBuff?: string; downContinueFlag?: number }>(
+    const data = await post<{
+      comment?: ChannelsComment[];
+      lastBuff?: string;
+      downContinueFlag?: number;
+      commentCount?: number | string;
+    }>(
       page,
       def.calls.commentList,
       { exportId: p.exportId, lastBuff: buff, commentSelection: false, forMcn: false },
@@ -157,6 +165,8 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     return {
       items: list.flatMap((c) => commentItems(c, p, self, '')),
       count: list.length,
+      /** Comments on the post in all, replies included. */
+      total: Number(data.commentCount ?? -1),
       buff: data.lastBuff ?? '',
       more: data.downContinueFlag === 1,
     };
@@ -223,12 +233,22 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
       }
       const got = await commentPage(page, p, state.buff, self);
       // A thread's levelTwoComment[] comes with its first comment: past `since` the post's older pages are
-      // still walked for new replies in old threads, up to threadPages.
+      // walked for new replies in old threads, up to threadPages, unless the post's count of comments and
+      // replies (commentCount, the post kept as one thread) is the one it was last read at.
+      const first = (state.n ?? 0) === 0;
+      const unchanged =
+        first && got.total >= 0 && (await knownThreads(request, [p.objectId])).get(p.objectId) === got.total;
       const read = (state.n ?? 0) + 1;
-      const more = got.more && got.count > 0 && got.buff !== '' && read < def.limits.threadPages;
-      const next = more ? { ...state, buff: got.buff, n: read } : { ...state, i: state.i + 1, buff: '', n: 0 };
+      const more = !unchanged && got.more && got.count > 0 && got.buff !== '' && read < def.limits.threadPages;
+      const next = more
+        ? { ...state, buff: got.buff, n: read, k: first ? got.total : state.k }
+        : { ...state, i: state.i + 1, buff: '', n: 0 };
+      const total = first ? got.total : (state.k ?? -1);
+      // The count is kept once the post's walk ends (a pass stopped half-way reads it again).
+      const threads = !more && !unchanged && total >= 0 ? [{ root_id: p.objectId, replies: total }] : [];
       return {
         items: got.items.filter((c) => c.created_at >= since),
+        threads,
         cursor: next.i < next.posts.length ? encodeCursor(next) : '',
       };
     },

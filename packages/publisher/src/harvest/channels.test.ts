@@ -2,7 +2,13 @@ import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channelsHarvester } from './channels.steps.ts';
-import { harvestBench, type HarvestBench } from '../../test/harvest-support.ts';
+import {
+  callsTo,
+  harvestBench,
+  type HarvestBench,
+  threadMemory,
+  type ThreadMemory,
+} from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
 let bench: HarvestBench;
@@ -40,6 +46,9 @@ async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<Har
   throw new Error('the pass never ended');
 }
 const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
+/** A pass that remembers each post's comment count between passes, as the server does for the runner. */
+const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
+  pass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
 const messages = (page: Page, since = 0) => pass((cursor) => harvester.readMessages(page, { cursor, since }));
 const kind = (p: Promise<unknown>) =>
   p.then(
@@ -135,6 +144,40 @@ describe('channels harvest (视频号助手 comment and private-message calls)',
     });
     const held = (await control.inbox('channels', name)).comments.find((c) => c.text === '已私信您');
     expect(held).toMatchObject({ parentId: sub.id, rootId: top.id });
+  });
+
+  it('walks a post’s older pages only when its comment count changed since it was last read', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 7200;
+    const work = await control.addWork({ platform: 'channels', user: name, title: '秋季上新' });
+    const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
+      control.feed({
+        platform: 'channels',
+        account: name,
+        source: 'comment',
+        text,
+        post: work.id,
+        at: at * 1000,
+        ...more,
+      });
+    const top = await feed('有链接吗', t0, { author: '老粉' });
+    for (let i = 0; i < 24; i += 1) {
+      await feed(`评论${i}`, t0 + 100 + i, { author: `粉${i}` });
+    }
+    const memory = threadMemory();
+    const calls = callsTo(page, '/comment/comment_list');
+    expect(await remembering(page, memory)).toHaveLength(25);
+    expect(calls.count).toBe(3);
+    // Nothing new: the first page shows the same count, the older two are not walked.
+    calls.count = 0;
+    expect(await remembering(page, memory, t0 + 124)).toHaveLength(0);
+    expect(calls.count).toBe(1);
+    // A reply under the oldest thread (on the third page): the count moved, the walk reaches it.
+    const late = await feed('多少钱', t0 + 3000, { parent: top.id, author: '买家' });
+    calls.count = 0;
+    expect((await remembering(page, memory, t0 + 124)).map((c) => c.item_id)).toEqual([`${work.id}:${late.id}`]);
+    expect(calls.count).toBe(3);
   });
 
   it('reads messages by the history cookie with svrMsgId and nicknames; a send without its answer is found again', async () => {

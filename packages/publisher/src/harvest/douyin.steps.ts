@@ -1,4 +1,4 @@
-import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem, HarvestThread } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import {
   RATE_LIMIT_WORDS,
@@ -14,6 +14,7 @@ import {
   decodeCursor,
   encodeCursor,
   fetchInPage,
+  knownThreads,
   jsonOf,
   openSitePage,
   type PageAnswer,
@@ -65,6 +66,10 @@ interface CommentCursor {
   c: string;
   /** The post's first-level pages read so far (the thread scan stops at `limits.threadPages`). */
   n?: number;
+  /** The walk's round: 0 every post's newest page, 1 their older pages. */
+  r?: 0 | 1;
+  /** Per post (in order), the cursor of its second page as its first page gave it ('' when it has none). */
+  d?: string[];
   /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
   s?: number;
 }
@@ -367,6 +372,25 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
     return { self, conv };
   }
 
+  /**
+   * Where a walk goes after a page (`after`: the post's next page cursor, '' when none): first every post's
+   * newest page, so new comments and the newest threads show soon; then each post's older pages from where
+   * its first page ended, up to `threadPages` pages a post, for new replies under older comments. The
+   * cursor carries the walk across passes; '' when it is done.
+   */
+  function encodeNext(state: CommentCursor, after: string): string {
+    const d = state.r === 1 ? (state.d ?? []) : [...(state.d ?? []), after];
+    const deeper = (from: number) => {
+      const i = d.findIndex((c, k) => k >= from && c !== '');
+      return i < 0 ? '' : encodeCursor({ ...state, r: 1, d, i, c: d[i] ?? '', n: 1 });
+    };
+    if (state.r !== 1) {
+      return state.i + 1 < state.posts.length ? encodeCursor({ ...state, d, i: state.i + 1, c: '0' }) : deeper(0);
+    }
+    const read = (state.n ?? 1) + 1;
+    return after && read < def.limits.threadPages ? encodeCursor({ ...state, c: after, n: read }) : deeper(state.i + 1);
+  }
+
   const harvester: Harvester = {
     platform: 'douyin',
     version: def.version,
@@ -386,7 +410,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
           plain: String(p.item_id_plain ?? ''),
           title: p.title ?? '',
         }));
-        state = { posts, i: 0, c: '0', n: 0, s: request.since };
+        state = { posts, i: 0, c: '0', n: 0, s: request.since, r: 0, d: [] };
       }
       const since = state.s ?? request.since;
       const post = state.posts[state.i];
@@ -401,24 +425,26 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
       );
       const list = body.comment_info_list ?? [];
       const items: HarvestItem[] = [];
+      const threads: HarvestThread[] = [];
+      const known = await knownThreads(
+        request,
+        list.filter((c) => (c.reply_count ?? 0) > 0).map((c) => c.comment_id),
+      );
       for (const c of list) {
         const item = commentItem(c, post, '');
         if (item.created_at >= since) {
           items.push(item);
         }
-        // A thread's replies come only from reply/list: one with replies is read whatever the age of its
-        // first comment (a buyer answers under an old thread), keeping the replies written since.
-        if ((c.reply_count ?? 0) > 0) {
+        // A thread's replies come only from reply/list: one whose reply count changed since it was last read
+        // is read whatever the age of its first comment (a buyer answers under an old thread).
+        const count = c.reply_count ?? 0;
+        if (count > 0 && known.get(c.comment_id) !== count) {
           items.push(...(await replies(page, post, c.comment_id, since)));
+          threads.push({ root_id: c.comment_id, replies: count });
         }
       }
-      // Past `since` the post's older pages are still walked for their threads, up to threadPages pages.
-      const read = (state.n ?? 0) + 1;
-      const more = Boolean(body.has_more) && list.length > 0 && read < def.limits.threadPages;
-      const next = more
-        ? { ...state, c: String(body.cursor ?? ''), n: read }
-        : { ...state, i: state.i + 1, c: '0', n: 0 };
-      return { items, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
+      const more = Boolean(body.has_more) && list.length > 0;
+      return { items, threads, cursor: encodeNext(state, more ? String(body.cursor ?? '') : '') };
     },
 
     async readMessages(page, { cursor, since }) {

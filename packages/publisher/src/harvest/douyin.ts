@@ -30,10 +30,11 @@ export const douyinHarvest = {
   /** The csrf token: this response header's second comma-separated field, sent back in the request header. */
   csrf: { responseHeader: 'x-ware-csrf-token', field: 1, requestHeader: 'X-Secsdk-Csrf-Token' },
   /**
-   * Posts whose comments a pass reads (the newest), page sizes, and how many first-level pages of a post a
-   * pass walks for threads with replies (reply_count > 0: their reply/list is read for new replies).
+   * Posts whose comments a walk reads (the newest), page sizes, and how many first-level pages of a post a
+   * walk reads (after every post's newest page) for threads whose reply count changed: 25 pages of 20, 500
+   * comments; the cursor carries the walk across passes (HARVEST_PAGES_PER_PASS pages each).
    */
-  limits: { recentPosts: 10, comments: 20, replies: 50, history: 50, threadPages: 5 },
+  limits: { recentPosts: 10, comments: 20, replies: 50, history: 50, threadPages: 25 },
   /** status_code of a logged-out session (also the works API's). */
   loggedOutCode: 8,
   /** The IM's command numbers, conversation type, message type and content type (CreatorHub). */

@@ -2,7 +2,7 @@ import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { withDeadline } from '../deadline.ts';
 import { type HarvestSite, isLoginUrl, siteUrl, type SitePath } from './definition.ts';
-import { HarvestError, type WriteResult } from './types.ts';
+import { HarvestError, type ReadRequest, type WriteResult } from './types.ts';
 
 /** A call made from inside the page, as the page's own script makes it (its cookies, its origin). */
 export interface PageCall {
@@ -155,4 +155,9 @@ export function decodeCursor<T>(cursor: string, valid: (v: unknown) => v is T): 
 /** Replaces bare integer values of these JSON keys by strings, so ids beyond 2^53 survive JSON.parse. */
 export function exactIds(text: string, keys: readonly string[]): string {
   return text.replace(new RegExp(`"(${keys.join('|')})"\\s*:\\s*(-?\\d+)`, 'g'), '"$1":"$2"');
+}
+
+/** The reply counts these threads were last read at (none asked for, or no memory: an empty map). */
+export async function knownThreads(request: ReadRequest, rootIds: string[]): Promise<Map<string, number>> {
+  return rootIds.length > 0 && request.threads ? request.threads(rootIds) : new Map();
 }

@@ -1,4 +1,4 @@
-import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem, HarvestThread } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import {
   type HarvestOverrides,
@@ -8,7 +8,7 @@ import {
   VERIFICATION_WORDS,
   withHarvestOverrides,
 } from './definition.ts';
-import { CONFIRM_SKEW_S, decodeCursor, encodeCursor, exactIds } from './in-page.ts';
+import { CONFIRM_SKEW_S, decodeCursor, encodeCursor, exactIds, knownThreads } from './in-page.ts';
 import { kuaishouHarvest } from './kuaishou.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
 
@@ -317,22 +317,31 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       const body = await commentsPage(page, post, state.pc);
       const list = (body?.data?.list ?? []) as KsComment[];
       const items: HarvestItem[] = [];
+      const threads: HarvestThread[] = [];
+      const known = await knownThreads(
+        request,
+        list.filter((c) => (c.subCommentCount ?? 0) > 0).map((c) => String(c.commentId)),
+      );
       for (const c of list) {
         items.push(commentItem(c, post, self, ''));
-        if ((c.subCommentCount ?? 0) > 0) {
+        const count = c.subCommentCount ?? 0;
+        if (count > 0 && known.get(String(c.commentId)) !== count) {
+          threads.push({ root_id: String(c.commentId), replies: count });
           const el = page.locator(S.comment.replace('{id}', String(c.commentId)));
           const subs = await expand(page, el, String(c.commentId));
           items.push(...subs.map((s) => commentItem(s, post, self, String(c.commentId))));
         }
       }
-      // A thread with replies (subCommentCount) is expanded whatever the age of its first comment: past
-      // `since` the post's older pages are still walked for new replies in old threads, up to threadPages.
+      // A thread whose reply count (subCommentCount) changed since it was last read is expanded whatever the
+      // age of its first comment: past `since` the post's older pages are still walked for new replies in old
+      // threads, up to threadPages.
       const pcursor = String(body?.data?.pcursor ?? def.noMore);
       const read = (state.n ?? 0) + 1;
       const more = pcursor !== String(def.noMore) && list.length > 0 && read < def.limits.threadPages;
       const next = more ? { ...state, pc: pcursor, n: read } : { ...state, i: state.i + 1, pc: '', n: 0 };
       return {
         items: items.filter((i) => i.created_at >= since),
+        threads,
         cursor: next.i < next.posts.length ? encodeCursor(next) : '',
       };
     },

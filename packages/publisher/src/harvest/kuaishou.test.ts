@@ -2,7 +2,13 @@ import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { kuaishouHarvester } from './kuaishou.steps.ts';
-import { harvestBench, type HarvestBench } from '../../test/harvest-support.ts';
+import {
+  callsTo,
+  harvestBench,
+  type HarvestBench,
+  threadMemory,
+  type ThreadMemory,
+} from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
 let bench: HarvestBench;
@@ -40,6 +46,9 @@ async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<Har
   throw new Error('the pass never ended');
 }
 const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
+/** A pass that remembers each thread's reply count between passes, as the server does for the runner. */
+const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
+  pass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
 const kind = (p: Promise<unknown>) =>
   p.then(
     () => 'none',
@@ -142,6 +151,40 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
     const reply = await harvester.replyComment(page, item, '私信发你了', 'c');
     expect(reply).toMatchObject({ outcome: 'sent', item: { parent_id: sub.id, root_id: top.id, from_self: true } });
     expect((await control.sent('kuaishou', name)).map((s) => [s.target, s.text])).toEqual([[sub.id, '私信发你了']]);
+  });
+
+  it('a pass expands only the threads whose reply count changed since they were last read', async () => {
+    const { name, page } = await account();
+    const control = bench.control;
+    const t0 = Math.floor(Date.now() / 1000) - 7200;
+    await control.addWork({ platform: 'kuaishou', user: name, title: '新视频' });
+    const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
+      control.feed({
+        platform: 'kuaishou',
+        account: name,
+        source: 'comment',
+        text,
+        post: '新视频',
+        at: at * 1000,
+        ...more,
+      });
+    const roots = [];
+    for (let i = 0; i < 3; i += 1) {
+      const root = await feed(`问题${i}`, t0 + i, { author: `粉${i}` });
+      await feed(`回复${i}`, t0 + 10 + i, { parent: root.id, author: `友${i}` });
+      roots.push(root);
+    }
+    const memory = threadMemory();
+    const calls = callsTo(page, '/subCommentList');
+    expect(await remembering(page, memory)).toHaveLength(6);
+    expect(calls.count).toBe(3);
+    calls.count = 0;
+    expect(await remembering(page, memory, t0 + 100)).toHaveLength(0);
+    expect(calls.count).toBe(0);
+    const late = await feed('多少钱', t0 + 3000, { parent: (roots[0] as { id: string }).id, author: '买家' });
+    calls.count = 0;
+    expect((await remembering(page, memory, t0 + 100)).map((c) => c.item_id)).toEqual([late.id]);
+    expect(calls.count).toBe(1);
   });
 
   it('a reply whose answer never comes is found by re-reading; one refused with a 500 stays ambiguous', async () => {

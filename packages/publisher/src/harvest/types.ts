@@ -28,6 +28,11 @@ export interface ReadRequest {
    * newest created_at the server holds for this account and source; 0 on the first pass).
    */
   since: number;
+  /**
+   * The reply counts threads (by their first comment's id) were last read at, as the server stores them; a
+   * thread whose count the platform still shows is not opened again. Absent: every thread with replies is.
+   */
+  threads?: (rootIds: string[]) => Promise<Map<string, number>>;
 }
 
 /** How a write ended: `sent` with the new item when the platform said so, or `ambiguous`. */

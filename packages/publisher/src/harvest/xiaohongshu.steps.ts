@@ -1,4 +1,4 @@
-import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem, HarvestThread } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { type HarvestOverrides, siteUrl, type SitePath, withHarvestOverrides } from './definition.ts';
 import {
@@ -7,6 +7,7 @@ import {
   encodeCursor,
   fetchInPage,
   jsonOf,
+  knownThreads,
   openSitePage,
   type PageAnswer,
   writeOnce,
@@ -32,6 +33,8 @@ interface XhsComment {
   sub_comments?: XhsComment[];
   sub_comment_cursor?: string;
   sub_comment_has_more?: boolean;
+  /** Replies under it in all (a numeric string). */
+  sub_comment_count?: string | number;
 }
 
 interface ProMessage {
@@ -228,16 +231,31 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
       );
       const list = data?.comments ?? [];
       const items: HarvestItem[] = [];
-      // Every thread's sub-comments are read, whatever the age of its first comment (a buyer answers under
-      // an old one); past `since` the note's older pages are still walked for them, up to threadPages.
+      const threads: HarvestThread[] = [];
+      // Replies past the ones a comment comes with need sub/page: only for a thread whose count changed since
+      // it was last read, whatever the age of its first comment (a buyer answers under an old one); past
+      // `since` the note's older pages are still walked for them, up to threadPages.
+      const paged = list.filter((c) => c.sub_comment_has_more === true);
+      const known = await knownThreads(
+        request,
+        paged.map((c) => c.id),
+      );
       for (const c of list) {
+        const count = Number(c.sub_comment_count ?? 0);
+        if (c.sub_comment_has_more === true && known.get(c.id) === count) {
+          items.push(commentItem(c, post, ''), ...(c.sub_comments ?? []).map((r) => commentItem(r, post, c.id)));
+          continue;
+        }
         items.push(commentItem(c, post, ''), ...(await subComments(page, post, c)));
+        if (c.sub_comment_has_more === true) {
+          threads.push({ root_id: c.id, replies: count });
+        }
       }
       const fresh = items.filter((i) => i.created_at >= since);
       const read = (state.n ?? 0) + 1;
       const more = data?.has_more === true && list.length > 0 && Boolean(data.cursor) && read < def.limits.threadPages;
       const next = more ? { ...state, c: data?.cursor ?? '', n: read } : { ...state, i: state.i + 1, c: '', n: 0 };
-      return { items: fresh, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
+      return { items: fresh, threads, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
     },
 
     async readMessages(page, { cursor, since }) {

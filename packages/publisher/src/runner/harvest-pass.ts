@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { pause } from '../deadline.ts';
 import type { HarvestOverrides } from '../harvest/definition.ts';
 import { harvesterFor } from '../harvest/registry.ts';
-import { HarvestError, type Harvester } from '../harvest/types.ts';
+import { HarvestError, type Harvester, type ReadRequest } from '../harvest/types.ts';
 import { openAccount, type PublisherOptions } from '../run-job.ts';
 import type { AccountProfile } from '../types.ts';
 import type { HarvestWriteReportBody, RunnerClient } from './runner-client.ts';
@@ -108,7 +108,14 @@ async function readSource(
     }
     let got: HarvestPage;
     try {
-      const request = { cursor, since: work.since[source] };
+      const request: ReadRequest = {
+        cursor,
+        since: work.since[source],
+        threads: async (rootIds) => {
+          const known = await client.harvestThreads({ account_id: work.account_id, root_ids: rootIds });
+          return new Map(known.threads.map((t) => [t.root_id, t.replies]));
+        },
+      };
       got =
         source === 'comment'
           ? await harvester.readComments(page, request)
@@ -120,7 +127,13 @@ async function readSource(
       }
       throw err;
     }
-    await client.harvestIngest({ account_id: work.account_id, source, items: got.items, cursor: got.cursor });
+    await client.harvestIngest({
+      account_id: work.account_id,
+      source,
+      items: got.items,
+      cursor: got.cursor,
+      threads: got.threads ?? [],
+    });
     cursor = got.cursor;
     if (!cursor) {
       return;

@@ -11,6 +11,8 @@ import {
   type HarvestCursorResult,
   type HarvestIngestBody,
   type HarvestIngestResult,
+  type HarvestThreadsBody,
+  type HarvestThreadsResult,
 } from '@vidmatrix/contract/api/harvest';
 import {
   HarvestWorkApi,
@@ -125,6 +127,11 @@ export class RunnerClient {
   /** runner.Runner/harvestCursor: where the last ingest of the account and source left off. */
   harvestCursor(accountId: number, source: 'comment' | 'message'): Promise<HarvestCursorResult> {
     return this.request(`${HarvestApi.cursor}?account_id=${accountId}&source=${source}`);
+  }
+
+  /** runner.Runner/harvestThreads: the reply counts these threads of the account were last read at. */
+  harvestThreads(body: HarvestThreadsBody): Promise<HarvestThreadsResult> {
+    return this.request(HarvestApi.threads, body);
   }
 
   private call<T>(action: keyof typeof RunnerApi, body: object, signal?: AbortSignal): Promise<T> {

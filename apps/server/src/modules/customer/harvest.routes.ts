@@ -4,6 +4,8 @@ import {
   harvestCursorResult,
   harvestIngestBody,
   harvestIngestResult,
+  harvestThreadsBody,
+  harvestThreadsResult,
 } from '@vidmatrix/contract/api/harvest';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
@@ -69,6 +71,24 @@ export const harvestRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
       },
     },
     async (request) => ok(await inbox.cursor(runner(request), request.query)),
+  );
+
+  app.post(
+    HarvestApi.threads,
+    {
+      preHandler: authenticate,
+      schema: {
+        ...runnerSecured,
+        summary: "The reply counts an account's comment threads were last read at",
+        description: [
+          'Each ingest stores the threads its page read with their reply counts (`threads`); a pass asks for the',
+          'counts of the threads it sees and opens only those whose count the platform now shows differently.',
+        ].join('\n'),
+        body: harvestThreadsBody,
+        response: { 200: envelopeOf(harvestThreadsResult) },
+      },
+    },
+    async (request) => ok(await inbox.threads(runner(request), request.body)),
   );
   done();
 };

@@ -1,5 +1,12 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { ChatMessageTable, Db, HarvestCursorTable, LeadTable, MessageSourceColumn } from '../../db/types.ts';
+import type {
+  ChatMessageTable,
+  Db,
+  HarvestCursorTable,
+  HarvestThreadTable,
+  LeadTable,
+  MessageSourceColumn,
+} from '../../db/types.ts';
 
 /** An enterprise account as the inbox needs it: its owner, its platform, and the owner's level gate. */
 export interface InboxAccount {
@@ -287,5 +294,36 @@ export class InboxRepository {
       .where('enterprise_account_id', '=', accountId)
       .where('source', '=', source)
       .executeTakeFirst();
+  }
+
+  /** Stores the reply counts threads were read at (a later read of a thread replaces its count). */
+  async saveThreads(rows: Selectable<HarvestThreadTable>[]): Promise<void> {
+    if (rows.length === 0) {
+      return;
+    }
+    await this.db
+      .insertInto('harvest_thread')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['enterprise_account_id', 'root_id']).doUpdateSet({
+          replies: sql`excluded.replies`,
+          member_id: sql`excluded.member_id`,
+          updated_at: sql`excluded.updated_at`,
+        }),
+      )
+      .execute();
+  }
+
+  /** The stored reply counts of these threads of the account (threads never read are absent). */
+  threads(accountId: number, rootIds: string[]) {
+    if (rootIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('harvest_thread')
+      .select(['root_id', 'replies'])
+      .where('enterprise_account_id', '=', accountId)
+      .where('root_id', 'in', rootIds)
+      .execute();
   }
 }

@@ -1,8 +1,11 @@
 import type {
   HarvestCursorResult,
   HarvestIngestResult,
+  HarvestThread,
+  HarvestThreadsResult,
   harvestCursorQuery,
   harvestIngestBody,
+  harvestThreadsBody,
 } from '@vidmatrix/contract/api/harvest';
 import type { WebhookMessageResult, webhookMessageBody } from '@vidmatrix/contract/api/customer';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
@@ -79,6 +82,7 @@ export class InboxService {
     const { placed: _placed, ...result } = await this.store(account, items, {
       source: body.source,
       cursor: body.cursor,
+      threads: body.threads,
     });
     return result;
   }
@@ -88,6 +92,12 @@ export class InboxService {
     const account = await this.harvestAccount(runner, query.account_id);
     const row = await this.repo.cursor(account.id, query.source);
     return { cursor: row?.cursor ?? '', updated_at: row ? formatServerTime(row.updated_at) : '' };
+  }
+
+  /** runner.Runner/harvestThreads: the reply counts the account's threads were last read at. */
+  async threads(runner: RunnerIdentity, body: z.output<typeof harvestThreadsBody>): Promise<HarvestThreadsResult> {
+    const account = await this.harvestAccount(runner, body.account_id);
+    return { threads: await this.repo.threads(account.id, [...new Set(body.root_ids)]) };
   }
 
   /** customer.Webhook/message: one inbound message to one of the member's accounts. */
@@ -136,7 +146,7 @@ export class InboxService {
   private async store(
     account: InboxAccount,
     given: InboxItem[],
-    cursor?: { source: 'comment' | 'message'; cursor: string },
+    cursor?: { source: 'comment' | 'message'; cursor: string; threads: HarvestThread[] },
   ): Promise<StoreOutcome> {
     const now = this.deps.now();
     // Repeats inside the batch, then items stored before (the unique index decides for a race in between).
@@ -221,6 +231,16 @@ export class InboxService {
           cursor: cursor.cursor,
           updated_at: now,
         });
+        // A thread's count moves on only with its replies stored: a page lost on the way is read again.
+        await repo.saveThreads(
+          [...new Map(cursor.threads.map((t) => [t.root_id, t.replies])).entries()].map(([root_id, replies]) => ({
+            enterprise_account_id: account.id,
+            root_id,
+            member_id: account.member_id,
+            replies,
+            updated_at: now,
+          })),
+        );
       }
       return { stored, leads, conversationOf };
     });
