@@ -142,6 +142,11 @@ export default tseslint.config(
     },
   },
   webLayer(
+    'apps/web/src/app',
+    ['features/[^/]+/(api|hooks|stores)'],
+    "app/ composes features' pages and components; the server state its layouts share lives in api/",
+  ),
+  webLayer(
     'apps/web/src/widgets',
     ['features', 'app'],
     'widgets may import api/, components/, lib/ (and the picker shell), never features',

@@ -5,7 +5,7 @@ import { hasRoles } from '@vidmatrix/contract/rules/roles';
 import { getMemberInfoQueryOptions } from '../api/member/get-member-info.ts';
 import { getLevelInfoQueryOptions } from '../api/member/get-level-info.ts';
 import { getMenusQueryOptions } from '../api/member/get-menus.ts';
-import { loadClientLinks } from '../features/site/api/get-client-links.ts';
+import { loadClientLinks } from '../api/site/get-client-links.ts';
 import { getStorageInfoQueryOptions } from '../api/storage/get-storage-info.ts';
 import { notifyError } from '../lib/notify.ts';
 import { withRedirect } from '../lib/paths.ts';

@@ -2,12 +2,12 @@ import { useImperativeHandle, useLayoutEffect, useRef, type ReactNode, type Ref 
 import { Button, Space, Typography, Upload } from 'antd';
 import ImgCrop from 'antd-img-crop';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { MaterialApi, type UploadedFile } from '@vidmatrix/contract/api/material';
+import type { UploadedFile } from '@vidmatrix/contract/api/material';
 import { GENERAL_UPLOAD_MAX_COUNT, GENERAL_UPLOAD_MAX_MB } from '@vidmatrix/contract/constants';
 import { formatBytes } from '@vidmatrix/contract/rules/format';
 import { checkGeneralUpload, GENERAL_IMAGE_EXTENSIONS } from '@vidmatrix/contract/rules/upload';
+import { uploadGeneralFile } from '../api/material/upload-general-file.ts';
 import { notifyError } from '../lib/notify.ts';
-import { post } from '../lib/request.ts';
 
 /** Crop ratios the uploader offers (SPEC §2.6). */
 export const CROP_RATIOS = { wide: 1.6, classic: 4 / 3 } as const;
@@ -91,11 +91,7 @@ export function Uploader({
   };
 
   const upload = async (file: File, replacing: UploaderFile | undefined) => {
-    const form = new FormData();
-    form.append('type', 'upl');
-    form.append('file_name', file.name);
-    form.append('file', file);
-    const result = await post<UploadedFile>(MaterialApi.add, form);
+    const result = await uploadGeneralFile(file);
     const kept = { ...result, size: file.size };
     const current = latest.current;
     const next =

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { Msg } from '../messages.ts';
 import { text } from './common.ts';
 import { imageDataUrl, mobilePhone } from './user-center.ts';
+import { AgentReads } from './agent-reads.ts';
 
 /** The agent centre's calls. */
 export const AgentApi = {
-  center: '/api/agent.Agent/center',
+  ...AgentReads,
   apply: '/api/agent.Agent/apply',
   updateBrand: '/api/agent.Agent/updateBrand',
   uploadLogo: '/api/agent.Agent/uploadLogo',

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { Msg } from '../messages.ts';
 import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
 import type { PublishState } from '../rules/publish-state.ts';
+import { AiStaffReads } from './ai-staff-reads.ts';
 
 /** The AI数据员工's daily report and the AI运营员工's to-do list (issue 25). */
 export const AiStaffApi = {
-  report: '/api/console.AiData/report',
-  todos: '/api/console.AiOperate/todos',
-  publish: '/api/console.AiPublish/overview',
+  ...AiStaffReads,
 } as const;
 
 /** Days each trend of the daily report covers, the report's day included. */

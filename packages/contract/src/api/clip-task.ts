@@ -19,6 +19,7 @@ import { fillMsg, Msg } from '../messages.ts';
 import { INT_MAX } from './common.ts';
 
 import type { ClipModel } from '../rules/clip-mode.ts';
+import { ClipTaskReads } from './clip-task-reads.ts';
 
 export { ClipMode, clipModeName, type ClipModel } from '../rules/clip-mode.ts';
 export { subtitleStyle, titleStyle, type SubtitleStyle, type TitleStyle } from './clip-style.ts';
@@ -376,16 +377,13 @@ export type ClipWriteBody = z.input<typeof clipWriteBody>;
 
 /** Paths of the clip task calls (setOssMediaUrl and getFront are SPEC §7; the rest follow its style). */
 export const ClipTaskApi = {
+  ...ClipTaskReads,
   add: '/api/seoaivideo.BatchVideo/addTask',
-  list: '/api/seoaivideo.BatchVideo/taskList',
-  info: '/api/seoaivideo.BatchVideo/taskInfo',
   preview: '/api/seoaivideo.BatchVideo/preview',
   cancel: '/api/seoaivideo.BatchVideo/cancelTask',
   retry: '/api/seoaivideo.BatchVideo/retryTask',
   dele: '/api/seoaivideo.BatchVideo/deleTask',
   setOssMediaUrl: '/api/seoaivideo.BatchVideo/setOssMediaUrl',
-  getFront: '/api/seoaivideo.BatchPublish/getFront',
-  getVoice: '/api/seoaivideo.BatchVideo/getVoice',
   writeScript: '/api/seoaivideo.BatchVideo/writeScript',
 } as const;
 

@@ -3,6 +3,7 @@ import { CLIP_MEMBER_TEMPLATES_MAX } from '../constants.ts';
 import { Msg } from '../messages.ts';
 import { clipFilter, clipTemplate, clipTransition } from './clip-task.ts';
 import { INT_MAX } from './common.ts';
+import { ClipTemplateReads } from './clip-template-reads.ts';
 
 /** A template of /clip/VideoTemplate: seeded (key `classic`…) or the member's own (key `own-<id>`). */
 export const clipTemplateItem = z.object({
@@ -47,7 +48,7 @@ export type ClipLookPreviews = z.infer<typeof clipLookPreviews>;
 
 /** The template calls, in the style of the clip task calls (seoaivideo.*). */
 export const ClipTemplateApi = {
-  list: '/api/seoaivideo.VideoTemplate/list',
+  ...ClipTemplateReads,
   save: '/api/seoaivideo.VideoTemplate/save',
   dele: '/api/seoaivideo.VideoTemplate/dele',
   looks: '/api/seoaivideo.VideoTemplate/looks',

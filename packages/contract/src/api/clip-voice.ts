@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLIP_VOICE_SPEED_RANGE, CLIP_VOICE_VOLUME_RANGE } from '../constants.ts';
 import { fillMsg, Msg } from '../messages.ts';
+import { ClipVoiceReads } from './clip-voice-reads.ts';
 
 // The narration voice of a clip task (issue 24): every voice the server's provider offers, its speed
 // and volume chosen per task, and a short preview the member hears before rendering.
@@ -63,6 +64,6 @@ export type ClipVoicePreview = z.infer<typeof clipVoicePreview>;
 
 /** The voice calls, in the style of the clip task calls. */
 export const ClipVoiceApi = {
-  list: '/api/seoaivideo.BatchVideo/getVoices',
+  ...ClipVoiceReads,
   preview: '/api/seoaivideo.BatchVideo/voicePreview',
 } as const;

@@ -3,14 +3,13 @@ import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '../constants.ts';
 import { Msg } from '../messages.ts';
 import { LEAD_CONTACT_KINDS, LEAD_INTENT_CATEGORIES, LEAD_INTENT_LEVELS } from '../rules/lead-rules.ts';
 import { id, int, INT_MAX, pagedOf, pageNumber, pageSize, text } from './common.ts';
+import { CustomerReads } from './customer-reads.ts';
 
 /** Conversations, replies, leads and the signed inbound webhook. */
 export const CustomerApi = {
-  privateList: '/api/customer.DouyinCustomer/privateList',
-  thread: '/api/customer.DouyinCustomer/thread',
+  ...CustomerReads,
   markRead: '/api/customer.DouyinCustomer/markRead',
   reply: '/api/customer.DouyinCustomer/reply',
-  leadList: '/api/customer.Lead/list',
   leadUpdate: '/api/customer.Lead/update',
   leadExport: '/api/customer.Lead/export',
   webhookSecret: '/api/customer.Webhook/secret',

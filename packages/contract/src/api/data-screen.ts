@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { DataScreenReads } from './data-screen-reads.ts';
 
 /** The large data screen's call. */
 export const DataScreenApi = {
-  overview: '/api/console.DataScreen/overview',
+  ...DataScreenReads,
 } as const;
 
 /** Days the data screen's daily series cover (today included). */

@@ -16,6 +16,7 @@ import {
   text,
   type Paged,
 } from './common.ts';
+import { AccountReads } from './enterprise-account-reads.ts';
 
 /** Longest nickname, remarks and proxy code accepted (group names: GROUP_NAME_MAX). */
 export const ACCOUNT_TEXT_MAX = { nickname: 64, remarks: 255, ipCode: 128 } as const;
@@ -253,8 +254,7 @@ export const ACCOUNT_EXPORT_EXTRA_HEADERS = ['授权状态', '访问状态', '�
 
 /** API paths of the account feature (server routes and client calls name them once). */
 export const AccountApi = {
-  list: '/api/member.EnterpriseAccount/list',
-  selectorList: '/api/member.EnterpriseAccount/getEnterpriseAccountList',
+  ...AccountReads,
   add: '/api/member.EnterpriseAccount/add',
   edit: '/api/member.EnterpriseAccount/edit',
   dele: '/api/member.EnterpriseAccount/dele',
@@ -263,12 +263,9 @@ export const AccountApi = {
   importTemplate: '/api/member.EnterpriseAccount/importTemplate',
   importErrorFile: '/api/member.EnterpriseAccount/importErrorFile',
   export: '/api/member.EnterpriseAccount/export',
-  authLog: '/api/member.EnterpriseAccount/authLog',
-  groupList: '/api/member.EnterpriseAccountGroup/list',
   groupAdd: '/api/member.EnterpriseAccountGroup/add',
   groupEdit: '/api/member.EnterpriseAccountGroup/edit',
   groupDele: '/api/member.EnterpriseAccountGroup/dele',
-  platformList: '/api/setting.Platform/list',
   authCkStatus: '/api/customer.AuthPlatform/authCkStatus',
   authCkAllStatus: '/api/customer.AuthPlatform/authCkAllStatus',
 } as const;

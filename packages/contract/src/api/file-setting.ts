@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { FileSettingReads } from './file-setting-reads.ts';
 
 /** Upload settings, and the tus endpoint of resumable uploads (POST, HEAD, PATCH, DELETE; `/:name` per upload). */
 export const FileSettingApi = {
-  info: '/api/file.Setting/info',
+  ...FileSettingReads,
   tus: '/api/file.Upload/tus',
 } as const;
 

@@ -5,14 +5,14 @@ import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
 import { RUNNER_MAX_SLOTS } from '../rules/publish-state.ts';
 import { id, idList, int, text } from './common.ts';
 import { harvestIngestItem, harvestItem } from './harvest.ts';
+import { HarvestWorkReads } from './harvest-work-reads.ts';
 
 // Harvest work (issue 23): which accounts a member harvests, and how a runner claims an account's
 // harvest pass (reads and due replies) under a lease and reports how it ended.
 
 /** The member's and the runner's harvest calls. */
 export const HarvestWorkApi = {
-  /** Member: every account with its harvesting switch and state. */
-  accounts: '/api/customer.Harvest/accounts',
+  ...HarvestWorkReads,
   /** Member: turns harvesting on or off for accounts. */
   setEnabled: '/api/customer.Harvest/setEnabled',
   /** Runner: due harvest passes of accounts, each under a lease. */

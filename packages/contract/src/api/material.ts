@@ -14,6 +14,7 @@ import {
   requiredIdList,
   text,
 } from './common.ts';
+import { MaterialReads } from './material-reads.ts';
 
 /** Longest comma-joined list of URLs or names one add carries. */
 const TEXT_LIST_MAX = 20_000;
@@ -192,19 +193,16 @@ export type SetOssMediaUrlBody = z.input<typeof setOssMediaUrlBody>;
 
 /** Paths of the material calls (SPEC §7). */
 export const MaterialApi = {
-  list: '/api/file.File/list',
-  info: '/api/file.File/info',
+  ...MaterialReads,
   add: '/api/file.File/add',
   edit: '/api/file.File/edit',
   dele: '/api/file.File/dele',
   editTag: '/api/file.File/edittag',
   editGroup: '/api/file.File/editgroup',
   deleteObjects: '/api/file.File/deleAliyunFile',
-  groupList: '/api/file.Group/list',
   groupAdd: '/api/file.Group/add',
   groupEdit: '/api/file.Group/edit',
   groupDele: '/api/file.Group/dele',
-  tagList: '/api/file.Tag/list',
   tagAdd: '/api/file.Tag/add',
   tagEdit: '/api/file.Tag/edit',
   tagDele: '/api/file.Tag/dele',

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { MemberReads } from './member-reads.ts';
 
 /** The signed-in member's info, menus and level. */
 export const MemberApi = {
-  info: '/api/member.Member/info',
-  menus: '/api/member.Member/noAuthinfo',
-  levelInfo: '/api/console.Console/getShopLevelsetting',
+  ...MemberReads,
 } as const;
 
 /** Agent (reseller) branding of a member (SPEC §3). */

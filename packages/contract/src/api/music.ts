@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MUSIC_DEFAULT_PAGE_SIZE, MUSIC_PAGE_SIZES } from '../constants.ts';
 import { Msg } from '../messages.ts';
 import { int, optionalId, pagedOf, pageNumber, pageSize, text } from './common.ts';
+import { MusicReads } from './music-reads.ts';
 
 /** Music category (SPEC §3). */
 export const musicCate = z.object({ cate_id: z.number().int(), name: z.string() });
@@ -41,6 +42,5 @@ export type MusicList = z.infer<typeof musicList>;
 
 /** Paths of the music calls (SPEC §7). */
 export const MusicApi = {
-  cates: '/api/seoaivideo.AiVideoPublish/getSystemMusicCate',
-  list: '/api/seoaivideo.BatchPublish/getSystemMusic',
+  ...MusicReads,
 } as const;

@@ -5,12 +5,12 @@ import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
 import { JOB_OUTCOMES, REVIEW_STATES, VERIFY_LISTED_MAX } from '../rules/publish-result.ts';
 import { PUBLISH_STATES, RUNNER_CLAIM_WAIT_MS, RUNNER_MAX_SLOTS } from '../rules/publish-state.ts';
 import { id, idList, int, INT_MAX, pagedOf, pageNumber, pageSize, requiredIdList, text } from './common.ts';
+import { PublishReads } from './publish-reads.ts';
 
 /** The member's batch publishing calls. */
 export const PublishApi = {
+  ...PublishReads,
   add: '/api/seoaivideo.BatchPublish/add',
-  list: '/api/seoaivideo.BatchPublish/list',
-  info: '/api/seoaivideo.BatchPublish/info',
   cancel: '/api/seoaivideo.BatchPublish/cancel',
   retryFailed: '/api/seoaivideo.BatchPublish/retryFailed',
   resolveUnconfirmed: '/api/seoaivideo.BatchPublish/resolveUnconfirmed',

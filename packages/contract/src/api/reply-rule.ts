@@ -15,17 +15,16 @@ import {
 import { REPLY_PATTERN_MAX_LENGTH, replyPatternProblem } from '../rules/reply-pattern.ts';
 import { MESSAGE_MAX_LENGTH } from './customer.ts';
 import { id, int, text } from './common.ts';
+import { ReplyRuleReads } from './reply-rule-reads.ts';
 
 /** Every reply-rule, approval and AI获客 overview path (issue 23). */
 export const ReplyRuleApi = {
-  list: '/api/customer.ReplyRule/list',
+  ...ReplyRuleReads,
   save: '/api/customer.ReplyRule/save',
   remove: '/api/customer.ReplyRule/delete',
-  settings: '/api/customer.ReplyRule/settings',
   saveSettings: '/api/customer.ReplyRule/saveSettings',
   approve: '/api/customer.DouyinCustomer/approveReply',
   discard: '/api/customer.DouyinCustomer/discardReply',
-  overview: '/api/customer.AiLead/overview',
 } as const;
 
 export const replyRuleKind = z.enum(REPLY_RULE_KINDS, { error: Msg.replyRuleKindInvalid });

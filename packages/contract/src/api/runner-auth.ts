@@ -5,6 +5,7 @@ import { PUBLISH_PLATFORMS } from '../rules/publish-rules.ts';
 import { RUNNER_CLAIM_WAIT_MS, RUNNER_MAX_SLOTS } from '../rules/publish-state.ts';
 import { id, idList, int, INT_MAX, text } from './common.ts';
 import { runnerConnectorState } from './connectors.ts';
+import { RunnerTokenReads } from './runner-auth-reads.ts';
 
 /** Account authorization through the member's runner (SPEC §4, issue 10): member calls and runner calls. */
 export const RunnerAuthApi = {
@@ -21,8 +22,8 @@ export const RunnerAuthApi = {
 
 /** The runner-token calls a member (or the desktop shell signed in as the member) makes. */
 export const RunnerTokenApi = {
+  ...RunnerTokenReads,
   create: '/api/runner.Runner/create',
-  list: '/api/runner.Runner/list',
   revoke: '/api/runner.Runner/revoke',
 } as const;
 

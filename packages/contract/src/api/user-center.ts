@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { Msg } from '../messages.ts';
 import { isEmbeddableAiLink } from '../rules/ai-service.ts';
 import { text } from './common.ts';
+import { UserCenterReads } from './user-center-reads.ts';
 
 /** The user centre's calls. */
 export const UserCenterApi = {
+  ...UserCenterReads,
   updateProfile: '/api/member.Member/updateProfile',
   updateAvatar: '/api/member.Member/updateAvatar',
   updateAiService: '/api/member.Member/updateAiService',
-  sessions: '/api/member.Member/sessions',
   endSession: '/api/member.Member/endSession',
 } as const;
 

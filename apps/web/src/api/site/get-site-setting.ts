@@ -2,9 +2,7 @@ import { SettingApi } from '@vidmatrix/contract/api/setting-paths';
 import type { SiteSetting } from '@vidmatrix/contract/api/setting';
 import { usePageData } from '../../lib/page-data.ts';
 import { get } from '../../lib/request.ts';
-
-/** Cache key of the site setting (the public site's and the sign-in page's brand). */
-const SITE_SETTING_KEY = ['site', 'setting'] as const;
+import { siteKeys } from './site-keys.ts';
 
 /**
  * GET /api/setting.Setting/setting: public names and the footer's record numbers. On an agent's own
@@ -19,5 +17,5 @@ export function getSiteSetting(signal?: AbortSignal): Promise<SiteSetting> {
  * Query: /login imports it at once, and TanStack Query would put it over its 120 KB budget (issue 12).
  */
 export function useSiteSetting() {
-  return usePageData(SITE_SETTING_KEY, () => getSiteSetting(), { staleMs: 10 * 60_000 });
+  return usePageData(siteKeys.setting(), () => getSiteSetting(), { staleMs: 10 * 60_000 });
 }

@@ -12,7 +12,7 @@ import { Sidebar } from './console/sidebar.tsx';
 import { StatusBar } from './console/status-bar.tsx';
 import { UpdateHost } from './console/update-host.tsx';
 import { useChatSocket } from './console/use-chat-socket.ts';
-import { logout } from '../../features/auth/api/logout.ts';
+import { logout } from '../../api/auth/logout.ts';
 import { endSession } from '../../lib/session.ts';
 import { useDesktopSession } from './console/use-desktop-session.ts';
 import styles from './console/console-layout.module.css';

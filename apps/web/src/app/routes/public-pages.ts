@@ -1,6 +1,6 @@
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { ContentApi } from '@vidmatrix/contract/api/content-paths';
-import { contentKeys, COURSE_ID_PARAM } from '../../features/content/api/content-keys.ts';
+import { contentKeys, COURSE_ID_PARAM } from '../../api/content/content-keys.ts';
 
 /** A public content call whose answer a pre-rendered page carries, and the query key the page reads it under. */
 export interface PageData {

@@ -10,8 +10,8 @@ import {
 } from '@ant-design/icons';
 import { UNREAD_BADGE_MAX } from '@vidmatrix/contract/constants';
 import { ConsolePath, PublicPath } from '@vidmatrix/contract/console-paths';
-import { logout } from '../../../features/auth/api/logout.ts';
-import { useUnreadCount } from '../../../features/customer/api/get-private-list.ts';
+import { logout } from '../../../api/auth/logout.ts';
+import { useUnreadCount } from '../../../api/customer/get-private-list.ts';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { useRouteTitle } from '../../../components/route-title.ts';
 import { withRedirect } from '../../../lib/paths.ts';

@@ -16,7 +16,7 @@ import {
 } from '@ant-design/icons';
 import type { Menu as ServerMenu } from '@vidmatrix/contract/api/member';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
-import { useAppConfig } from '../../../features/setting/api/get-app-config.ts';
+import { useAppConfig } from '../../../api/setting/get-app-config.ts';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { useMenus } from '../../../api/member/get-menus.ts';
 import { LogoMark } from '../../../components/icons.tsx';

@@ -1,6 +1,6 @@
 import { isExpired } from '@vidmatrix/contract/rules/time';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
-import { useVersionInfo } from '../../../features/setting/api/get-version-info.ts';
+import { useVersionInfo } from '../../../api/setting/get-version-info.ts';
 import { APP_VERSION } from '../../../lib/brand.ts';
 import { getDesktop } from '../../../lib/desktop.ts';
 import styles from './console-layout.module.css';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Msg } from '@vidmatrix/contract/messages';
-import { getVersionInfoQueryOptions, isUpdate } from '../../../features/setting/api/get-version-info.ts';
+import { getVersionInfoQueryOptions, isUpdate } from '../../../api/setting/get-version-info.ts';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';

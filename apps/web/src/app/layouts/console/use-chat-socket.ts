@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { accountKeys } from '../../../api/account/account-keys.ts';
 import { getHarvestAccountsQueryOptions } from '../../../api/harvest/get-harvest-accounts.ts';
-import { customerKeys } from '../../../features/customer/api/customer-keys.ts';
+import { customerKeys } from '../../../api/customer/customer-keys.ts';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { notifyInfo, notifyNotice, notifySuccess } from '../../../lib/notify.ts';
 import { queryClient } from '../../../lib/query-client.ts';

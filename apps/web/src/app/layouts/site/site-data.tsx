@@ -5,7 +5,7 @@ import type { SiteSetting } from '@vidmatrix/contract/api/setting';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { useMemberInfo } from '../../../api/member/get-member-info.ts';
 import { useSiteSetting } from '../../../api/site/get-site-setting.ts';
-import { useLive } from '../../../features/content/api/get-live.ts';
+import { useLive } from '../../../api/content/get-live.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { StorageKey, writeValue } from '../../../lib/storage-keys.ts';
 import styles from '../site-layout.module.css';

@@ -2,7 +2,7 @@ import { ContentApi } from '@vidmatrix/contract/api/content-paths';
 import type { AgreementDoc } from '@vidmatrix/contract/api/content';
 import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '../../../api/content/content-keys.ts';
 
 /** GET /api/content.Agreement/current: the user agreement or the privacy policy. */
 export function getAgreement(kind: 'agreement' | 'privacy', signal?: AbortSignal): Promise<AgreementDoc> {

@@ -3,7 +3,7 @@ import type { CourseCategory, CourseDetail } from '@vidmatrix/contract/api/conte
 import { peekPageData, usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '../../../api/content/content-keys.ts';
 
 /** GET /api/content.Course/list: categories with their courses. */
 export function getCourses(signal?: AbortSignal): Promise<CourseCategory[]> {

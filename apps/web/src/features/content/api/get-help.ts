@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ContentApi } from '@vidmatrix/contract/api/content-paths';
 import type { HelpArticle } from '@vidmatrix/contract/api/content';
 import { get } from '../../../lib/request.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '../../../api/content/content-keys.ts';
 
 /** GET /api/content.Help/list: help articles holding a keyword (all when empty). */
 export function getHelp(keyword: string, signal?: AbortSignal): Promise<HelpArticle[]> {

@@ -3,7 +3,7 @@ import type { PricingLevels } from '@vidmatrix/contract/api/content';
 import { peekPageData, usePageData } from '../../../lib/page-data.ts';
 import { get, post } from '../../../lib/request.ts';
 import { usePageToken } from '../../../lib/session-store.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '../../../api/content/content-keys.ts';
 
 /** GET /api/content.Pricing/levels: the levels as the server enforces them, and the caller's level. */
 export function getPricing(signal?: AbortSignal): Promise<PricingLevels> {

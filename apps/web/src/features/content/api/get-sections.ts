@@ -2,7 +2,7 @@ import { ContentApi } from '@vidmatrix/contract/api/content-paths';
 import type { PageSection } from '@vidmatrix/contract/api/content';
 import { usePageData } from '../../../lib/page-data.ts';
 import { get } from '../../../lib/request.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '../../../api/content/content-keys.ts';
 
 /** GET /api/content.Page/sections: the product detail page's or the agent programme's sections. */
 export function getSections(page: 'product' | 'agent', signal?: AbortSignal): Promise<PageSection[]> {

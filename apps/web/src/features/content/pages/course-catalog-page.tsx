@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
-import { courseHref } from '../api/content-keys.ts';
+import { courseHref } from '../../../api/content/content-keys.ts';
 import { useCourses } from '../api/get-courses.ts';
 import { PageHero, QueryState } from '../components/page-parts.tsx';
 import styles from './content-page.module.css';

@@ -4,7 +4,7 @@ import type { CourseDetail } from '@vidmatrix/contract/api/content';
 import { PublicPath } from '@vidmatrix/contract/console-paths';
 import { SiteMsg as Msg } from '@vidmatrix/contract/messages-site';
 import { formatDuration } from '@vidmatrix/contract/rules/format';
-import { COURSE_ID_PARAM } from '../api/content-keys.ts';
+import { COURSE_ID_PARAM } from '../../../api/content/content-keys.ts';
 import { useCourse } from '../api/get-courses.ts';
 import { CoursePlayer } from '../components/course-player.tsx';
 import { MarkdownView } from '../components/markdown-view.tsx';

@@ -1,6 +1,6 @@
 import type { LiveSession } from '@vidmatrix/contract/api/content';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
-import { useLive } from '../api/get-live.ts';
+import { useLive } from '../../../api/content/get-live.ts';
 import { MarkdownView } from '../components/markdown-view.tsx';
 import { PageHero, QueryState } from '../components/page-parts.tsx';
 import styles from './content-page.module.css';

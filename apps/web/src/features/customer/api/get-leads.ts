@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CustomerApi, type LeadListQuery, type LeadListResult } from '@vidmatrix/contract/api/customer';
 import { get } from '../../../lib/request.ts';
-import { customerKeys } from './customer-keys.ts';
+import { customerKeys } from '../../../api/customer/customer-keys.ts';
 
 /** GET /api/customer.Lead/list. */
 export function getLeads(query: LeadListQuery, signal?: AbortSignal): Promise<LeadListResult> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CustomerApi, type ThreadResult } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
-import { customerKeys } from './customer-keys.ts';
+import { customerKeys } from '../../../api/customer/customer-keys.ts';
 
 /** How often a thread with a pending reply is re-read, ms (delivery state changes server-side). */
 const PENDING_POLL_MS = 1000;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CustomerApi, type WebhookSecretResult } from '@vidmatrix/contract/api/customer';
 import { get } from '../../../lib/request.ts';
-import { customerKeys } from './customer-keys.ts';
+import { customerKeys } from '../../../api/customer/customer-keys.ts';
 
 /** GET /api/customer.Webhook/secret. */
 export function getWebhookSecret(signal?: AbortSignal): Promise<WebhookSecretResult> {

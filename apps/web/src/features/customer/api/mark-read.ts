@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CustomerApi } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
-import { customerKeys } from './customer-keys.ts';
+import { customerKeys } from '../../../api/customer/customer-keys.ts';
 
 /** POST /api/customer.DouyinCustomer/markRead. */
 export function markRead(conversationId: number): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CustomerApi, type ChatMessage, type ReplyBody } from '@vidmatrix/contract/api/customer';
 import { post } from '../../../lib/request.ts';
-import { customerKeys } from './customer-keys.ts';
+import { customerKeys } from '../../../api/customer/customer-keys.ts';
 
 /** POST /api/customer.DouyinCustomer/reply: stored and queued; delivery state starts pending. */
 export function reply(body: ReplyBody): Promise<ChatMessage> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ReplyRuleApi, type ApproveReplyBody, type DiscardReplyBody } from '@vidmatrix/contract/api/reply-rule';
 import { post } from '../../../lib/request.ts';
-import { customerKeys } from './customer-keys.ts';
+import { customerKeys } from '../../../api/customer/customer-keys.ts';
 
 /** approveReply: a drafted reply goes out (with the member's edit when content is given). */
 export function approveReply(body: ApproveReplyBody): Promise<unknown> {

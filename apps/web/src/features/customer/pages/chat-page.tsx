@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePrivateList } from '../api/get-private-list.ts';
+import { usePrivateList } from '../../../api/customer/get-private-list.ts';
 import { useMarkRead } from '../api/mark-read.ts';
 import styles from '../components/chat.module.css';
 import { ConversationList } from '../components/conversation-list.tsx';

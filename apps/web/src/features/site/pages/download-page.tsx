@@ -3,7 +3,7 @@ import type { DownloadBuild } from '@vidmatrix/contract/api/content';
 import { AppleIcon, WindowsIcon } from '../../../components/icons.tsx';
 import { useSiteName } from '../../../lib/site-name.ts';
 import { useUiStore } from '../../../lib/ui-store.ts';
-import { useClientLinks } from '../api/get-client-links.ts';
+import { useClientLinks } from '../../../api/site/get-client-links.ts';
 import { useDownloads } from '../api/get-downloads.ts';
 import styles from './download-page.module.css';
 

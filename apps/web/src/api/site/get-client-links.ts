@@ -1,8 +1,8 @@
 import { SettingApi } from '@vidmatrix/contract/api/setting-paths';
 import type { ClientLinks } from '@vidmatrix/contract/api/setting';
-import { loadPageData, usePageData } from '../../../lib/page-data.ts';
-import { get } from '../../../lib/request.ts';
-import { useUiStore } from '../../../lib/ui-store.ts';
+import { loadPageData, usePageData } from '../../lib/page-data.ts';
+import { get } from '../../lib/request.ts';
+import { useUiStore } from '../../lib/ui-store.ts';
 import { siteKeys } from './site-keys.ts';
 
 /** GET /api/setting.SystemVersion/getNewVersionInfo; stored as clientLinks on code 200 (SPEC §7). */

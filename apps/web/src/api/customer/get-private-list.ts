@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CustomerApi, type PrivateListItem, type PrivateListResult } from '@vidmatrix/contract/api/customer';
-import { post } from '../../../lib/request.ts';
+import { post } from '../../lib/request.ts';
 import { customerKeys } from './customer-keys.ts';
 
 /** POST /api/customer.DouyinCustomer/privateList: data.list. */

@@ -1,7 +1,7 @@
 import { ContentApi } from '@vidmatrix/contract/api/content-paths';
 import type { LiveList } from '@vidmatrix/contract/api/content';
-import { usePageData } from '../../../lib/page-data.ts';
-import { get } from '../../../lib/request.ts';
+import { usePageData } from '../../lib/page-data.ts';
+import { get } from '../../lib/request.ts';
 import { contentKeys } from './content-keys.ts';
 
 /** How often the header and the live page ask whether a session is live, ms. */

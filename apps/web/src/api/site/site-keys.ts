@@ -1,4 +1,4 @@
-/** Query keys of the public site. */
+/** Query keys of the public site's shared data (its setting and the client links) and of /download. */
 export const siteKeys = {
   all: ['site'] as const,
   setting: () => [...siteKeys.all, 'setting'] as const,

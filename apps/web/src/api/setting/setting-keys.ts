@@ -1,4 +1,4 @@
-/** Query keys of the setting feature. */
+/** Query keys of the app config and the version check (read by the console's layout). */
 export const settingKeys = {
   all: ['setting'] as const,
   appConfig: () => [...settingKeys.all, 'app-config'] as const,

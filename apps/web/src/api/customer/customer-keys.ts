@@ -1,6 +1,9 @@
 import type { LeadListQuery } from '@vidmatrix/contract/api/customer';
 
-/** Query keys of the customer feature (messages, threads, leads, webhook secret). */
+/**
+ * Query keys of messages, threads, leads and the webhook secret: the customer pages read them, and the
+ * console's layout invalidates them on a socket message and shows the unread badge.
+ */
 export const customerKeys = {
   all: ['customer'] as const,
   privateList: () => [...customerKeys.all, 'private-list'] as const,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SettingApi } from '@vidmatrix/contract/api/setting-paths';
 import type { AppConfig, ConfigValue } from '@vidmatrix/contract/api/setting';
 import { APP_CONFIG_CATE_ID } from '@vidmatrix/contract/constants';
-import { post } from '../../../lib/request.ts';
+import { post } from '../../lib/request.ts';
 import { settingKeys } from './setting-keys.ts';
 
 const EMPTY_CONFIG: AppConfig = { appName: '', 'merchant-ico': '', 'admin-logo': '', max_file_num: '' };

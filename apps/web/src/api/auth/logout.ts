@@ -1,5 +1,5 @@
 import { AuthApi } from '@vidmatrix/contract/api/auth-paths';
-import { post } from '../../../lib/request.ts';
+import { post } from '../../lib/request.ts';
 
 /** POST /api/member.Logout/logout; a failure (token already gone) does not stop the sign-out. */
 export async function logout(): Promise<void> {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SettingApi } from '@vidmatrix/contract/api/setting-paths';
 import type { VersionResult } from '@vidmatrix/contract/api/setting';
-import { getDesktop } from '../../../lib/desktop.ts';
-import { get } from '../../../lib/request.ts';
-import { useUiStore } from '../../../lib/ui-store.ts';
+import { getDesktop } from '../../lib/desktop.ts';
+import { get } from '../../lib/request.ts';
+import { useUiStore } from '../../lib/ui-store.ts';
 import { settingKeys } from './setting-keys.ts';
 
 /** The version check's platform: web, or 1 Windows / 2 Mac inside the desktop shell. */

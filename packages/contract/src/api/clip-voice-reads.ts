@@ -1,0 +1,6 @@
+// Zod-free: the request layer (in every page's first JS) imports the calls that only read, not the schemas.
+
+/** ClipVoiceApi's calls that only read: a client may send them again after a gateway failure (read-calls.ts). */
+export const ClipVoiceReads = {
+  list: '/api/seoaivideo.BatchVideo/getVoices',
+} as const;

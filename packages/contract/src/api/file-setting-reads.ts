@@ -1,0 +1,6 @@
+// Zod-free: the request layer (in every page's first JS) imports the calls that only read, not the schemas.
+
+/** FileSettingApi's calls that only read: a client may send them again after a gateway failure (read-calls.ts). */
+export const FileSettingReads = {
+  info: '/api/file.Setting/info',
+} as const;
