@@ -5,10 +5,9 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // CI's PostgreSQL pass leaves out the media tests (ffmpeg, fonts, speech): they never open a
-    // database, so a second run would repeat the first's result. For CI's time budget it also leaves out
-    // the render-style suites and the two runner walkthroughs: their database work (filing a video, claims,
-    // leases, fences) runs on PostgreSQL in clip-task, clip-render-crash, publish-crash*, harvest-work and
-    // crash (docs/decisions.md, "CI time (session 15)").
+    // database, so a second run would repeat the first's result. It also leaves out the render-style
+    // suites: ffmpeg work whose database part (filing a video) runs on PostgreSQL in clip-task and
+    // clip-render-crash (docs/decisions.md, "CI time (session 15)" and "(session 17)").
     exclude: process.env.DATABASE_URL
       ? [
           ...configDefaults.exclude,
@@ -16,8 +15,6 @@ export default defineProject({
           'test/clip-modes-*.test.ts',
           'test/clip-format.test.ts',
           'test/clip-style.test.ts',
-          'test/publish-runner.test.ts',
-          'test/harvest-runner.test.ts',
         ]
       : configDefaults.exclude,
     // Each integration file migrates a fresh database (a PostgreSQL schema in CI) and runs real

@@ -45,15 +45,6 @@ if (s3Pass) {
 }
 const s3BaseURL = `http://127.0.0.1:${process.env.E2E_S3_PORT}`;
 
-// On PostgreSQL (CI's second pass) the browser runs the specs where the database and Redis meet it:
-// sign-in and sessions, the account list, the chat socket across a restart and the live data screen
-// (Redis pub/sub), and a QR relayed from a runner. Every other flow's server side runs on PostgreSQL
-// and Redis in the server tests; what its spec adds is browser, ffmpeg and Chromium work, the same on
-// either database. CI's time budget decides the list (docs/decisions.md, "CI time (session 15)").
-const onPostgres = process.env.DATABASE_URL
-  ? /\/(auth|accounts|chat|realtime-restart|data-screen|runner-auth)\.spec\.ts$/
-  : undefined;
-
 // The run's own Redis namespace, as it has its own schema: a job an earlier run left waiting when its
 // server stopped must not run on this run's rows (ids start again at 1). global-teardown deletes its keys.
 const redisPrefix = (process.env.E2E_REDIS_PREFIX ??= `e2e-${Date.now().toString(36)}-${process.pid}`);
@@ -103,7 +94,6 @@ function e2eServer(url: string, server: E2eServerInfo, storage: 'local' | 's3') 
 
 export default defineConfig({
   testDir: './e2e',
-  ...(onPostgres ? { testMatch: onPostgres } : {}),
   outputDir: process.env.E2E_OUTPUT_DIR ?? join(repoRoot, 'test-results/web-e2e'),
   fullyParallel: true,
   workers: 2,
