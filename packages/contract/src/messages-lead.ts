@@ -22,6 +22,7 @@ export const LeadMsg = {
   harvestAccountNotOwned: '账号不存在或不属于该发布器的会员，采集内容未保存',
   harvestLevelRefused: '会员等级「{level}」不含服务器采集，采集内容未保存',
   harvestTooManyItems: '每次最多提交{n}条评论或私信',
+  harvestTooManyThreads: '每次最多提交{n}个评论串（threads / root_ids）',
   harvestSourceMismatch: '评论和私信请分开提交，每条的来源须与本次提交的来源一致',
   harvestItemIdRequired: '每条评论或私信都须带平台上的编号（item_id）',
   harvestAuthorRequired: '每条评论或私信都须带作者编号（author_id）',

@@ -122,7 +122,10 @@ export const harvestIngestBody = z
       .max(HARVEST_INGEST_MAX_ITEMS, fillMsg(Msg.harvestTooManyItems, { n: HARVEST_INGEST_MAX_ITEMS })),
     cursor: text().max(HARVEST_CURSOR_MAX, Msg.harvestCursorTooLong),
     /** Threads whose replies the page read, with their counts (stored with the items, in one transaction). */
-    threads: z.array(harvestIngestThread).max(HARVEST_THREADS_MAX, Msg.invalidParams).default([]),
+    threads: z
+      .array(harvestIngestThread)
+      .max(HARVEST_THREADS_MAX, fillMsg(Msg.harvestTooManyThreads, { n: HARVEST_THREADS_MAX }))
+      .default([]),
   })
   .refine((body) => body.items.every((item) => item.source === body.source), {
     message: Msg.harvestSourceMismatch,
@@ -152,7 +155,9 @@ export type HarvestCursorResult = z.infer<typeof harvestCursorResult>;
 /** POST runner.Runner/harvestThreads: the reply counts stored for these threads of an account. */
 export const harvestThreadsBody = z.object({
   account_id: id(),
-  root_ids: z.array(bounded(HARVEST_ID_MAX, Msg.harvestItemIdRequired)).max(HARVEST_THREADS_MAX, Msg.invalidParams),
+  root_ids: z
+    .array(bounded(HARVEST_ID_MAX, Msg.harvestItemIdRequired))
+    .max(HARVEST_THREADS_MAX, fillMsg(Msg.harvestTooManyThreads, { n: HARVEST_THREADS_MAX })),
 });
 export type HarvestThreadsBody = z.input<typeof harvestThreadsBody>;
 
