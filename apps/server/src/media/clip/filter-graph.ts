@@ -18,6 +18,8 @@ export interface SpecClip {
   speed: number;
   /** Its own sound plays over its span (保留原声); only set for a file that has an audio stream. */
   sound?: boolean;
+  /** Cover fit: where the crop window sits, fractions of the slack (detail.ts); absent: the centre. */
+  focus?: { x: number; y: number };
 }
 
 /** A logo as the render reads it: its file, corner, width (% of the frame's) and opacity. */
@@ -105,10 +107,19 @@ export function xfadeFilter(name: string, duration: number, offset: number): str
 
 const even = (n: number): number => Math.max(2, Math.round(n / 2) * 2);
 
-/** Fits a stream to the frame: cover crops, blur fills the bars with a blurred, enlarged copy. */
-function fitChain(inLabel: string, outLabel: string, spec: RenderSpec, tag: string): string {
+/** The crop of a cover fit: centred, or placed by the clip's focus (where its detail is). */
+function coverCrop(w: number, h: number, focus: SpecClip['focus']): string {
+  if (!focus || (focus.x === 0.5 && focus.y === 0.5)) {
+    return `crop=${w}:${h}`;
+  }
+  const at = (n: number): string => String(Math.round(Math.min(1, Math.max(0, n)) * 1000) / 1000);
+  return `crop=${w}:${h}:(iw-ow)*${at(focus.x)}:(ih-oh)*${at(focus.y)}`;
+}
+
+/** Fits a stream to the frame: cover crops (around the clip's detail), blur fills the bars with a blurred, enlarged copy. */
+function fitChain(inLabel: string, outLabel: string, spec: RenderSpec, tag: string, focus?: SpecClip['focus']): string {
   const { width: w, height: h } = spec;
-  const cover = `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h}`;
+  const cover = `scale=${w}:${h}:force_original_aspect_ratio=increase,${coverCrop(w, h, focus)}`;
   if (spec.fit === 'cover') {
     return `[${inLabel}]${cover}[${outLabel}]`;
   }
@@ -157,7 +168,7 @@ function clipChain(i: number, clip: SpecClip, spec: RenderSpec, out: string, fad
   const parts: string[] = [];
   const speed = clip.speed !== 1 ? `setpts=(PTS-STARTPTS)/${clip.speed}` : 'setpts=PTS-STARTPTS';
   parts.push(`[${i}:v]${speed},fps=${spec.fps}[r${i}]`);
-  parts.push(fitChain(`r${i}`, `f${i}`, spec, `k${i}`));
+  parts.push(fitChain(`r${i}`, `f${i}`, spec, `k${i}`, clip.focus));
   const tail: string[] = [];
   if (clip.kind === 'image' && clip.motion) {
     tail.push(motionFilter(clip.motion, Math.round(clip.length * spec.fps), spec));

@@ -8,6 +8,7 @@ import { CLIP_FPS, CLIP_OUTPUT_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 import { writeAss } from './ass.ts';
+import { coverFocus } from './detail.ts';
 import type { RenderLogo, RenderSpec, SpecClip } from './filter-graph.ts';
 import { ClipRenderError, type ClipRenderer, type ProbeResult } from './render.ts';
 import { layTimeline, type ResolvedMaterial, type SpokenParagraphs } from './timeline.ts';
@@ -132,6 +133,22 @@ async function withSound(renderer: ClipRenderer, clips: readonly SpecClip[]): Pr
 }
 
 /**
+ * Cover fit: each clip's crop window sits where the span it shows has its detail (detail.ts), fixed for
+ * the clip; a span whose detail cannot be read keeps the centre.
+ */
+async function focused(
+  renderer: ClipRenderer,
+  clip: SpecClip,
+  frame: { width: number; height: number },
+  signal?: AbortSignal,
+): Promise<SpecClip> {
+  const still = clip.kind === 'image';
+  const seconds = Math.min(clip.available, clip.length * clip.speed);
+  const detail = await renderer.detail(clip.path, clip.start, seconds, still, signal);
+  return detail ? { ...clip, focus: coverFocus(detail.profile, detail, frame) } : clip;
+}
+
+/**
  * Produces one video from its plan: voice per sentence (its length sets the cues), the timeline,
  * the voice track laid out on it, the ASS file, then one ffmpeg run checked by ffprobe.
  */
@@ -159,16 +176,23 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
     await writeFile(path, writeAss(template.subtitle, showCues ? timeline.cues : [], timeline.title, size));
     subtitles = { path, fontsDir: input.fontsDir };
   }
+  const cover = template.fit === 'cover';
   const spec: RenderSpec = {
     width: size.width,
     height: size.height,
     fps: input.fps ?? CLIP_FPS,
     duration: Math.min(timeline.duration, input.maxSeconds ?? Infinity),
     fit: template.fit,
-    clips: await withSound(renderer, timeline.clips),
+    clips: await Promise.all(
+      (await withSound(renderer, timeline.clips)).map((c) => (cover ? focused(renderer, c, size, input.signal) : c)),
+    ),
     transitions: timeline.transitions,
     main: timeline.main,
-    overlays: timeline.overlays,
+    overlays: cover
+      ? await Promise.all(
+          timeline.overlays.map(async (o) => ({ ...o, clip: await focused(renderer, o.clip, size, input.signal) })),
+        )
+      : timeline.overlays,
     subtitles,
     voice: voicePath,
     voiceVolume: (input.dubbing?.volume ?? 100) / 100,

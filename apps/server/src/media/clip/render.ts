@@ -8,6 +8,7 @@ import {
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { buildClipArgs, type RenderSpec } from './filter-graph.ts';
 import { cutsFromScores, parseSceneScores, SCENE_SCORE_FILTER, type CutOptions } from './scenes.ts';
+import { DETAIL_GRID, detailArgs, detailProfile, sampleTimes, type DetailProfile } from './detail.ts';
 
 /** What ffprobe says of a finished video. */
 export interface ProbeResult {
@@ -41,6 +42,12 @@ export interface RunOptions {
    */
   stallMs?: number;
 }
+
+/** A span's detail (detail.ts) with its source's size; null when it could not be read (the crop stays centred). */
+export type SpanDetail = { profile: DetailProfile; width: number; height: number } | null;
+
+/** Spans whose detail is kept in memory (every video of a task reuses its materials' spans). */
+const DETAIL_CACHE_SIZE = 512;
 
 /** Kept of stderr for the error report. */
 const STDERR_TAIL = 4096;
@@ -91,7 +98,12 @@ export class ClipRenderer {
   run(
     command: string,
     args: string[],
-    options: RunOptions & { onStdout?: (s: string) => void; onStderr?: (s: string) => void } = {},
+    options: RunOptions & {
+      onStdout?: (s: string) => void;
+      onStderr?: (s: string) => void;
+      /** Takes stdout as bytes (raw frames) instead of text; no progress is parsed then. */
+      onStdoutBytes?: (b: Buffer) => void;
+    } = {},
   ): Promise<string> {
     const { signal, timeoutMs = CLIP_RENDER_MIN_TIMEOUT_MS, stallMs } = options;
     return new Promise((resolve, reject) => {
@@ -126,11 +138,15 @@ export class ClipRenderer {
           : undefined;
       const onAbort = (): void => stop('canceled');
       signal?.addEventListener('abort', onAbort, { once: true });
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (s: string) => {
-        parse?.(s);
-        options.onStdout?.(s);
-      });
+      if (options.onStdoutBytes) {
+        child.stdout.on('data', options.onStdoutBytes);
+      } else {
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (s: string) => {
+          parse?.(s);
+          options.onStdout?.(s);
+        });
+      }
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (s: string) => {
         stderr = (stderr + s).slice(-STDERR_TAIL);
@@ -226,6 +242,58 @@ export class ClipRenderer {
       },
     });
     return log;
+  }
+
+  /**
+   * Where the detail is in the span a clip shows (`seconds` from `start`; a still has one frame): one
+   * small decode, remembered per file and span, so the videos of a task that reuse a span read it once.
+   */
+  detail(path: string, start: number, seconds: number, still: boolean, signal?: AbortSignal): Promise<SpanDetail> {
+    // A presigned address changes its query on every call; the object under it does not.
+    const key = `${path.split('?')[0]}\n${still ? 0 : start}\n${still ? 0 : seconds}`;
+    let found = this.details.get(key);
+    if (!found) {
+      found = this.readDetail(path, start, seconds, still, signal).catch(() => null);
+      found.then(
+        (d) => d ?? this.details.delete(key),
+        () => undefined,
+      );
+      if (this.details.size >= DETAIL_CACHE_SIZE) {
+        this.details.delete(this.details.keys().next().value as string);
+      }
+      this.details.set(key, found);
+    }
+    return found;
+  }
+
+  private readonly details = new Map<string, Promise<SpanDetail>>();
+
+  private async readDetail(
+    path: string,
+    start: number,
+    seconds: number,
+    still: boolean,
+    signal?: AbortSignal,
+  ): Promise<SpanDetail> {
+    const probe = await this.probe(path);
+    if (!probe.video) {
+      return null;
+    }
+    const times = sampleTimes(start, seconds, still);
+    const chunks: Buffer[] = [];
+    await this.run(this.ffmpeg, detailArgs(path, times, still), {
+      signal,
+      onStdoutBytes: (b) => chunks.push(b),
+    });
+    const gray = Buffer.concat(chunks);
+    if (gray.length !== DETAIL_GRID * DETAIL_GRID * times.length) {
+      return null;
+    }
+    return {
+      profile: detailProfile(gray, DETAIL_GRID, times.length),
+      width: probe.video.width,
+      height: probe.video.height,
+    };
   }
 
   /** Shot boundaries of a video by scene score (see scenes.ts): [start, end] spans covering the whole file. */
