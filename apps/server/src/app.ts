@@ -15,6 +15,7 @@ import { discoverMediaTools } from './media/ffmpeg-discovery.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { brandRoutes } from './modules/brand/brand.routes.ts';
+import type { Transcriber } from './media/clip/asr/transcriber.ts';
 import type { TtsProvider } from './media/clip/tts/tts-provider.ts';
 import type { ScriptWriter } from './media/clip/writer/script-writer.ts';
 import type { ClipOutput } from './modules/clip-task/clip-tools.ts';
@@ -134,6 +135,8 @@ export interface AppOptions {
   scriptWriter?: ScriptWriter;
   /** Clip voice (default: TTS_PROVIDER from the environment); tests speak through a local imitation of a cloud voice. */
   tts?: TtsProvider;
+  /** Clip speech recognition (default: ASR_BASE_URL from the environment, else none); tests use a local imitation of a service. */
+  transcriber?: Transcriber | null;
   /** Reads leads (default: LLM_* from the environment, else none: the rules alone); tests use a local imitation of an LLM service. */
   leadModel?: LeadModel | null;
   /** Drafts AI replies (default: LLM_* from the environment, else none); tests use a local imitation of an LLM service. */
@@ -213,6 +216,7 @@ export async function buildApp(options: AppOptions) {
       output: options.clipOutput ?? { size: config.clipSize },
       writer: options.scriptWriter,
       tts: options.tts,
+      transcriber: options.transcriber,
       log: app.log,
     },
     captcha: options.captcha ?? svgCaptchaGenerator,

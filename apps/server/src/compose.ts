@@ -8,6 +8,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { listChineseFonts } from './media/clip/fonts.ts';
 import { ClipRenderer } from './media/clip/render.ts';
+import { createTranscriber, type Transcriber } from './media/clip/asr/transcriber.ts';
 import { createTts } from './media/clip/tts/create-tts.ts';
 import type { TtsProvider } from './media/clip/tts/tts-provider.ts';
 import { createScriptWriter, type ScriptWriter } from './media/clip/writer/script-writer.ts';
@@ -95,6 +96,7 @@ export interface Infrastructure {
     output?: ClipOutput;
     writer?: ScriptWriter;
     tts?: TtsProvider;
+    transcriber?: Transcriber | null;
     /** Where renders that stop for good are logged (default: nowhere). */
     log?: JobLogger;
   };
@@ -165,6 +167,7 @@ export function compose(infra: Infrastructure) {
   const clipTools = {
     renderer: clipRenderer,
     tts: infra.clip.tts ?? createTts(),
+    transcriber: infra.clip.transcriber === undefined ? createTranscriber() : infra.clip.transcriber,
     writer: infra.clip.writer ?? createScriptWriter(),
     fonts: listChineseFonts,
     workDir: infra.clip.workDir,
@@ -179,6 +182,7 @@ export function compose(infra: Infrastructure) {
       renderer: clipRenderer,
       materialRepository,
       uploadRepository: repos.uploadRepository,
+      transcriber: clipTools.transcriber,
     },
     clipCatalog,
   );

@@ -296,6 +296,17 @@ export class ClipRenderer {
     };
   }
 
+  /** The sound of a clip as 16 kHz mono WAV, what speech recognition reads. */
+  async extractSpeech(path: string, output: string, signal?: AbortSignal): Promise<void> {
+    await this.run(
+      this.ffmpeg,
+      // Progress on stdout keeps a long clip's extraction alive on a busy host.
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-progress', 'pipe:1', '-i', path]
+        .concat(['-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', output]),
+      { signal, stallMs: CLIP_RENDER_STALL_MS },
+    );
+  }
+
   /** Shot boundaries of a video by scene score (see scenes.ts): [start, end] spans covering the whole file. */
   async detectShots(
     path: string,

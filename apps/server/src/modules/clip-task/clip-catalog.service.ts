@@ -44,7 +44,11 @@ export class ClipCatalogService {
 
   /** getVoice: the voice narration is spoken with; the console notes a robotic one. */
   voice(): ClipVoice {
-    return { name: this.deps.clip.tts.name, robotic: this.deps.clip.tts.robotic };
+    return {
+      name: this.deps.clip.tts.name,
+      robotic: this.deps.clip.tts.robotic,
+      transcriber: this.deps.clip.transcriber?.name ?? null,
+    };
   }
 
   /** getVoices: every voice the configured provider speaks, the default first; its failure is a §8 refusal. */

@@ -1,7 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { materialIdsOf, type ClipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { type ClipMaterial, type ClipPlan } from '../../media/clip/plan-model.ts';
 import { Msg } from '@vidmatrix/contract/messages';
 import { badRequest } from '../../errors.ts';
+import {
+  TranscribeError,
+  transcriptLines,
+  type Transcriber,
+  type TranscriptSegment,
+} from '../../media/clip/asr/transcriber.ts';
 import { planClipTask } from '../../media/clip/plan.ts';
 import { ClipInputError, type PlanContext } from '../../media/clip/planners/shared.ts';
 import type { ClipRenderer } from '../../media/clip/render.ts';
@@ -25,7 +34,9 @@ export class ClipPlanService {
     private readonly deps: {
       clipTaskRepository: ClipTaskRepository;
       storage: Pick<StorageDriver, 'mediaSource'>;
-      renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech'>;
+      renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech' | 'extractSpeech'>;
+      /** Subtitles from speech for 口播 without a script (clip-tools.ts); none: the typed script only. */
+      transcriber?: Transcriber | null;
       /** The member's materials, read through the material module's rule (material-sources.ts). */
       materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf'>;
       /** The member's cloud space (upload-ledger.ts). */
@@ -113,10 +124,13 @@ export class ClipPlanService {
         }
         ctx.shots = shots;
       }
+      let planned = input;
       if (input.clip_model === 4) {
-        ctx.speech = await this.speechOf(library, input.mainId);
+        const heard = await this.speechOf(library, input.mainId, input.lines);
+        ctx.speech = heard.speech;
+        planned = { ...input, lines: heard.lines };
       }
-      return { plans: planClipTask(input, ctx), library };
+      return { plans: planClipTask(planned, ctx), library };
     } catch (error) {
       if (error instanceof ClipCapacityError || error instanceof ClipInputError) {
         throw badRequest(error.message, error instanceof ClipCapacityError ? { max: error.max } : null);
@@ -162,8 +176,16 @@ export class ClipPlanService {
     return this.deps.storage.mediaSource(key);
   }
 
-  /** 口播: the speech spans of the main clip; refused when it has no sound. */
-  async speechOf(library: ClipLibrary, mainId: number): Promise<[number, number][]> {
+  /**
+   * 口播: the main clip's speech spans and the lines shown over them: the typed script over the spans
+   * silence detection finds, or, with no script and a recognition service configured, the lines it heard
+   * over their own spans. Refused when the clip has no sound.
+   */
+  async speechOf(
+    library: ClipLibrary,
+    mainId: number,
+    typed: readonly string[] = [],
+  ): Promise<{ speech: [number, number][]; lines: string[] }> {
     const main = library.get(mainId);
     if (!main) {
       throw new ClipInputError(Msg.clipMaterialMissing);
@@ -173,8 +195,42 @@ export class ClipPlanService {
     if (!(await this.deps.renderer.probe(path)).audio) {
       throw new ClipInputError(Msg.clipMainNoAudio);
     }
-    return this.deps.renderer.detectSpeech(path, main.duration);
+    const transcriber = this.deps.transcriber;
+    if (typed.length === 0 && transcriber) {
+      const heard = transcriptLines(await this.transcriptOf(transcriber, main.key, path));
+      if (heard.lines.length > 0) {
+        return heard;
+      }
+    }
+    return { speech: await this.deps.renderer.detectSpeech(path, main.duration), lines: [...typed] };
   }
+
+  /** What the service hears in a clip, asked once per stored object (the plan and each of its videos reuse it). */
+  private transcriptOf(transcriber: Transcriber, key: string, path: string): Promise<TranscriptSegment[]> {
+    let heard = this.transcripts.get(key);
+    if (!heard) {
+      heard = (async () => {
+        const dir = await mkdtemp(join(tmpdir(), 'vm-asr-'));
+        try {
+          const audio = join(dir, 'speech.wav');
+          await this.deps.renderer.extractSpeech(path, audio);
+          return await transcriber.transcribe(audio);
+        } catch (error) {
+          throw new ClipInputError(error instanceof TranscribeError ? error.message : Msg.clipRenderFailed);
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      })();
+      heard.catch(() => this.transcripts.delete(key));
+      if (this.transcripts.size >= 64) {
+        this.transcripts.delete(this.transcripts.keys().next().value as string);
+      }
+      this.transcripts.set(key, heard);
+    }
+    return heard;
+  }
+
+  private readonly transcripts = new Map<string, Promise<TranscriptSegment[]>>();
 }
 
 /** Every font a task's inputs name (subtitle and title of a template, or the mode's own font). */

@@ -314,7 +314,8 @@ export class ClipRenderService {
         template,
         materials,
         musicPath: plan.musicId === null ? null : await this.musicPath(memberId, plan.musicId),
-        speech: input.clip_model === 4 ? await this.planner.speechOf(library, input.mainId) : undefined,
+        speech:
+          input.clip_model === 4 ? (await this.planner.speechOf(library, input.mainId, input.lines)).speech : undefined,
         tts: clip.tts,
         dubbing: input.dubbing,
         logo: input.logo && {

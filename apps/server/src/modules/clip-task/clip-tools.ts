@@ -1,3 +1,4 @@
+import type { Transcriber } from '../../media/clip/asr/transcriber.ts';
 import type { ClipFont } from '../../media/clip/fonts.ts';
 import type { produceVideo } from '../../media/clip/produce.ts';
 import type { ClipRenderer } from '../../media/clip/render.ts';
@@ -8,6 +9,8 @@ import type { ScriptWriter } from '../../media/clip/writer/script-writer.ts';
 export interface ClipTools {
   renderer: ClipRenderer;
   tts: TtsProvider;
+  /** Subtitles from speech (口播 without a typed script); null when no recognition service is configured. */
+  transcriber: Transcriber | null;
   /** The Chinese-capable fonts of this host (fontconfig). */
   fonts: () => Promise<ClipFont[]>;
   /** Scratch space of renders (voice parts, ASS, files before they go to storage). */

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { ColorPicker, Form, InputNumber, Select, Space, Switch } from 'antd';
+import { clipFrameSize, DEFAULT_CLIP_ASPECT, type ClipAspect } from '@vidmatrix/contract/api/clip-format';
 import type { SubtitleStyle, TitleStyle } from '@vidmatrix/contract/api/clip-task';
 import { CLIP_OUTPUT_SIZE, CLIP_TEXT_Y_RANGE } from '@vidmatrix/contract/constants';
 import { SUBTITLE_PRESETS } from '@vidmatrix/contract/rules/clip-styles';
@@ -9,8 +10,8 @@ export type SubtitleLook = Omit<SubtitleStyle, 'font'>;
 /** A title style as the swatch draws it. */
 type TitleLook = Omit<TitleStyle, 'font' | 'text' | 'seconds'>;
 
-/** The swatch's frame width, px (a 9:16 frame drawn at this width). */
-const SWATCH_WIDTH = 180;
+/** The swatch frame's short side, px: the chosen aspect drawn at this size, as the renderer sizes text by the short side. */
+const SWATCH_SHORT = 180;
 const SAMPLE_LINE = '字幕样式预览';
 const SAMPLE_TITLE = '视频标题';
 
@@ -21,7 +22,7 @@ function yOf(look: SubtitleLook): number {
 
 /** CSS of text drawn the way libass draws the style (size and stroke scaled from 1080 px). */
 function textCss(look: SubtitleLook | TitleLook, y: number): CSSProperties {
-  const scale = SWATCH_WIDTH / CLIP_OUTPUT_SIZE.width;
+  const scale = SWATCH_SHORT / CLIP_OUTPUT_SIZE.width;
   const stroke = Math.max(0.5, look.outline * scale);
   const alpha = Math.round(look.boxOpacity * 255)
     .toString(16)
@@ -45,15 +46,17 @@ function textCss(look: SubtitleLook | TitleLook, y: number): CSSProperties {
   };
 }
 
-/** A still of a 9:16 frame with the subtitle (and title) styles drawn on it. */
-export function StyleSwatch(props: { subtitle: SubtitleLook | null; title?: TitleLook | null }) {
+/** A still of a frame of the chosen aspect (else 9:16) with the subtitle (and title) styles drawn on it. */
+export function StyleSwatch(props: { subtitle: SubtitleLook | null; title?: TitleLook | null; aspect?: ClipAspect }) {
+  const frame = clipFrameSize(props.aspect ?? DEFAULT_CLIP_ASPECT, SWATCH_SHORT);
   return (
     <div
       data-testid="style-swatch"
+      data-aspect={props.aspect ?? DEFAULT_CLIP_ASPECT}
       style={{
         position: 'relative',
-        width: SWATCH_WIDTH,
-        height: (SWATCH_WIDTH * 16) / 9,
+        width: frame.width,
+        height: frame.height,
         background: 'linear-gradient(135deg, #3a7bd5, #6b8e4e)',
         borderRadius: 6,
         overflow: 'hidden',
@@ -89,6 +92,8 @@ export function SubtitleStyleFields(props: {
   /** What 模板样式 shows (the template's or the mode's plain style). */
   fallback: SubtitleLook | null;
   title?: TitleLook | null;
+  /** The task's output aspect: the still takes its shape. */
+  aspect?: ClipAspect;
 }) {
   const { value, onChange } = props;
   const preset = value === null ? '' : (SUBTITLE_PRESETS.find((p) => sameLook(p.style, value))?.key ?? 'custom');
@@ -170,7 +175,7 @@ export function SubtitleStyleFields(props: {
             </Space>
           )}
         </div>
-        <StyleSwatch subtitle={value ?? props.fallback} title={props.title} />
+        <StyleSwatch subtitle={value ?? props.fallback} title={props.title} aspect={props.aspect} />
       </Space>
     </Form.Item>
   );

@@ -176,6 +176,7 @@ export function ClipTaskForm(props: {
             onChange={setSubtitle}
             fallback={props.template ? props.template.template.subtitle : PLAIN_SUBTITLE}
             title={titlesOf(titles).length > 0 || templateTitle ? (shownTitle ?? TITLE_PRESETS[0]?.style) : null}
+            aspect={format.aspect}
           />
         )}
         {props.titles !== false && (

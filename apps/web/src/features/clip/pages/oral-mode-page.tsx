@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Form, Input, Space, Switch } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
-import { Msg } from '@vidmatrix/contract/messages';
+import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
+import { useVoice } from '../api/get-voice.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { NumberField, SecondsField } from '../components/number-field.tsx';
 import { linesOf } from '../components/task-actions.tsx';
@@ -30,6 +31,8 @@ function OralModeForm({ template }: { template: ClipTemplateChoice }) {
   const [script, setScript] = useState('');
   const [cutSilence, setCutSilence] = useState(true);
   const [chromaKey, setChromaKey] = useState(false);
+  // Whether the server recognises speech: the form states the subtitles' offline fallback.
+  const voice = useVoice();
   return (
     <ClipTaskForm
       mode={4}
@@ -60,7 +63,16 @@ function OralModeForm({ template }: { template: ClipTemplateChoice }) {
         <NumberField label="每条视频空镜数" min={0} max={CLIP_MAX_SEGMENTS} value={brolls} onChange={setBrolls} />
         <SecondsField label="空镜时长（秒）" value={seconds} onChange={setSeconds} />
       </Space>
-      <Form.Item label="口播文案（用作字幕，每行一句）">
+      <Form.Item
+        label="口播文案（用作字幕，每行一句）"
+        extra={
+          <span data-testid="clip-transcriber-note">
+            {voice.data?.transcriber
+              ? fillMsg(Msg.clipTranscriberOn, { name: voice.data.transcriber })
+              : Msg.clipNoTranscriber}
+          </span>
+        }
+      >
         <Space direction="vertical" style={{ width: '100%' }}>
           <WriteScriptButton onWritten={(drafts) => setScript((drafts.scripts[0]?.lines ?? []).join('\n'))} />
           <Input.TextArea

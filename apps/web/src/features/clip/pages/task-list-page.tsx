@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
+import { clipFormat, DEFAULT_CLIP_ASPECT, type ClipAspect } from '@vidmatrix/contract/api/clip-format';
 import { clipModeName, type ClipModel, type ClipStatus, type ClipTaskSummary } from '@vidmatrix/contract/api/clip-task';
 import { Msg } from '@vidmatrix/contract/messages';
 import { useClipTaskAction } from '../api/clip-mutations.ts';
@@ -130,6 +131,12 @@ export function ClipTaskListPage() {
   );
 }
 
+/** The aspect a task's videos were made in (its input's; tasks from before the choice are 9:16). */
+function aspectOf(input: unknown): ClipAspect {
+  const aspect = clipFormat.aspect.safeParse((input as { aspect?: unknown } | null)?.aspect);
+  return (aspect.success ? aspect.data : undefined) ?? DEFAULT_CLIP_ASPECT;
+}
+
 /** The videos of a task as a grid; a finished one plays in the shared player. */
 function TaskOutputs({ id }: { id: number }) {
   const task = useClipTask(id);
@@ -140,8 +147,16 @@ function TaskOutputs({ id }: { id: number }) {
   if (task.data.outputs.length === 0) {
     return <Empty />;
   }
+  const aspect = aspectOf(task.data.input);
+  const [w, h] = aspect.split(':').map(Number) as [number, number];
+  // Landscape cards are wider, so their pictures are not smaller than a portrait card's.
+  const column = w > h ? 240 : 160;
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 160px)', gap: 12 }}>
+    <div
+      data-testid="clip-outputs"
+      data-aspect={aspect}
+      style={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, ${column}px)`, gap: 12 }}
+    >
       {task.data.outputs.map((o) => (
         <Card
           key={o.id}
@@ -153,16 +168,17 @@ function TaskOutputs({ id }: { id: number }) {
             setPlaying({ url: o.file_url, name: `${task.data.name}-${o.index + 1}`, poster: o.thumb_url })
           }
           cover={
-            // The whole frame in a 9:16 box: a shorter box cut off the title and subtitles, and cover cut off
-            // the sides (and a corner logo) of square and landscape videos.
+            // The whole frame in a box of the video's own shape: a shorter box cut off the title and subtitles,
+            // and a portrait box showed square and landscape videos small between black bars.
             o.thumb_url ? (
               <img
                 src={o.thumb_url}
                 alt=""
-                style={{ aspectRatio: '9 / 16', objectFit: 'contain', background: '#000' }}
+                data-testid="clip-output-thumb"
+                style={{ aspectRatio: `${w} / ${h}`, objectFit: 'contain', background: '#000' }}
               />
             ) : (
-              <div style={{ aspectRatio: '9 / 16', background: '#f0f0f0' }} />
+              <div style={{ aspectRatio: `${w} / ${h}`, background: '#f0f0f0' }} />
             )
           }
         >
