@@ -15,6 +15,12 @@ export interface TranscriptionImitation {
   close(): Promise<void>;
 }
 
+/** A text field of a multipart body ('' when absent or a file). */
+function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
 export async function startTranscriptionImitation(options: {
   key: string;
   segments: { start: number; end: number; text: string }[];
@@ -50,8 +56,8 @@ export async function startTranscriptionImitation(options: {
         }
         requests.push({
           model,
-          responseFormat: String(form.get('response_format') ?? 'json'),
-          language: String(form.get('language') ?? ''),
+          responseFormat: field(form, 'response_format') || 'json',
+          language: field(form, 'language'),
           file: { name: file.name, size: file.size },
         });
         const text = options.segments.map((s) => s.text).join('');

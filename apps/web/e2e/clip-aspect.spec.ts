@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { fixtureDir, makeImage } from '@vidmatrix/fixtures';
 import { ClipTaskPages } from './pages/clip-task-pages.ts';
+import { MaterialsPage } from './pages/materials-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signInNewMember } from './support/members.ts';
 
@@ -24,7 +25,13 @@ test('the style still and the video cards follow the chosen aspect', async ({ pa
   const dir = fixtureDir('vm-e2e-aspect-');
   await signInNewMember(page, request, 'aspect');
   const clip = new ClipTaskPages(page);
-  await clip.upload([makeImage(join(dir, '方形海报.png'), { width: 400, height: 300, color: '0x2e86de' })]);
+  const materials = new MaterialsPage(page);
+  await materials.open();
+  await materials.chooseFiles([makeImage(join(dir, '方形海报.png'), { width: 400, height: 300, color: '0x2e86de' })]);
+  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(1);
+  await expect(materials.submit).toBeEnabled({ timeout: 60_000 });
+  await materials.submit.click();
+  await expect(materials.toast('添加成功')).toBeVisible();
 
   await clip.newTask(5);
   await expect(page).toHaveURL(/\/clip\/ImageVideoMode\?/);
@@ -45,15 +52,18 @@ test('the style still and the video cards follow the chosen aspect', async ({ pa
   await aspect.getByText('1:1 方形').click();
   await expect(swatch).toHaveAttribute('data-aspect', '1:1');
   expect(await ratioOf(swatch)).toBeCloseTo(1, 2);
-  await swatch.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(shotDir, 'clip-aspect-form.png'), fullPage: true });
+  // The still and the aspect buttons in one view (a full-page shot repeats the fixed header mid-page).
+  await aspect.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shotDir, 'clip-aspect-form.png') });
 
   await page.getByRole('button', { name: '开始剪辑' }).click();
   const outputs = await clip.watchAndPlay('端到端方形', 1, join(shotDir, 'clip-aspect-cards-first.png'));
   const thumb = outputs.first().getByTestId('clip-output-thumb');
   // The poster is the square video's frame, and its box is square too.
   await expect
-    .poll(() => thumb.evaluate((img: HTMLImageElement) => (img.naturalHeight ? img.naturalWidth / img.naturalHeight : 0)))
+    .poll(() =>
+      thumb.evaluate((img: HTMLImageElement) => (img.naturalHeight ? img.naturalWidth / img.naturalHeight : 0)),
+    )
     .toBeCloseTo(1, 1);
   expect(await ratioOf(thumb)).toBeCloseTo(1, 2);
   await page.screenshot({ path: join(shotDir, 'clip-aspect-cards.png'), fullPage: true });

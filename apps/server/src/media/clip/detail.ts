@@ -8,7 +8,7 @@
 /** The gray grid the frames are decoded into (square: only each axis's own profile is used). */
 export const DETAIL_GRID = 48;
 /** Frames sampled per span: near its start, its middle and its end. */
-export const DETAIL_FRAMES = 3;
+const DETAIL_FRAMES = 3;
 /** A window off centre must hold this much more of the frame's detail than the centred one (else centre). */
 const MOVE_GAIN = 0.05;
 /** Positions tried along an axis (fractions of the slack, 0 = left/top, 1 = right/bottom). */
@@ -26,7 +26,7 @@ export interface Focus {
   y: number;
 }
 
-export const CENTRE: Focus = { x: 0.5, y: 0.5 };
+const CENTRE: Focus = { x: 0.5, y: 0.5 };
 
 /** The profile of `frames` gray frames of `size`×`size`, laid side by side (one `hstack`ed image). */
 export function detailProfile(gray: Uint8Array, size: number, frames: number): DetailProfile {

@@ -184,7 +184,9 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
     duration: Math.min(timeline.duration, input.maxSeconds ?? Infinity),
     fit: template.fit,
     clips: await Promise.all(
-      (await withSound(renderer, timeline.clips)).map((c) => (cover ? focused(renderer, c, size, input.signal) : c)),
+      (await withSound(renderer, timeline.clips)).map(async (c) =>
+        cover ? focused(renderer, c, size, input.signal) : c,
+      ),
     ),
     transitions: timeline.transitions,
     main: timeline.main,

@@ -49,6 +49,9 @@ export type SpanDetail = { profile: DetailProfile; width: number; height: number
 /** Spans whose detail is kept in memory (every video of a task reuses its materials' spans). */
 const DETAIL_CACHE_SIZE = 512;
 
+/** Output arguments of the sound speech recognition reads: 16 kHz mono 16-bit WAV. */
+const SPEECH_WAV = ['-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le'];
+
 /** Kept of stderr for the error report. */
 const STDERR_TAIL = 4096;
 /** ffmpeg gets this long to stop after SIGTERM before SIGKILL, ms. */
@@ -301,8 +304,19 @@ export class ClipRenderer {
     await this.run(
       this.ffmpeg,
       // Progress on stdout keeps a long clip's extraction alive on a busy host.
-      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-progress', 'pipe:1', '-i', path]
-        .concat(['-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', output]),
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-progress',
+        'pipe:1',
+        '-i',
+        path,
+        ...SPEECH_WAV,
+        output,
+      ],
       { signal, stallMs: CLIP_RENDER_STALL_MS },
     );
   }

@@ -27,7 +27,7 @@ export class ClipCatalogService {
 
   constructor(
     private readonly deps: {
-      clip: Pick<ClipTools, 'tts' | 'fonts' | 'workDir' | 'writer'>;
+      clip: Pick<ClipTools, 'tts' | 'transcriber' | 'fonts' | 'workDir' | 'writer'>;
       /** Where voice previews are put for the page to play. */
       storage: Pick<StorageDriver, 'put' | 'size' | 'publicUrl'>;
     },

@@ -87,7 +87,7 @@ export function parseTranscript(body: unknown): TranscriptSegment[] {
   }
   const segments = Array.isArray(data.segments) ? (data.segments as Record<string, unknown>[]) : [];
   const timed = segments
-    .map((s) => ({ start: Number(s.start), end: Number(s.end), text: String(s.text ?? '').trim() }))
+    .map((s) => ({ start: Number(s.start), end: Number(s.end), text: typeof s.text === 'string' ? s.text.trim() : '' }))
     .filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end) && s.end > s.start && s.text);
   if (timed.length > 0) {
     return timed;
