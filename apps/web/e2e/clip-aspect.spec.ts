@@ -52,8 +52,8 @@ test('the style still and the video cards follow the chosen aspect', async ({ pa
   await aspect.getByText('1:1 方形').click();
   await expect(swatch).toHaveAttribute('data-aspect', '1:1');
   expect(await ratioOf(swatch)).toBeCloseTo(1, 2);
-  // The still and the aspect buttons in one view (a full-page shot repeats the fixed header mid-page).
-  await aspect.scrollIntoViewIfNeeded();
+  // The square still in the middle of the view (a full-page shot repeats the fixed header mid-page).
+  await swatch.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: join(shotDir, 'clip-aspect-form.png') });
 
   await page.getByRole('button', { name: '开始剪辑' }).click();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeVideo } from '@vidmatrix/fixtures';
+import { makeVideo, toneSource } from '@vidmatrix/fixtures';
 import { clipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bestOffset, coverFocus, detailProfile } from './detail.ts';
@@ -151,5 +151,40 @@ describe('detail-aware cover crop', () => {
     expect(seen.clips[0]?.focus?.x).toBeGreaterThan(0.8);
     await renderer.render({ ...seen, clips: seen.clips.map(({ focus: _, ...c }) => c), output: centred });
     expect(subjectPixels(centred)).toBe(0);
+
+    // 口播: the main clip (a landscape presenter off to the right) is cropped around its detail too.
+    const head = join(dir, 'head.mp4');
+    makeVideo(head, {
+      width: 320,
+      height: 180,
+      rate: 15,
+      seconds: 2,
+      pattern: 'color',
+      filter: 'drawbox=x=0:y=0:w=iw:h=ih:color=0x505050:t=fill,drawbox=x=252:y=60:w=36:h=60:color=magenta:t=fill',
+      audio: toneSource({ frequency: 300, seconds: 2, spans: [[0.2, 1.8]] }),
+    });
+    const oral = join(dir, 'oral.mp4');
+    await produceVideo(renderer, {
+      plan: {
+        ...plan,
+        mode: 4,
+        segments: [],
+        paragraphs: [],
+        voiced: false,
+        dedup: null,
+        main: { materialId: 2, keep: null, chromaKey: false },
+      },
+      template,
+      materials: new Map([[2, { path: head, kind: 'digital_human', duration: 2 }]]),
+      musicPath: null,
+      tts: new EspeakTts(),
+      fontsDir: '/usr/share/fonts',
+      workDir: join(dir, 'work-oral'),
+      output: oral,
+      size: SIZE,
+      fps: 15,
+      encode: { preset: 'ultrafast', crf: 30 },
+    });
+    expect(subjectPixels(oral)).toBeGreaterThan(1000);
   });
 });

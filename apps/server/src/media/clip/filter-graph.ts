@@ -41,7 +41,13 @@ export interface RenderSpec {
   clips: SpecClip[];
   transitions: { name: string; duration: number }[] | null;
   /** 口播: the main clip (its audio is the voice), full frame or chroma-keyed over `clips`. */
-  main: { path: string; keep: [number, number][] | null; chromaKey: boolean } | null;
+  main: {
+    path: string;
+    keep: [number, number][] | null;
+    chromaKey: boolean;
+    /** Cover fit: where the crop window sits (as a clip's `focus`). */
+    focus?: SpecClip['focus'];
+  } | null;
   /** Cutaways over the main clip. */
   overlays: { clip: SpecClip; at: number }[];
   subtitles: { path: string; fontsDir: string } | null;
@@ -295,7 +301,7 @@ export function buildClipArgs(spec: RenderSpec): string[] {
     const select = keep ? keep.map(([a, b]) => `between(t,${sec(a)},${sec(b)})`).join('+') : null;
     const cut = select ? `,select='${select}',setpts=N/(${spec.fps}*TB)` : ',setpts=PTS-STARTPTS';
     graph.push(`[${m}:v]fps=${spec.fps}${cut}[mr]`);
-    graph.push(fitChain('mr', 'mf', spec, 'mk'));
+    graph.push(fitChain('mr', 'mf', spec, 'mk', spec.main.focus));
     if (spec.main.chromaKey && base) {
       graph.push(`[mf]format=rgba,colorkey=0x00FF00:0.3:0.1[person]`);
       graph.push(`[${base}][person]overlay=0:0:shortest=0:eof_action=pass,format=yuv420p[keyed]`);

@@ -148,6 +148,19 @@ async function focused(
   return detail ? { ...clip, focus: coverFocus(detail.profile, detail, frame) } : clip;
 }
 
+/** 口播's main clip under a cover fit: the crop sits where the whole clip's detail is. */
+async function focusedMain(
+  renderer: ClipRenderer,
+  main: NonNullable<RenderSpec['main']>,
+  input: ProduceInput,
+  frame: { width: number; height: number },
+): Promise<RenderSpec['main']> {
+  const id = input.plan.main?.materialId;
+  const seconds = (id === undefined ? undefined : input.materials.get(id)?.duration) ?? 0;
+  const detail = await renderer.detail(main.path, 0, seconds, false, input.signal);
+  return detail ? { ...main, focus: coverFocus(detail.profile, detail, frame) } : main;
+}
+
 /**
  * Produces one video from its plan: voice per sentence (its length sets the cues), the timeline,
  * the voice track laid out on it, the ASS file, then one ffmpeg run checked by ffprobe.
@@ -189,7 +202,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
       ),
     ),
     transitions: timeline.transitions,
-    main: timeline.main,
+    main: cover && timeline.main ? await focusedMain(renderer, timeline.main, input, size) : timeline.main,
     overlays: cover
       ? await Promise.all(
           timeline.overlays.map(async (o) => ({ ...o, clip: await focused(renderer, o.clip, size, input.signal) })),
