@@ -153,7 +153,10 @@ export async function rateLimitProbe({ base, loginPath, limit, tooManyCode }) {
         body: JSON.stringify({ account: 'cluster-nobody', password: 'not-the-password-1' }),
       })
         .then((res) => res.json())
-        .then((answer) => answer.code, (err) => `error ${err instanceof Error ? err.message : String(err)}`),
+        .then(
+          (answer) => answer.code,
+          (err) => `error ${err instanceof Error ? err.message : String(err)}`,
+        ),
     ),
   );
   const refused = answers.filter((code) => code === tooManyCode).length;

@@ -189,7 +189,12 @@ export class CustomerRepository {
    * Claims one attempt of a pending reply, holding it until `leaseUntil`; false when another instance
    * took it first, or (`unleasedAt`) when an attempt still holds it at that time.
    */
-  async claimAttempt(messageId: number, seenAttempts: number, leaseUntil: number, unleasedAt?: number): Promise<boolean> {
+  async claimAttempt(
+    messageId: number,
+    seenAttempts: number,
+    leaseUntil: number,
+    unleasedAt?: number,
+  ): Promise<boolean> {
     let query = this.db
       .updateTable('chat_message')
       .set({ attempts: seenAttempts + 1, delivery_lease_until: leaseUntil })
@@ -220,10 +225,11 @@ export class CustomerRepository {
       .select('m.id')
       .where('m.direction', '=', 'out')
       .where('m.delivery_status', '=', 'pending')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('chat_message as h')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('chat_message as h')
               .select('h.id')
               .whereRef('h.conversation_id', '=', 'm.conversation_id')
               .where('h.direction', '=', 'in')
