@@ -8,7 +8,7 @@
 // docs/deploy.md are measured. Not part of `npm test`: `node scripts/cluster-check.mjs` (docs/deploy.md).
 // Exits 1 when a check fails. Every process it starts is ended when it ends, also on failure.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -106,7 +106,12 @@ try {
   check('the run', false, err instanceof Error ? (err.stack ?? err.message) : String(err));
 } finally {
   if (!allPassed()) {
-    console.log(`\nEvery process's last output lines: ${saveOutputs(join(tmpdir(), `vm-cluster-logs-${stamp}`))}`);
+    const logs = saveOutputs(join(tmpdir(), `vm-cluster-logs-${stamp}`));
+    // nginx writes its errors to a file (its output is empty): keep it with the rest.
+    if (existsSync(join(nginxDir, 'error.log'))) {
+      copyFileSync(join(nginxDir, 'error.log'), join(logs, 'nginx-error.log'));
+    }
+    console.log(`\nEvery process's last output lines: ${logs}`);
   }
   await cleanup();
 }
