@@ -1,7 +1,7 @@
 // The cluster check's processes: started with their output kept (printed when something fails),
 // killed with SIGKILL for the faults, and every one of them ended when the check ends, also on failure.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every process the check started and has not seen exit. */
@@ -34,6 +34,9 @@ export async function until(what, read, check = Boolean, withinMs = 240_000) {
  * keeps the last 200 lines of its output. `ipc`: a message channel (child.send, child.on('message')).
  */
 export function startProcess(name, command, args, { env, cwd, ipc = false }) {
+  if (stopping) {
+    throw new Error(`${name}: not started, the check is ending`);
+  }
   const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
   const child = spawn(command, args, { cwd, env, detached: true, stdio });
   const lines = [];
@@ -88,6 +91,10 @@ export async function stopProcess(proc, graceMs = 15_000) {
 }
 
 function killGroup(proc) {
+  // A leader that exited and whose number another process now has: that group is not the check's.
+  if (!proc.alive() && existsSync(`/proc/${proc.pid}`)) {
+    return;
+  }
   try {
     process.kill(-proc.pid, 'SIGKILL');
   } catch {
@@ -104,10 +111,30 @@ export function saveOutputs(dir) {
   return dir;
 }
 
-/** Ends every process still running (the check's cleanup). */
+/** Set once the cleanup began: nothing is started after it (a restart racing the cleanup would outlive it). */
+let stopping = false;
+
+/**
+ * Ends every process the check started (the cleanup): SIGTERM to those still running, then SIGKILL to
+ * every group it started, the exited leaders' too (a killed worker's ffmpeg, a killed runner's Chromium
+ * stay in their group).
+ */
 export async function stopAll() {
+  stopping = true;
   await Promise.all([...running].map((proc) => stopProcess(proc, 10_000)));
+  killEveryGroup();
 }
+
+/** SIGKILL to the process group of every process the check started (synchronous: also at exit). */
+export function killEveryGroup() {
+  stopping = true;
+  for (const proc of started) {
+    killGroup(proc);
+  }
+}
+
+// Whatever way the check ends (an uncaught error, process.exit in a signal handler), no group is left.
+process.once('exit', killEveryGroup);
 
 /** pid → parent pid of every process, from /proc. */
 function parents() {

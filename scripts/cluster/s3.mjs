@@ -49,7 +49,7 @@ export async function bucketObjects({ endpoint, bucket }) {
  * hash (`clip/preview/`, look previews). Releasing: removed materials' objects the upload ledger
  * still holds as 'released' (a release cut short by a kill; the cleanup job frees them).
  */
-export async function auditBucket({ db, endpoint, bucket, clipTaskId = 0 }) {
+export async function auditBucket({ db, endpoint, bucket }) {
   const objects = await bucketObjects({ endpoint, bucket });
   const named = new Set();
   const wanted = [];
@@ -85,14 +85,5 @@ export async function auditBucket({ db, endpoint, bucket, clipTaskId = 0 }) {
   const orphans = [...objects.keys()].filter(
     (key) => !named.has(key) && !key.startsWith('clip/preview/') && !key.startsWith('looks/'),
   );
-  // The clip batch: its finished videos, each filed once, and no other render output of it.
-  const outputs = (
-    await db.query(
-      `SELECT o.id, o.status, m.object_key FROM clip_output o LEFT JOIN material m ON m.id = o.material_id
-       WHERE o.task_id = $1 ORDER BY o.id`,
-      [clipTaskId],
-    )
-  ).rows;
-  const clipObjects = [...objects.keys()].filter((k) => k.startsWith('clip/') && !k.startsWith('clip/preview/'));
-  return { objects: objects.size, sizes: objects, missing, orphans, releasing, outputs, clipObjects };
+  return { objects: objects.size, sizes: objects, missing, orphans, releasing };
 }

@@ -263,6 +263,8 @@ export interface ChatMessageTable {
   delivery_status: MessageDelivery;
   fail_reason: string;
   attempts: number;
+  /** Until when (ms) the delivery attempt that took a pending reply holds it; 0 when none does. */
+  delivery_lease_until: Generated<number>;
   created_at: number;
   /** The conversation's account and its platform (the harvested item's key with source and item_id). */
   enterprise_account_id: Generated<number>;

@@ -174,6 +174,7 @@ export class CustomerRepository {
         'chat_message.member_id',
         'chat_message.content',
         'chat_message.attempts',
+        'chat_message.delivery_lease_until',
         'chat_message.conversation_id',
         'conversation.enterprise_account_id',
         'conversation.customer_id',
@@ -184,22 +185,67 @@ export class CustomerRepository {
       .executeTakeFirst();
   }
 
-  /** Claims one attempt of a pending reply; false when another instance took it first. */
-  async claimAttempt(messageId: number, seenAttempts: number): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Claims one attempt of a pending reply, holding it until `leaseUntil`; false when another instance
+   * took it first, or (`unleasedAt`) when an attempt still holds it at that time.
+   */
+  async claimAttempt(
+    messageId: number,
+    seenAttempts: number,
+    leaseUntil: number,
+    unleasedAt?: number,
+  ): Promise<boolean> {
+    let query = this.db
       .updateTable('chat_message')
-      .set({ attempts: seenAttempts + 1 })
+      .set({ attempts: seenAttempts + 1, delivery_lease_until: leaseUntil })
       .where('id', '=', messageId)
       .where('delivery_status', '=', 'pending')
-      .where('attempts', '=', seenAttempts)
-      .executeTakeFirst();
+      .where('attempts', '=', seenAttempts);
+    if (unleasedAt !== undefined) {
+      query = query.where('delivery_lease_until', '<=', unleasedAt);
+    }
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Lets go of a pending reply's lease (its attempt failed and will be retried). */
+  async releaseAttempt(messageId: number): Promise<void> {
+    await this.db
+      .updateTable('chat_message')
+      .set({ delivery_lease_until: 0 })
+      .where('id', '=', messageId)
+      .where('delivery_status', '=', 'pending')
+      .execute();
+  }
+
+  /** Replies still to be sent through a connector (pending, not in a harvested conversation: a runner sends those). */
+  async undeliveredReplies(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('chat_message as m')
+      .select('m.id')
+      .where('m.direction', '=', 'out')
+      .where('m.delivery_status', '=', 'pending')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('chat_message as h')
+              .select('h.id')
+              .whereRef('h.conversation_id', '=', 'm.conversation_id')
+              .where('h.direction', '=', 'in')
+              .where('h.item_id', '<>', ''),
+          ),
+        ),
+      )
+      .orderBy('m.id')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   async setDelivery(messageId: number, status: MessageDelivery, reason: string): Promise<void> {
     await this.db
       .updateTable('chat_message')
-      .set({ delivery_status: status, fail_reason: reason })
+      .set({ delivery_status: status, fail_reason: reason, delivery_lease_until: 0 })
       .where('id', '=', messageId)
       .execute();
   }

@@ -26,6 +26,11 @@ import { generateWebhookSecret, signatureMatches, timestampFresh } from './webho
 
 /** Tries of a reply before it is marked failed. */
 export const DELIVERY_ATTEMPTS = 4;
+/**
+ * How long a delivery attempt holds its reply, ms: longer than a connector's send takes. A reply
+ * queued again after the queue lost its jobs waits for it, so a reply being sent does not go twice.
+ */
+export const DELIVERY_LEASE_MS = 5 * 60_000;
 
 /** The headers of a signed webhook call. */
 export interface WebhookSignature {
@@ -93,16 +98,19 @@ export class CustomerService {
 
   /**
    * One delivery attempt of a pending reply (run as a job). Sent, or failed for good with the
-   * reason shown to the member; a transient error throws so the queue retries it.
+   * reason shown to the member; a transient error throws so the queue retries it. The attempt holds
+   * the reply for DELIVERY_LEASE_MS. `resume`: queued again after the queue lost its jobs; a reply an
+   * attempt still holds (being sent right now) is left to it, and 'held' says so.
    */
-  async deliver(messageId: number): Promise<void> {
+  async deliver(messageId: number, resume = false): Promise<'held' | undefined> {
     const reply = await this.repo.findPendingReply(messageId);
     // A harvested conversation's reply is the runner's to send, whoever queued this job (e.g. a reply rule).
     if (!reply || (await this.deps.isHarvested?.(reply.conversation_id))) {
-      return;
+      return undefined;
     }
-    if (!(await this.repo.claimAttempt(messageId, reply.attempts))) {
-      return;
+    const now = this.deps.now();
+    if (!(await this.repo.claimAttempt(messageId, reply.attempts, now + DELIVERY_LEASE_MS, resume ? now : undefined))) {
+      return resume && (await this.repo.findPendingReply(messageId)) ? 'held' : undefined;
     }
     try {
       await this.connector.send({
@@ -114,11 +122,20 @@ export class CustomerService {
     } catch (err) {
       if (err instanceof PermanentDeliveryError) {
         await this.repo.setDelivery(messageId, 'failed', err.message);
-        return;
+        return undefined;
       }
+      // Not sent: the retry (or, should the queue lose it, the recovery) may take the reply at once.
+      // Should this write fail too, the lease lapses by itself.
+      await this.repo.releaseAttempt(messageId).catch(() => undefined);
       throw err;
     }
     await this.repo.setDelivery(messageId, 'sent', '');
+    return undefined;
+  }
+
+  /** The replies still to be sent through a connector: what a queue that lost its jobs queues again. */
+  undelivered(): Promise<number[]> {
+    return this.repo.undeliveredReplies();
   }
 
   /** Marks a reply failed once the queue used up its attempts. */

@@ -1,0 +1,117 @@
+import { Job } from '@vidmatrix/contract/jobs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HandleOptions, JobQueue } from '../src/jobs/job-queue.ts';
+import type { OutboundMessage } from '../src/modules/customer/connector.ts';
+import { registerCustomerJobs } from '../src/modules/customer/customer.jobs.ts';
+import { DELIVERY_LEASE_MS } from '../src/modules/customer/customer.service.ts';
+import { createTestApp, login, type TestContext } from './helpers.ts';
+import { addEnterpriseAccount, postCustomerMessage, testChannel, webhookSecretOf } from './realtime-helpers.ts';
+import { call } from './upload-client.ts';
+
+// A customer reply queued in Redis when Redis dies (found by scripts/cluster-check.mjs): the database
+// row is the truth. When the queue comes back without its jobs, every reply still pending is queued
+// again, but one an attempt is sending right now is left to it, so no reply goes twice.
+
+let ctx: TestContext;
+let token = '';
+let conversationId = 0;
+const sent: OutboundMessage[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp(
+    { redisUrl: undefined },
+    {
+      realtime: { channel: testChannel() },
+      messageConnector: {
+        send: (message) => {
+          sent.push(message);
+          return Promise.resolve();
+        },
+      },
+    },
+  );
+  token = (await login(ctx.app)).ApiToken;
+  const member = await webhookSecretOf(ctx.app, token);
+  const account = await addEnterpriseAccount(ctx.app, token, '断连回复号');
+  const inbound = await postCustomerMessage(
+    ctx.app,
+    member,
+    { enterprise_account_id: account, customer_id: 'c-lost', content: '多少钱' },
+    ctx.clock.now,
+  );
+  expect(inbound.statusCode).toBe(200);
+  const list = await call<{ list: { conversation_id: number }[] }>(
+    ctx.app,
+    token,
+    '/api/customer.DouyinCustomer/privateList',
+  );
+  conversationId = list.data.list[0]?.conversation_id ?? 0;
+  await ctx.app.jobs.drain();
+  // From here on no worker runs: the test plays the queue that lost its jobs.
+  await ctx.app.jobs.close();
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const reply = async (content: string) => {
+  const answer = await call<{ message_id: number }>(ctx.app, token, '/api/customer.DouyinCustomer/reply', {
+    conversation_id: conversationId,
+    content,
+  });
+  expect(answer.code, answer.msg).toBe(200);
+  return answer.data.message_id;
+};
+const statusOf = async (id: number) =>
+  (await ctx.db.selectFrom('chat_message').select('delivery_status').where('id', '=', id).executeTakeFirstOrThrow())
+    .delivery_status;
+
+describe('a customer reply whose queued job was lost with Redis', () => {
+  it('is queued again from the database and sent once', async () => {
+    const id = await reply('还在，99元');
+    const customers = ctx.app.services.customers;
+    // What Redis coming back empty leaves: the reply pending, its job gone.
+    expect(await customers.undelivered()).toContain(id);
+    expect(await customers.deliver(id, true)).toBeUndefined();
+    expect(await statusOf(id)).toBe('sent');
+    expect(sent.filter((m) => m.content === '还在，99元')).toHaveLength(1);
+    expect(await customers.undelivered()).not.toContain(id);
+    // The job that was lost turns up after all (a worker had it in hand): nothing goes twice.
+    expect(await customers.deliver(id)).toBeUndefined();
+    expect(sent.filter((m) => m.content === '还在，99元')).toHaveLength(1);
+  });
+
+  it('waits for an attempt that is sending it right now, and takes it once that attempt died', async () => {
+    const id = await reply('包邮');
+    const customers = ctx.app.services.customers;
+    // An attempt of a worker that is still alive took the reply (its job was in hand, not in Redis).
+    await ctx.db
+      .updateTable('chat_message')
+      .set({ attempts: 1, delivery_lease_until: ctx.clock.now + DELIVERY_LEASE_MS })
+      .where('id', '=', id)
+      .execute();
+    expect(await customers.deliver(id, true)).toBe('held');
+    expect(sent.filter((m) => m.content === '包邮')).toHaveLength(0);
+    expect(await statusOf(id)).toBe('pending');
+    // That worker died mid-send: its lease lapses and the resumed job sends the reply.
+    ctx.clock.advance(DELIVERY_LEASE_MS + 1);
+    expect(await customers.deliver(id, true)).toBeUndefined();
+    expect(await statusOf(id)).toBe('sent');
+    expect(sent.filter((m) => m.content === '包邮')).toHaveLength(1);
+  });
+
+  it('is what the delivery job gives a queue to queue again, as resumed jobs', async () => {
+    const id = await reply('今天发货');
+    let options: HandleOptions<{ messageId: number; resume?: boolean }> | undefined;
+    const capture = {
+      handle: (name: string, _handler: unknown, given: typeof options) => {
+        if (name === Job.customerDeliver) {
+          options = given;
+        }
+      },
+    } as unknown as JobQueue;
+    registerCustomerJobs(capture, { customers: ctx.app.services.customers });
+    expect(await options?.recover?.()).toContainEqual({ messageId: id, resume: true });
+  });
+});
