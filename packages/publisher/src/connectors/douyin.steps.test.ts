@@ -65,6 +65,36 @@ describe('douyin connector on the other grey group and a new build', () => {
     }
   });
 
+  // A wrong code's error stays on the page until the next code's verdict (the sandbox keeps it, the
+  // hostile case): the right code, checked for a moment, was read as refused by that old error.
+  it("takes the right code after a wrong one although the wrong one's error still shows", async () => {
+    await control.setSwitches('douyin', { douyinLoginSms: true, verifyDelayMs: 1_500 });
+    const session = await openAccount({ id: 'douyin-sms-retry', profileDir: join(dir, 'profile-sms-retry') }, options);
+    const asked: boolean[] = [];
+    try {
+      await session.loginByQr(
+        'douyin',
+        async (image) => {
+          await control.scan(image, 'douyin-sms-retry');
+        },
+        async (again) => {
+          asked.push(again);
+          if (asked.length > 2) {
+            throw new Error('a third code was asked for: the right one was counted as wrong');
+          }
+          const { code } = await control.code('douyin', 'douyin-sms-retry');
+          // The person mistypes first: the platform shows its error and keeps the dialog open.
+          return asked.length === 1 ? String((Number(code) + 1) % 1_000_000).padStart(6, '0') : code;
+        },
+      );
+      expect(asked).toEqual([false, true]);
+      expect(await session.checkLogin('douyin')).toBe('valid');
+    } finally {
+      await session.close();
+      await control.reset();
+    }
+  });
+
   it('refreshes an expired QR (二维码失效), then publishes on v1 with a cover and a schedule', async () => {
     await control.setSwitches('douyin', { qrExpiries: 1, douyinPublishVersion: 'v1', douyinNewBuild: true });
     const profileDir = join(dir, 'profile');
