@@ -40,8 +40,11 @@ export interface PublishStage extends PublishServer {
 }
 
 /** The publish tests' server; `listen` puts it on a free port for a runner to reach. */
-export async function startPublishServer({ listen = false } = {}): Promise<PublishServer> {
-  const ctx = await createTestApp({ jobs: 'off' });
+export async function startPublishServer({
+  listen = false,
+  appOptions = {},
+}: { listen?: boolean; appOptions?: Parameters<typeof createTestApp>[1] } = {}): Promise<PublishServer> {
+  const ctx = await createTestApp({ jobs: 'off' }, appOptions);
   if (listen) {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   }
