@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
+import { PublishApi, RUNNER_TOKEN_HEADER, type ClaimedJob } from '@vidmatrix/contract/api/publish';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import type { App } from '../src/app.ts';
@@ -8,7 +8,7 @@ import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 
 import { startRunner, type RunnerHandle, type RunnerOptions } from '@vidmatrix/publisher/runner/runner-loop';
 import { until } from '@vidmatrix/publisher/test-support';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export { until };
 
@@ -151,6 +151,38 @@ export async function createRunner(
     throw new Error(`runner create: ${res.msg}`);
   }
   return { id: res.data.runner_id, token: res.data.token };
+}
+
+/**
+ * The calls a publish test makes on its server, read from `serverOf` when called (so a file's
+ * `beforeAll` may start it): a batch of videos to accounts (no spacing unless `extra` says), a runner's
+ * claim (4 slots unless `body` says; it must succeed), and a job's row.
+ */
+export function publishCalls(serverOf: () => PublishServer) {
+  return {
+    addBatch: (videos: number[], accounts: number[], extra: object = {}) => {
+      const { ctx, token } = serverOf();
+      return memberCall<{ batch_id: number; job_count: number }>(ctx.app, token, PublishApi.add, {
+        material_ids: videos,
+        enterprise_account_ids: accounts,
+        title: '春季新品',
+        description: '好看又实惠',
+        topics: ['新品'],
+        schedule: { spacing_sec: 0 },
+        ...extra,
+      });
+    },
+    claim: async (runnerToken: string, body: object = {}): Promise<ClaimedJob[]> => {
+      const res = await runnerCall<{ jobs: ClaimedJob[] }>(serverOf().ctx.app, runnerToken, 'claim', {
+        slots: 4,
+        ...body,
+      });
+      expect(res.code).toBe(200);
+      return res.data.jobs;
+    },
+    jobState: (jobId: number) =>
+      serverOf().ctx.db.selectFrom('publish_job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow(),
+  };
 }
 
 /** The member id behind the demo login (or any account). */
