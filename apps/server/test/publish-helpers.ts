@@ -158,7 +158,7 @@ export async function createRunner(
  * `beforeAll` may start it): a batch of videos to accounts (no spacing unless `extra` says), a runner's
  * claim (4 slots unless `body` says; it must succeed), and a job's row.
  */
-export function publishCalls(serverOf: () => PublishServer) {
+function publishCalls(serverOf: () => PublishServer) {
   return {
     addBatch: (videos: number[], accounts: number[], extra: object = {}) => {
       const { ctx, token } = serverOf();
@@ -183,6 +183,28 @@ export function publishCalls(serverOf: () => PublishServer) {
     jobState: (jobId: number) =>
       serverOf().ctx.db.selectFrom('publish_job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow(),
   };
+}
+
+/** A publish test file's server with the calls it makes on it. */
+export type PublishServerOfFile = PublishServer & ReturnType<typeof publishCalls>;
+
+/**
+ * Registers the file's server hooks: the server (its own queue off, not listening) starts before the
+ * file's tests and closes after them. The object returned is filled in by the `beforeAll`.
+ */
+export function publishServerHooks(): PublishServerOfFile {
+  const server = {} as PublishServerOfFile;
+  Object.assign(
+    server,
+    publishCalls(() => server),
+  );
+  beforeAll(async () => {
+    Object.assign(server, await startPublishServer());
+  });
+  afterAll(async () => {
+    await server.close?.();
+  });
+  return server;
 }
 
 /** The member id behind the demo login (or any account). */

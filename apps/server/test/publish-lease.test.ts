@@ -1,31 +1,14 @@
 import { PUBLISH_LEASE_MS, PUBLISH_RETRY_BACKOFF_MS } from '@vidmatrix/contract/rules/publish-state';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addAccounts,
-  addVideos,
-  createRunner,
-  memberCall,
-  publishCalls,
-  runnerCall,
-  startPublishServer,
-  type PublishServer,
-} from './publish-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { addAccounts, addVideos, createRunner, memberCall, publishServerHooks, runnerCall } from './publish-helpers.ts';
 
 // Claims under concurrency and the lease protocol (batches and hand-offs: publish.test.ts).
 
 const XHS = 3;
 const BILIBILI = 5;
 
-let server: PublishServer;
-
-beforeAll(async () => {
-  server = await startPublishServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const { addBatch, claim, jobState } = publishCalls(() => server);
+const server = publishServerHooks();
+const { addBatch, claim, jobState } = server;
 
 describe('claims under concurrency', () => {
   it('8 runners claiming in parallel on 200 due jobs never claim one twice', async () => {

@@ -1,18 +1,16 @@
 import type { ClaimedJob } from '@vidmatrix/contract/api/publish';
 import { Msg } from '@vidmatrix/contract/messages';
 import { PUBLISH_ACTION_TIMEOUT_MS } from '@vidmatrix/contract/rules/publish-state';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, auth, login } from './helpers.ts';
 import {
   addAccounts,
   addVideos,
   createRunner,
   memberCall,
-  publishCalls,
+  publishServerHooks,
   runnerCall,
-  startPublishServer,
   type Answer,
-  type PublishServer,
 } from './publish-helpers.ts';
 
 // Batches, runner tokens, hand-offs and retries; claims under concurrency and leases are in
@@ -22,16 +20,9 @@ const XHS = 3;
 const DOUYIN = 1;
 const BILIBILI = 5;
 
-let server: PublishServer;
+const server = publishServerHooks();
+const { addBatch, claim, jobState } = server;
 
-beforeAll(async () => {
-  server = await startPublishServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const { addBatch, claim, jobState } = publishCalls(() => server);
 describe('batch creation', () => {
   it('refuses a batch breaking a platform rule, naming the video, the account and the rule', async () => {
     const [video] = await addVideos(server.ctx.db, server.memberId, ['探店.mp4']);
