@@ -3,13 +3,14 @@ import { HarvestWorkApi, type HarvestClaimResult, type HarvestReportBody } from 
 import { Msg } from '@vidmatrix/contract/messages';
 import { PUBLISH_RISK_COOLDOWN_MS } from '@vidmatrix/contract/rules/publish-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingMorning } from './harvest-helpers.ts';
-import { createTestApp, login, type TestContext } from './helpers.ts';
-import { addAccounts, addVideos, createRunner, memberCall, memberIdOf, runnerCall } from './publish-helpers.ts';
-import { TestSocket, socketUrl, testChannel } from './realtime-helpers.ts';
+import { startHarvestServer, type HarvestServer } from './harvest-helpers.ts';
+import type { TestContext } from './helpers.ts';
+import { addAccounts, addVideos, createRunner, memberCall, runnerCall } from './publish-helpers.ts';
+import type { TestSocket } from './realtime-helpers.ts';
 
 const DOUYIN = 1;
 
+let server: HarvestServer;
 let ctx: TestContext;
 let token: string;
 let memberId: number;
@@ -17,18 +18,13 @@ let runner: string;
 let socket: TestSocket;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: 'off' }, { realtime: { channel: testChannel() } });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  ctx.clock.now = beijingMorning();
-  token = (await login(ctx.app)).ApiToken;
-  memberId = await memberIdOf(ctx.db, 'demo');
-  socket = await TestSocket.bound(socketUrl(ctx.app), memberId, token);
+  server = await startHarvestServer();
+  ({ ctx, token, memberId, socket } = server);
   runner = (await createRunner(ctx.app, token, 'logged-out')).token;
 }, 60_000);
 
 afterAll(async () => {
-  socket?.close();
-  await ctx?.close();
+  await server?.close();
 });
 
 /** A harvested account with a publish job of it queued: its id. */

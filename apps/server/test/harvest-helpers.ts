@@ -6,13 +6,37 @@ import {
 } from '@vidmatrix/contract/api/harvest';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import type { App } from '../src/app.ts';
-import type { Answer } from './publish-helpers.ts';
+import { startPublishServer, type Answer, type PublishServer } from './publish-helpers.ts';
+import { TestSocket, socketUrl, testChannel } from './realtime-helpers.ts';
 
 const DAY_MS = 86_400_000;
 
 /** 10:00 Beijing time today (02:00 UTC): inside the write window (08:00–24:00 UTC+8), whatever the machine's clock says. */
 export function beijingMorning(): number {
   return Math.floor(Date.now() / DAY_MS) * DAY_MS + 2 * 3_600_000;
+}
+
+/** The app of a harvest test file and the demo member's realtime socket (closed with it). */
+export interface HarvestServer extends PublishServer {
+  socket: TestSocket;
+}
+
+/**
+ * The app of a harvest test file: listening (the socket needs a port), its own queue off, its clock at
+ * 10:00 Beijing time, and the demo member signed in with their realtime socket bound.
+ */
+export async function startHarvestServer(): Promise<HarvestServer> {
+  const server = await startPublishServer({ listen: true, appOptions: { realtime: { channel: testChannel() } } });
+  server.ctx.clock.now = beijingMorning();
+  const socket = await TestSocket.bound(socketUrl(server.ctx.app), server.memberId, server.token);
+  return {
+    ...server,
+    socket,
+    async close() {
+      socket.close();
+      await server.close();
+    },
+  };
 }
 
 /**

@@ -21,11 +21,12 @@ import { isPostgres } from '../src/db/dialect.ts';
 import type { Db } from '../src/db/types.ts';
 import { HarvestWorkRepository, PUBLISH_CLAIM_FENCE_MS } from '../src/modules/customer/harvest-work.repository.ts';
 import { PublishRepository } from '../src/modules/publish/publish.repository.ts';
-import { beijingMorning, harvestItems, ingestAs, ingestPage } from './harvest-helpers.ts';
-import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
+import { harvestItems, ingestAs, ingestPage, startHarvestServer, type HarvestServer } from './harvest-helpers.ts';
+import { addMember, type TestContext } from './helpers.ts';
 import { addAccounts, createRunner, memberCall, memberIdOf, runnerCall, until } from './publish-helpers.ts';
-import { TestSocket, socketUrl, testChannel } from './realtime-helpers.ts';
+import type { TestSocket } from './realtime-helpers.ts';
 
+let server: HarvestServer;
 let ctx: TestContext;
 let token: string;
 let memberId: number;
@@ -35,12 +36,8 @@ let runnerAId: number;
 let socket: TestSocket;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: 'off' }, { realtime: { channel: testChannel() } });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  ctx.clock.now = beijingMorning();
-  token = (await login(ctx.app)).ApiToken;
-  memberId = await memberIdOf(ctx.db, 'demo');
-  socket = await TestSocket.bound(socketUrl(ctx.app), memberId, token);
+  server = await startHarvestServer();
+  ({ ctx, token, memberId, socket } = server);
   const a = await createRunner(ctx.app, token, 'harvest-a');
   runnerA = a.token;
   runnerAId = a.id;
@@ -48,8 +45,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  socket?.close();
-  await ctx?.close();
+  await server?.close();
 });
 
 const claim = (runner: string, body: object = {}) =>

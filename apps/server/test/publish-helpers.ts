@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
+import { PublishApi, RUNNER_TOKEN_HEADER, type ClaimedJob } from '@vidmatrix/contract/api/publish';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import type { App } from '../src/app.ts';
@@ -8,7 +8,7 @@ import { auth, createTestApp, login, type TestContext } from './helpers.ts';
 
 import { startRunner, type RunnerHandle, type RunnerOptions } from '@vidmatrix/publisher/runner/runner-loop';
 import { until } from '@vidmatrix/publisher/test-support';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export { until };
 
@@ -40,8 +40,11 @@ export interface PublishStage extends PublishServer {
 }
 
 /** The publish tests' server; `listen` puts it on a free port for a runner to reach. */
-export async function startPublishServer({ listen = false } = {}): Promise<PublishServer> {
-  const ctx = await createTestApp({ jobs: 'off' });
+export async function startPublishServer({
+  listen = false,
+  appOptions = {},
+}: { listen?: boolean; appOptions?: Parameters<typeof createTestApp>[1] } = {}): Promise<PublishServer> {
+  const ctx = await createTestApp({ jobs: 'off' }, appOptions);
   if (listen) {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   }
@@ -148,6 +151,60 @@ export async function createRunner(
     throw new Error(`runner create: ${res.msg}`);
   }
   return { id: res.data.runner_id, token: res.data.token };
+}
+
+/**
+ * The calls a publish test makes on its server, read from `serverOf` when called (so a file's
+ * `beforeAll` may start it): a batch of videos to accounts (no spacing unless `extra` says), a runner's
+ * claim (4 slots unless `body` says; it must succeed), and a job's row.
+ */
+function publishCalls(serverOf: () => PublishServer) {
+  return {
+    addBatch: (videos: number[], accounts: number[], extra: object = {}) => {
+      const { ctx, token } = serverOf();
+      return memberCall<{ batch_id: number; job_count: number }>(ctx.app, token, PublishApi.add, {
+        material_ids: videos,
+        enterprise_account_ids: accounts,
+        title: '春季新品',
+        description: '好看又实惠',
+        topics: ['新品'],
+        schedule: { spacing_sec: 0 },
+        ...extra,
+      });
+    },
+    claim: async (runnerToken: string, body: object = {}): Promise<ClaimedJob[]> => {
+      const res = await runnerCall<{ jobs: ClaimedJob[] }>(serverOf().ctx.app, runnerToken, 'claim', {
+        slots: 4,
+        ...body,
+      });
+      expect(res.code).toBe(200);
+      return res.data.jobs;
+    },
+    jobState: (jobId: number) =>
+      serverOf().ctx.db.selectFrom('publish_job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow(),
+  };
+}
+
+/** A publish test file's server with the calls it makes on it. */
+export type PublishServerOfFile = PublishServer & ReturnType<typeof publishCalls>;
+
+/**
+ * Registers the file's server hooks: the server (its own queue off, not listening) starts before the
+ * file's tests and closes after them. The object returned is filled in by the `beforeAll`.
+ */
+export function publishServerHooks(): PublishServerOfFile {
+  const server = {} as PublishServerOfFile;
+  Object.assign(
+    server,
+    publishCalls(() => server),
+  );
+  beforeAll(async () => {
+    Object.assign(server, await startPublishServer());
+  });
+  afterAll(async () => {
+    await server.close?.();
+  });
+  return server;
 }
 
 /** The member id behind the demo login (or any account). */

@@ -1,13 +1,10 @@
 import { join } from 'node:path';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
 import { Msg } from '@vidmatrix/contract/messages';
-import { sandboxControl } from '@vidmatrix/platform-sandbox/client';
-import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
-import type { RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { AccountsPage } from './pages/accounts-page.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { memberApi, memberToken, runnerOnline, startMemberRunner } from './support/member-runner.ts';
+import { memberApi, memberToken, sandboxRunnerStage } from './support/member-runner.ts';
 import { signInNewMember } from './support/members.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -24,15 +21,7 @@ async function expectFitsItsStep(page: Page): Promise<void> {
   }
 }
 
-let sandbox: Sandbox | undefined;
-let runner: RunnerHandle | undefined;
-
-test.afterAll(async () => {
-  // Stopping closes the browser of a login still waiting for its code.
-  test.setTimeout(120_000);
-  await runner?.stop();
-  await sandbox?.close();
-});
+const stage = sandboxRunnerStage();
 
 test('Douyin asks for an SMS code after the scan: the member types it in the dialog and the login lands', async ({
   page,
@@ -46,12 +35,9 @@ test('Douyin asks for an SMS code after the scan: the member types it in the dia
   const nickname = '短信验证号';
   await memberApi(request, token, AccountApi.add, { nickname, platform_id: DOUYIN });
 
-  sandbox = await startSandbox();
-  const control = sandboxControl(sandbox.url);
+  const control = await stage.start(request, token, baseURL ?? '');
   // The platform follows this login's scan with an SMS check (research: Douyin's risk check).
   await control.setSwitches('douyin', { douyinLoginSms: true });
-  runner = await startMemberRunner(request, token, baseURL ?? '', sandbox.url);
-  await runnerOnline(request, token);
 
   const accounts = new AccountsPage(page);
   await accounts.open();

@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
 import { Msg } from '@vidmatrix/contract/messages';
-import { sandboxControl } from '@vidmatrix/platform-sandbox/client';
-import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
-import type { RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { AccountsPage } from './pages/accounts-page.ts';
 import { expect, test } from './support/fixtures.ts';
-import { memberApi as api, memberToken, runnerOnline, startMemberRunner } from './support/member-runner.ts';
+import { memberApi as api, memberToken, sandboxRunnerStage } from './support/member-runner.ts';
 import { signInNewMember } from './support/members.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -14,15 +11,7 @@ const shot = (name: string) => join(repoRoot, 'test-results', 'runner-auth-shots
 const DOUYIN = 1;
 const XIAOHONGSHU = 3;
 
-let sandbox: Sandbox | undefined;
-let runner: RunnerHandle | undefined;
-
-test.afterAll(async () => {
-  // Stopping closes the browser of a login still waiting for its scan.
-  test.setTimeout(120_000);
-  await runner?.stop();
-  await sandbox?.close();
-});
+const stage = sandboxRunnerStage();
 
 test('a member authorizes an account in the browser by scanning the QR their runner relays', async ({
   page,
@@ -55,10 +44,7 @@ test('a member authorizes an account in the browser by scanning the QR their run
   await page.keyboard.press('Escape');
 
   // The member's runner (a headless one on a server) against the platform sandbox.
-  sandbox = await startSandbox();
-  const control = sandboxControl(sandbox.url);
-  runner = await startMemberRunner(request, token, baseURL ?? '', sandbox.url);
-  await runnerOnline(request, token);
+  const control = await stage.start(request, token, baseURL ?? '');
 
   await accounts.rowAction(nickname, '重新授权');
   const dialog = page.getByTestId('runner-auth-dialog');

@@ -1,11 +1,9 @@
 import type { Page } from 'playwright-core';
 import type { ConnectorDefinition } from './connectors/definition.ts';
+import { codeRefused } from './code-verdict.ts';
 import { DeadlineError, firstOf, type Probe, withDeadline } from './deadline.ts';
 import { formRoot, visible } from './flow.ts';
 import type { NeedsActionKind, RunHooks, RunPhase } from './types.ts';
-
-/** How long an unchanged error from a previous wrong code may stay before the dialog counts it again, ms. */
-const STALE_ERROR_MS = 15_000;
 
 /** Hands a verification dialog to a person and types their answer; a wrong code is asked again (3 tries). */
 export async function handOff(
@@ -47,11 +45,10 @@ export async function handOff(
     if (!answer) {
       return 'timeout';
     }
-    // An error left from the previous wrong code is not this answer's verdict: only an error that is
-    // new (it was hidden, went away, or says something else) counts, or the old one still there when
-    // the dialog has had STALE_ERROR_MS to close.
-    const error = dialog.error ? root.locator(dialog.error).filter({ hasText: /\S/ }).first() : undefined;
-    const staleText = error && (await error.isVisible()) ? ((await error.textContent()) ?? '') : undefined;
+    // An error left from the previous wrong code is not this answer's verdict.
+    const wrong = dialog.error
+      ? await codeRefused(root.locator(dialog.error).filter({ hasText: /\S/ }).first())
+      : undefined;
     if (dialog.input) {
       await root
         .locator(dialog.input)
@@ -64,17 +61,8 @@ export async function handOff(
     }
     const shown = visible(root.locator(dialog.root));
     const signals: Record<string, Probe> = { done: async () => !(await shown()) };
-    if (error) {
-      const answeredAt = Date.now();
-      let cleared = staleText === undefined;
-      signals.wrong = async () => {
-        if (!(await error.isVisible())) {
-          cleared = true;
-          return false;
-        }
-        const fresh = cleared || ((await error.textContent()) ?? '') !== staleText;
-        return fresh || Date.now() - answeredAt > STALE_ERROR_MS;
-      };
+    if (wrong) {
+      signals.wrong = wrong;
     }
     const outcome = await firstOf('needs action answer', ms, signals).catch(() => 'timeout');
     if (outcome === 'done') {

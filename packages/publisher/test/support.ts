@@ -2,9 +2,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeImage, makeVideo } from '@vidmatrix/fixtures';
-import { PUBLISH_PLATFORMS } from '@vidmatrix/contract/rules/publish-rules';
+import { PUBLISH_PLATFORMS, type PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
+import { sandboxControl } from '@vidmatrix/platform-sandbox/client';
+import { startSandbox } from '@vidmatrix/platform-sandbox/server';
 import type { ConnectorTimeouts } from '../src/connectors/definition.ts';
-import type { PublisherOptions } from '../src/run-job.ts';
+import { openAccount, type AccountSession, type PublisherOptions } from '../src/run-job.ts';
 
 /** A one-second H.264 mp4 (a few KB) of ffmpeg's test pattern, from the shared fixture maker. */
 export function makeTinyMp4(dir: string, name = 'tiny.mp4'): Promise<string> {
@@ -66,3 +68,32 @@ export function sandboxOptions(sandboxUrl: string, artefactDir: string, timeouts
     connectors: Object.fromEntries(PUBLISH_PLATFORMS.map((p) => [p, { baseUrl: `${sandboxUrl}/${p}`, timeouts }])),
   };
 }
+
+/**
+ * One platform sandbox for a test file: its control, a temporary directory, publisher options pointing
+ * every connector at it, and accounts logged in by QR, the sandbox's scan standing in for the phone.
+ */
+export async function publishBench(prefix: string) {
+  const sandbox = await startSandbox();
+  const control = sandboxControl(sandbox.url);
+  const dir = await tempDir(prefix);
+  const options = sandboxOptions(sandbox.url, join(dir, 'artefacts'));
+  return {
+    sandbox,
+    control,
+    dir,
+    options,
+    /** A fresh profile (under `dir`, named after `user`) logged in to `platform` as `user`. */
+    async loggedIn(platform: PublishPlatform, user: string): Promise<AccountSession & { profileDir: string }> {
+      const profileDir = join(dir, `profile-${user}`);
+      const session = await openAccount({ id: user, profileDir }, options);
+      await session.loginByQr(platform, async (image) => {
+        await control.scan(image, user);
+      });
+      return Object.assign(session, { profileDir });
+    },
+    close: () => sandbox.close(),
+  };
+}
+
+export type PublishBench = Awaited<ReturnType<typeof publishBench>>;

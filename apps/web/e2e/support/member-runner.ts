@@ -4,9 +4,11 @@ import type { LoginResult } from '@vidmatrix/contract/api/auth';
 import { RunnerTokenApi } from '@vidmatrix/contract/api/runner-auth';
 import { TOKEN_HEADER } from '@vidmatrix/contract/constants';
 import type { Envelope } from '@vidmatrix/contract/envelope';
+import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
+import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { startRunner, type RunnerHandle } from '@vidmatrix/publisher/runner/runner-loop';
 import { sandboxOptions, tempDir } from '@vidmatrix/publisher/test-support';
-import { expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 /** One member call with the member's token; its data (the call must succeed). */
 export async function memberApi<T>(
@@ -28,7 +30,7 @@ export async function memberToken(request: APIRequestContext, account: string): 
 }
 
 /** The member's own runner (a headless one, as on a server) against the platform sandbox. */
-export async function startMemberRunner(
+async function startMemberRunner(
   request: APIRequestContext,
   token: string,
   serverUrl: string,
@@ -48,7 +50,7 @@ export async function startMemberRunner(
 }
 
 /** Waits until the server lists one of the member's runners online. */
-export async function runnerOnline(request: APIRequestContext, token: string): Promise<void> {
+async function runnerOnline(request: APIRequestContext, token: string): Promise<void> {
   await expect
     .poll(
       async () =>
@@ -58,4 +60,29 @@ export async function runnerOnline(request: APIRequestContext, token: string): P
       { timeout: 120_000 },
     )
     .toBe(true);
+}
+
+/**
+ * The platform sandbox and the member's own runner against it, for one spec file: `start` brings both
+ * up and waits until the server lists the runner online; both stop after the file's tests (stopping
+ * closes the browser of a login still waiting for its scan or code).
+ */
+export function sandboxRunnerStage(): {
+  start(request: APIRequestContext, token: string, serverUrl: string): Promise<SandboxControl>;
+} {
+  let sandbox: Sandbox | undefined;
+  let runner: RunnerHandle | undefined;
+  test.afterAll(async () => {
+    test.setTimeout(120_000);
+    await runner?.stop();
+    await sandbox?.close();
+  });
+  return {
+    async start(request, token, serverUrl) {
+      sandbox = await startSandbox();
+      runner = await startMemberRunner(request, token, serverUrl, sandbox.url);
+      await runnerOnline(request, token);
+      return sandboxControl(sandbox.url);
+    },
+  };
 }

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
-import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
-import { openAccount, type PublisherOptions } from '../run-job.ts';
-import { makeCoverPng, makeTinyMp4, sandboxOptions, tempDir } from '../../test/support.ts';
+import { openAccount } from '../run-job.ts';
+import { makeCoverPng, makeTinyMp4, publishBench, type PublishBench } from '../../test/support.ts';
 import { parseWorkList } from './douyin.steps.ts';
 
 describe('douyin works list reader', () => {
@@ -32,49 +30,76 @@ describe('douyin works list reader', () => {
 });
 
 describe('douyin connector on the other grey group and a new build', () => {
-  let sandbox: Sandbox;
-  let control: SandboxControl;
-  let options: PublisherOptions;
-  let dir: string;
+  let bench: PublishBench;
 
   beforeAll(async () => {
-    sandbox = await startSandbox();
-    control = sandboxControl(sandbox.url);
-    dir = await tempDir('douyin-connector');
-    options = sandboxOptions(sandbox.url, join(dir, 'artefacts'));
+    bench = await publishBench('douyin-connector');
   });
   afterAll(async () => {
-    await sandbox?.close();
+    await bench?.close();
   });
 
   it('answers an SMS check that follows the scan with the code the person gives', async () => {
-    await control.setSwitches('douyin', { douyinLoginSms: true });
-    const session = await openAccount({ id: 'douyin-sms', profileDir: join(dir, 'profile-sms') }, options);
+    await bench.control.setSwitches('douyin', { douyinLoginSms: true });
+    const session = await openAccount({ id: 'douyin-sms', profileDir: join(bench.dir, 'profile-sms') }, bench.options);
     try {
       await session.loginByQr(
         'douyin',
         async (image) => {
-          await control.scan(image, 'douyin-sms');
+          await bench.control.scan(image, 'douyin-sms');
         },
-        async () => (await control.code('douyin', 'douyin-sms')).code,
+        async () => (await bench.control.code('douyin', 'douyin-sms')).code,
       );
       expect(await session.checkLogin('douyin')).toBe('valid');
     } finally {
       await session.close();
-      await control.reset();
+      await bench.control.reset();
+    }
+  });
+
+  // A wrong code's error stays on the page until the next code's verdict (the sandbox keeps it, the
+  // hostile case): the right code, checked for a moment, was read as refused by that old error.
+  it("takes the right code after a wrong one although the wrong one's error still shows", async () => {
+    await bench.control.setSwitches('douyin', { douyinLoginSms: true, verifyDelayMs: 1_500 });
+    const session = await openAccount(
+      { id: 'douyin-sms-retry', profileDir: join(bench.dir, 'profile-sms-retry') },
+      bench.options,
+    );
+    const asked: boolean[] = [];
+    try {
+      await session.loginByQr(
+        'douyin',
+        async (image) => {
+          await bench.control.scan(image, 'douyin-sms-retry');
+        },
+        async (again) => {
+          asked.push(again);
+          if (asked.length > 2) {
+            throw new Error('a third code was asked for: the right one was counted as wrong');
+          }
+          const { code } = await bench.control.code('douyin', 'douyin-sms-retry');
+          // The person mistypes first: the platform shows its error and keeps the dialog open.
+          return asked.length === 1 ? String((Number(code) + 1) % 1_000_000).padStart(6, '0') : code;
+        },
+      );
+      expect(asked).toEqual([false, true]);
+      expect(await session.checkLogin('douyin')).toBe('valid');
+    } finally {
+      await session.close();
+      await bench.control.reset();
     }
   });
 
   it('refreshes an expired QR (二维码失效), then publishes on v1 with a cover and a schedule', async () => {
-    await control.setSwitches('douyin', { qrExpiries: 1, douyinPublishVersion: 'v1', douyinNewBuild: true });
-    const profileDir = join(dir, 'profile');
-    const session = await openAccount({ id: 'douyin-v1', profileDir }, options);
+    await bench.control.setSwitches('douyin', { qrExpiries: 1, douyinPublishVersion: 'v1', douyinNewBuild: true });
+    const profileDir = join(bench.dir, 'profile');
+    const session = await openAccount({ id: 'douyin-v1', profileDir }, bench.options);
     try {
       const shown: string[] = [];
       await session.loginByQr('douyin', async (image) => {
         shown.push(image);
         if (shown.length === 2) {
-          await control.scan(image, 'douyin-v1'); // the person scans the fresh code only
+          await bench.control.scan(image, 'douyin-v1'); // the person scans the fresh code only
         }
       });
       expect(shown).toHaveLength(2);
@@ -86,8 +111,8 @@ describe('douyin connector on the other grey group and a new build', () => {
         id: 'job-douyin-v1',
         platform: 'douyin',
         account: { id: 'douyin-v1', profileDir },
-        videoPath: await makeTinyMp4(dir),
-        coverPath: await makeCoverPng(dir),
+        videoPath: await makeTinyMp4(bench.dir),
+        coverPath: await makeCoverPng(bench.dir),
         title: '定时上新',
         description: '春季新品到店',
         topics: ['新品'],
@@ -95,7 +120,7 @@ describe('douyin connector on the other grey group and a new build', () => {
       });
       expect(result.error).toBeUndefined();
       expect(result.outcome).toBe('platform_scheduled');
-      const works = (await control.works('douyin')).filter((w) => w.user === 'douyin-v1');
+      const works = (await bench.control.works('douyin')).filter((w) => w.user === 'douyin-v1');
       expect(works).toHaveLength(1);
       expect(result.workId).toBe(works[0]?.id);
       expect(works[0]?.scheduleAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
@@ -103,7 +128,7 @@ describe('douyin connector on the other grey group and a new build', () => {
       expect(works[0]?.topics).toContain('新品');
     } finally {
       await session.close();
-      await control.reset();
+      await bench.control.reset();
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { codeRefused } from '../code-verdict.ts';
 import { DeadlineError, firstOf, withDeadline } from '../deadline.ts';
 import { clickThrough, descriptionText, dismissOverlays, loggedOut, urlIs, urlOf, visible } from '../flow.ts';
 import type { LoginSmsCode, PublishJob } from '../types.ts';
@@ -124,6 +125,13 @@ async function answerLoginSms(page: Page, def: ConnectorDefinition, onCode: Logi
   const ms = def.timeouts.needsAction;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const code = await withDeadline('login sms', ms, onCode(attempt > 0));
+    // A wrong code's error may still show: it is not this code's verdict.
+    const wrong = await codeRefused(
+      page
+        .locator(sms.error ?? '')
+        .filter({ hasText: /\S/ })
+        .first(),
+    );
     await page
       .locator(sms.input ?? '')
       .first()
@@ -134,7 +142,7 @@ async function answerLoginSms(page: Page, def: ConnectorDefinition, onCode: Logi
       .click({ timeout: ms });
     const outcome = await firstOf('login sms', ms, {
       passed: async () => !(await page.locator(sms.root).first().isVisible()),
-      wrong: visible(page.locator(sms.error ?? '').filter({ hasText: /\S/ })),
+      wrong,
     });
     if (outcome === 'passed') {
       return;

@@ -1,24 +1,16 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
-import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
-import { openAccount, type PublisherOptions } from '../run-job.ts';
-import { sandboxOptions, tempDir } from '../../test/support.ts';
+import { openAccount } from '../run-job.ts';
+import { publishBench, type PublishBench } from '../../test/support.ts';
 
 describe('kuaishou QR login when the form goes away under a click', () => {
-  let sandbox: Sandbox;
-  let control: SandboxControl;
-  let options: PublisherOptions;
-  let dir: string;
+  let bench: PublishBench;
 
   beforeAll(async () => {
-    sandbox = await startSandbox();
-    control = sandboxControl(sandbox.url);
-    dir = await tempDir('kuaishou-steps');
-    options = sandboxOptions(sandbox.url, join(dir, 'artefacts'));
+    bench = await publishBench('kuaishou-steps');
   });
   afterAll(async () => {
-    await sandbox?.close();
+    await bench?.close();
   });
 
   // The login read the page as "QR hidden, switch shown" and clicked the switch just as a confirmed scan
@@ -26,7 +18,7 @@ describe('kuaishou QR login when the form goes away under a click', () => {
   // login failed). Forced here: the scan confirms, and the page leaves the form, exactly when Playwright
   // is about to click the switch (a locator handler runs right before an action on a visible element).
   it('reads the page again and finds the login done, instead of waiting for the switch', async () => {
-    const session = await openAccount({ id: 'ks-race', profileDir: join(dir, 'profile-race') }, options);
+    const session = await openAccount({ id: 'ks-race', profileDir: join(bench.dir, 'profile-race') }, bench.options);
     const { page } = session;
     const raced: string[] = [];
     try {
@@ -35,7 +27,7 @@ describe('kuaishou QR login when the form goes away under a click', () => {
         async () => {
           // The phone confirms the code still hidden behind the switch; the page goes on by itself.
           const qr = (await page.locator('main#login-form div.qr-login img').getAttribute('src')) ?? '';
-          await control.scan(qr, 'ks-race');
+          await bench.control.scan(qr, 'ks-race');
           await page.waitForURL(/\/kuaishou\/article\//, { waitUntil: 'commit' });
           raced.push(page.url());
         },

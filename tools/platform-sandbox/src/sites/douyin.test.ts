@@ -123,7 +123,7 @@ describe('douyin login and session', () => {
 });
 
 describe('douyin login SMS', () => {
-  it('an SMS check can follow the scan: the session holds only once 验证 took the right code', async () => {
+  it('an SMS check can follow the scan: the session holds only once 验证 took the right code; an error stays until the next verdict', async () => {
     await control.setSwitches('douyin', { douyinLoginSms: true });
     const anonymous = await browser.newContext();
     try {
@@ -135,11 +135,30 @@ describe('douyin login SMS', () => {
       const probe = await anonymous.newPage();
       await probe.goto(`${base}/douyin/creator-micro/content/upload`);
       expect(new URL(probe.url()).pathname).toBe('/douyin/'); // not signed in yet
-      await dialog.locator('input[placeholder*="验证码"]').fill('000000');
-      await dialog.locator('div.uc-ui-verify_sms-verify_button').click();
+      const input = dialog.locator('input[placeholder*="验证码"]');
+      const verify = dialog.locator('div.uc-ui-verify_sms-verify_button');
+      const error = dialog.locator('.uc-ui-verify_sms-verify_error');
+      await input.fill('000000');
+      await verify.click();
       await dialog.getByText('验证码错误，请重新输入').waitFor();
-      await dialog.locator('input[placeholder*="验证码"]').fill((await control.code('douyin', 'douyin-sms')).code);
-      await dialog.locator('div.uc-ui-verify_sms-verify_button').click();
+      // The research is silent on how long this error stays, so the sandbox takes the hostile case: it
+      // stays while the next code is typed and while that code is checked, until its verdict replaces it.
+      let release!: () => void;
+      let checking!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const checked = new Promise<void>((resolve) => (checking = resolve));
+      await page.route('**/douyin/api/verify', async (route) => {
+        checking();
+        await held;
+        await route.continue();
+      });
+      await input.fill((await control.code('douyin', 'douyin-sms')).code);
+      expect(await error.textContent()).toBe('验证码错误，请重新输入');
+      await verify.click();
+      await checked; // the right code is being checked: the old verdict is still on screen
+      expect(await error.textContent()).toBe('验证码错误，请重新输入');
+      expect(await dialog.isVisible()).toBe(true);
+      release();
       await page.waitForURL(/\/douyin\/creator-micro\/home/);
       await probe.goto(`${base}/douyin/creator-micro/content/upload`);
       expect(await probe.locator('input.upload-btn-input').count()).toBe(1);

@@ -2,6 +2,8 @@
  * Page script shared by the login and publish pages: ByteDance's `uc-ui-verify` SMS dialog (research
  * §1: input[placeholder*="验证码"], 获取验证码, div.uc-ui-verify_sms-verify_button 验证), whose 验证 answers
  * only a real pointer sequence. `smsDialog(prefix, onPassed)` opens it; the code goes to /api/verify.
+ * The research does not say how long a wrong code's error stays: here it stays through typing and while
+ * the next code is checked, until that code's verdict replaces it (the hostile case for a reader).
  */
 export const SMS_DIALOG_SCRIPT = String.raw`
 // A control that reacts only to a real pointer sequence (pointerdown, mousedown, then a trusted click).
@@ -13,7 +15,6 @@ function smsDialog(prefix,onPassed){
     +'<div class="uc-ui-verify_sms-verify_input"><input placeholder="请输入验证码" maxlength="6"><span class="uc-ui-verify_sms-verify_send">获取验证码</span></div><div class="uc-ui-verify_sms-verify_error"></div><div class="uc-ui-verify_sms-verify_button">验证</div></div></div>';
   const m=t.content.firstElementChild;document.body.appendChild(m);
   const field=m.querySelector('input'),err=m.querySelector('.uc-ui-verify_sms-verify_error');
-  field.addEventListener('input',()=>{err.textContent='';});
   m.querySelector('.uc-ui-verify_sms-verify_send').onclick=(e)=>{e.target.textContent='已发送';};
   pointerOnly(m.querySelector('.uc-ui-verify_sms-verify_button'),async()=>{
     const r=await fetch(prefix+'/api/verify',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({kind:'sms',code:field.value})});
