@@ -11,7 +11,6 @@ import {
 } from '@ant-design/icons';
 import {
   ACCOUNT_EXPORT_NAME,
-  ACCOUNT_IMPORT_TEMPLATE_NAME,
   AccountApi,
   type EnterpriseAccount,
 } from '@vidmatrix/contract/api/enterprise-account';
@@ -26,6 +25,7 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { ImportDialog } from '../../../components/import-dialog.tsx';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { downloadAccountImportTemplate, importAccounts } from '../api/account-import.ts';
 import { invalidateAccounts, useAuthCkStatus, useDeleteAccounts } from '../api/account-mutations.ts';
 import { startRunnerAuthorize, useExpiredAccounts } from '../api/runner-authorize.ts';
 import {
@@ -363,9 +363,8 @@ const AccountDialogs = memo(function AccountDialogs({
       <ImportDialog
         open={dialog === 'import'}
         title="导入账号"
-        action={AccountApi.import}
-        templateUrl={AccountApi.importTemplate}
-        templateName={ACCOUNT_IMPORT_TEMPLATE_NAME}
+        upload={importAccounts}
+        downloadTemplate={downloadAccountImportTemplate}
         instructions={IMPORT_INSTRUCTIONS}
         onClose={onClose}
         onImported={() => {
