@@ -107,7 +107,7 @@ export function migrationStage(name: string, before: string): () => { db: Kysely
 export async function migrateTo(migrator: Migrator, name: string): Promise<void> {
   const { error } = await migrator.migrateTo(name);
   if (error) {
-    throw error instanceof Error ? error : new Error(`migrating to ${name} failed: ${String(error)}`);
+    throw error instanceof Error ? error : new Error(`migrating to ${name} failed`, { cause: error });
   }
 }
 
