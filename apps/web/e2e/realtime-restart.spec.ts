@@ -53,12 +53,15 @@ async function demoWithAccount(nickname: string): Promise<{ token: string; accou
 
 /** Opens the console's dashboard signed in with `token`. */
 async function openDashboard(page: Page, token: string): Promise<void> {
-  await openDashboard(page, token);
+  await page.goto(`${server.baseURL}/home`);
+  await page.evaluate((t) => localStorage.setItem('memberToken', t), token);
+  await page.goto(`${server.baseURL}/dashboard`);
 }
 
 /** The operator restarts the server: same port, same data. */
 async function restart(): Promise<void> {
-  await restart();
+  await server.stop();
+  await server.start();
 }
 
 test('the chat socket survives a server restart by reconnecting, and stays live', async ({ page }) => {
