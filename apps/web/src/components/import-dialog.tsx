@@ -81,9 +81,9 @@ export function ImportDialog(props: ImportDialogProps) {
   };
 
   const handleTemplate = () => {
-    props.downloadTemplate().catch((error: unknown) =>
-      notifyError(error instanceof Error ? error.message : Msg.serverError),
-    );
+    props
+      .downloadTemplate()
+      .catch((error: unknown) => notifyError(error instanceof Error ? error.message : Msg.serverError));
   };
 
   return (

@@ -1,4 +1,8 @@
-import { ACCOUNT_IMPORT_TEMPLATE_NAME, AccountApi, type ImportResult } from '@vidmatrix/contract/api/enterprise-account';
+import {
+  ACCOUNT_IMPORT_TEMPLATE_NAME,
+  AccountApi,
+  type ImportResult,
+} from '@vidmatrix/contract/api/enterprise-account';
 import { IMPORT_TIMEOUT_MS } from '@vidmatrix/contract/constants';
 import { downloadFile } from '../../../lib/download.ts';
 import { post } from '../../../lib/request.ts';

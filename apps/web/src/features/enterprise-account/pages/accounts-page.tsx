@@ -9,11 +9,7 @@ import {
   UploadOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import {
-  ACCOUNT_EXPORT_NAME,
-  AccountApi,
-  type EnterpriseAccount,
-} from '@vidmatrix/contract/api/enterprise-account';
+import { ACCOUNT_EXPORT_NAME, AccountApi, type EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
 import { TABLE_DEFAULT_PAGE_SIZE } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { remainingAccounts } from '@vidmatrix/contract/rules/quota';
