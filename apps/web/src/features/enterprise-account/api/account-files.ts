@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_EXPORT_NAME,
   ACCOUNT_IMPORT_TEMPLATE_NAME,
   AccountApi,
   type ImportResult,
@@ -6,6 +7,7 @@ import {
 import { IMPORT_TIMEOUT_MS } from '@vidmatrix/contract/constants';
 import { downloadFile } from '../../../lib/download.ts';
 import { post } from '../../../lib/request.ts';
+import { accountFilterParams, type AccountFilters } from './get-accounts.ts';
 
 /** POST the account import (multipart, field `file`), SPEC §5.3. */
 export function importAccounts(file: File): Promise<ImportResult> {
@@ -17,4 +19,9 @@ export function importAccounts(file: File): Promise<ImportResult> {
 /** Downloads the account import template. */
 export function downloadAccountImportTemplate(): Promise<void> {
   return downloadFile(AccountApi.importTemplate, ACCOUNT_IMPORT_TEMPLATE_NAME);
+}
+
+/** Downloads the member's accounts that match `filters` as a spreadsheet. */
+export function exportAccounts(filters: AccountFilters): Promise<void> {
+  return downloadFile(AccountApi.export, `${ACCOUNT_EXPORT_NAME}.xlsx`, accountFilterParams(filters));
 }
