@@ -70,6 +70,25 @@ export default tseslint.config(
     },
   },
   {
+    // The modules never import what is built on them: the wiring, the application entry points, or the
+    // seed, CLI and HTTP plugins (routes read the signed-in member from modules/auth/request-member.ts).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(seed|cli|plugins)/|^(\\.\\./)+(compose|app|main|worker)\\.ts$',
+              message: 'A module must not import a higher floor of the server (README, "A server module\'s shape").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server's tests share one module registry per worker (isolate: false in its vitest config):
     // a module mock or stubbed global would leak into the files that run after it.
     files: ['apps/server/**/*.test.ts'],

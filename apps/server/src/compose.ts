@@ -150,6 +150,7 @@ export function compose(infra: Infrastructure) {
   const fileSetting = new FileSettingService({ storage, uploadRepository: repos.uploadRepository, settingRepository });
   const materials = new MaterialService({
     materialRepository,
+    materialLabelRepository: repos.materialLabelRepository,
     uploadRepository: repos.uploadRepository,
     settingRepository,
     now,
@@ -218,8 +219,18 @@ export function compose(infra: Infrastructure) {
   });
   const music = new MusicService({ musicRepository: repos.musicRepository, materialRepository, now, storage }, media);
   const platforms = new PlatformService({ platformRepository: repos.platformRepository });
-  const accounts = new AccountService({ enterpriseAccountRepository, memberRepository, now, transaction });
-  const accountGroups = new AccountGroupService({ enterpriseAccountRepository, now, transaction });
+  const accounts = new AccountService({
+    enterpriseAccountRepository,
+    accountGroupRepository: repos.accountGroupRepository,
+    memberRepository,
+    now,
+    transaction,
+  });
+  const accountGroups = new AccountGroupService({
+    accountGroupRepository: repos.accountGroupRepository,
+    now,
+    transaction,
+  });
   const accountAuth = new AccountAuthService({
     enterpriseAccountRepository,
     now,

@@ -12,8 +12,10 @@ import { HarvestWorkRepository } from './modules/customer/harvest-work.repositor
 import { InboxRepository } from './modules/customer/inbox.repository.ts';
 import { ReplyRuleRepository } from './modules/customer/reply-rule.repository.ts';
 import { DataScreenRepository } from './modules/data-screen/data-screen.repository.ts';
+import { AccountGroupRepository } from './modules/enterprise-account/account-group.repository.ts';
 import { EnterpriseAccountRepository } from './modules/enterprise-account/enterprise-account.repository.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
+import { MaterialLabelRepository } from './modules/material/material-label.repository.ts';
 import { MaterialRepository } from './modules/material/material.repository.ts';
 import { MemberRepository } from './modules/member/member.repository.ts';
 import { MusicRepository } from './modules/music/music.repository.ts';
@@ -48,10 +50,12 @@ export function createRepositories(db: Db) {
     customerRepository: new CustomerRepository(db),
     dataScreenRepository: new DataScreenRepository(db),
     enterpriseAccountRepository: new EnterpriseAccountRepository(db),
+    accountGroupRepository: new AccountGroupRepository(db),
     harvestWorkRepository: new HarvestWorkRepository(db),
     healthRepository: new HealthRepository(db),
     inboxRepository: new InboxRepository(db),
     materialRepository: new MaterialRepository(db),
+    materialLabelRepository: new MaterialLabelRepository(db),
     memberRepository: new MemberRepository(db),
     musicRepository: new MusicRepository(db),
     platformRepository: new PlatformRepository(db),

@@ -112,6 +112,26 @@ test.describe('the console’s bare sign-in page without JavaScript', () => {
   });
 });
 
+test.describe('the console’s shell without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a console URL paints its boot frame with the HTML alone: no stylesheet to wait for', async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') {
+        stylesheets.push(new URL(request.url()).pathname);
+      }
+    });
+    await page.goto('/dashboard');
+    await expect(page.locator('[data-console-frame]')).toBeVisible();
+    // The entry's stylesheet is inlined (its link stays, disabled): on slow 4G a linked one held the first
+    // paint for a round trip behind the module preloads (issue 25).
+    await expect(page.locator('link[rel=stylesheet]:not([disabled])')).toHaveCount(0);
+    await expect(page.locator('link[rel=stylesheet][disabled]')).toHaveCount(1);
+    expect(stylesheets).toEqual([]);
+  });
+});
+
 test('/login hydrates without a mismatch and signs a member in', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto('/login');

@@ -45,12 +45,17 @@ const { renderPage, PUBLIC_PAGES, PRERENDER_ROOT_START, PRERENDER_ROOT_END } = a
   pathToFileURL(join(ssrOut, 'prerender.js')).href
 );
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
-// The entry's own stylesheet (linked by index.html) is inlined like the pages' ones.
+/** `html` with each stylesheet it links (and has not inlined yet) inlined. */
+const inlineLinkedStyles = (html) =>
+  html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file) =>
+    link.includes('disabled') ? link : inlineStyle(file),
+  );
+// The entry's own stylesheet (linked by index.html) is inlined like the pages' ones, in the console's shell
+// too: its boot frame then paints with the HTML alone, not one slow-4G round trip later (issue 25).
+const indexHtml = inlineLinkedStyles(readFileSync(join(dist, 'index.html'), 'utf8'));
+writeFileSync(join(dist, 'index.html'), indexHtml);
 // The console's boot frame (a skeleton of the console) is the SPA shell's alone: a public page paints itself.
-const template = indexHtml
-  .replace(/\s*<!-- boot-frame[\s\S]*?<!-- \/boot-frame -->/g, '')
-  .replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_, file) => inlineStyle(file));
+const template = indexHtml.replace(/\s*<!-- boot-frame[\s\S]*?<!-- \/boot-frame -->/g, '');
 
 /** The CSS and JS files a module pulls in, its static imports included. */
 function assetsOf(key, seen = new Set(), css = new Set(), js = new Set()) {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
+import { CustomerApi } from '@vidmatrix/contract/api/customer';
 import type { Envelope } from '@vidmatrix/contract/envelope';
 import { expect } from './fixtures.ts';
 
@@ -9,14 +10,14 @@ export async function postSigned(
   token: string,
   message: Record<string, unknown>,
 ): Promise<void> {
-  const res0 = await request.get('/api/customer.Webhook/secret', { headers: { memberToken: token } });
+  const res0 = await request.get(CustomerApi.webhookSecret, { headers: { memberToken: token } });
   const answer = (await res0.json()) as Envelope<{ secret: string; member_id: number }>;
   expect(answer.code, answer.msg).toBe(200);
   const { secret, member_id } = answer.data;
   const body = JSON.stringify(message);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-  const res = await request.post('/api/customer.Webhook/message', {
+  const res = await request.post(CustomerApi.webhookMessage, {
     headers: {
       'content-type': 'application/json',
       'X-Member-Id': String(member_id),

@@ -3,15 +3,12 @@ import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Code } from '@vidmatrix/contract/codes';
 import { Msg } from '@vidmatrix/contract/messages';
-import { downloadFile } from '../lib/download.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { RequestError, type Params } from '../lib/request.ts';
+import { RequestError } from '../lib/request.ts';
 
 export interface ExportButtonProps {
-  /** The export endpoint (GET, answers a file or a JSON message). */
-  url: string;
-  params?: Params;
-  fileName: string;
+  /** Downloads the file: the feature's fetcher, which names the contract's path (a JSON answer rejects). */
+  download: () => Promise<void>;
   /** Nothing to export: clicking says 暂无数据 (SPEC §5.1). */
   disabled?: boolean;
   children?: ReactNode;
@@ -21,7 +18,7 @@ export interface ExportButtonProps {
  * The export button of SPEC §2.3/§7: GETs the file as a blob (EXPORT_TIMEOUT_MS); a JSON answer with
  * code 0 shows its msg as a success, any other failure its msg as an error.
  */
-export function ExportButton({ url, params, fileName, disabled = false, children = '导出' }: ExportButtonProps) {
+export function ExportButton({ download, disabled = false, children = '导出' }: ExportButtonProps) {
   const [loading, setLoading] = useState(false);
   const handleClick = async () => {
     if (disabled) {
@@ -30,7 +27,7 @@ export function ExportButton({ url, params, fileName, disabled = false, children
     }
     setLoading(true);
     try {
-      await downloadFile(url, fileName, params);
+      await download();
       notifySuccess(Msg.downloaded);
     } catch (error) {
       const message = error instanceof Error ? error.message : Msg.serverError;

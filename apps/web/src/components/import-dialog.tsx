@@ -3,16 +3,11 @@ import { Alert, Button, Modal, Result, Space, Upload, type UploadFile } from 'an
 import { InboxOutlined } from '@ant-design/icons';
 import { IMPORT_ERROR_FILE_NAME } from '@vidmatrix/contract/api/common';
 import type { ImportResult } from '@vidmatrix/contract/api/enterprise-account';
-import {
-  IMPORT_DIALOG_WIDTH_PX,
-  IMPORT_MAX_FILES,
-  IMPORT_MAX_MB,
-  IMPORT_TIMEOUT_MS,
-} from '@vidmatrix/contract/constants';
+import { IMPORT_DIALOG_WIDTH_PX, IMPORT_MAX_FILES, IMPORT_MAX_MB } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { downloadFile } from '../lib/download.ts';
 import { notifyError } from '../lib/notify.ts';
-import { post, RequestError, type Params } from '../lib/request.ts';
+import { RequestError } from '../lib/request.ts';
 
 const ACCEPTED = ['.xls', '.xlsx'];
 const MB = 1024 * 1024;
@@ -32,12 +27,10 @@ export function importFileProblem(file: { name: string; size: number }): string 
 export interface ImportDialogProps {
   open: boolean;
   title: string;
-  /** The import endpoint (multipart POST, field `file`). */
-  action: string;
-  params?: Params;
-  /** Where the template downloads from. */
-  templateUrl: string;
-  templateName: string;
+  /** Sends the chosen file: the feature's fetcher, which names the contract's path. */
+  upload: (file: File) => Promise<ImportResult>;
+  /** Downloads the import template (the feature's fetcher). */
+  downloadTemplate: () => Promise<void>;
   /** Lines of the instructions panel. */
   instructions: ReactNode[];
   onClose: () => void;
@@ -67,11 +60,9 @@ export function ImportDialog(props: ImportDialogProps) {
       notifyError(Msg.importFileRequired);
       return;
     }
-    const body = new FormData();
-    body.append('file', file);
     setUploading(true);
     try {
-      const answer = await post<ImportResult>(props.action, body, { params: props.params, timeout: IMPORT_TIMEOUT_MS });
+      const answer = await props.upload(file);
       if (answer.importStatus === 1) {
         handleClose();
         setResult(answer);
@@ -90,9 +81,9 @@ export function ImportDialog(props: ImportDialogProps) {
   };
 
   const handleTemplate = () => {
-    downloadFile(props.templateUrl, props.templateName).catch((error: unknown) =>
-      notifyError(error instanceof Error ? error.message : Msg.serverError),
-    );
+    props
+      .downloadTemplate()
+      .catch((error: unknown) => notifyError(error instanceof Error ? error.message : Msg.serverError));
   };
 
   return (

@@ -1,32 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrator.ts';
-import { migrationTestDb, type MigrationTestDb } from './test-support.ts';
+import { insertAccount, insertMember7, migrationStage, T0 } from './test-support.ts';
 
-let stage: MigrationTestDb;
-
-beforeAll(async () => {
-  stage = await migrationTestDb('leadmig');
-});
-
-afterAll(async () => {
-  await stage?.drop();
-});
+const BEFORE = '202611271610_server_runners';
+const stage = migrationStage('leadmig', BEFORE);
 
 describe('202611272000_lead_harvest on a database with leads and messages', () => {
   it('merges the leads of a conversation into its oldest, and keys messages by their account', async () => {
-    const { db } = stage;
-    const migrator = await stage.migrator();
-    const before = await migrator.migrateTo('202611271610_server_runners');
-    expect(before.error).toBeUndefined();
-
-    const t = 1_700_000_000_000;
-    await sql`insert into member (id, account, password_hash, created_at, updated_at) values (7, 'm7', 'x', ${t}, ${t})`.execute(
-      db,
-    );
-    await sql`insert into platform (id, name) values (4, '快手')`.execute(db);
-    await sql`insert into enterprise_account (id, member_id, pid, platform_id, nickname, created_at, updated_at)
-      values (3, 7, 0, 4, '快手号', ${t}, ${t})`.execute(db);
+    const { db } = stage();
+    const t = T0;
+    await insertMember7(db, { id: 4, name: '快手' });
+    await insertAccount(db, { id: 3, platformId: 4, nickname: '快手号' });
     for (const [id, customer] of [
       [1, 'c-1'],
       [2, 'c-2'],

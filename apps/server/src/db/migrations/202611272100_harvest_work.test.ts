@@ -1,40 +1,25 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexNames, migrationTestDb, type MigrationTestDb } from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { indexNames, insertAccount, insertMember7, migrateTo, migrationStage, T0 } from './test-support.ts';
 
 const BEFORE = '202611272040_connector_drift';
 const THIS = '202611272100_harvest_work';
-let stage: MigrationTestDb;
-
-beforeAll(async () => {
-  stage = await migrationTestDb('harvestmig');
-});
-
-afterAll(async () => {
-  await stage?.drop();
-});
+const stage = migrationStage('harvestmig', BEFORE);
 
 describe('202611272100_harvest_work on a database with accounts and messages', () => {
   it('adds the harvest switch per account and the write state per reply, and can be undone and done again', async () => {
-    const { db } = stage;
-    const migrator = await stage.migrator();
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-
-    const t = 1_700_000_000_000;
-    await sql`insert into member (id, account, password_hash, created_at, updated_at) values (7, 'm7', 'x', ${t}, ${t})`.execute(
-      db,
-    );
-    await sql`insert into platform (id, name) values (1, '抖音')`.execute(db);
+    const { db, migrator } = stage();
+    const t = T0;
+    await insertMember7(db, { id: 1, name: '抖音' });
     for (const id of [3, 4]) {
-      await sql`insert into enterprise_account (id, member_id, pid, platform_id, nickname, created_at, updated_at)
-        values (${id}, 7, 0, 1, ${`抖音号${id}`}, ${t}, ${t})`.execute(db);
+      await insertAccount(db, { id, platformId: 1, nickname: `抖音号${id}` });
     }
     await sql`insert into conversation (id, member_id, enterprise_account_id, customer_id, last_time, created_at)
       values (1, 7, 3, 'c-1', ${t}, ${t})`.execute(db);
     await sql`insert into chat_message (conversation_id, member_id, direction, content, sent_at, created_at, delivery_status)
       values (1, 7, 'out', '您好', ${t}, ${t}, 'pending')`.execute(db);
 
-    expect((await migrator.migrateTo(THIS)).error).toBeUndefined();
+    await migrateTo(migrator, THIS);
 
     // A reply stored before is not taken by any runner yet.
     expect(await db.selectFrom('chat_message').select(['id', 'write_at', 'write_kind']).execute()).toEqual([
@@ -79,10 +64,10 @@ describe('202611272100_harvest_work on a database with accounts and messages', (
     );
 
     // Undone, it leaves the schema as it found it, so it can run again.
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+    await migrateTo(migrator, BEFORE);
     const names = await indexNames(db);
     expect(names.filter((n) => n.startsWith('harvest_account') || n.startsWith('chat_message_write'))).toEqual([]);
-    expect((await migrator.migrateTo(THIS)).error).toBeUndefined();
+    await migrateTo(migrator, THIS);
     await sql`insert into harvest_account (enterprise_account_id, member_id, enabled, updated_at) values (4, 7, 1, ${t})`.execute(
       db,
     );

@@ -1,35 +1,23 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationTestDb, type MigrationTestDb } from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { insertMember7, migrateTo, migrationStage, T0 } from './test-support.ts';
 
 const BEFORE = '202611280600_harvest_publish_fence';
 const THIS = '202611290000_auth_sms_code';
-let stage: MigrationTestDb;
-
-beforeAll(async () => {
-  stage = await migrationTestDb('smsmig');
-});
-
-afterAll(async () => {
-  await stage?.drop();
-});
+const stage = migrationStage('smsmig', BEFORE);
 
 describe('202611290000_auth_sms_code on a database with authorization requests', () => {
   it('gives a request in flight an empty code, lets it ask for and take one, and can be undone', async () => {
-    const { db } = stage;
-    const migrator = await stage.migrator();
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-    const t = 1_700_000_000_000;
-    await sql`insert into member (id, account, password_hash, created_at, updated_at) values (7, 'm7', 'x', ${t}, ${t})`.execute(
-      db,
-    );
+    const { db, migrator } = stage();
+    const t = T0;
+    await insertMember7(db);
     // A QR shown when the server was upgraded, and a request that had ended: rows shaped as before.
     await sql`insert into account_auth_request
       (id, member_id, enterprise_account_id, platform, kind, state, qr_image, expires_at, created_at, updated_at)
       values (1, 7, 3, 'douyin', 'login', 'qr', 'data:image/png;base64,AA', ${t + 600_000}, ${t}, ${t}),
              (2, 7, 4, 'douyin', 'check', 'done', '', ${t}, ${t}, ${t})`.execute(db);
 
-    expect((await migrator.migrateTo(THIS)).error).toBeUndefined();
+    await migrateTo(migrator, THIS);
     const rows = () =>
       db.selectFrom('account_auth_request').select(['id', 'state', 'sms_code']).orderBy('id').execute();
     expect(await rows()).toEqual([
@@ -54,9 +42,9 @@ describe('202611290000_auth_sms_code on a database with authorization requests',
     expect(await take('246810')).toEqual({ id: 1 });
     expect((await rows())[0]).toEqual({ id: 1, state: 'running', sms_code: '' });
 
-    expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
+    await migrateTo(migrator, BEFORE);
     await expect(rows()).rejects.toThrow(/sms_code/);
-    expect((await migrator.migrateTo(THIS)).error).toBeUndefined();
+    await migrateTo(migrator, THIS);
     expect(await rows()).toHaveLength(2);
   });
 });

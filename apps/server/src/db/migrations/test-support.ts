@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { isPostgres } from '../dialect.ts';
 import { createPostgresDialect } from '../dialects/postgres.ts';
 import { createSqliteDialect } from '../dialects/sqlite.ts';
@@ -73,4 +74,58 @@ export async function indexNames(db: Kysely<Database>): Promise<string[]> {
       ).rows
     : (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db)).rows;
   return rows.map((r) => r.name);
+}
+
+/** The moment every migration test stamps its rows with. */
+export const T0 = 1_700_000_000_000;
+
+/**
+ * A migration test file's opening: its own database, opened before the file's tests and dropped after
+ * them, migrated to `before` (the migration under test's predecessor). The returned function hands out
+ * the database and its migrator once the file's tests run.
+ */
+export function migrationStage(name: string, before: string): () => { db: Kysely<Database>; migrator: Migrator } {
+  let stage: MigrationTestDb | undefined;
+  let migrator: Migrator | undefined;
+  beforeAll(async () => {
+    stage = await migrationTestDb(name);
+    migrator = await stage.migrator();
+    await migrateTo(migrator, before);
+  });
+  afterAll(async () => {
+    await stage?.drop();
+  });
+  return () => {
+    if (!stage || !migrator) {
+      throw new Error(`the migration stage ${name} is not open: call it inside a test`);
+    }
+    return { db: stage.db, migrator };
+  };
+}
+
+/** Migrates up or down to `name`, throwing the migration's own error when one fails. */
+export async function migrateTo(migrator: Migrator, name: string): Promise<void> {
+  const { error } = await migrator.migrateTo(name);
+  if (error) {
+    throw error instanceof Error ? error : new Error(`migrating to ${name} failed`, { cause: error });
+  }
+}
+
+/** Member 7 (`m7`), and a platform when given: rows as every migration since the foundation shapes them. */
+export async function insertMember7(db: Kysely<Database>, platform?: { id: number; name: string }): Promise<void> {
+  await sql`insert into member (id, account, password_hash, created_at, updated_at) values (7, 'm7', 'x', ${T0}, ${T0})`.execute(
+    db,
+  );
+  if (platform) {
+    await sql`insert into platform (id, name) values (${platform.id}, ${platform.name})`.execute(db);
+  }
+}
+
+/** An enterprise account of member 7 on `platformId`, top level (pid 0). */
+export async function insertAccount(
+  db: Kysely<Database>,
+  account: { id: number; platformId: number; nickname: string },
+): Promise<void> {
+  await sql`insert into enterprise_account (id, member_id, pid, platform_id, nickname, created_at, updated_at)
+    values (${account.id}, 7, 0, ${account.platformId}, ${account.nickname}, ${T0}, ${T0})`.execute(db);
 }

@@ -10,7 +10,7 @@ import {
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** The agent programme: a member's application and an agent's white-label brand. */
 export const agentRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

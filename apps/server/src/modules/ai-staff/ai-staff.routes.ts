@@ -1,7 +1,7 @@
 import { aiPublishOverview, aiReport, aiReportBody, AiStaffApi, todoList } from '@vidmatrix/contract/api/ai-staff';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** The AI数据员工's daily report and the AI运营员工's to-do list: the member's own figures and work. */
 export const aiStaffRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

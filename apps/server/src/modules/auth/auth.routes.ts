@@ -10,7 +10,7 @@ import { LOGIN_RATE_PER_MINUTE } from '@vidmatrix/contract/constants';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember, tokenOf } from '../../plugins/auth.ts';
+import { currentMember, tokenOf } from './request-member.ts';
 
 /** Per-address limit of the sign-in, sign-up and captcha routes. */
 const signInRateLimit = { rateLimit: { max: LOGIN_RATE_PER_MINUTE, timeWindow: 60_000 } };

@@ -9,7 +9,7 @@ import {
 import { CLIP_LOOKS_RATE_PER_MINUTE } from '@vidmatrix/contract/constants';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember, perMemberRateLimit } from '../../plugins/auth.ts';
+import { currentMember, perMemberRateLimit } from '../auth/request-member.ts';
 
 /** Clip templates: seoaivideo.VideoTemplate/* (seeded ones and the member's own, with previews). */
 export const clipTemplateRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

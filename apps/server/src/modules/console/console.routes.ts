@@ -1,7 +1,7 @@
 import { levelInfo, MemberApi } from '@vidmatrix/contract/api/member';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** Console: level info. */
 export const consoleRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

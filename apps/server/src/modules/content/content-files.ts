@@ -88,3 +88,15 @@ export interface LevelOffer {
   price: number;
   features: string[];
 }
+
+/** A seeded document; its body trimmed of the template literal's edges. */
+export function seedDoc(
+  kind: ContentDoc['kind'],
+  slug: string,
+  title: string,
+  meta: Record<string, unknown>,
+  body: string,
+  sort = 0,
+): ContentDoc {
+  return { kind, slug, title, sort, meta, body: body.trim() };
+}

@@ -24,7 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { Code } from '@vidmatrix/contract/envelope';
-import { currentMember, tokenOf } from '../../plugins/auth.ts';
+import { currentMember, tokenOf } from '../auth/request-member.ts';
 import { brandContent } from '../agent/agent-brand.ts';
 
 /** Seconds a shared cache (CDN, browser) may keep a public content answer. */

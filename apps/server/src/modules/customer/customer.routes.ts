@@ -25,7 +25,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendXlsx, xlsxStream } from '../../lib/xlsx.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

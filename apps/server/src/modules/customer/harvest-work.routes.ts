@@ -11,7 +11,7 @@ import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 import type { RunnerIdentity } from '../publish/runner-registry.service.ts';
 
 const runnerHeader = RUNNER_TOKEN_HEADER.toLowerCase();

@@ -14,7 +14,7 @@ import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** Reply rules, the member's facts for AI replies, approval of drafted replies, and the AI获客 overview. */
 export const replyRuleRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

@@ -1,7 +1,7 @@
 import { dataScreenOverview, DataScreenApi } from '@vidmatrix/contract/api/data-screen';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** The large data screen's figures (the member's own). */
 export const dataScreenRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

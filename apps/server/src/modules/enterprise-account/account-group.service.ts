@@ -5,18 +5,18 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest } from '../../errors.ts';
 import { requireGroup } from './account-rows.ts';
 import type { Transaction } from '../../repositories.ts';
-import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
+import type { AccountGroupRepository } from './account-group.repository.ts';
 
-type GroupStore = Pick<EnterpriseAccountRepository, 'findGroup' | 'groups' | 'insertGroup' | 'renameGroup'>;
+type GroupStore = Pick<AccountGroupRepository, 'findGroup' | 'groups' | 'insertGroup' | 'renameGroup'>;
 
 /** Account groups of a member (names unique per member). */
 export class AccountGroupService {
   private readonly repo: GroupStore;
 
   constructor(
-    private readonly deps: { enterpriseAccountRepository: GroupStore; now: () => number; transaction: Transaction },
+    private readonly deps: { accountGroupRepository: GroupStore; now: () => number; transaction: Transaction },
   ) {
-    this.repo = deps.enterpriseAccountRepository;
+    this.repo = deps.accountGroupRepository;
   }
 
   /** The member's groups with their account counts; limit 0 means all. */
@@ -57,7 +57,7 @@ export class AccountGroupService {
   /** Deletes a group; its accounts fall back to no group. */
   async remove(memberId: number, groupId: number): Promise<void> {
     await requireGroup(this.repo, memberId, groupId);
-    await this.deps.transaction(({ enterpriseAccountRepository: repo }) =>
+    await this.deps.transaction(({ accountGroupRepository: repo }) =>
       repo.deleteGroup(memberId, groupId, this.deps.now()),
     );
   }

@@ -187,10 +187,10 @@ export class AccountImportService {
       return;
     }
     const now = this.deps.now();
-    await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
+    await this.deps.transaction(async ({ enterpriseAccountRepository: repo, accountGroupRepository: groups }) => {
       const limit = await repo.lockAccountLimit(memberId, now);
       let count = await repo.countAccounts(memberId);
-      const groupIds = await repo.ensureGroups(
+      const groupIds = await groups.ensureGroups(
         memberId,
         batch.map((item) => item.row.groupName),
         now,

@@ -2,6 +2,7 @@ import type { EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-accou
 import { Msg } from '@vidmatrix/contract/messages';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import { badRequest } from '../../errors.ts';
+import type { AccountGroupRepository } from './account-group.repository.ts';
 import type { AccountFilter, AccountRow, EnterpriseAccountRepository } from './enterprise-account.repository.ts';
 
 /** The list, selector and export queries' filters as a repository filter. */
@@ -49,7 +50,7 @@ export async function requireAccounts(
 
 /** Refuses a group id (other than 0) that is not the member's. */
 export async function requireGroup(
-  repo: Pick<EnterpriseAccountRepository, 'findGroup'>,
+  repo: Pick<AccountGroupRepository, 'findGroup'>,
   memberId: number,
   groupId: number,
 ): Promise<void> {

@@ -13,11 +13,12 @@ import { badRequest } from '../../errors.ts';
 import { featureFlagsOf, type FeatureFlagStore } from '../member/feature-flags.ts';
 import { requireAccounts, requireGroup, toAccount, toFilter } from './account-rows.ts';
 import type { Transaction } from '../../repositories.ts';
+import type { AccountGroupRepository } from './account-group.repository.ts';
 import type { EnterpriseAccountRepository } from './enterprise-account.repository.ts';
 
 type AccountStore = Pick<
   EnterpriseAccountRepository,
-  'children' | 'findGroup' | 'listFlat' | 'listParents' | 'moveAccounts' | 'ownedAccounts' | 'updateAccount'
+  'children' | 'listFlat' | 'listParents' | 'moveAccounts' | 'ownedAccounts' | 'updateAccount'
 >;
 
 /** Enterprise accounts: lists, add within the level's quota, edit, delete, move between groups. */
@@ -27,6 +28,7 @@ export class AccountService {
   constructor(
     private readonly deps: {
       enterpriseAccountRepository: AccountStore;
+      accountGroupRepository: Pick<AccountGroupRepository, 'findGroup'>;
       /** The member's proxy flag, read from the shared member repository (issue 26). */
       memberRepository: FeatureFlagStore;
       now: () => number;
@@ -83,41 +85,43 @@ export class AccountService {
     await this.requireProxyAllowed(memberId, body.ip_code);
     const now = this.deps.now();
     try {
-      return await this.deps.transaction(async ({ enterpriseAccountRepository: repo }) => {
-        const limit = await repo.lockAccountLimit(memberId, now);
-        if ((await repo.countAccounts(memberId)) >= limit) {
-          throw badRequest(fillMsg(Msg.accountQuotaExceeded, { limit }));
-        }
-        if (!(await repo.platformExists(body.platform_id))) {
-          throw badRequest(Msg.platformUnknown);
-        }
-        await requireGroup(repo, memberId, body.group_id);
-        if (body.pid) {
-          const [parent] = await repo.ownedAccounts(memberId, [body.pid]);
-          if (!parent) {
-            throw badRequest(Msg.parentAccountInvalid);
+      return await this.deps.transaction(
+        async ({ enterpriseAccountRepository: repo, accountGroupRepository: groups }) => {
+          const limit = await repo.lockAccountLimit(memberId, now);
+          if ((await repo.countAccounts(memberId)) >= limit) {
+            throw badRequest(fillMsg(Msg.accountQuotaExceeded, { limit }));
           }
-          if (parent.pid !== 0) {
-            throw badRequest(Msg.subAccountNested);
+          if (!(await repo.platformExists(body.platform_id))) {
+            throw badRequest(Msg.platformUnknown);
           }
-        }
-        const id = await repo.insertAccount({
-          member_id: memberId,
-          pid: body.pid,
-          platform_id: body.platform_id,
-          nickname: body.nickname,
-          remarks: body.remarks,
-          avatar_larger: body.avatar_larger,
-          group_id: body.group_id,
-          cookie_auth_status: 0,
-          access_status: 0,
-          ip_code: body.ip_code,
-          created_at: now,
-          updated_at: now,
-        });
-        await repo.syncAccountUsage(memberId);
-        return id;
-      });
+          await requireGroup(groups, memberId, body.group_id);
+          if (body.pid) {
+            const [parent] = await repo.ownedAccounts(memberId, [body.pid]);
+            if (!parent) {
+              throw badRequest(Msg.parentAccountInvalid);
+            }
+            if (parent.pid !== 0) {
+              throw badRequest(Msg.subAccountNested);
+            }
+          }
+          const id = await repo.insertAccount({
+            member_id: memberId,
+            pid: body.pid,
+            platform_id: body.platform_id,
+            nickname: body.nickname,
+            remarks: body.remarks,
+            avatar_larger: body.avatar_larger,
+            group_id: body.group_id,
+            cookie_auth_status: 0,
+            access_status: 0,
+            ip_code: body.ip_code,
+            created_at: now,
+            updated_at: now,
+          });
+          await repo.syncAccountUsage(memberId);
+          return id;
+        },
+      );
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw badRequest(Msg.accountExists);
@@ -131,7 +135,7 @@ export class AccountService {
     await requireAccounts(this.repo, memberId, [body.enterprise_account_id]);
     await this.requireProxyAllowed(memberId, body.ip_code);
     if (body.group_id !== undefined) {
-      await requireGroup(this.repo, memberId, body.group_id);
+      await requireGroup(this.deps.accountGroupRepository, memberId, body.group_id);
     }
     await this.repo.updateAccount(
       memberId,
@@ -159,7 +163,7 @@ export class AccountService {
   /** Moves accounts into one of the member's groups (0: no group). */
   async move(memberId: number, ids: number[], groupId: number): Promise<void> {
     await requireAccounts(this.repo, memberId, ids);
-    await requireGroup(this.repo, memberId, groupId);
+    await requireGroup(this.deps.accountGroupRepository, memberId, groupId);
     await this.repo.moveAccounts(memberId, ids, groupId, this.deps.now());
   }
 }

@@ -32,7 +32,7 @@ import { Code, emptyEnvelope, envelopeOf, fail, ok } from '@vidmatrix/contract/e
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sendXlsx } from '../../lib/xlsx.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 const MB = 1024 * 1024;
 

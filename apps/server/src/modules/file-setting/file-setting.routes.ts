@@ -1,7 +1,7 @@
 import { storageInfo, FileSettingApi } from '@vidmatrix/contract/api/file-setting';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** Upload settings of the member (the spec's "cloud storage credentials", without secrets). */
 export const fileSettingRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

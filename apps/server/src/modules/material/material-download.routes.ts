@@ -5,7 +5,7 @@ import {
 } from '@vidmatrix/contract/api/material-download';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { attachmentHeader } from '../../lib/xlsx.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** file.File/batchDownload: the chosen materials as one streamed zip (§6 is_batch_download). */
 export const materialDownloadRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

@@ -3,7 +3,7 @@ import { Code, fail } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sendXlsx } from '../../lib/xlsx.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** file.File/export: the member's materials (list filters) as a streamed xlsx. */
 export const materialExportRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

@@ -3,6 +3,25 @@ import { containsText } from '../../db/dialect.ts';
 import type { Db, MaterialTable } from '../../db/types.ts';
 import { chargeOn } from '../upload/upload.repository.ts';
 
+/** Those of `ids` that are rows of the member in `table` (a material or a tag of the member). */
+export async function ownedIn(
+  db: Db,
+  table: 'material' | 'material_tag',
+  memberId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Filters of the list call, already parsed. */
 export interface MaterialFilter {
   groupId: number | null;
@@ -90,25 +109,7 @@ export class MaterialRepository {
 
   /** Those of `ids` that are materials of the member. */
   ownIds(memberId: number, ids: readonly number[]): Promise<number[]> {
-    return this.ownedIn('material', memberId, ids);
-  }
-
-  /** Those of `ids` that are rows of the member in `table`. */
-  private async ownedIn(
-    table: 'material' | 'material_tag',
-    memberId: number,
-    ids: readonly number[],
-  ): Promise<number[]> {
-    if (ids.length === 0) {
-      return [];
-    }
-    const rows = await this.db
-      .selectFrom(table)
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('id', 'in', ids)
-      .execute();
-    return rows.map((r) => r.id);
+    return ownedIn(this.db, 'material', memberId, ids);
   }
 
   byIds(memberId: number, ids: readonly number[]) {
@@ -352,122 +353,6 @@ export class MaterialRepository {
         .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-  }
-
-  // Groups
-
-  groups(memberId: number, limit: number) {
-    return this.db
-      .selectFrom('material_group')
-      .select(['id', 'group_name', 'group_desc'])
-      .where('member_id', '=', memberId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  }
-
-  async groupExists(memberId: number, id: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('material_group')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** The id of the member's group called `name`, if there is one. */
-  async groupIdByName(memberId: number, name: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('material_group')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('group_name', '=', name)
-      .orderBy('id')
-      .executeTakeFirst();
-    return row?.id;
-  }
-
-  async addGroup(memberId: number, name: string, desc: string, now: number): Promise<number> {
-    const row = await this.db
-      .insertInto('material_group')
-      .values({ member_id: memberId, group_name: name, group_desc: desc, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async editGroup(memberId: number, id: number, name: string, desc: string): Promise<boolean> {
-    const res = await this.db
-      .updateTable('material_group')
-      .set({ group_name: name, group_desc: desc })
-      .where('member_id', '=', memberId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
-
-  /** Deletes a group; its materials move to no group. */
-  async deleteGroup(memberId: number, id: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const res = await trx
-        .deleteFrom('material_group')
-        .where('member_id', '=', memberId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      await trx
-        .updateTable('material')
-        .set({ group_id: 0 })
-        .where('member_id', '=', memberId)
-        .where('group_id', '=', id)
-        .execute();
-      return Number(res.numDeletedRows) === 1;
-    });
-  }
-
-  // Tags
-
-  tags(memberId: number, limit: number) {
-    return this.db
-      .selectFrom('material_tag')
-      .select(['id', 'tag_name', 'tag_desc'])
-      .where('member_id', '=', memberId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  }
-
-  /** The subset of `ids` that are tags of the member. */
-  ownTagIds(memberId: number, ids: readonly number[]): Promise<number[]> {
-    return this.ownedIn('material_tag', memberId, ids);
-  }
-
-  async addTag(memberId: number, name: string, desc: string, now: number): Promise<number> {
-    const row = await this.db
-      .insertInto('material_tag')
-      .values({ member_id: memberId, tag_name: name, tag_desc: desc, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async editTag(memberId: number, id: number, name: string, desc: string): Promise<boolean> {
-    const res = await this.db
-      .updateTable('material_tag')
-      .set({ tag_name: name, tag_desc: desc })
-      .where('member_id', '=', memberId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
-
-  async deleteTag(memberId: number, id: number): Promise<boolean> {
-    const res = await this.db
-      .deleteFrom('material_tag')
-      .where('member_id', '=', memberId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(res.numDeletedRows) === 1;
   }
 
   /** The member's materials stored under an object key. */

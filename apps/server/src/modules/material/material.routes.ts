@@ -29,7 +29,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors.ts';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** The material library: file.File/*, file.Group/*, file.Tag/*. */
 export const materialRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

@@ -26,6 +26,7 @@ import { maxFileNum } from '../setting/app-config.ts';
 import type { SettingRepository } from '../setting/setting.repository.ts';
 import { claimableUploads, forgetClaimed, spaceOf, type ClaimedUpload } from '../upload/upload-ledger.ts';
 import type { UploadRepository } from '../upload/upload.repository.ts';
+import type { MaterialLabelRepository } from './material-label.repository.ts';
 import type { FilingFence, MaterialRepository } from './material.repository.ts';
 
 /** How many expired materials one expiry run removes. */
@@ -59,10 +60,13 @@ type MaterialStore = Omit<MaterialRepository, 'audio' | 'processingRow' | 'setPr
 /** The material library: materials, groups, tags; uploads come through UploadService. */
 export class MaterialService {
   private readonly repo: MaterialStore;
+  private readonly labels: MaterialLabelRepository;
 
   constructor(
     private readonly deps: {
       materialRepository: MaterialStore;
+      /** The member's groups and tags. */
+      materialLabelRepository: MaterialLabelRepository;
       now: () => number;
       storage: StorageDriver;
       jobs: Pick<JobQueue, 'enqueue'>;
@@ -78,6 +82,7 @@ export class MaterialService {
     },
   ) {
     this.repo = deps.materialRepository;
+    this.labels = deps.materialLabelRepository;
   }
 
   /** file.File/list: a page of the member's materials with the §3 search state. */
@@ -120,7 +125,7 @@ export class MaterialService {
       throw badRequest(Msg.fileRequired);
     }
     const groupId = await this.checkedGroup(memberId, body.group_id);
-    const tagIds = await this.repo.ownTagIds(memberId, body.tag_ids ?? []);
+    const tagIds = await this.labels.ownTagIds(memberId, body.tag_ids ?? []);
     const uploads = await claimableUploads(this.deps.uploadRepository, memberId, keys as string[]);
     const named = uploads.map((upload, index) => ({ upload, fileName: body.file_name[index] ?? upload.file_name }));
     const ids = await this.register(memberId, named, {
@@ -194,7 +199,7 @@ export class MaterialService {
       updated_at: this.deps.now(),
     });
     if (body.tag_ids !== undefined) {
-      await this.repo.setTags([body.file_id], await this.repo.ownTagIds(memberId, body.tag_ids));
+      await this.repo.setTags([body.file_id], await this.labels.ownTagIds(memberId, body.tag_ids));
     }
   }
 
@@ -227,7 +232,7 @@ export class MaterialService {
   async editTags(memberId: number, ids: readonly number[], tagIds: readonly number[]): Promise<void> {
     const own = await this.repo.ownIds(memberId, ids);
     requireAll(ids, own.length);
-    await this.repo.setTags(own, await this.repo.ownTagIds(memberId, tagIds));
+    await this.repo.setTags(own, await this.labels.ownTagIds(memberId, tagIds));
   }
 
   /** file.File/editgroup: moves the member's materials to a group (0: none); 404 for any other id. */
@@ -253,8 +258,8 @@ export class MaterialService {
     fence: FilingFence = () => Promise.resolve(true),
   ): Promise<number | null> {
     const groupId =
-      (await this.repo.groupIdByName(memberId, file.groupName)) ??
-      (await this.repo.addGroup(memberId, file.groupName, '', this.deps.now()));
+      (await this.labels.groupIdByName(memberId, file.groupName)) ??
+      (await this.labels.addGroup(memberId, file.groupName, '', this.deps.now()));
     // Not an upload: there is no upload row to claim, so the material is inserted directly.
     const now = this.deps.now();
     const { retentionDays } = await spaceOf(this.deps.uploadRepository, memberId);
@@ -294,43 +299,43 @@ export class MaterialService {
   // Groups and tags
 
   async groups(memberId: number, limit: number): Promise<MaterialGroup[]> {
-    const rows = await this.repo.groups(memberId, limit);
+    const rows = await this.labels.groups(memberId, limit);
     return rows.map((r) => ({ group_id: r.id, group_name: r.group_name, group_desc: r.group_desc }));
   }
 
   addGroup(memberId: number, name: string, desc: string): Promise<number> {
-    return uniqueName(Msg.groupExists, () => this.repo.addGroup(memberId, name, desc, this.deps.now()));
+    return uniqueName(Msg.groupExists, () => this.labels.addGroup(memberId, name, desc, this.deps.now()));
   }
 
   async editGroupInfo(memberId: number, id: number, name: string, desc: string): Promise<void> {
-    if (!(await uniqueName(Msg.groupExists, () => this.repo.editGroup(memberId, id, name, desc)))) {
+    if (!(await uniqueName(Msg.groupExists, () => this.labels.editGroup(memberId, id, name, desc)))) {
       throw notFound();
     }
   }
 
   async deleteGroup(memberId: number, id: number): Promise<void> {
-    if (!(await this.repo.deleteGroup(memberId, id))) {
+    if (!(await this.labels.deleteGroup(memberId, id))) {
       throw notFound();
     }
   }
 
   async tags(memberId: number, limit: number): Promise<MaterialTag[]> {
-    const rows = await this.repo.tags(memberId, limit);
+    const rows = await this.labels.tags(memberId, limit);
     return rows.map((r) => ({ tag_id: r.id, tag_name: r.tag_name, tag_desc: r.tag_desc }));
   }
 
   addTag(memberId: number, name: string, desc: string): Promise<number> {
-    return uniqueName(Msg.tagExists, () => this.repo.addTag(memberId, name, desc, this.deps.now()));
+    return uniqueName(Msg.tagExists, () => this.labels.addTag(memberId, name, desc, this.deps.now()));
   }
 
   async editTagInfo(memberId: number, id: number, name: string, desc: string): Promise<void> {
-    if (!(await uniqueName(Msg.tagExists, () => this.repo.editTag(memberId, id, name, desc)))) {
+    if (!(await uniqueName(Msg.tagExists, () => this.labels.editTag(memberId, id, name, desc)))) {
       throw notFound();
     }
   }
 
   async deleteTag(memberId: number, id: number): Promise<void> {
-    if (!(await this.repo.deleteTag(memberId, id))) {
+    if (!(await this.labels.deleteTag(memberId, id))) {
       throw notFound();
     }
   }
@@ -339,7 +344,7 @@ export class MaterialService {
     if (!groupId) {
       return 0;
     }
-    if (!(await this.repo.groupExists(memberId, groupId))) {
+    if (!(await this.labels.groupExists(memberId, groupId))) {
       throw notFound();
     }
     return groupId;

@@ -1,7 +1,7 @@
 import { memberInfo, menusResult, MemberApi } from '@vidmatrix/contract/api/member';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** Member info and menus. */
 export const memberRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

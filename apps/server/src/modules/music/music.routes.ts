@@ -1,7 +1,7 @@
 import { musicCates, musicList, musicListBody, MusicApi } from '@vidmatrix/contract/api/music';
 import { envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 
 /** Background music: categories and lists (system, or the member's own audio materials). */
 export const musicRoutes: FastifyPluginCallbackZod = (app, _options, done) => {

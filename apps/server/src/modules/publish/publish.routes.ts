@@ -35,7 +35,7 @@ import { emptyEnvelope, envelopeOf, ok } from '@vidmatrix/contract/envelope';
 import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 import { closedBeforeAnswer, dropUnusedConnectionsOnClose } from './long-poll.ts';
 import type { RunnerIdentity } from './runner-registry.service.ts';
 

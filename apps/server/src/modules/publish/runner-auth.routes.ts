@@ -21,7 +21,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 import { closedBeforeAnswer } from './long-poll.ts';
 
 /** QR images travel as data URLs in JSON. */

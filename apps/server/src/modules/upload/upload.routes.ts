@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { currentMember } from '../../plugins/auth.ts';
+import { currentMember } from '../auth/request-member.ts';
 import { MEMBER_HEADER, TUS_PATH } from './upload.service.ts';
 
 /** The tus endpoint of resumable uploads (POST create, HEAD offset, PATCH chunks, DELETE cancel). */

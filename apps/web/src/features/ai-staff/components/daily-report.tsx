@@ -9,6 +9,7 @@ import { formatBytes } from '@vidmatrix/contract/rules/format';
 import { REVIEW_STATE_TEXT } from '@vidmatrix/contract/rules/publish-result';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { useReport } from '../api/get-report.ts';
+import report from './ai-report.module.css';
 import styles from './daily-report.module.css';
 import { TrendCard } from './trend-card.tsx';
 
@@ -43,7 +44,7 @@ export function DailyReport() {
   const percent = storage.limit > 0 ? Math.min(100, Math.round((storage.used / storage.limit) * 100)) : 0;
   return (
     <div data-testid="daily-report">
-      <div className={styles.toolbar}>
+      <div className={report.toolbar}>
         <DatePicker
           aria-label="日报日期"
           allowClear={false}
@@ -51,9 +52,9 @@ export function DailyReport() {
           disabledDate={outOfRange}
           onChange={(value: Dayjs | null) => setDay(value ? value.format('YYYY-MM-DD') : '')}
         />
-        <span className={styles.updated}>{`${data.day} 日报 · 数据更新于 ${data.updated_at}`}</span>
+        <span className={report.updated}>{`${data.day} 日报 · 数据更新于 ${data.updated_at}`}</span>
       </div>
-      <div className={styles.figures}>
+      <div className={report.figures}>
         <TrendCard title="发布成功" series={data.posts_made} days={days} testId="figure-posts-made" />
         <TrendCard title="发布失败或未通过" series={data.posts_failed} days={days} testId="figure-posts-failed" />
         <TrendCard title="新增线索" series={data.leads} days={days} testId="figure-leads" />
@@ -67,7 +68,7 @@ export function DailyReport() {
           testId="figure-storage"
         />
       </div>
-      <div className={styles.cards}>
+      <div className={`${report.cards} ${styles.wideFirst}`}>
         <Card size="small" title={`${data.day} 各平台发布结果`}>
           {data.posts.length === 0 ? (
             <Empty description="这一天没有发布结果：发布任务完成后，这里按平台和审核状态汇总">

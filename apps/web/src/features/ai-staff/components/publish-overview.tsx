@@ -8,6 +8,7 @@ import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { usePublishOverview } from '../api/get-publish-overview.ts';
 import { useRetryFailedBatch } from '../api/retry-failed-batch.ts';
+import report from './ai-report.module.css';
 import styles from './publish-overview.module.css';
 
 const NEW_BATCH = `${ConsolePath.batchPublish}?tab=new`;
@@ -36,10 +37,10 @@ const COLUMNS: ColumnType<PublishPlatformCounts>[] = [
 function Figure({ group, data }: { group: PublishGroup; data: AiPublishOverview }) {
   const { title, open } = GROUP[group];
   return (
-    <section className={styles.figure} data-testid={`publish-${group}`}>
-      <h2 className={styles.figureTitle}>{open ? title : `今日${title}`}</h2>
-      <p className={styles.figureValue}>{data.today[group]}</p>
-      <p className={styles.figureNote}>{open ? '当前' : `近7天 ${data.week[group]}`}</p>
+    <section className={report.figure} data-testid={`publish-${group}`}>
+      <h2 className={report.figureTitle}>{open ? title : `今日${title}`}</h2>
+      <p className={report.figureValue}>{data.today[group]}</p>
+      <p className={report.figureNote}>{open ? '当前' : `近7天 ${data.week[group]}`}</p>
     </section>
   );
 }
@@ -166,19 +167,19 @@ export function PublishOverview() {
   }
   return (
     <div data-testid="publish-overview">
-      <div className={styles.toolbar}>
+      <div className={report.toolbar}>
         <Button type="primary" onClick={() => void navigate(NEW_BATCH)}>
           新建发布
         </Button>
         <Button onClick={() => void navigate(BATCHES)}>发布记录</Button>
-        <span className={styles.updated}>{`数据更新于 ${data.updated_at}`}</span>
+        <span className={report.updated}>{`数据更新于 ${data.updated_at}`}</span>
       </div>
-      <div className={styles.figures}>
+      <div className={report.figures}>
         {(Object.keys(GROUP) as PublishGroup[]).map((group) => (
           <Figure key={group} group={group} data={data} />
         ))}
       </div>
-      <div className={styles.cards}>
+      <div className={report.cards}>
         <Needs data={data} />
         <Card
           size="small"

@@ -1,3 +1,4 @@
+import report from './ai-report.module.css';
 import styles from './daily-report.module.css';
 
 /** What the last value did against the one before it: 较前一天 +3 / −2 / 持平. */
@@ -27,10 +28,10 @@ export function TrendCard({
   const max = Math.max(1, ...series);
   const last = series.at(-1) ?? 0;
   return (
-    <section className={styles.trend} data-testid={testId}>
-      <h3 className={styles.trendTitle}>{title}</h3>
-      <p className={styles.trendValue}>{format(last)}</p>
-      <p className={styles.trendChange}>{changeText(series, format)}</p>
+    <section className={report.figure} data-testid={testId}>
+      <h3 className={report.figureTitle}>{title}</h3>
+      <p className={report.figureValue}>{format(last)}</p>
+      <p className={`${report.figureNote} ${styles.aboveBars}`}>{changeText(series, format)}</p>
       <ol className={styles.bars} aria-label={`${title}近${series.length}天`}>
         {series.map((value, i) => (
           <li

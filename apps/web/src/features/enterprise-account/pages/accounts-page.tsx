@@ -9,12 +9,7 @@ import {
   UploadOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import {
-  ACCOUNT_EXPORT_NAME,
-  ACCOUNT_IMPORT_TEMPLATE_NAME,
-  AccountApi,
-  type EnterpriseAccount,
-} from '@vidmatrix/contract/api/enterprise-account';
+import type { EnterpriseAccount } from '@vidmatrix/contract/api/enterprise-account';
 import { TABLE_DEFAULT_PAGE_SIZE } from '@vidmatrix/contract/constants';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { remainingAccounts } from '@vidmatrix/contract/rules/quota';
@@ -26,14 +21,10 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { ImportDialog } from '../../../components/import-dialog.tsx';
 import { getDesktop } from '../../../lib/desktop.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { downloadAccountImportTemplate, exportAccounts, importAccounts } from '../api/account-files.ts';
 import { invalidateAccounts, useAuthCkStatus, useDeleteAccounts } from '../api/account-mutations.ts';
 import { startRunnerAuthorize, useExpiredAccounts } from '../api/runner-authorize.ts';
-import {
-  accountFilterParams,
-  getAccountsQueryOptions,
-  type AccountFilters,
-  type AccountQuery,
-} from '../api/get-accounts.ts';
+import { getAccountsQueryOptions, type AccountFilters, type AccountQuery } from '../api/get-accounts.ts';
 import { AccountFormDialog } from '../components/account-form-dialog.tsx';
 import { AccountTable } from '../components/account-table.tsx';
 import { AccountPickDialog } from '../components/account-pick-dialog.tsx';
@@ -298,12 +289,7 @@ const AccountsToolbar = memo(function AccountsToolbar({ filters, empty, onFilter
         <Button icon={<UploadOutlined aria-hidden />} onClick={() => onOpen('import')} data-testid="import-accounts">
           导入
         </Button>
-        <ExportButton
-          url={AccountApi.export}
-          fileName={`${ACCOUNT_EXPORT_NAME}.xlsx`}
-          params={accountFilterParams(filters)}
-          disabled={empty}
-        />
+        <ExportButton download={() => exportAccounts(filters)} disabled={empty} />
         <Button icon={<FolderOpenOutlined aria-hidden />} onClick={() => onOpen('groups')} data-testid="manage-groups">
           分组管理
         </Button>
@@ -363,9 +349,8 @@ const AccountDialogs = memo(function AccountDialogs({
       <ImportDialog
         open={dialog === 'import'}
         title="导入账号"
-        action={AccountApi.import}
-        templateUrl={AccountApi.importTemplate}
-        templateName={ACCOUNT_IMPORT_TEMPLATE_NAME}
+        upload={importAccounts}
+        downloadTemplate={downloadAccountImportTemplate}
         instructions={IMPORT_INSTRUCTIONS}
         onClose={onClose}
         onImported={() => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Space } from 'antd';
 import { ScissorOutlined } from '@ant-design/icons';
-import { MATERIAL_EXPORT_NAME, MaterialExportApi } from '@vidmatrix/contract/api/material-export';
 import type { MaterialSearchState } from '@vidmatrix/contract/api/material';
-import { initialSearchState, materialExportParams } from '../../../api/material/get-materials.ts';
+import { initialSearchState } from '../../../api/material/get-materials.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { exportMaterials } from '../api/export-materials.ts';
 import { CropUploadDialog } from '../components/crop-upload-dialog.tsx';
 import { MaterialBrowser } from '../components/material-browser.tsx';
 
@@ -21,11 +21,7 @@ export function MaterialPage() {
           <Button icon={<ScissorOutlined aria-hidden />} onClick={() => setCropping(true)}>
             裁剪上传
           </Button>
-          <ExportButton
-            url={MaterialExportApi.export}
-            params={materialExportParams(filters)}
-            fileName={`${MATERIAL_EXPORT_NAME}.xlsx`}
-          />
+          <ExportButton download={() => exportMaterials(filters)} />
         </Space>
       }
     >
