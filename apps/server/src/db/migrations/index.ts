@@ -27,6 +27,7 @@ import * as harvestHistory from './202611290100_harvest_history.ts';
 import * as clipOutputLease from './202611290200_clip_output_lease.ts';
 import * as chatMessageRoot from './202611300100_chat_message_root.ts';
 import * as harvestThread from './202612010100_harvest_thread.ts';
+import * as publishClaimIndexes from './202612020500_publish_claim_indexes.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '202611290200_clip_output_lease': clipOutputLease,
   '202611300100_chat_message_root': chatMessageRoot,
   '202612010100_harvest_thread': harvestThread,
+  '202612020500_publish_claim_indexes': publishClaimIndexes,
 };
