@@ -6,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQueries, rowsShape } from './compiled.ts';
 import { createSqliteDialect } from './dialects/sqlite.ts';
 
-interface Row {
-  a: number;
-  b?: string;
-}
+// A type (not an interface): rows are records of column values.
+type Row = { a: number; b?: string };
 interface TestDb {
   t: Row;
 }
