@@ -16,9 +16,10 @@ function markers(value: unknown, path: string): unknown {
   return `${MARK}${path}`;
 }
 
-function valueAt(values: Values, path: string): unknown {
+/** The value at `path` (a marker's path, split once when its shape was compiled) in `values`. */
+function valueAt(values: Values, path: readonly string[]): unknown {
   let at: unknown = values;
-  for (const part of path.split('.').slice(1)) {
+  for (const part of path) {
     at = (at as Record<string, unknown>)[part];
   }
   return at;
@@ -33,7 +34,11 @@ function valueAt(values: Values, path: string): unknown {
  * in `shape`; every value must come from `values` (constants written into the builder stay as they are).
  */
 export class CompiledQueries {
-  private readonly cache = new Map<string, { sql: string; parameters: readonly unknown[] }>();
+  /** Per shape: the SQL, and per parameter the path of its value in `values` (or the constant itself). */
+  private readonly cache = new Map<
+    string,
+    { sql: string; parameters: readonly ({ path: string[] } | { constant: unknown })[] }
+  >();
 
   async execute<R, V extends Values>(
     db: Kysely<never> | Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -45,13 +50,58 @@ export class CompiledQueries {
     let compiled = this.cache.get(key);
     if (!compiled) {
       const query = build(markers(values, '$') as V).compile();
-      compiled = { sql: query.sql, parameters: query.parameters };
+      compiled = {
+        sql: query.sql,
+        parameters: query.parameters.map((p) =>
+          typeof p === 'string' && p.startsWith(MARK)
+            ? { path: p.slice(MARK.length).split('.').slice(1) }
+            : { constant: p },
+        ),
+      };
       this.cache.set(key, compiled);
     }
-    const parameters = compiled.parameters.map((p) =>
-      typeof p === 'string' && p.startsWith(MARK) ? valueAt(values, p.slice(MARK.length)) : p,
-    );
+    const parameters = compiled.parameters.map((p) => ('path' in p ? valueAt(values, p.path) : p.constant));
     const result = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;
   }
+
+  /**
+   * A statement over `rows` (a multi-row insert): its SQL kept per `name`, row count and columns when
+   * every row sets the same columns, else built anew (see `rowsShape`).
+   */
+  async executeRows<R, T extends Record<string, unknown>>(
+    db: Kysely<never> | Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+    name: string,
+    rows: readonly T[],
+    build: (marked: { rows: T[] }) => Compilable<R>,
+  ): Promise<R[]> {
+    const shape = rowsShape(rows);
+    if (shape === undefined) {
+      return (await db.executeQuery<R>(build({ rows: [...rows] }).compile())).rows;
+    }
+    return this.execute(db, `${name}|${rows.length}|${shape}`, { rows: [...rows] }, build);
+  }
+}
+
+/**
+ * The columns of `rows` when every row sets the same ones (in the same order, none undefined), as part
+ * of a query's shape; undefined when they differ (Kysely then writes DEFAULT in some rows' places, a
+ * shape of its own: build such a statement uncached).
+ */
+export function rowsShape(rows: readonly Record<string, unknown>[]): string | undefined {
+  const first = rows[0];
+  if (!first) {
+    return undefined;
+  }
+  const keys = Object.keys(first);
+  if (keys.some((k) => first[k] === undefined)) {
+    return undefined;
+  }
+  for (const row of rows) {
+    const own = Object.keys(row);
+    if (own.length !== keys.length || own.some((k, i) => k !== keys[i] || row[k] === undefined)) {
+      return undefined;
+    }
+  }
+  return keys.join(',');
 }

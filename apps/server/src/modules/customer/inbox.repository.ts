@@ -7,6 +7,7 @@ import type {
   LeadTable,
   MessageSourceColumn,
 } from '../../db/types.ts';
+import { CompiledQueries } from '../../db/compiled.ts';
 
 /** An enterprise account as the inbox needs it: its owner, its platform, and the owner's level gate. */
 export interface InboxAccount {
@@ -40,6 +41,12 @@ export type LeadRowOfConversation = Pick<
 
 /** The predicate of the partial unique index, as a literal: a bound '' would not match it. */
 const NOT_KEYLESS = sql<boolean>`item_id <> ''`;
+
+/**
+ * A harvest page's statements take up to 200 rows of 20-odd columns: building and compiling them with
+ * Kysely each time cost more than the database took to run them, so their SQL is kept per row count.
+ */
+const compiled = new CompiledQueries();
 
 /** The item key columns of a stored harvested message. */
 const ITEM_KEY = ['platform_id', 'enterprise_account_id', 'source', 'item_id'] as const;
@@ -139,39 +146,39 @@ export class InboxRepository {
     if (deltas.length === 0) {
       return new Map<string, number>();
     }
-    const rows = await this.db
-      .insertInto('conversation')
-      .values(
-        [...deltas]
-          .sort((a, b) => (a.customerId < b.customerId ? -1 : 1))
-          .map((d) => ({
-            member_id: memberId,
-            enterprise_account_id: accountId,
-            customer_id: d.customerId,
-            customer_name: d.customerName,
-            unread_count: d.unread,
-            last_in_content: d.lastIn,
-            last_out_content: d.lastOut,
-            last_time: d.lastTime,
-            created_at: now,
-          })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['member_id', 'enterprise_account_id', 'customer_id']).doUpdateSet({
-          // A platform may not send the name every time; keep the last one it did.
-          customer_name: sql`case when excluded.customer_name <> '' then excluded.customer_name else conversation.customer_name end`,
-          unread_count: sql`conversation.unread_count + excluded.unread_count`,
-          // Older items (a backlog read page by page) do not replace what a newer message set.
-          last_in_content: sql`case when excluded.last_in_content <> '' and excluded.last_time >= conversation.last_time
+    const values = [...deltas]
+      .sort((a, b) => (a.customerId < b.customerId ? -1 : 1))
+      .map((d) => ({
+        member_id: memberId,
+        enterprise_account_id: accountId,
+        customer_id: d.customerId,
+        customer_name: d.customerName,
+        unread_count: d.unread,
+        last_in_content: d.lastIn,
+        last_out_content: d.lastOut,
+        last_time: d.lastTime,
+        created_at: now,
+      }));
+    const rows = await compiled.executeRows(this.db, 'conversations', values, (p) =>
+      this.db
+        .insertInto('conversation')
+        .values(p.rows)
+        .onConflict((oc) =>
+          oc.columns(['member_id', 'enterprise_account_id', 'customer_id']).doUpdateSet({
+            // A platform may not send the name every time; keep the last one it did.
+            customer_name: sql`case when excluded.customer_name <> '' then excluded.customer_name else conversation.customer_name end`,
+            unread_count: sql`conversation.unread_count + excluded.unread_count`,
+            // Older items (a backlog read page by page) do not replace what a newer message set.
+            last_in_content: sql`case when excluded.last_in_content <> '' and excluded.last_time >= conversation.last_time
             then excluded.last_in_content else conversation.last_in_content end`,
-          last_out_content: sql`case when excluded.last_out_content <> '' and excluded.last_time >= conversation.last_time
+            last_out_content: sql`case when excluded.last_out_content <> '' and excluded.last_time >= conversation.last_time
             then excluded.last_out_content else conversation.last_out_content end`,
-          last_time: sql`case when excluded.last_time > conversation.last_time then excluded.last_time
+            last_time: sql`case when excluded.last_time > conversation.last_time then excluded.last_time
             else conversation.last_time end`,
-        }),
-      )
-      .returning(['id', 'customer_id'])
-      .execute();
+          }),
+        )
+        .returning(['id', 'customer_id']),
+    );
     return new Map(rows.map((r) => [r.customer_id, r.id]));
   }
 
@@ -228,17 +235,18 @@ export class InboxRepository {
     if (rows.length === 0) {
       return new Map();
     }
-    const inserted = await this.db
-      .insertInto('chat_message')
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .columns([...ITEM_KEY])
-          .where(NOT_KEYLESS)
-          .doNothing(),
-      )
-      .returning(['id', 'source', 'item_id'])
-      .execute();
+    const inserted = await compiled.executeRows(this.db, 'insertMessages', rows, (p) =>
+      this.db
+        .insertInto('chat_message')
+        .values(p.rows)
+        .onConflict((oc) =>
+          oc
+            .columns([...ITEM_KEY])
+            .where(NOT_KEYLESS)
+            .doNothing(),
+        )
+        .returning(['id', 'source', 'item_id']),
+    );
     return new Map(inserted.map((r) => [`${r.source}:${r.item_id}`, r.id]));
   }
 
@@ -259,20 +267,21 @@ export class InboxRepository {
     if (rows.length === 0) {
       return;
     }
-    await this.db
-      .insertInto('lead')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('conversation_id').doUpdateSet({
-          kind: sql`excluded.kind`,
-          value: sql`excluded.value`,
-          contacts: sql`excluded.contacts`,
-          intent: sql`excluded.intent`,
-          intent_category: sql`excluded.intent_category`,
-          updated_at: sql`excluded.updated_at`,
-        }),
-      )
-      .execute();
+    await compiled.executeRows(this.db, 'upsertLeads', rows, (p) =>
+      this.db
+        .insertInto('lead')
+        .values(p.rows)
+        .onConflict((oc) =>
+          oc.column('conversation_id').doUpdateSet({
+            kind: sql`excluded.kind`,
+            value: sql`excluded.value`,
+            contacts: sql`excluded.contacts`,
+            intent: sql`excluded.intent`,
+            intent_category: sql`excluded.intent_category`,
+            updated_at: sql`excluded.updated_at`,
+          }),
+        ),
+    );
   }
 
   async saveCursor(row: Selectable<HarvestCursorTable>): Promise<void> {

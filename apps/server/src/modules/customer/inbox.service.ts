@@ -389,15 +389,11 @@ export class InboxService {
       }
     }
     // A comment the account has already answered on the platform (its own reply in the batch or read
-    // before) gets no rule reply.
-    const answered = await this.repo.answeredComments(
-      account.platform_id,
-      account.id,
-      items.filter((i) => i.source === 'comment').map((i) => i.itemId),
-    );
-    const open = items.filter((i) => !(i.source === 'comment' && answered.has(i.itemId)));
-    if (open.length > 0) {
-      await this.deps.replies.answer(account, open);
+    // before) gets no rule reply: looked up only when the member has a rule that could answer.
+    if (items.length > 0) {
+      await this.deps.replies.answer(account, items, (ids) =>
+        this.repo.answeredComments(account.platform_id, account.id, ids),
+      );
     }
   }
 

@@ -141,12 +141,17 @@ export class ReplyRuleService {
   /**
    * Answers new inbound harvested items by the member's rules, once per item (called by the ingest
    * after its batch is committed). An automatic reply over a limit, or from an approve-first rule,
-   * waits for the member with the reason; the others go out as pending messages.
+   * waits for the member with the reason; the others go out as pending messages. A comment among
+   * `answeredComments` (asked only when a rule could answer: the account answered it on the platform) gets none.
    */
-  async answer(account: RuleAccount, items: readonly StoredInbound[]): Promise<void> {
+  async answer(
+    account: RuleAccount,
+    items: readonly StoredInbound[],
+    answeredComments: (itemIds: string[]) => Promise<Set<string>> = () => Promise.resolve(new Set()),
+  ): Promise<void> {
     const now = this.deps.now();
-    const recent = items.filter((i) => now - i.sentAt <= REPLY_RULE_MAX_AGE_MS);
-    if (recent.length === 0) {
+    const young = items.filter((i) => now - i.sentAt <= REPLY_RULE_MAX_AGE_MS);
+    if (young.length === 0) {
       return;
     }
     const rules: Rule[] = (await this.repo.listRules(account.member_id))
@@ -155,6 +160,8 @@ export class ReplyRuleService {
     if (rules.length === 0) {
       return;
     }
+    const answered = await answeredComments(young.filter((i) => i.source === 'comment').map((i) => i.itemId));
+    const recent = young.filter((i) => !(i.source === 'comment' && answered.has(i.itemId)));
     const settings = await this.settings(account.member_id);
     for (const item of recent) {
       const rule = pickReplyRule(rules, item.text, item.buyingIntent, this.patternTest);
