@@ -80,7 +80,10 @@ describe('regex keywords', () => {
     const hour = 3_600_000;
     let t = 0;
     const tick = () => (t += hour);
-    const spies = [vi.spyOn(Date, 'now').mockImplementation(tick), vi.spyOn(performance, 'now').mockImplementation(tick)];
+    const spies = [
+      vi.spyOn(Date, 'now').mockImplementation(tick),
+      vi.spyOn(performance, 'now').mockImplementation(tick),
+    ];
     try {
       expect(keywordMatches('regex', '.*(多少|几)钱', `${'好'.repeat(400)}多少钱`)).toBe(true);
     } finally {

@@ -18,8 +18,9 @@ export const REPLY_PATTERN_TEXT_MAX = 500;
 
 /**
  * Most backtracking paths a pattern may have on a REPLY_PATTERN_TEXT_MAX text, counted as the product of
- * every repeat's and alternation's choices times the start positions: `.*x` (250 k) and `.*(多少|几)钱` (500 k) pass, `.{0,60}.{0,60}x` (1.9 M) and `.*.*x` (125 M) do not. A path is a few
- * steps of V8's matcher: the worst saved pattern holds one text for milliseconds, on any load.
+ * every repeat's and alternation's choices times the start positions: `.*x` (250 k) and `.*(多少|几)钱`
+ * (500 k) pass, `.{0,60}.{0,60}x` (1.9 M) and `.*.*x` (125 M) do not. The worst saved pattern holds one
+ * text for tens of ms (bench/lead-rules), and always decides.
  */
 export const REPLY_PATTERN_PATHS_MAX = 1_000_000;
 
