@@ -247,7 +247,8 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
       // The count is kept once the post's walk ends (a pass stopped half-way reads it again).
       const threads = !more && !unchanged && total >= 0 ? [{ root_id: p.objectId, replies: total }] : [];
       return {
-        items: got.items.filter((c) => c.created_at >= since),
+        // Once the post's count moved, every reply read is kept: one dated before `since` may be unread.
+        items: got.items.filter((c) => c.created_at >= since || (!unchanged && c.parent_id !== '')),
         threads,
         cursor: next.i < next.posts.length ? encodeCursor(next) : '',
       };

@@ -165,8 +165,11 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
     };
   }
 
-  /** Every reply under one first-level comment written at or after `since`. */
-  async function replies(page: Page, post: PostRef, commentId: string, since: number): Promise<HarvestItem[]> {
+  /**
+   * Every reply under one first-level comment, whatever its age: the thread's count changed, so a reply
+   * dated before the pass's `since` may not have been read (the server drops what it has).
+   */
+  async function replies(page: Page, post: PostRef, commentId: string): Promise<HarvestItem[]> {
     const out: HarvestItem[] = [];
     let cursor = '0';
     for (let round = 0; round < 20; round += 1) {
@@ -177,10 +180,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
         'douyin reply list',
       );
       for (const c of body.comment_info_list ?? []) {
-        const item = commentItem(c, post, commentId);
-        if (item.created_at >= since) {
-          out.push(item);
-        }
+        out.push(commentItem(c, post, commentId));
       }
       if (!body.has_more || (body.comment_info_list ?? []).length === 0) {
         break;
@@ -436,10 +436,10 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
           items.push(item);
         }
         // A thread's replies come only from reply/list: one whose reply count changed since it was last read
-        // is read whatever the age of its first comment (a buyer answers under an old thread).
+        // is read whatever the age of its first comment (a buyer answers under an old thread), and all of it.
         const count = c.reply_count ?? 0;
         if (count > 0 && known.get(c.comment_id) !== count) {
-          items.push(...(await replies(page, post, c.comment_id, since)));
+          items.push(...(await replies(page, post, c.comment_id)));
           threads.push({ root_id: c.comment_id, replies: count });
         }
       }

@@ -323,7 +323,10 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
         list.filter((c) => (c.subCommentCount ?? 0) > 0).map((c) => String(c.commentId)),
       );
       for (const c of list) {
-        items.push(commentItem(c, post, self, ''));
+        const top = commentItem(c, post, self, '');
+        if (top.created_at >= since) {
+          items.push(top);
+        }
         const count = c.subCommentCount ?? 0;
         if (count > 0 && known.get(String(c.commentId)) !== count) {
           threads.push({ root_id: String(c.commentId), replies: count });
@@ -333,14 +336,14 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
         }
       }
       // A thread whose reply count (subCommentCount) changed since it was last read is expanded whatever the
-      // age of its first comment: past `since` the post's older pages are still walked for new replies in old
-      // threads, up to threadPages.
+      // age of its first comment, and all its replies are kept (one dated before `since` may not have been read):
+      // past `since` the post's older pages are still walked for new replies in old threads, up to threadPages.
       const pcursor = String(body?.data?.pcursor ?? def.noMore);
       const read = (state.n ?? 0) + 1;
       const more = pcursor !== String(def.noMore) && list.length > 0 && read < def.limits.threadPages;
       const next = more ? { ...state, pc: pcursor, n: read } : { ...state, i: state.i + 1, pc: '', n: 0 };
       return {
-        items: items.filter((i) => i.created_at >= since),
+        items,
         threads,
         cursor: next.i < next.posts.length ? encodeCursor(next) : '',
       };

@@ -240,22 +240,22 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
         request,
         paged.map((c) => c.id),
       );
+      const fresh = (i: HarvestItem) => i.created_at >= since;
       for (const c of list) {
         const count = Number(c.sub_comment_count ?? 0);
-        if (c.sub_comment_has_more === true && known.get(c.id) === count) {
-          items.push(commentItem(c, post, ''), ...(c.sub_comments ?? []).map((r) => commentItem(r, post, c.id)));
+        const top = [commentItem(c, post, '')].filter(fresh);
+        if (c.sub_comment_has_more !== true || known.get(c.id) === count) {
+          items.push(...top, ...(c.sub_comments ?? []).map((r) => commentItem(r, post, c.id)).filter(fresh));
           continue;
         }
-        items.push(commentItem(c, post, ''), ...(await subComments(page, post, c)));
-        if (c.sub_comment_has_more === true) {
-          threads.push({ root_id: c.id, replies: count });
-        }
+        // A thread whose count changed: all its replies, a late one dated before `since` included.
+        items.push(...top, ...(await subComments(page, post, c)));
+        threads.push({ root_id: c.id, replies: count });
       }
-      const fresh = items.filter((i) => i.created_at >= since);
       const read = (state.n ?? 0) + 1;
       const more = data?.has_more === true && list.length > 0 && Boolean(data.cursor) && read < def.limits.threadPages;
       const next = more ? { ...state, c: data?.cursor ?? '', n: read } : { ...state, i: state.i + 1, c: '', n: 0 };
-      return { items: fresh, threads, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
+      return { items, threads, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
     },
 
     async readMessages(page, { cursor, since }) {
