@@ -3,9 +3,10 @@ import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import type { HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
 import type { HarvestOverrides } from '../src/harvest/definition.ts';
-import type { ReadRequest } from '../src/harvest/types.ts';
+import type { Harvester, ReadRequest } from '../src/harvest/types.ts';
+import { expect } from 'vitest';
 
 /** Short deadlines for the sandbox: a stalled write is ambiguous after 2 s. */
 export const TEST_HARVEST_TIMEOUTS: HarvestOverrides['timeouts'] = { navigation: 30_000, read: 15_000, write: 2_000 };
@@ -76,3 +77,69 @@ export function callsTo(page: Page, path: string): { count: number } {
 }
 
 export type ThreadMemory = ReturnType<typeof threadMemory>;
+
+/** Reads every page of a pass (at most 50). */
+export async function readPass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
+  const items: HarvestItem[] = [];
+  let cursor = '';
+  for (let i = 0; i < 50; i += 1) {
+    const page = await read(cursor);
+    items.push(...page.items);
+    cursor = page.cursor;
+    if (!cursor) {
+      return items;
+    }
+  }
+  throw new Error('the pass never ended');
+}
+
+/**
+ * The comment walk's rule (walk.ts), checked on one platform: a new reply in a thread whose first comment
+ * sits past a post's fifth page is reached, after every post's newest page, across passes of five pages
+ * as the runner reads them (the cursor carries the walk). `itemId` maps a fed id to the harvested one.
+ */
+export async function checkDeepThread(opts: {
+  control: SandboxControl;
+  platform: PublishPlatform;
+  account: string;
+  page: Page;
+  harvester: Harvester;
+  /** First-level comments a page holds. */
+  pageSize: number;
+  itemId?: (postId: string, fedId: string) => string;
+}): Promise<void> {
+  const { control, platform, account, page, harvester } = opts;
+  const itemId = opts.itemId ?? ((_post: string, id: string) => id);
+  const t0 = Math.floor(Date.now() / 1000) - 7200;
+  const hot = await control.addWork({ platform, user: account, title: '热门' });
+  const fresh = await control.addWork({ platform, user: account, title: '新作' });
+  const feed = (post: string, text: string, at: number, more: { parent?: string; author?: string } = {}) =>
+    control.feed({ platform, account, source: 'comment', text, post, at: at * 1000, ...more });
+  const old = await feed(hot.id, '怎么买', t0, { author: '老粉' });
+  const answered = await feed(hot.id, '橱窗', t0 + 1, { parent: old.id, author: '路人' });
+  // Seven pages of newer first-level comments: the old thread's first comment is on the eighth.
+  const newer = opts.pageSize * 7;
+  for (let i = 0; i < newer; i += 1) {
+    await feed(hot.id, `评论${i}`, t0 + 100 + i, { author: `粉${i}` });
+  }
+  const memory = threadMemory();
+  await readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, 0))));
+  const since = t0 + 100 + newer;
+  const late = await feed(hot.id, '多少钱', t0 + 3000, { parent: old.id, author: '买家' });
+  const first = await feed(fresh.id, '求链接', t0 + 3001, { author: '新粉' });
+  const order: string[] = [];
+  let cursor = '';
+  let passes = 0;
+  do {
+    for (let n = 0; n < 5 && (n === 0 || cursor); n += 1) {
+      const got = memory.keep(await harvester.readComments(page, memory.request(cursor, since)));
+      order.push(...got.items.map((c) => c.item_id));
+      cursor = got.cursor;
+    }
+    passes += 1;
+  } while (cursor && passes < 10);
+  // The old thread is read whole (its first reply again: the server drops it).
+  const answeredId = itemId(hot.id, answered.id);
+  expect(order.filter((id) => id !== answeredId)).toEqual([itemId(fresh.id, first.id), itemId(hot.id, late.id)]);
+  expect(passes).toBeGreaterThan(1);
+}

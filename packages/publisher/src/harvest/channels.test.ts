@@ -1,11 +1,13 @@
-import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channelsHarvester } from './channels.steps.ts';
 import {
   callsTo,
+  checkDeepThread,
   harvestBench,
   type HarvestBench,
+  readPass,
   threadMemory,
   type ThreadMemory,
 } from '../../test/harvest-support.ts';
@@ -32,24 +34,11 @@ async function account() {
   return { name, page: await bench.signedIn('channels', name) };
 }
 
-async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
-  const items: HarvestItem[] = [];
-  let cursor = '';
-  for (let i = 0; i < 50; i += 1) {
-    const page = await read(cursor);
-    items.push(...page.items);
-    cursor = page.cursor;
-    if (!cursor) {
-      return items;
-    }
-  }
-  throw new Error('the pass never ended');
-}
-const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
+const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
 /** A pass that remembers each post's comment count between passes, as the server does for the runner. */
 const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
-  pass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
-const messages = (page: Page, since = 0) => pass((cursor) => harvester.readMessages(page, { cursor, since }));
+  readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
+const messages = (page: Page, since = 0) => readPass((cursor) => harvester.readMessages(page, { cursor, since }));
 const kind = (p: Promise<unknown>) =>
   p.then(
     () => 'none',
@@ -182,6 +171,19 @@ describe('channels harvest (视频号助手 comment and private-message calls)',
     // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
     const early = await feed('还有货吗', t0 + 50, { parent: top.id, author: '迟到' });
     expect((await remembering(page, memory, t0 + 124)).map((c) => c.item_id)).toContain(`${work.id}:${early.id}`);
+  });
+
+  it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
+    const { name, page } = await account();
+    await checkDeepThread({
+      control: bench.control,
+      platform: 'channels',
+      account: name,
+      page,
+      harvester,
+      pageSize: 10,
+      itemId: (post, id) => `${post}:${id}`,
+    });
   });
 
   it('reads messages by the history cookie with svrMsgId and nicknames; a send without its answer is found again', async () => {

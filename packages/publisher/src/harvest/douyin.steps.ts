@@ -32,6 +32,7 @@ import {
   writeMessage,
 } from './protobuf.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
+import { nextInWalk, type PostWalk } from './walk.ts';
 
 interface CreatorComment {
   comment_id: string;
@@ -60,16 +61,8 @@ interface PostRef {
   plain: string;
   title: string;
 }
-interface CommentCursor {
+interface CommentCursor extends PostWalk {
   posts: PostRef[];
-  i: number;
-  c: string;
-  /** The post's first-level pages read so far (the thread scan stops at `limits.threadPages`). */
-  n?: number;
-  /** The walk's round: 0 every post's newest page, 1 their older pages. */
-  r?: 0 | 1;
-  /** Per post (in order), the cursor of its second page as its first page gave it ('' when it has none). */
-  d?: string[];
   /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
   s?: number;
 }
@@ -372,23 +365,10 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
     return { self, conv };
   }
 
-  /**
-   * Where a walk goes after a page (`after`: the post's next page cursor, '' when none): first every post's
-   * newest page, so new comments and the newest threads show soon; then each post's older pages from where
-   * its first page ended, up to `threadPages` pages a post, for new replies under older comments. The
-   * cursor carries the walk across passes; '' when it is done.
-   */
+  /** The cursor after a page of post `state.i` (`after`: its next page cursor, '' when none); '' when done. */
   function encodeNext(state: CommentCursor, after: string): string {
-    const d = state.r === 1 ? (state.d ?? []) : [...(state.d ?? []), after];
-    const deeper = (from: number) => {
-      const i = d.findIndex((c, k) => k >= from && c !== '');
-      return i < 0 ? '' : encodeCursor({ ...state, r: 1, d, i, c: d[i] ?? '', n: 1 });
-    };
-    if (state.r !== 1) {
-      return state.i + 1 < state.posts.length ? encodeCursor({ ...state, d, i: state.i + 1, c: '0' }) : deeper(0);
-    }
-    const read = (state.n ?? 1) + 1;
-    return after && read < def.limits.threadPages ? encodeCursor({ ...state, c: after, n: read }) : deeper(state.i + 1);
+    const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '0' });
+    return next ? encodeCursor(next) : '';
   }
 
   const harvester: Harvester = {
@@ -410,7 +390,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
           plain: String(p.item_id_plain ?? ''),
           title: p.title ?? '',
         }));
-        state = { posts, i: 0, c: '0', n: 0, s: request.since, r: 0, d: [] };
+        state = { posts, i: 0, c: '0', s: request.since, r: 0, d: [] };
       }
       const since = state.s ?? request.since;
       const post = state.posts[state.i];
@@ -499,8 +479,8 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
       await openSitePage(page, def, def.pages.comments);
       const post: PostRef = { id: target.post_id, plain: '', title: target.post_title };
       const root = target.root_id || target.parent_id || target.item_id;
-      const found = await replies(page, post, root, after - CONFIRM_SKEW_S);
-      return found.find((r) => r.from_self && r.text === text);
+      const found = await replies(page, post, root);
+      return found.find((r) => r.from_self && r.text === text && r.created_at >= after - CONFIRM_SKEW_S);
     },
 
     async sendMessage(page, to, text, clientId) {

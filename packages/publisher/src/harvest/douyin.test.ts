@@ -1,11 +1,13 @@
-import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { douyinHarvester } from './douyin.steps.ts';
 import {
   callsTo,
+  checkDeepThread,
   harvestBench,
   type HarvestBench,
+  readPass,
   threadMemory,
   type ThreadMemory,
 } from '../../test/harvest-support.ts';
@@ -32,28 +34,13 @@ async function account() {
   return { name, page: await bench.signedIn('douyin', name) };
 }
 
-/** Reads every page of a pass. */
-async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
-  const items: HarvestItem[] = [];
-  let cursor = '';
-  for (let i = 0; i < 50; i += 1) {
-    const page = await read(cursor);
-    items.push(...page.items);
-    cursor = page.cursor;
-    if (!cursor) {
-      return items;
-    }
-  }
-  throw new Error('the pass never ended');
-}
+const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
 
-const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
-
-const messages = (page: Page, since = 0) => pass((cursor) => harvester.readMessages(page, { cursor, since }));
+const messages = (page: Page, since = 0) => readPass((cursor) => harvester.readMessages(page, { cursor, since }));
 
 /** A pass that remembers each thread's reply count between passes, as the server does for the runner. */
 const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
-  pass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
+  readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
 
 describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
   it('reads every comment and reply of the recent posts once, page by page; since stops at what was read', async () => {
@@ -182,7 +169,7 @@ describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
     expect(await remembering(page, memory, t0 + 13)).toHaveLength(0);
     expect(calls.count).toBe(0);
     // A new reply in one old thread: that thread alone is opened, and its reply read.
-    const late = await feed('多少钱', t0 + 3000, { parent: (roots[1] as { id: string }).id, author: '买家' });
+    await feed('多少钱', t0 + 3000, { parent: (roots[1] as { id: string }).id, author: '买家' });
     calls.count = 0;
     // That thread alone is read, whole (its old reply again: the server drops it).
     expect((await remembering(page, memory, t0 + 13)).map((c) => c.text)).toEqual(['回复1', '多少钱']);
@@ -194,41 +181,7 @@ describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
     const { name, page } = await account();
-    const control = bench.control;
-    const t0 = Math.floor(Date.now() / 1000) - 7200;
-    const feed = (post: string, text: string, at: number, more: { parent?: string; author?: string } = {}) =>
-      control.feed({ platform: 'douyin', account: name, source: 'comment', text, post, at: at * 1000, ...more });
-    await control.addWork({ platform: 'douyin', user: name, title: '热门' });
-    await control.addWork({ platform: 'douyin', user: name, title: '新作' });
-    const old = await feed('热门', '怎么买', t0, { author: '老粉' });
-    const answered = await feed('热门', '橱窗', t0 + 1, { parent: old.id, author: '路人' });
-    // 140 newer first-level comments: the old thread's first comment is on page 8 of 20 each.
-    for (let i = 0; i < 140; i += 1) {
-      await feed('热门', `评论${i}`, t0 + 100 + i, { author: `粉${i}` });
-    }
-    const memory = threadMemory();
-    await remembering(page, memory);
-    const since = t0 + 240;
-    const late = await feed('热门', '多少钱', t0 + 3000, { parent: old.id, author: '买家' });
-    const fresh = await feed('新作', '求链接', t0 + 3001, { author: '新粉' });
-    // Five pages a pass, as the runner reads: the walk goes on from its cursor in the next pass.
-    const order: string[] = [];
-    let cursor = '';
-    let passes = 0;
-    do {
-      for (let n = 0; n < 5; n += 1) {
-        const got = memory.keep(await harvester.readComments(page, memory.request(cursor, since)));
-        order.push(...got.items.map((c) => c.item_id));
-        cursor = got.cursor;
-        if (!cursor) {
-          break;
-        }
-      }
-      passes += 1;
-    } while (cursor && passes < 10);
-    // The old thread is read whole (its first reply again: the server drops it).
-    expect(order.filter((id) => id !== answered.id)).toEqual([fresh.id, late.id]);
-    expect(passes).toBeGreaterThan(1);
+    await checkDeepThread({ control: bench.control, platform: 'douyin', account: name, page, harvester, pageSize: 20 });
   });
 
   it('a pass resumed after the server’s since moved on keeps the since it began with', async () => {

@@ -1,11 +1,13 @@
-import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { kuaishouHarvester } from './kuaishou.steps.ts';
 import {
   callsTo,
+  checkDeepThread,
   harvestBench,
   type HarvestBench,
+  readPass,
   threadMemory,
   type ThreadMemory,
 } from '../../test/harvest-support.ts';
@@ -32,23 +34,10 @@ async function account() {
   return { name, page: await bench.signedIn('kuaishou', name) };
 }
 
-async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
-  const items: HarvestItem[] = [];
-  let cursor = '';
-  for (let i = 0; i < 50; i += 1) {
-    const page = await read(cursor);
-    items.push(...page.items);
-    cursor = page.cursor;
-    if (!cursor) {
-      return items;
-    }
-  }
-  throw new Error('the pass never ended');
-}
-const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
+const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
 /** A pass that remembers each thread's reply count between passes, as the server does for the runner. */
 const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
-  pass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
+  readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
 const kind = (p: Promise<unknown>) =>
   p.then(
     () => 'none',
@@ -184,7 +173,7 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
     calls.count = 0;
     expect(await remembering(page, memory, t0 + 100)).toHaveLength(0);
     expect(calls.count).toBe(0);
-    const late = await feed('多少钱', t0 + 3000, { parent: (roots[0] as { id: string }).id, author: '买家' });
+    await feed('多少钱', t0 + 3000, { parent: (roots[0] as { id: string }).id, author: '买家' });
     calls.count = 0;
     // That thread alone is read, whole (its old reply again: the server drops it).
     expect((await remembering(page, memory, t0 + 100)).map((c) => c.text)).toEqual(['回复0', '多少钱']);
@@ -192,6 +181,18 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
     // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
     const early = await feed('还有货吗', t0 + 50, { parent: (roots[1] as { id: string }).id, author: '迟到' });
     expect((await remembering(page, memory, t0 + 100)).map((c) => c.item_id)).toContain(early.id);
+  });
+
+  it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
+    const { name, page } = await account();
+    await checkDeepThread({
+      control: bench.control,
+      platform: 'kuaishou',
+      account: name,
+      page,
+      harvester,
+      pageSize: 10,
+    });
   });
 
   it('a reply whose answer never comes is found by re-reading; one refused with a 500 stays ambiguous', async () => {
