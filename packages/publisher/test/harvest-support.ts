@@ -143,3 +143,57 @@ export async function checkDeepThread(opts: {
   expect(order.filter((id) => id !== answeredId)).toEqual([itemId(fresh.id, first.id), itemId(hot.id, late.id)]);
   expect(passes).toBeGreaterThan(1);
 }
+
+/**
+ * The thread memory's rule, checked on one platform whose thread replies come from their own call (path
+ * `replyCalls`): a first pass opens every thread with replies; a second with nothing new opens none; a new
+ * reply in one old thread opens that thread alone, read whole; a reply dated before the pass's `since` in a
+ * thread whose count moved is read too. `repliesPerThread`: enough that the replies need their own call.
+ */
+export async function checkThreadsReopened(opts: {
+  control: SandboxControl;
+  platform: PublishPlatform;
+  account: string;
+  page: Page;
+  harvester: Harvester;
+  replyCalls: string;
+  repliesPerThread: number;
+}): Promise<void> {
+  const { control, platform, account, page, harvester, repliesPerThread: n } = opts;
+  const t0 = Math.floor(Date.now() / 1000) - 7200;
+  const work = await control.addWork({ platform, user: account, title: '作品' });
+  const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
+    control.feed({ platform, account, source: 'comment', text, post: work.id, at: at * 1000, ...more });
+  const roots: { id: string }[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    roots.push(await feed(`问题${i}`, t0 + i, { author: `粉${i}` }));
+    for (let j = 0; j < n; j += 1) {
+      await feed(`回复${i}-${j}`, t0 + 10 + i * n + j, {
+        parent: (roots[i] as { id: string }).id,
+        author: `友${i}${j}`,
+      });
+    }
+  }
+  const memory = threadMemory();
+  const calls = callsTo(page, opts.replyCalls);
+  const pass = (since: number) =>
+    readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
+  expect(await pass(0)).toHaveLength(3 * (n + 1));
+  expect(calls.count).toBe(3);
+  // Nothing new: no thread is opened again.
+  calls.count = 0;
+  expect(await pass(t0 + 100)).toHaveLength(0);
+  expect(calls.count).toBe(0);
+  // A new reply in one old thread: that thread alone is opened, and read whole (its old replies again: the
+  // server drops them).
+  const [, changed, other] = roots as [{ id: string }, { id: string }, { id: string }];
+  await feed('多少钱', t0 + 3000, { parent: changed.id, author: '买家' });
+  calls.count = 0;
+  const again = Array.from({ length: n }, (_, j) => `回复1-${j}`);
+  expect((await pass(t0 + 100)).map((c) => c.text)).toEqual([...again, '多少钱']);
+  expect(calls.count).toBe(1);
+  expect(memory.counts.get(changed.id)).toBe(n + 1);
+  // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
+  const early = await feed('还有货吗', t0 + 50, { parent: other.id, author: '迟到' });
+  expect((await pass(t0 + 100)).map((c) => c.item_id)).toContain(early.id);
+}

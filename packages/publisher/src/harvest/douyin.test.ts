@@ -3,13 +3,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { douyinHarvester } from './douyin.steps.ts';
 import {
-  callsTo,
   checkDeepThread,
+  checkThreadsReopened,
   harvestBench,
   type HarvestBench,
   readPass,
-  threadMemory,
-  type ThreadMemory,
 } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
@@ -37,10 +35,6 @@ async function account() {
 const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
 
 const messages = (page: Page, since = 0) => readPass((cursor) => harvester.readMessages(page, { cursor, since }));
-
-/** A pass that remembers each thread's reply count between passes, as the server does for the runner. */
-const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
-  readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
 
 describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
   it('reads every comment and reply of the recent posts once, page by page; since stops at what was read', async () => {
@@ -141,42 +135,15 @@ describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
 
   it('a pass opens only the threads whose reply count changed since they were last read', async () => {
     const { name, page } = await account();
-    const control = bench.control;
-    const t0 = Math.floor(Date.now() / 1000) - 7200;
-    const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
-      control.feed({
-        platform: 'douyin',
-        account: name,
-        source: 'comment',
-        text,
-        post: '作品',
-        at: at * 1000,
-        ...more,
-      });
-    await control.addWork({ platform: 'douyin', user: name, title: '作品' });
-    const roots = [];
-    for (let i = 0; i < 3; i += 1) {
-      const root = await feed(`问题${i}`, t0 + i, { author: `粉${i}` });
-      await feed(`回复${i}`, t0 + 10 + i, { parent: root.id, author: `友${i}` });
-      roots.push(root);
-    }
-    const memory = threadMemory();
-    const calls = callsTo(page, '/comment/reply/list/');
-    expect(await remembering(page, memory)).toHaveLength(6);
-    expect(calls.count).toBe(3);
-    // Nothing new: no thread is opened again.
-    calls.count = 0;
-    expect(await remembering(page, memory, t0 + 13)).toHaveLength(0);
-    expect(calls.count).toBe(0);
-    // A new reply in one old thread: that thread alone is opened, and its reply read.
-    await feed('多少钱', t0 + 3000, { parent: (roots[1] as { id: string }).id, author: '买家' });
-    calls.count = 0;
-    // That thread alone is read, whole (its old reply again: the server drops it).
-    expect((await remembering(page, memory, t0 + 13)).map((c) => c.text)).toEqual(['回复1', '多少钱']);
-    expect(calls.count).toBe(1);
-    // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
-    const early = await feed('还有货吗', t0 + 5, { parent: (roots[2] as { id: string }).id, author: '迟到' });
-    expect((await remembering(page, memory, t0 + 13)).map((c) => c.item_id)).toContain(early.id);
+    await checkThreadsReopened({
+      control: bench.control,
+      platform: 'douyin',
+      account: name,
+      page,
+      harvester,
+      replyCalls: '/comment/reply/list/',
+      repliesPerThread: 1,
+    });
   });
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {

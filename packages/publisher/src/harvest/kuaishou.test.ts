@@ -3,13 +3,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { kuaishouHarvester } from './kuaishou.steps.ts';
 import {
-  callsTo,
   checkDeepThread,
+  checkThreadsReopened,
   harvestBench,
   type HarvestBench,
   readPass,
-  threadMemory,
-  type ThreadMemory,
 } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
@@ -35,9 +33,6 @@ async function account() {
 }
 
 const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
-/** A pass that remembers each thread's reply count between passes, as the server does for the runner. */
-const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
-  readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
 const kind = (p: Promise<unknown>) =>
   p.then(
     () => 'none',
@@ -147,40 +142,15 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
 
   it('a pass expands only the threads whose reply count changed since they were last read', async () => {
     const { name, page } = await account();
-    const control = bench.control;
-    const t0 = Math.floor(Date.now() / 1000) - 7200;
-    await control.addWork({ platform: 'kuaishou', user: name, title: '新视频' });
-    const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
-      control.feed({
-        platform: 'kuaishou',
-        account: name,
-        source: 'comment',
-        text,
-        post: '新视频',
-        at: at * 1000,
-        ...more,
-      });
-    const roots = [];
-    for (let i = 0; i < 3; i += 1) {
-      const root = await feed(`问题${i}`, t0 + i, { author: `粉${i}` });
-      await feed(`回复${i}`, t0 + 10 + i, { parent: root.id, author: `友${i}` });
-      roots.push(root);
-    }
-    const memory = threadMemory();
-    const calls = callsTo(page, '/subCommentList');
-    expect(await remembering(page, memory)).toHaveLength(6);
-    expect(calls.count).toBe(3);
-    calls.count = 0;
-    expect(await remembering(page, memory, t0 + 100)).toHaveLength(0);
-    expect(calls.count).toBe(0);
-    await feed('多少钱', t0 + 3000, { parent: (roots[0] as { id: string }).id, author: '买家' });
-    calls.count = 0;
-    // That thread alone is read, whole (its old reply again: the server drops it).
-    expect((await remembering(page, memory, t0 + 100)).map((c) => c.text)).toEqual(['回复0', '多少钱']);
-    expect(calls.count).toBe(1);
-    // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
-    const early = await feed('还有货吗', t0 + 50, { parent: (roots[1] as { id: string }).id, author: '迟到' });
-    expect((await remembering(page, memory, t0 + 100)).map((c) => c.item_id)).toContain(early.id);
+    await checkThreadsReopened({
+      control: bench.control,
+      platform: 'kuaishou',
+      account: name,
+      page,
+      harvester,
+      replyCalls: '/subCommentList',
+      repliesPerThread: 1,
+    });
   });
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {

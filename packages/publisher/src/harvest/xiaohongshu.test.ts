@@ -2,13 +2,11 @@ import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  callsTo,
   checkDeepThread,
+  checkThreadsReopened,
   harvestBench,
   type HarvestBench,
   readPass,
-  threadMemory,
-  type ThreadMemory,
 } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 import { xiaohongshuHarvester } from './xiaohongshu.steps.ts';
@@ -35,9 +33,6 @@ async function account() {
 }
 
 const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
-/** A pass that remembers each thread's reply count between passes, as the server does for the runner. */
-const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
-  readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
 const messages = (page: Page, since = 0) => readPass((cursor) => harvester.readMessages(page, { cursor, since }));
 const kind = (p: Promise<unknown>) =>
   p.then(
@@ -144,49 +139,15 @@ describe('xiaohongshu harvest (edith signed in a www page, the 专业号 workben
 
   it('a pass pages through only the threads whose reply count changed since they were last read', async () => {
     const { name, page } = await account();
-    const control = bench.control;
-    const t0 = Math.floor(Date.now() / 1000) - 7200;
-    const note = await control.addWork({ platform: 'xiaohongshu', user: name, title: '通勤包' });
-    const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
-      control.feed({
-        platform: 'xiaohongshu',
-        account: name,
-        source: 'comment',
-        text,
-        post: note.id,
-        at: at * 1000,
-        ...more,
-      });
-    const roots = [];
-    for (let i = 0; i < 3; i += 1) {
-      const root = await feed(`问题${i}`, t0 + i, { author: `粉${i}` });
-      // More replies than a comment comes with: the rest are on sub/page.
-      for (let j = 0; j < 3; j += 1) {
-        await feed(`回复${i}-${j}`, t0 + 10 + i * 3 + j, { parent: root.id, author: `友${i}${j}` });
-      }
-      roots.push(root);
-    }
-    const memory = threadMemory();
-    const calls = callsTo(page, '/comment/sub/page');
-    expect(await remembering(page, memory)).toHaveLength(12);
-    expect(calls.count).toBe(3);
-    calls.count = 0;
-    expect(await remembering(page, memory, t0 + 100)).toHaveLength(0);
-    expect(calls.count).toBe(0);
-    await feed('多少钱', t0 + 3000, { parent: (roots[2] as { id: string }).id, author: '买家' });
-    calls.count = 0;
-    // That thread alone is read, whole (its old reply again: the server drops it).
-    expect((await remembering(page, memory, t0 + 100)).map((c) => c.text)).toEqual([
-      '回复2-0',
-      '回复2-1',
-      '回复2-2',
-      '多少钱',
-    ]);
-    expect(calls.count).toBe(1);
-    expect(memory.counts.get((roots[2] as { id: string }).id)).toBe(4);
-    // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
-    const early = await feed('还有货吗', t0 + 50, { parent: (roots[1] as { id: string }).id, author: '迟到' });
-    expect((await remembering(page, memory, t0 + 100)).map((c) => c.item_id)).toContain(early.id);
+    await checkThreadsReopened({
+      control: bench.control,
+      platform: 'xiaohongshu',
+      account: name,
+      page,
+      harvester,
+      replyCalls: '/comment/sub/page',
+      repliesPerThread: 3,
+    });
   });
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
