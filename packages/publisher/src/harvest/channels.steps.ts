@@ -21,7 +21,7 @@ import {
   writeOnce,
 } from './in-page.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
-import { nextInWalk, type PostWalk } from './walk.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
 
 interface Envelope<T> {
   errCode?: number;
@@ -250,7 +250,7 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
         // Once the post's count moved, every reply read is kept: one dated before `since` may be unread.
         items: got.items.filter((c) => c.created_at >= since || (!unchanged && c.parent_id !== '')),
         threads,
-        cursor: next ? encodeCursor(next) : '',
+        cursor: encodeWalk(next),
       };
     },
 

@@ -22,7 +22,7 @@ import {
 } from './in-page.ts';
 import { messageOf, varintOf, type WireField, type WireMessage, writeMessage } from './protobuf.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
-import { nextInWalk, type PostWalk } from './walk.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
 import { douyinIm, type ConvRef } from './douyin-im.ts';
 
 interface CreatorComment {
@@ -172,7 +172,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
   /** The cursor after a page of post `state.i` (`after`: its next page cursor, '' when none); '' when done. */
   function encodeNext(state: CommentCursor, after: string): string {
     const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '0' });
-    return next ? encodeCursor(next) : '';
+    return encodeWalk(next);
   }
 
   const harvester: Harvester = {

@@ -8,10 +8,10 @@ import {
   VERIFICATION_WORDS,
   withHarvestOverrides,
 } from './definition.ts';
-import { CONFIRM_SKEW_S, decodeCursor, encodeCursor, exactIds, knownThreads } from './in-page.ts';
+import { CONFIRM_SKEW_S, decodeCursor, exactIds, knownThreads } from './in-page.ts';
 import { kuaishouHarvest } from './kuaishou.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
-import { nextInWalk, type PostWalk } from './walk.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
 
 type CallKind = keyof typeof kuaishouHarvest.calls;
 
@@ -338,7 +338,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       const pcursor = String(body?.data?.pcursor ?? def.noMore);
       const after = pcursor !== String(def.noMore) && list.length > 0 ? pcursor : '';
       const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '' });
-      return { items, threads, cursor: next ? encodeCursor(next) : '' };
+      return { items, threads, cursor: encodeWalk(next) };
     },
 
     readMessages: unavailable,

@@ -6,6 +6,9 @@
  * `threadPages` pages a post, for new replies under older comments. The state rides in the harvest
  * cursor, so the walk goes on across passes.
  */
+import { HARVEST_CURSOR_MAX } from '@vidmatrix/contract/api/harvest';
+import { encodeCursor } from './in-page.ts';
+
 export interface PostWalk {
   /** The post being read (its index in the pass's list). */
   i: number;
@@ -39,4 +42,22 @@ export function nextInWalk<W extends PostWalk>(
   }
   const read = (state.n ?? 1) + 1;
   return after && read < limits.threadPages ? { ...state, c: after, n: read } : deeper(state.i + 1);
+}
+
+/**
+ * The walk as a harvest cursor within HARVEST_CURSOR_MAX ('' when done): ten posts' titles (a Channels
+ * description runs to a thousand characters) and their page cursors can pass it, so titles are dropped
+ * first (later pages' items then carry none), and a walk that still does not fit ends here rather than
+ * have the page refused.
+ */
+export function encodeWalk<W extends PostWalk & { posts: { title: string }[] }>(next: W | null): string {
+  if (!next) {
+    return '';
+  }
+  const full = encodeCursor(next);
+  if (full.length <= HARVEST_CURSOR_MAX) {
+    return full;
+  }
+  const bare = encodeCursor({ ...next, posts: next.posts.map((p) => ({ ...p, title: '' })) });
+  return bare.length <= HARVEST_CURSOR_MAX ? bare : '';
 }

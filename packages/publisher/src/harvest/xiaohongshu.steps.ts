@@ -13,7 +13,7 @@ import {
   writeOnce,
 } from './in-page.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
-import { nextInWalk, type PostWalk } from './walk.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
 import { xiaohongshuHarvest } from './xiaohongshu.ts';
 
 interface Envelope<T> {
@@ -251,7 +251,7 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
       }
       const after = data?.has_more === true && list.length > 0 ? (data.cursor ?? '') : '';
       const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '' });
-      return { items, threads, cursor: next ? encodeCursor(next) : '' };
+      return { items, threads, cursor: encodeWalk(next) };
     },
 
     async readMessages(page, { cursor, since }) {
