@@ -78,6 +78,15 @@ export function callsTo(page: Page, path: string): { count: number } {
 
 export type ThreadMemory = ReturnType<typeof threadMemory>;
 
+/** A platform's harvester with a fresh account signed in on the sandbox, as the shared checks take it. */
+export interface HarvestSite {
+  control: SandboxControl;
+  platform: PublishPlatform;
+  account: string;
+  page: Page;
+  harvester: Harvester;
+}
+
 /** Reads every page of a pass (at most 50). */
 export async function readPass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
   const items: HarvestItem[] = [];
@@ -98,16 +107,13 @@ export async function readPass(read: (cursor: string) => Promise<HarvestPage>): 
  * sits past a post's fifth page is reached, after every post's newest page, across passes of five pages
  * as the runner reads them (the cursor carries the walk). `itemId` maps a fed id to the harvested one.
  */
-export async function checkDeepThread(opts: {
-  control: SandboxControl;
-  platform: PublishPlatform;
-  account: string;
-  page: Page;
-  harvester: Harvester;
-  /** First-level comments a page holds. */
-  pageSize: number;
-  itemId?: (postId: string, fedId: string) => string;
-}): Promise<void> {
+export async function checkDeepThread(
+  opts: HarvestSite & {
+    /** First-level comments a page holds. */
+    pageSize: number;
+    itemId?: (postId: string, fedId: string) => string;
+  },
+): Promise<void> {
   const { control, platform, account, page, harvester } = opts;
   const itemId = opts.itemId ?? ((_post: string, id: string) => id);
   const t0 = Math.floor(Date.now() / 1000) - 7200;
@@ -150,15 +156,12 @@ export async function checkDeepThread(opts: {
  * reply in one old thread opens that thread alone, read whole; a reply dated before the pass's `since` in a
  * thread whose count moved is read too. `repliesPerThread`: enough that the replies need their own call.
  */
-export async function checkThreadsReopened(opts: {
-  control: SandboxControl;
-  platform: PublishPlatform;
-  account: string;
-  page: Page;
-  harvester: Harvester;
-  replyCalls: string;
-  repliesPerThread: number;
-}): Promise<void> {
+export async function checkThreadsReopened(
+  opts: HarvestSite & {
+    replyCalls: string;
+    repliesPerThread: number;
+  },
+): Promise<void> {
   const { control, platform, account, page, harvester, repliesPerThread: n } = opts;
   const t0 = Math.floor(Date.now() / 1000) - 7200;
   const work = await control.addWork({ platform, user: account, title: '作品' });

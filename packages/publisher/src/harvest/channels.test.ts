@@ -7,6 +7,7 @@ import {
   checkDeepThread,
   harvestBench,
   type HarvestBench,
+  type HarvestSite,
   readPass,
   threadMemory,
   type ThreadMemory,
@@ -32,6 +33,12 @@ async function account() {
   serial += 1;
   const name = `ch-harvest-${serial}`;
   return { name, page: await bench.signedIn('channels', name) };
+}
+
+/** A fresh account, as the shared checks (harvest-support.ts) take it. */
+async function site(): Promise<HarvestSite> {
+  const { name, page } = await account();
+  return { control: bench.control, platform: 'channels', account: name, page, harvester };
 }
 
 const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
@@ -174,16 +181,7 @@ describe('channels harvest (视频号助手 comment and private-message calls)',
   });
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
-    const { name, page } = await account();
-    await checkDeepThread({
-      control: bench.control,
-      platform: 'channels',
-      account: name,
-      page,
-      harvester,
-      pageSize: 10,
-      itemId: (post, id) => `${post}:${id}`,
-    });
+    await checkDeepThread({ ...(await site()), pageSize: 10, itemId: (post, id) => `${post}:${id}` });
   });
 
   it('reads messages by the history cookie with svrMsgId and nicknames; a send without its answer is found again', async () => {

@@ -7,6 +7,7 @@ import {
   checkThreadsReopened,
   harvestBench,
   type HarvestBench,
+  type HarvestSite,
   readPass,
 } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
@@ -30,6 +31,12 @@ async function account() {
   serial += 1;
   const name = `dy-harvest-${serial}`;
   return { name, page: await bench.signedIn('douyin', name) };
+}
+
+/** A fresh account, as the shared checks (harvest-support.ts) take it. */
+async function site(): Promise<HarvestSite> {
+  const { name, page } = await account();
+  return { control: bench.control, platform: 'douyin', account: name, page, harvester };
 }
 
 const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
@@ -134,21 +141,11 @@ describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
   });
 
   it('a pass opens only the threads whose reply count changed since they were last read', async () => {
-    const { name, page } = await account();
-    await checkThreadsReopened({
-      control: bench.control,
-      platform: 'douyin',
-      account: name,
-      page,
-      harvester,
-      replyCalls: '/comment/reply/list/',
-      repliesPerThread: 1,
-    });
+    await checkThreadsReopened({ ...(await site()), replyCalls: '/comment/reply/list/', repliesPerThread: 1 });
   });
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
-    const { name, page } = await account();
-    await checkDeepThread({ control: bench.control, platform: 'douyin', account: name, page, harvester, pageSize: 20 });
+    await checkDeepThread({ ...(await site()), pageSize: 20 });
   });
 
   it('a pass resumed after the server’s since moved on keeps the since it began with', async () => {

@@ -7,6 +7,7 @@ import {
   checkThreadsReopened,
   harvestBench,
   type HarvestBench,
+  type HarvestSite,
   readPass,
 } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
@@ -30,6 +31,12 @@ async function account() {
   serial += 1;
   const name = `ks-harvest-${serial}`;
   return { name, page: await bench.signedIn('kuaishou', name) };
+}
+
+/** A fresh account, as the shared checks (harvest-support.ts) take it. */
+async function site(): Promise<HarvestSite> {
+  const { name, page } = await account();
+  return { control: bench.control, platform: 'kuaishou', account: name, page, harvester };
 }
 
 const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
@@ -141,28 +148,11 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
   });
 
   it('a pass expands only the threads whose reply count changed since they were last read', async () => {
-    const { name, page } = await account();
-    await checkThreadsReopened({
-      control: bench.control,
-      platform: 'kuaishou',
-      account: name,
-      page,
-      harvester,
-      replyCalls: '/subCommentList',
-      repliesPerThread: 1,
-    });
+    await checkThreadsReopened({ ...(await site()), replyCalls: '/subCommentList', repliesPerThread: 1 });
   });
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
-    const { name, page } = await account();
-    await checkDeepThread({
-      control: bench.control,
-      platform: 'kuaishou',
-      account: name,
-      page,
-      harvester,
-      pageSize: 10,
-    });
+    await checkDeepThread({ ...(await site()), pageSize: 10 });
   });
 
   it('a reply whose answer never comes is found by re-reading; one refused with a 500 stays ambiguous', async () => {

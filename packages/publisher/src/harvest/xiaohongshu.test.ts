@@ -6,6 +6,7 @@ import {
   checkThreadsReopened,
   harvestBench,
   type HarvestBench,
+  type HarvestSite,
   readPass,
 } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
@@ -30,6 +31,12 @@ async function account() {
   serial += 1;
   const name = `xhs-harvest-${serial}`;
   return { name, page: await bench.signedIn('xiaohongshu', name) };
+}
+
+/** A fresh account, as the shared checks (harvest-support.ts) take it. */
+async function site(): Promise<HarvestSite> {
+  const { name, page } = await account();
+  return { control: bench.control, platform: 'xiaohongshu', account: name, page, harvester };
 }
 
 const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
@@ -138,28 +145,11 @@ describe('xiaohongshu harvest (edith signed in a www page, the 专业号 workben
   });
 
   it('a pass pages through only the threads whose reply count changed since they were last read', async () => {
-    const { name, page } = await account();
-    await checkThreadsReopened({
-      control: bench.control,
-      platform: 'xiaohongshu',
-      account: name,
-      page,
-      harvester,
-      replyCalls: '/comment/sub/page',
-      repliesPerThread: 3,
-    });
+    await checkThreadsReopened({ ...(await site()), replyCalls: '/comment/sub/page', repliesPerThread: 3 });
   });
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
-    const { name, page } = await account();
-    await checkDeepThread({
-      control: bench.control,
-      platform: 'xiaohongshu',
-      account: name,
-      page,
-      harvester,
-      pageSize: 10,
-    });
+    await checkDeepThread({ ...(await site()), pageSize: 10 });
   });
 
   it('replies once through comment/post; a reply whose answer never comes is found by re-reading', async () => {
