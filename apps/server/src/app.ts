@@ -28,7 +28,6 @@ import { harvestRoutes } from './modules/customer/harvest.routes.ts';
 import { harvestWorkRoutes } from './modules/customer/harvest-work.routes.ts';
 import type { LeadModel } from './modules/customer/lead-model.ts';
 import type { ReplyDrafter } from './modules/customer/reply-drafter.ts';
-import type { PatternTest } from '@vidmatrix/contract/rules/reply-pattern';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { enterpriseAccountRoutes } from './modules/enterprise-account/enterprise-account.routes.ts';
@@ -141,11 +140,6 @@ export interface AppOptions {
   leadModel?: LeadModel | null;
   /** Drafts AI replies (default: LLM_* from the environment, else none); tests use a local imitation of an LLM service. */
   replyDrafter?: ReplyDrafter | null;
-  /**
-   * Runs reply rules' regex keywords (default: under a wall-clock bound); tests that check what matches
-   * run them unbounded, so a loaded machine cannot turn a match into none.
-   */
-  replyPatternTest?: PatternTest;
 }
 
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
@@ -229,7 +223,6 @@ export async function buildApp(options: AppOptions) {
     },
     replies: {
       drafter: options.replyDrafter,
-      patternTest: options.replyPatternTest,
       onDraftError: (err: unknown) => app.log.warn({ err }, 'Reply drafter failed; the AI rule drafted nothing'),
     },
     courseVideos: config.courseVideos === 'on',

@@ -29,7 +29,6 @@ import { InboxService } from './modules/customer/inbox.service.ts';
 import { createLeadModel, type LeadModel } from './modules/customer/lead-model.ts';
 import { LeadScorer } from './modules/customer/lead-scorer.ts';
 import { createReplyDrafter, type ReplyDrafter } from './modules/customer/reply-drafter.ts';
-import type { PatternTest } from '@vidmatrix/contract/rules/reply-pattern';
 import { ReplyRuleService } from './modules/customer/reply-rule.service.ts';
 import { AccountAuthService } from './modules/enterprise-account/account-auth.service.ts';
 import { AccountGroupService } from './modules/enterprise-account/account-group.service.ts';
@@ -109,8 +108,6 @@ export interface Infrastructure {
   replies?: {
     drafter?: ReplyDrafter | null;
     onDraftError?: (error: unknown) => void;
-    /** How regex keywords run (default: under the REPLY_PATTERN_RUN_MS wall-clock bound). */
-    patternTest?: PatternTest;
   };
   /** Between two harvest passes over one account, ms before jitter (HARVEST_INTERVAL_S; default 300 s). */
   harvestIntervalMs?: number;
@@ -263,7 +260,6 @@ export function compose(infra: Infrastructure) {
     jobs,
     drafter: infra.replies?.drafter === undefined ? createReplyDrafter() : infra.replies.drafter,
     onDraftError: infra.replies?.onDraftError,
-    patternTest: infra.replies?.patternTest,
   });
   const inbox = new InboxService({
     inboxRepository: repos.inboxRepository,

@@ -11,10 +11,12 @@ import {
   type HarvestIngestItem,
   type HarvestThreadsResult,
 } from '@vidmatrix/contract/api/harvest';
+import { AccountApi } from '@vidmatrix/contract/api/enterprise-account';
 import { RUNNER_TOKEN_HEADER } from '@vidmatrix/contract/api/publish';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
 import { startLlmImitation, type LlmImitation } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HARVEST_THREAD_KEEP_MS } from '../src/modules/customer/inbox.repository.ts';
 import { OpenAiLeadModel } from '../src/modules/customer/lead-model.ts';
 import { addMember, createTestApp, login, type TestContext } from './helpers.ts';
 import { createRunner, memberCall, memberIdOf, type Answer } from './publish-helpers.ts';
@@ -405,5 +407,48 @@ describe('runner.Runner/harvestCursor', () => {
     expect(refused.status).toBe(400);
     expect((await threadsOf(demo.runner, demo.douyin, ['t-1'])).data.threads).toEqual([{ root_id: 't-1', replies: 3 }]);
     expect((await threadsOf(other.runner, demo.douyin, ['t-1'])).msg).toBe(Msg.harvestAccountNotOwned);
+  });
+
+  it('forgets thread counts and cursors with their account, and counts not written for 30 days', async () => {
+    const gone = await addEnterpriseAccount(ctx.app, demo.token, '要删的号', 1);
+    const kept = await addEnterpriseAccount(ctx.app, demo.token, '留下的号', 1);
+    const rowsOf = async (account: number) => ({
+      threads: (
+        await ctx.db
+          .selectFrom('harvest_thread')
+          .select('root_id')
+          .where('enterprise_account_id', '=', account)
+          .orderBy('root_id')
+          .execute()
+      ).map((r) => r.root_id),
+      cursors: (
+        await ctx.db
+          .selectFrom('harvest_cursor')
+          .select('source')
+          .where('enterprise_account_id', '=', account)
+          .execute()
+      ).length,
+    });
+    for (const account of [gone, kept]) {
+      const res = await ingest(demo.runner, {
+        ...page(account, [item({ author_id: `forget-${account}` })], 'c-1'),
+        threads: [{ root_id: 'f-1', replies: 1 }],
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await rowsOf(gone)).toEqual({ threads: ['f-1'], cursors: 1 });
+    expect((await memberCall(ctx.app, demo.token, AccountApi.dele, { ids: String(gone) })).code).toBe(200);
+    expect(await rowsOf(gone)).toEqual({ threads: [], cursors: 0 });
+    expect(await rowsOf(kept)).toEqual({ threads: ['f-1'], cursors: 1 });
+
+    // A count last written 30 days ago (a thread of a post no longer read) goes with the account's next page.
+    const old = ctx.clock.now - HARVEST_THREAD_KEEP_MS - 1;
+    await ctx.db
+      .insertInto('harvest_thread')
+      .values({ enterprise_account_id: kept, root_id: 'f-0', member_id: demo.id, replies: 4, updated_at: old })
+      .execute();
+    expect((await rowsOf(kept)).threads).toEqual(['f-0', 'f-1']);
+    await ingest(demo.runner, { ...page(kept, [], 'c-2'), threads: [{ root_id: 'f-2', replies: 1 }] });
+    expect((await rowsOf(kept)).threads).toEqual(['f-1', 'f-2']);
   });
 });

@@ -13,6 +13,8 @@ export const ReplyMsg = {
   replyRulePatternInvalid: '触发关键词「{pattern}」不是有效的正则表达式',
   replyRulePatternNested: '触发关键词「{pattern}」里有重复套重复或重复的分支，匹配可能极慢，请改写',
   replyRulePatternBackref: '触发关键词「{pattern}」里有反向引用，不支持',
+  replyRulePatternSlow:
+    '触发关键词「{pattern}」在长评论上匹配可能极慢：不限次数的重复（* + {n,}）最多一处，可选项和分支不要太多，可改写成限定次数（如 .{0,10}）',
   replyRulePatternTooLong: '触发关键词的正则表达式最多{max}个字符',
   replyRuleModeInvalid: '请选择发送方式（自动发送或审核后发送）',
   replyRuleNotFound: '回复规则不存在',

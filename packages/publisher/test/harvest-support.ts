@@ -3,9 +3,10 @@ import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 import { sandboxControl, type SandboxControl } from '@vidmatrix/platform-sandbox/client';
 import { startSandbox, type Sandbox } from '@vidmatrix/platform-sandbox/server';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import type { HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
 import type { HarvestOverrides } from '../src/harvest/definition.ts';
-import type { ReadRequest } from '../src/harvest/types.ts';
+import type { Harvester, ReadRequest } from '../src/harvest/types.ts';
+import { expect } from 'vitest';
 
 /** Short deadlines for the sandbox: a stalled write is ambiguous after 2 s. */
 export const TEST_HARVEST_TIMEOUTS: HarvestOverrides['timeouts'] = { navigation: 30_000, read: 15_000, write: 2_000 };
@@ -76,3 +77,126 @@ export function callsTo(page: Page, path: string): { count: number } {
 }
 
 export type ThreadMemory = ReturnType<typeof threadMemory>;
+
+/** A platform's harvester with a fresh account signed in on the sandbox, as the shared checks take it. */
+export interface HarvestSite {
+  control: SandboxControl;
+  platform: PublishPlatform;
+  account: string;
+  page: Page;
+  harvester: Harvester;
+}
+
+/** Reads every page of a pass (at most 50). */
+export async function readPass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
+  const items: HarvestItem[] = [];
+  let cursor = '';
+  for (let i = 0; i < 50; i += 1) {
+    const page = await read(cursor);
+    items.push(...page.items);
+    cursor = page.cursor;
+    if (!cursor) {
+      return items;
+    }
+  }
+  throw new Error('the pass never ended');
+}
+
+/**
+ * The comment walk's rule (walk.ts), checked on one platform: a new reply in a thread whose first comment
+ * sits past a post's fifth page is reached, after every post's newest page, across passes of five pages
+ * as the runner reads them (the cursor carries the walk). `itemId` maps a fed id to the harvested one.
+ */
+export async function checkDeepThread(
+  opts: HarvestSite & {
+    /** First-level comments a page holds. */
+    pageSize: number;
+    itemId?: (postId: string, fedId: string) => string;
+  },
+): Promise<void> {
+  const { control, platform, account, page, harvester } = opts;
+  const itemId = opts.itemId ?? ((_post: string, id: string) => id);
+  const t0 = Math.floor(Date.now() / 1000) - 7200;
+  const hot = await control.addWork({ platform, user: account, title: '热门' });
+  const fresh = await control.addWork({ platform, user: account, title: '新作' });
+  const feed = (post: string, text: string, at: number, more: { parent?: string; author?: string } = {}) =>
+    control.feed({ platform, account, source: 'comment', text, post, at: at * 1000, ...more });
+  const old = await feed(hot.id, '怎么买', t0, { author: '老粉' });
+  const answered = await feed(hot.id, '橱窗', t0 + 1, { parent: old.id, author: '路人' });
+  // Seven pages of newer first-level comments: the old thread's first comment is on the eighth.
+  const newer = opts.pageSize * 7;
+  for (let i = 0; i < newer; i += 1) {
+    await feed(hot.id, `评论${i}`, t0 + 100 + i, { author: `粉${i}` });
+  }
+  const memory = threadMemory();
+  await readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, 0))));
+  const since = t0 + 100 + newer;
+  const late = await feed(hot.id, '多少钱', t0 + 3000, { parent: old.id, author: '买家' });
+  const first = await feed(fresh.id, '求链接', t0 + 3001, { author: '新粉' });
+  const order: string[] = [];
+  let cursor = '';
+  let passes = 0;
+  do {
+    for (let n = 0; n < 5 && (n === 0 || cursor); n += 1) {
+      const got = memory.keep(await harvester.readComments(page, memory.request(cursor, since)));
+      order.push(...got.items.map((c) => c.item_id));
+      cursor = got.cursor;
+    }
+    passes += 1;
+  } while (cursor && passes < 10);
+  // The old thread is read whole (its first reply again: the server drops it).
+  const answeredId = itemId(hot.id, answered.id);
+  expect(order.filter((id) => id !== answeredId)).toEqual([itemId(fresh.id, first.id), itemId(hot.id, late.id)]);
+  expect(passes).toBeGreaterThan(1);
+}
+
+/**
+ * The thread memory's rule, checked on one platform whose thread replies come from their own call (path
+ * `replyCalls`): a first pass opens every thread with replies; a second with nothing new opens none; a new
+ * reply in one old thread opens that thread alone, read whole; a reply dated before the pass's `since` in a
+ * thread whose count moved is read too. `repliesPerThread`: enough that the replies need their own call.
+ */
+export async function checkThreadsReopened(
+  opts: HarvestSite & {
+    replyCalls: string;
+    repliesPerThread: number;
+  },
+): Promise<void> {
+  const { control, platform, account, page, harvester, repliesPerThread: n } = opts;
+  const t0 = Math.floor(Date.now() / 1000) - 7200;
+  const work = await control.addWork({ platform, user: account, title: '作品' });
+  const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
+    control.feed({ platform, account, source: 'comment', text, post: work.id, at: at * 1000, ...more });
+  const roots: { id: string }[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    roots.push(await feed(`问题${i}`, t0 + i, { author: `粉${i}` }));
+    for (let j = 0; j < n; j += 1) {
+      await feed(`回复${i}-${j}`, t0 + 10 + i * n + j, {
+        parent: (roots[i] as { id: string }).id,
+        author: `友${i}${j}`,
+      });
+    }
+  }
+  const memory = threadMemory();
+  const calls = callsTo(page, opts.replyCalls);
+  const pass = (since: number) =>
+    readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
+  expect(await pass(0)).toHaveLength(3 * (n + 1));
+  expect(calls.count).toBe(3);
+  // Nothing new: no thread is opened again.
+  calls.count = 0;
+  expect(await pass(t0 + 100)).toHaveLength(0);
+  expect(calls.count).toBe(0);
+  // A new reply in one old thread: that thread alone is opened, and read whole (its old replies again: the
+  // server drops them).
+  const [, changed, other] = roots as [{ id: string }, { id: string }, { id: string }];
+  await feed('多少钱', t0 + 3000, { parent: changed.id, author: '买家' });
+  calls.count = 0;
+  const again = Array.from({ length: n }, (_, j) => `回复1-${j}`);
+  expect((await pass(t0 + 100)).map((c) => c.text)).toEqual([...again, '多少钱']);
+  expect(calls.count).toBe(1);
+  expect(memory.counts.get(changed.id)).toBe(n + 1);
+  // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
+  const early = await feed('还有货吗', t0 + 50, { parent: other.id, author: '迟到' });
+  expect((await pass(t0 + 100)).map((c) => c.item_id)).toContain(early.id);
+}

@@ -89,7 +89,6 @@ const bounded = (max: number, required?: string) =>
     ? text(required).min(1, required).max(max, Msg.harvestFieldTooLong)
     : text().max(max, Msg.harvestFieldTooLong);
 
-/**
 /** One item as the ingest call checks it: the fields of `harvestItem` within bounds, plain text only. */
 export const harvestIngestItem = harvestItem.extend({
   item_id: bounded(HARVEST_ID_MAX, Msg.harvestItemIdRequired),

@@ -80,6 +80,8 @@ function keywordProblem(match: ReplyMatchKind, k: string): string | null {
       return fillMsg(Msg.replyRulePatternNested, { pattern: k });
     case 'backref':
       return fillMsg(Msg.replyRulePatternBackref, { pattern: k });
+    case 'slow':
+      return fillMsg(Msg.replyRulePatternSlow, { pattern: k });
   }
 }
 

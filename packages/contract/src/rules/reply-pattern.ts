@@ -1,18 +1,31 @@
 /**
  * Regular-expression keywords of reply rules (YYDS's regex kind, research §6): what a member may save,
- * and how a pattern is run. A pattern runs on every harvested item of the member's accounts, so the
- * shapes that backtrack exponentially are refused when it is saved, and the server runs it with a
- * time bound as well (polynomial shapes such as `.*.*x` are not caught by any shape check).
+ * and how a pattern is run. A pattern runs on every harvested item of the member's accounts with no
+ * time bound (a wall-clock bound trips under load and the rule silently does not fire), so what may be
+ * saved is bounded by construction instead: no nested or branching repeats, no backreferences, and a
+ * worst-case count of backtracking paths on the longest text a pattern reads that stays under
+ * REPLY_PATTERN_PATHS_MAX (`.*.*x` is refused: cubic in the text's length).
  */
 
 /** Longest pattern, characters: a keyword's length with room for classes and groups. */
 export const REPLY_PATTERN_MAX_LENGTH = 60;
 
-/** Longest one pattern may run on one text on the server, ms: past it the item counts as not matching. */
-export const REPLY_PATTERN_RUN_MS = 50;
+/**
+ * Longest text a pattern reads, characters of the folded text: a longer comment or message is cut to its
+ * first 500 (a price question sits near the start; a 2,000-character item would quadruple every bound).
+ */
+export const REPLY_PATTERN_TEXT_MAX = 500;
+
+/**
+ * Most backtracking paths a pattern may have on a REPLY_PATTERN_TEXT_MAX text, counted as the product of
+ * every repeat's and alternation's choices times the start positions: `.*x` (250 k) and `.*(多少|几)钱`
+ * (500 k) pass, `.{0,60}.{0,60}x` (1.9 M) and `.*.*x` (125 M) do not. The worst saved pattern holds one
+ * text for tens of ms (bench/lead-rules), and always decides.
+ */
+export const REPLY_PATTERN_PATHS_MAX = 1_000_000;
 
 /** Why a pattern may not be saved. */
-export type ReplyPatternProblem = 'invalid' | 'nested' | 'backref' | 'too_long';
+export type ReplyPatternProblem = 'invalid' | 'nested' | 'backref' | 'too_long' | 'slow';
 
 /** The flags every pattern runs with: case-insensitive, Unicode (so 。 and emoji are one character). */
 const FLAGS = 'iu';
@@ -92,6 +105,122 @@ function shapeProblem(pattern: string): 'nested' | 'backref' | null {
   return null;
 }
 
+/** A count of paths as `coef × L^deg`, L the text's length. */
+interface Paths {
+  coef: number;
+  deg: number;
+}
+
+const ONE: Paths = { coef: 1, deg: 0 };
+const times = (a: Paths, b: Paths): Paths => ({ coef: a.coef * b.coef, deg: a.deg + b.deg });
+/** An upper bound of a sum (L ≥ 1): the largest degree with the coefficients added. */
+const plus = (a: Paths, b: Paths): Paths => ({ coef: a.coef + b.coef, deg: Math.max(a.deg, b.deg) });
+
+/** The quantifier at `i`: its length in the pattern and its range of counts (max Infinity when open). */
+function quantifierAt(pattern: string, i: number): { length: number; min: number; max: number } | null {
+  const c = pattern[i];
+  let q: { length: number; min: number; max: number } | null = null;
+  if (c === '*' || c === '+' || c === '?') {
+    q = { length: 1, min: c === '+' ? 1 : 0, max: c === '?' ? 1 : Infinity };
+  } else if (c === '{') {
+    const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
+    if (m) {
+      const min = Number(m[1]);
+      q = { length: m[0].length, min, max: m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]) };
+    }
+  }
+  // A lazy quantifier (`*?`) tries the same paths in another order.
+  if (q && pattern[i + q.length] === '?') {
+    q.length += 1;
+  }
+  return q;
+}
+
+/** The paths of an atom with these paths repeated by `q`; null when unbounded (an open repeat of choices). */
+function repeated(atom: Paths, q: { min: number; max: number }): Paths | null {
+  if (q.max === Infinity) {
+    // Each count from min up to the text's length, the atom being one fixed path each time.
+    return atom.coef === 1 && atom.deg === 0 ? { coef: 1, deg: 1 } : null;
+  }
+  let out: Paths = { coef: q.max - q.min + 1, deg: 0 };
+  for (let n = 0; n < q.max; n += 1) {
+    out = times(out, atom);
+  }
+  return out;
+}
+
+interface CostFrame {
+  /** The alternatives closed so far at this level. */
+  alternatives: Paths | null;
+  /** The current alternative's product. */
+  sequence: Paths;
+}
+
+/**
+ * Worst-case backtracking paths of a pattern that compiles and has no nested repeats, per start position
+ * (null when unbounded). Alternatives and optional parts multiply as if every choice could match: an
+ * upper bound, not an estimate. An escape or a class is one fixed-length atom.
+ */
+function pathsPerStart(pattern: string): { paths: Paths; branches: boolean } | null {
+  const stack: CostFrame[] = [{ alternatives: null, sequence: ONE }];
+  const close = (f: CostFrame): Paths => (f.alternatives ? plus(f.alternatives, f.sequence) : f.sequence);
+  for (let i = 0; i < pattern.length; i += 1) {
+    const top = stack[stack.length - 1] as CostFrame;
+    const c = pattern[i] as string;
+    let atom: Paths | null = null;
+    if (c === '(') {
+      const prefix = /^\((\?(:|=|!|<=|<!|<[^>]+>))?/.exec(pattern.slice(i)) as RegExpExecArray;
+      i += prefix[0].length - 1;
+      stack.push({ alternatives: null, sequence: ONE });
+      continue;
+    }
+    if (c === '|') {
+      top.alternatives = close(top);
+      top.sequence = ONE;
+      continue;
+    }
+    if (c === ')') {
+      stack.pop();
+      atom = close(top);
+    } else if (c === '\\') {
+      i += 1;
+      atom = ONE;
+    } else if (c === '[') {
+      for (i += 1; i < pattern.length && pattern[i] !== ']'; i += 1) {
+        if (pattern[i] === '\\') {
+          i += 1;
+        }
+      }
+      atom = ONE;
+    } else {
+      atom = ONE;
+    }
+    const q = quantifierAt(pattern, i + 1);
+    if (q) {
+      i += q.length;
+      atom = repeated(atom, q);
+      if (!atom) {
+        return null;
+      }
+    }
+    const frame = stack[stack.length - 1] as CostFrame;
+    frame.sequence = times(frame.sequence, atom);
+  }
+  const root = stack[0] as CostFrame;
+  return { paths: close(root), branches: root.alternatives !== null };
+}
+
+/** Worst-case paths of a pattern on a REPLY_PATTERN_TEXT_MAX text (Infinity when unbounded). */
+export function replyPatternPaths(pattern: string): number {
+  const perStart = pathsPerStart(pattern);
+  if (!perStart) {
+    return Infinity;
+  }
+  // Every start position is tried, except with a leading ^ (V8 then fails the other positions at once).
+  const starts = pattern.startsWith('^') && !perStart.branches ? 1 : REPLY_PATTERN_TEXT_MAX;
+  return starts * perStart.paths.coef * REPLY_PATTERN_TEXT_MAX ** perStart.paths.deg;
+}
+
 /** Null when the pattern may be saved; else why not. */
 export function replyPatternProblem(pattern: string): ReplyPatternProblem | null {
   if (pattern.length > REPLY_PATTERN_MAX_LENGTH) {
@@ -102,20 +231,19 @@ export function replyPatternProblem(pattern: string): ReplyPatternProblem | null
   } catch {
     return 'invalid';
   }
-  return shapeProblem(pattern);
+  return shapeProblem(pattern) ?? (replyPatternPaths(pattern) > REPLY_PATTERN_PATHS_MAX ? 'slow' : null);
 }
 
 const compiled = new Map<string, RegExp | null>();
 
-/** The pattern compiled with the rules' flags (cached), or null when it does not compile. */
+/**
+ * The pattern compiled with the rules' flags (cached), or null when it may not be saved (a rule saved
+ * under older checks matches nothing rather than running unbounded).
+ */
 export function replyPatternRegExp(pattern: string): RegExp | null {
   let re = compiled.get(pattern);
   if (re === undefined) {
-    try {
-      re = new RegExp(pattern, FLAGS);
-    } catch {
-      re = null;
-    }
+    re = replyPatternProblem(pattern) === null ? new RegExp(pattern, FLAGS) : null;
     if (compiled.size > 1000) {
       compiled.clear();
     }
@@ -123,9 +251,3 @@ export function replyPatternRegExp(pattern: string): RegExp | null {
   }
   return re;
 }
-
-/** Runs a pattern on a text; the server's runs it with a time bound. */
-export type PatternTest = (re: RegExp, text: string) => boolean;
-
-/** The unbounded run, for callers that only see short or trusted text (tests, the console's preview). */
-export const plainPatternTest: PatternTest = (re, text) => re.test(text);

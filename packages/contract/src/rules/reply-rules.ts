@@ -4,7 +4,7 @@
  * the console and tests agree.
  */
 import { extractLeadContacts } from './lead-rules.ts';
-import { plainPatternTest, replyPatternRegExp, type PatternTest } from './reply-pattern.ts';
+import { REPLY_PATTERN_TEXT_MAX, replyPatternRegExp } from './reply-pattern.ts';
 import { WRITES_MAX_PER_DAY, WRITES_MAX_PER_HOUR } from './harvest-pacing.ts';
 
 export const REPLY_RULE_KINDS = ['keyword', 'ai'] as const;
@@ -65,19 +65,15 @@ function comparable(text: string): string {
 
 /**
  * Whether one keyword matches the text under the match kind. A regex keyword is a pattern run on the
- * same folded text (width, case, no spaces) by `test` (the server bounds its time); one that does not
- * compile matches nothing.
+ * same folded text (width, case, no spaces), its first REPLY_PATTERN_TEXT_MAX characters, with no time
+ * bound: what may be saved is bounded by construction (reply-pattern.ts); one that may not be saved
+ * (it does not compile, or was saved under older checks) matches nothing.
  */
-export function keywordMatches(
-  match: ReplyMatchKind,
-  keyword: string,
-  text: string,
-  test: PatternTest = plainPatternTest,
-): boolean {
+export function keywordMatches(match: ReplyMatchKind, keyword: string, text: string): boolean {
   const t = comparable(text);
   if (match === 'regex') {
     const re = keyword ? replyPatternRegExp(keyword) : null;
-    return re !== null && test(re, t);
+    return re !== null && re.test(t.slice(0, REPLY_PATTERN_TEXT_MAX));
   }
   const k = comparable(keyword);
   if (!k) {
@@ -106,10 +102,9 @@ export function pickReplyRule<R extends MatchableRule>(
   rules: readonly R[],
   text: string,
   buyingIntent: boolean,
-  test: PatternTest = plainPatternTest,
 ): R | undefined {
   const enabled = rules.filter((r) => r.enabled);
-  const matches = (r: R) => r.keywords.some((k) => keywordMatches(r.match, k, text, test));
+  const matches = (r: R) => r.keywords.some((k) => keywordMatches(r.match, k, text));
   const keyword = enabled.find((r) => r.kind === 'keyword' && matches(r));
   if (keyword) {
     return keyword;

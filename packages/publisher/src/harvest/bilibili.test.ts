@@ -1,9 +1,9 @@
-import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bilibiliHarvest } from './bilibili.ts';
 import { bilibiliHarvester, wbiSign } from './bilibili.steps.ts';
-import { harvestBench, type HarvestBench } from '../../test/harvest-support.ts';
+import { harvestBench, type HarvestBench, readPass } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
 let bench: HarvestBench;
@@ -27,21 +27,8 @@ async function account() {
   return { name, page: await bench.signedIn('bilibili', name) };
 }
 
-async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
-  const items: HarvestItem[] = [];
-  let cursor = '';
-  for (let i = 0; i < 50; i += 1) {
-    const page = await read(cursor);
-    items.push(...page.items);
-    cursor = page.cursor;
-    if (!cursor) {
-      return items;
-    }
-  }
-  throw new Error('the pass never ended');
-}
-const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
-const messages = (page: Page, since = 0) => pass((cursor) => harvester.readMessages(page, { cursor, since }));
+const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
+const messages = (page: Page, since = 0) => readPass((cursor) => harvester.readMessages(page, { cursor, since }));
 const kind = (p: Promise<unknown>) =>
   p.then(
     () => 'none',

@@ -21,6 +21,7 @@ import {
   writeOnce,
 } from './in-page.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
 
 interface Envelope<T> {
   errCode?: number;
@@ -54,20 +55,17 @@ interface PostRef {
   exportId: string;
   title: string;
 }
-interface CommentCursor {
+/** The walk's `c` is a post's lastBuff. */
+interface CommentCursor extends PostWalk {
   posts: PostRef[];
-  i: number;
-  buff: string;
-  /** The post's first-level pages read so far (the thread walk stops at `limits.threadPages`). */
-  n?: number;
   /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
   s?: number;
-  /** The post's commentCount on its first page (kept as its thread's count once its walk ends). */
-  k?: number;
+  /** Per post (in order), its commentCount on its first page (kept as its thread's count once its walk ends). */
+  k?: number[];
 }
 
 const isCommentCursor = (v: unknown): v is CommentCursor =>
-  Array.isArray((v as CommentCursor | null)?.posts) && typeof (v as CommentCursor).buff === 'string';
+  Array.isArray((v as CommentCursor | null)?.posts) && typeof (v as CommentCursor).c === 'string';
 const isHistoryCursor = (v: unknown): v is { cookie: string } =>
   typeof (v as { cookie?: unknown } | null)?.cookie === 'string';
 
@@ -224,32 +222,35 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
         const posts = (data.list ?? [])
           .slice(0, def.limits.recentPosts)
           .map((p) => ({ objectId: String(p.objectId), exportId: p.exportId, title: p.desc?.description ?? '' }));
-        state = { posts, i: 0, buff: '', n: 0, s: request.since };
+        state = { posts, i: 0, c: '', s: request.since };
       }
       const since = state.s ?? request.since;
       const p = state.posts[state.i];
       if (!p) {
         return { items: [], cursor: '' };
       }
-      const got = await commentPage(page, p, state.buff, self);
+      const got = await commentPage(page, p, state.c, self);
       // A thread's levelTwoComment[] comes with its first comment: past `since` the post's older pages are
-      // walked for new replies in old threads, up to threadPages, unless the post's count of comments and
-      // replies (commentCount, the post kept as one thread) is the one it was last read at.
-      const first = (state.n ?? 0) === 0;
+      // walked (walk.ts) for new replies in old threads, unless the post's count of comments and replies
+      // (commentCount, the post kept as one thread) is the one it was last read at.
+      const first = state.r !== 1;
       const unchanged =
         first && got.total >= 0 && (await knownThreads(request, [p.objectId])).get(p.objectId) === got.total;
-      const read = (state.n ?? 0) + 1;
-      const more = !unchanged && got.more && got.count > 0 && got.buff !== '' && read < def.limits.threadPages;
-      const next = more
-        ? { ...state, buff: got.buff, n: read, k: first ? got.total : state.k }
-        : { ...state, i: state.i + 1, buff: '', n: 0 };
-      const total = first ? got.total : (state.k ?? -1);
+      const after = !unchanged && got.more && got.count > 0 ? got.buff : '';
+      const k = first ? [...(state.k ?? []), got.total] : (state.k ?? []);
+      const next = nextInWalk({ ...state, k }, state.posts.length, after, {
+        threadPages: def.limits.threadPages,
+        first: '',
+      });
       // The count is kept once the post's walk ends (a pass stopped half-way reads it again).
-      const threads = !more && !unchanged && total >= 0 ? [{ root_id: p.objectId, replies: total }] : [];
+      const ended = first ? after === '' : next?.i !== state.i;
+      const total = k[state.i] ?? -1;
+      const threads = ended && !unchanged && total >= 0 ? [{ root_id: p.objectId, replies: total }] : [];
       return {
-        items: got.items.filter((c) => c.created_at >= since),
+        // Once the post's count moved, every reply read is kept: one dated before `since` may be unread.
+        items: got.items.filter((c) => c.created_at >= since || (!unchanged && c.parent_id !== '')),
         threads,
-        cursor: next.i < next.posts.length ? encodeCursor(next) : '',
+        cursor: encodeWalk(next),
       };
     },
 

@@ -31,8 +31,8 @@ export const channelsHarvest = {
   uinHeader: ['X-Wechat-Uin', '0000000000'],
   /** The text message type. */
   textMsg: 1,
-  /** threadPages: how many first-level pages of a post a pass walks for new replies in old threads. */
-  limits: { recentPosts: 10, confirmPages: 5, threadPages: 5 },
+  /** threadPages: how many first-level pages of a post the walk reads for new replies in old threads (walk.ts). */
+  limits: { recentPosts: 10, confirmPages: 5, threadPages: 25 },
   codes: {
     /** The login cookie expired. */
     loggedOut: [300333, 300334, 20001, -20001],

@@ -20,18 +20,10 @@ import {
   type PageAnswer,
   writeOnce,
 } from './in-page.ts';
-import {
-  bytesOf,
-  messageOf,
-  messagesOf,
-  readMessage,
-  textOf,
-  varintOf,
-  type WireField,
-  type WireMessage,
-  writeMessage,
-} from './protobuf.ts';
+import { messageOf, varintOf, type WireField, type WireMessage, writeMessage } from './protobuf.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
+import { douyinIm, type ConvRef } from './douyin-im.ts';
 
 interface CreatorComment {
   comment_id: string;
@@ -60,25 +52,10 @@ interface PostRef {
   plain: string;
   title: string;
 }
-interface CommentCursor {
+interface CommentCursor extends PostWalk {
   posts: PostRef[];
-  i: number;
-  c: string;
-  /** The post's first-level pages read so far (the thread scan stops at `limits.threadPages`). */
-  n?: number;
-  /** The walk's round: 0 every post's newest page, 1 their older pages. */
-  r?: 0 | 1;
-  /** Per post (in order), the cursor of its second page as its first page gave it ('' when it has none). */
-  d?: string[];
   /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
   s?: number;
-}
-interface ConvRef {
-  conv: string;
-  short: string;
-  ticket: string;
-  peer: string;
-  name: string;
 }
 interface MessageCursor {
   self: string;
@@ -165,8 +142,11 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
     };
   }
 
-  /** Every reply under one first-level comment written at or after `since`. */
-  async function replies(page: Page, post: PostRef, commentId: string, since: number): Promise<HarvestItem[]> {
+  /**
+   * Every reply under one first-level comment, whatever its age: the thread's count changed, so a reply
+   * dated before the pass's `since` may not have been read (the server drops what it has).
+   */
+  async function replies(page: Page, post: PostRef, commentId: string): Promise<HarvestItem[]> {
     const out: HarvestItem[] = [];
     let cursor = '0';
     for (let round = 0; round < 20; round += 1) {
@@ -177,10 +157,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
         'douyin reply list',
       );
       for (const c of body.comment_info_list ?? []) {
-        const item = commentItem(c, post, commentId);
-        if (item.created_at >= since) {
-          out.push(item);
-        }
+        out.push(commentItem(c, post, commentId));
       }
       if (!body.has_more || (body.comment_info_list ?? []).length === 0) {
         break;
@@ -190,205 +167,12 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
     return out;
   }
 
-  /** The IM's request envelope around a command's body (the fixed fields a web request carries). */
-  function imRequest(cmd: number, body: WireField[]): Uint8Array {
-    const e = def.imEnvelope;
-    const headers = e.headers.map(([k, v]): WireField => [
-      15,
-      writeMessage([
-        [1, k],
-        [2, v],
-      ]),
-    ]);
-    return writeMessage([
-      [1, cmd],
-      [2, Math.floor(Math.random() * 60_000) + 1000],
-      ...e.strings.map(([no, v]): WireField => [no, v]),
-      ...e.varints.map(([no, v]): WireField => [no, v]),
-      [8, writeMessage([[cmd, writeMessage(body)]])],
-      ...headers,
-    ]);
-  }
+  const { imRequest, imEnvelope, messageItem, conversations, history, findConversation } = douyinIm(def);
 
-  /** Calls the IM and reads its envelope; "OK" with code 0, or why not. */
-  async function im(page: Page, at: SitePath, cmd: number, body: WireField[], write: boolean): Promise<WireMessage> {
-    const a = await fetchInPage(page, url(at), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-protobuf' },
-      bytes: imRequest(cmd, body),
-      binary: true,
-      timeoutMs: write ? t.write : t.read,
-    });
-    return imEnvelope(page, a, cmd, write);
-  }
-
-  async function imEnvelope(page: Page, a: PageAnswer, cmd: number, write: boolean): Promise<WireMessage> {
-    const what = `douyin im ${cmd}`;
-    if (a.error) {
-      throw new HarvestError('failed', `${what}: no answer (${a.error})`);
-    }
-    const raw = new TextDecoder().decode(a.bytes).trim();
-    if (a.status === 429 || raw === 'blocked') {
-      throw new HarvestError('rate_limited', `${what}: blocked by risk control`, raw);
-    }
-    if (a.status >= 200 && a.status < 300 && a.bytes.length === 0) {
-      throw new HarvestError('verification', `${what}: an empty answer (risk control)`);
-    }
-    let env: WireMessage;
-    try {
-      env = readMessage(a.bytes);
-    } catch {
-      throw new HarvestError('failed', `${what}: HTTP ${a.status}, not protobuf`);
-    }
-    const msg = textOf(env, 4);
-    const code = varintOf(env, 3);
-    if (msg === 'OK' && code === 0n) {
-      return env;
-    }
-    if (RATE_LIMIT_WORDS.test(msg)) {
-      throw new HarvestError('rate_limited', `${what}: ${code}`, msg);
-    }
-    if (VERIFICATION_WORDS.test(msg)) {
-      throw new HarvestError('verification', `${what}: ${code}`, msg);
-    }
-    // The IM's own logged-out answer is not documented: the chat page, opened again, tells.
-    await page.goto(siteUrl(def, def.pages.chat), { timeout: t.navigation, waitUntil: 'domcontentloaded' });
-    await openSitePage(page, def, def.pages.chat);
-    throw new HarvestError(write ? 'refused' : 'failed', `${what}: ${code}`, msg);
-  }
-
-  /** One message body as the IM gives it (CreatorHub's MessageBody fields). */
-  function messageItem(m: WireMessage, self: string, conv: ConvRef): HarvestItem {
-    const ext = new Map(messagesOf(m, 9).map((e) => [textOf(e, 1), textOf(e, 2)]));
-    const sender = String(varintOf(m, 7));
-    let text = '';
-    try {
-      const content = JSON.parse(textOf(m, 8)) as { text?: unknown };
-      text = typeof content.text === 'string' ? content.text : '';
-    } catch {
-      text = '';
-    }
-    const ms = Number(ext.get('s:server_message_create_time') ?? 0);
-    return {
-      source: 'message',
-      item_id: String(varintOf(m, 3)),
-      post_id: '',
-      post_title: '',
-      parent_id: '',
-      author_id: sender,
-      author_name: sender === self ? '' : conv.name,
-      from_self: sender === self,
-      peer_id: conv.peer,
-      text,
-      created_at: ms > 0 ? Math.floor(ms / 1000) : Number(varintOf(m, 5) / 1_000_000n),
-      link: '',
-    };
-  }
-
-  /** The account's conversations (single chats) from get_message_by_init, with nicknames from the page. */
-  async function conversations(page: Page): Promise<{ self: string; convs: (ConvRef & { last: number })[] }> {
-    const env = await im(
-      page,
-      def.calls.init,
-      def.im.init,
-      [
-        [1, BigInt(Date.now()) * 1000n],
-        [2, 1],
-      ],
-      false,
-    );
-    const self = textOf(env, 13) || String(varintOf(env, 13));
-    const names = new Map(
-      await page
-        .locator(def.chatNames.item)
-        .evaluateAll(
-          (els, n) =>
-            els.map(
-              (e) =>
-                [e.getAttribute(n.uidAttribute) ?? '', e.querySelector(n.name)?.textContent ?? ''] as [string, string],
-            ),
-          def.chatNames,
-        )
-        .catch(() => [] as [string, string][]),
-    );
-    const convs = messagesOf(messageOf(messageOf(env, 6), def.im.init), 1).flatMap((wrapper) => {
-      const core = messageOf(wrapper, 1);
-      const conv = textOf(core, 1);
-      if (varintOf(core, 3) !== BigInt(def.im.singleChat) || !conv) {
-        return [];
-      }
-      const peer =
-        conv
-          .split(':')
-          .slice(2)
-          .find((uid) => uid !== self) ?? '';
-      const last =
-        bytesOf(wrapper, 2).length > 0
-          ? messageItem(messageOf(wrapper, 2), self, { conv, short: '', ticket: '', peer, name: '' })
-          : undefined;
-      return [
-        {
-          conv,
-          short: String(varintOf(core, 2)),
-          ticket: textOf(core, 4),
-          peer,
-          name: names.get(peer) ?? '',
-          last: last?.created_at ?? 0,
-        },
-      ];
-    });
-    return { self, convs };
-  }
-
-  async function history(page: Page, conv: ConvRef, cursor: bigint, self: string) {
-    const env = await im(
-      page,
-      def.calls.history,
-      def.im.history,
-      [
-        [1, conv.conv],
-        [2, def.im.singleChat],
-        [3, BigInt(conv.short)],
-        [4, 1],
-        [5, cursor],
-        [6, def.limits.history],
-      ],
-      false,
-    );
-    const body = messageOf(messageOf(env, 6), def.im.history);
-    return {
-      items: messagesOf(body, 1).map((m) => messageItem(m, self, conv)),
-      next: varintOf(body, 2),
-      more: varintOf(body, 3) === 1n,
-    };
-  }
-
-  async function findConversation(page: Page, peer: string) {
-    const { self, convs } = await conversations(page);
-    const conv = convs.find((c) => c.peer === peer);
-    if (!conv) {
-      throw new HarvestError('refused', `douyin: no conversation with ${peer}`);
-    }
-    return { self, conv };
-  }
-
-  /**
-   * Where a walk goes after a page (`after`: the post's next page cursor, '' when none): first every post's
-   * newest page, so new comments and the newest threads show soon; then each post's older pages from where
-   * its first page ended, up to `threadPages` pages a post, for new replies under older comments. The
-   * cursor carries the walk across passes; '' when it is done.
-   */
+  /** The cursor after a page of post `state.i` (`after`: its next page cursor, '' when none); '' when done. */
   function encodeNext(state: CommentCursor, after: string): string {
-    const d = state.r === 1 ? (state.d ?? []) : [...(state.d ?? []), after];
-    const deeper = (from: number) => {
-      const i = d.findIndex((c, k) => k >= from && c !== '');
-      return i < 0 ? '' : encodeCursor({ ...state, r: 1, d, i, c: d[i] ?? '', n: 1 });
-    };
-    if (state.r !== 1) {
-      return state.i + 1 < state.posts.length ? encodeCursor({ ...state, d, i: state.i + 1, c: '0' }) : deeper(0);
-    }
-    const read = (state.n ?? 1) + 1;
-    return after && read < def.limits.threadPages ? encodeCursor({ ...state, c: after, n: read }) : deeper(state.i + 1);
+    const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '0' });
+    return encodeWalk(next);
   }
 
   const harvester: Harvester = {
@@ -410,7 +194,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
           plain: String(p.item_id_plain ?? ''),
           title: p.title ?? '',
         }));
-        state = { posts, i: 0, c: '0', n: 0, s: request.since, r: 0, d: [] };
+        state = { posts, i: 0, c: '0', s: request.since, r: 0, d: [] };
       }
       const since = state.s ?? request.since;
       const post = state.posts[state.i];
@@ -436,10 +220,10 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
           items.push(item);
         }
         // A thread's replies come only from reply/list: one whose reply count changed since it was last read
-        // is read whatever the age of its first comment (a buyer answers under an old thread).
+        // is read whatever the age of its first comment (a buyer answers under an old thread), and all of it.
         const count = c.reply_count ?? 0;
         if (count > 0 && known.get(c.comment_id) !== count) {
-          items.push(...(await replies(page, post, c.comment_id, since)));
+          items.push(...(await replies(page, post, c.comment_id)));
           threads.push({ root_id: c.comment_id, replies: count });
         }
       }
@@ -499,8 +283,8 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
       await openSitePage(page, def, def.pages.comments);
       const post: PostRef = { id: target.post_id, plain: '', title: target.post_title };
       const root = target.root_id || target.parent_id || target.item_id;
-      const found = await replies(page, post, root, after - CONFIRM_SKEW_S);
-      return found.find((r) => r.from_self && r.text === text);
+      const found = await replies(page, post, root);
+      return found.find((r) => r.from_self && r.text === text && r.created_at >= after - CONFIRM_SKEW_S);
     },
 
     async sendMessage(page, to, text, clientId) {

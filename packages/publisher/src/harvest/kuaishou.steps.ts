@@ -8,9 +8,10 @@ import {
   VERIFICATION_WORDS,
   withHarvestOverrides,
 } from './definition.ts';
-import { CONFIRM_SKEW_S, decodeCursor, encodeCursor, exactIds, knownThreads } from './in-page.ts';
+import { CONFIRM_SKEW_S, decodeCursor, exactIds, knownThreads } from './in-page.ts';
 import { kuaishouHarvest } from './kuaishou.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
 
 type CallKind = keyof typeof kuaishouHarvest.calls;
 
@@ -42,19 +43,15 @@ interface PostRef {
   id: string;
   title: string;
 }
-interface CommentCursor {
+/** The walk's `c` is the pcursor the next page is asked with ('' for a post's first page). */
+interface CommentCursor extends PostWalk {
   posts: PostRef[];
-  i: number;
-  /** The pcursor the next page is asked with ('' for a post's first page). */
-  pc: string;
-  /** The post's first-level pages read so far (the thread walk stops at `limits.threadPages`). */
-  n?: number;
   /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
   s?: number;
 }
 
 const isCommentCursor = (v: unknown): v is CommentCursor =>
-  Array.isArray((v as CommentCursor | null)?.posts) && typeof (v as CommentCursor).pc === 'string';
+  Array.isArray((v as CommentCursor | null)?.posts) && typeof (v as CommentCursor).c === 'string';
 
 const logs = new WeakMap<Page, PageCall[]>();
 
@@ -307,14 +304,14 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       if (!state) {
         // Open already: loaded again, so the page asks for the photo list as it does on load.
         const posts = listed ?? (await open(page, true)) ?? [];
-        state = { posts: posts.slice(0, def.limits.recentPosts), i: 0, pc: '', n: 0, s: request.since };
+        state = { posts: posts.slice(0, def.limits.recentPosts), i: 0, c: '', s: request.since };
       }
       const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
         return { items: [], cursor: '' };
       }
-      const body = await commentsPage(page, post, state.pc);
+      const body = await commentsPage(page, post, state.c);
       const list = (body?.data?.list ?? []) as KsComment[];
       const items: HarvestItem[] = [];
       const threads: HarvestThread[] = [];
@@ -323,7 +320,10 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
         list.filter((c) => (c.subCommentCount ?? 0) > 0).map((c) => String(c.commentId)),
       );
       for (const c of list) {
-        items.push(commentItem(c, post, self, ''));
+        const top = commentItem(c, post, self, '');
+        if (top.created_at >= since) {
+          items.push(top);
+        }
         const count = c.subCommentCount ?? 0;
         if (count > 0 && known.get(String(c.commentId)) !== count) {
           threads.push({ root_id: String(c.commentId), replies: count });
@@ -333,17 +333,12 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
         }
       }
       // A thread whose reply count (subCommentCount) changed since it was last read is expanded whatever the
-      // age of its first comment: past `since` the post's older pages are still walked for new replies in old
-      // threads, up to threadPages.
+      // age of its first comment, and all its replies are kept (one dated before `since` may not have been read):
+      // past `since` the post's older pages are still walked (walk.ts) for new replies in old threads.
       const pcursor = String(body?.data?.pcursor ?? def.noMore);
-      const read = (state.n ?? 0) + 1;
-      const more = pcursor !== String(def.noMore) && list.length > 0 && read < def.limits.threadPages;
-      const next = more ? { ...state, pc: pcursor, n: read } : { ...state, i: state.i + 1, pc: '', n: 0 };
-      return {
-        items: items.filter((i) => i.created_at >= since),
-        threads,
-        cursor: next.i < next.posts.length ? encodeCursor(next) : '',
-      };
+      const after = pcursor !== String(def.noMore) && list.length > 0 ? pcursor : '';
+      const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '' });
+      return { items, threads, cursor: encodeWalk(next) };
     },
 
     readMessages: unavailable,

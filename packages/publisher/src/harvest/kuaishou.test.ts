@@ -1,13 +1,14 @@
-import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
+import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { kuaishouHarvester } from './kuaishou.steps.ts';
 import {
-  callsTo,
+  checkDeepThread,
+  checkThreadsReopened,
   harvestBench,
   type HarvestBench,
-  threadMemory,
-  type ThreadMemory,
+  type HarvestSite,
+  readPass,
 } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
@@ -32,23 +33,13 @@ async function account() {
   return { name, page: await bench.signedIn('kuaishou', name) };
 }
 
-async function pass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
-  const items: HarvestItem[] = [];
-  let cursor = '';
-  for (let i = 0; i < 50; i += 1) {
-    const page = await read(cursor);
-    items.push(...page.items);
-    cursor = page.cursor;
-    if (!cursor) {
-      return items;
-    }
-  }
-  throw new Error('the pass never ended');
+/** A fresh account, as the shared checks (harvest-support.ts) take it. */
+async function site(): Promise<HarvestSite> {
+  const { name, page } = await account();
+  return { control: bench.control, platform: 'kuaishou', account: name, page, harvester };
 }
-const comments = (page: Page, since = 0) => pass((cursor) => harvester.readComments(page, { cursor, since }));
-/** A pass that remembers each thread's reply count between passes, as the server does for the runner. */
-const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
-  pass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
+
+const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
 const kind = (p: Promise<unknown>) =>
   p.then(
     () => 'none',
@@ -145,7 +136,10 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
     const since = t0 + 111; // read before; the old thread is on the post's second page of 10
     const sub = await feed('多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', t0 + 3000, { parent: own.id, author: '新买家' });
     const read = await comments(page, since);
-    expect(read.map((c) => c.text).sort()).toEqual(['多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', '老铁11'].sort());
+    // The thread's count moved: it is read whole, the account's old reply again (the server drops it).
+    expect(read.map((c) => c.text).sort()).toEqual(
+      ['多少钱 加我薇 1 3 8 1 2 3 4 5 6 7 8', '看小黄车', '老铁11'].sort(),
+    );
     const item = read.find((c) => c.item_id === sub.id) as HarvestItem;
     expect(item).toMatchObject({ parent_id: own.id, root_id: top.id, from_self: false });
     const reply = await harvester.replyComment(page, item, '私信发你了', 'c');
@@ -154,37 +148,11 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
   });
 
   it('a pass expands only the threads whose reply count changed since they were last read', async () => {
-    const { name, page } = await account();
-    const control = bench.control;
-    const t0 = Math.floor(Date.now() / 1000) - 7200;
-    await control.addWork({ platform: 'kuaishou', user: name, title: '新视频' });
-    const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
-      control.feed({
-        platform: 'kuaishou',
-        account: name,
-        source: 'comment',
-        text,
-        post: '新视频',
-        at: at * 1000,
-        ...more,
-      });
-    const roots = [];
-    for (let i = 0; i < 3; i += 1) {
-      const root = await feed(`问题${i}`, t0 + i, { author: `粉${i}` });
-      await feed(`回复${i}`, t0 + 10 + i, { parent: root.id, author: `友${i}` });
-      roots.push(root);
-    }
-    const memory = threadMemory();
-    const calls = callsTo(page, '/subCommentList');
-    expect(await remembering(page, memory)).toHaveLength(6);
-    expect(calls.count).toBe(3);
-    calls.count = 0;
-    expect(await remembering(page, memory, t0 + 100)).toHaveLength(0);
-    expect(calls.count).toBe(0);
-    const late = await feed('多少钱', t0 + 3000, { parent: (roots[0] as { id: string }).id, author: '买家' });
-    calls.count = 0;
-    expect((await remembering(page, memory, t0 + 100)).map((c) => c.item_id)).toEqual([late.id]);
-    expect(calls.count).toBe(1);
+    await checkThreadsReopened({ ...(await site()), replyCalls: '/subCommentList', repliesPerThread: 1 });
+  });
+
+  it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
+    await checkDeepThread({ ...(await site()), pageSize: 10 });
   });
 
   it('a reply whose answer never comes is found by re-reading; one refused with a 500 stays ambiguous', async () => {

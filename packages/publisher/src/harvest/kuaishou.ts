@@ -48,7 +48,7 @@ export const kuaishouHarvest = {
   bigFields: ['commentId', 'authorId', 'replyTo', 'replyToCommentId'],
   /** An answer whose result is not 1 and says this means the session is gone. */
   loggedOutWords: '登录',
-  /** threadPages: how many first-level pages of a post a pass walks for new replies in old threads. */
-  limits: { recentPosts: 10, pages: 50, threadPages: 5 },
+  /** threadPages: how many first-level pages of a post the walk reads for new replies in old threads (walk.ts). */
+  limits: { recentPosts: 10, pages: 50, threadPages: 25 },
   link: 'https://www.kuaishou.com/short-video/{id}',
 } as const satisfies HarvestSite & Record<string, unknown>;

@@ -13,6 +13,7 @@ import {
   writeOnce,
 } from './in-page.ts';
 import { HarvestError, type Harvester, type WriteResult } from './types.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
 import { xiaohongshuHarvest } from './xiaohongshu.ts';
 
 interface Envelope<T> {
@@ -48,12 +49,8 @@ interface PostRef {
   id: string;
   title: string;
 }
-interface CommentCursor {
+interface CommentCursor extends PostWalk {
   posts: PostRef[];
-  i: number;
-  c: string;
-  /** The note's first-level pages read so far (the thread walk stops at `limits.threadPages`). */
-  n?: number;
   /** The pass's `since` as it began: a pass resumed by a later claim keeps it (the server's has moved on). */
   s?: number;
 }
@@ -215,7 +212,7 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
         const posts = (posted.data?.notes ?? [])
           .slice(0, def.limits.recentPosts)
           .map((n) => ({ id: n.id, title: n.display_title ?? '' }));
-        state = { posts, i: 0, c: '', n: 0, s: request.since };
+        state = { posts, i: 0, c: '', s: request.since };
       }
       const since = state.s ?? request.since;
       const post = state.posts[state.i];
@@ -234,28 +231,27 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
       const threads: HarvestThread[] = [];
       // Replies past the ones a comment comes with need sub/page: only for a thread whose count changed since
       // it was last read, whatever the age of its first comment (a buyer answers under an old one); past
-      // `since` the note's older pages are still walked for them, up to threadPages.
+      // `since` the note's older pages are still walked for them (walk.ts).
       const paged = list.filter((c) => c.sub_comment_has_more === true);
       const known = await knownThreads(
         request,
         paged.map((c) => c.id),
       );
+      const fresh = (i: HarvestItem) => i.created_at >= since;
       for (const c of list) {
         const count = Number(c.sub_comment_count ?? 0);
-        if (c.sub_comment_has_more === true && known.get(c.id) === count) {
-          items.push(commentItem(c, post, ''), ...(c.sub_comments ?? []).map((r) => commentItem(r, post, c.id)));
+        const top = [commentItem(c, post, '')].filter(fresh);
+        if (c.sub_comment_has_more !== true || known.get(c.id) === count) {
+          items.push(...top, ...(c.sub_comments ?? []).map((r) => commentItem(r, post, c.id)).filter(fresh));
           continue;
         }
-        items.push(commentItem(c, post, ''), ...(await subComments(page, post, c)));
-        if (c.sub_comment_has_more === true) {
-          threads.push({ root_id: c.id, replies: count });
-        }
+        // A thread whose count changed: all its replies, a late one dated before `since` included.
+        items.push(...top, ...(await subComments(page, post, c)));
+        threads.push({ root_id: c.id, replies: count });
       }
-      const fresh = items.filter((i) => i.created_at >= since);
-      const read = (state.n ?? 0) + 1;
-      const more = data?.has_more === true && list.length > 0 && Boolean(data.cursor) && read < def.limits.threadPages;
-      const next = more ? { ...state, c: data?.cursor ?? '', n: read } : { ...state, i: state.i + 1, c: '', n: 0 };
-      return { items: fresh, threads, cursor: next.i < next.posts.length ? encodeCursor(next) : '' };
+      const after = data?.has_more === true && list.length > 0 ? (data.cursor ?? '') : '';
+      const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '' });
+      return { items, threads, cursor: encodeWalk(next) };
     },
 
     async readMessages(page, { cursor, since }) {

@@ -36,8 +36,8 @@ export const xiaohongshuHarvest = {
   signer: '_webmsxyw',
   /** The comment's tag that marks the note's author (the account). */
   authorTag: 'is_author',
-  /** threadPages: how many first-level pages of a note a pass walks for new sub-comments in old threads. */
-  limits: { recentPosts: 10, subComments: 10, subPages: 10, threadPages: 5, contacts: 20, messages: 20 },
+  /** threadPages: how many first-level pages of a note the walk reads for new sub-comments in old threads (walk.ts). */
+  limits: { recentPosts: 10, subComments: 10, subPages: 10, threadPages: 25, contacts: 20, messages: 20 },
   codes: {
     loggedOut: [-100],
     /** 300011: the account's security restriction (also what an unsigned call gets). */

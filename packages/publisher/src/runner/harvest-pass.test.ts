@@ -1,9 +1,11 @@
-import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
+import type { HarvestIngestBody, HarvestItem, HarvestThreadsBody } from '@vidmatrix/contract/api/harvest';
+import type { HarvestWork } from '@vidmatrix/contract/api/harvest-work';
 import type { HarvestWrite } from '@vidmatrix/contract/api/harvest-work';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Harvester } from '../harvest/types.ts';
-import { deliver } from './harvest-pass.ts';
+import { deliver, readSource } from './harvest-pass.ts';
+import type { RunnerClient } from './runner-client.ts';
 
 const comment: HarvestItem = {
   source: 'comment',
@@ -79,5 +81,38 @@ describe('deliver, for a reply a vanished runner took', () => {
     const p = platform([]);
     expect(await deliver(p.harvester, page, write(0))).toMatchObject({ outcome: 'sent' });
     expect(p.calls).toEqual(['send']);
+  });
+});
+
+describe('readSource', () => {
+  it('hands the harvester the server’s stored thread counts, and the server the counts the page read', async () => {
+    const asked: HarvestThreadsBody[] = [];
+    const ingested: HarvestIngestBody[] = [];
+    const client = {
+      harvestCursor: () => Promise.resolve({ cursor: 'c-0', updated_at: '' }),
+      harvestThreads: (body: HarvestThreadsBody) => {
+        asked.push(body);
+        return Promise.resolve({ threads: [{ root_id: 'r-1', replies: 3 }] });
+      },
+      harvestIngest: (body: HarvestIngestBody) => {
+        ingested.push(body);
+        return Promise.resolve({ stored: 0, leads: 0 });
+      },
+    } as unknown as RunnerClient;
+    const seen: (Map<string, number> | undefined)[] = [];
+    const harvester = {
+      ...platform([]).harvester,
+      readComments: async (_p: Page, request: Parameters<Harvester['readComments']>[1]) => {
+        seen.push(await request.threads?.(['r-1', 'r-2']));
+        return { items: [comment], threads: [{ root_id: 'r-2', replies: 1 }], cursor: '' };
+      },
+    } satisfies Harvester;
+    const work = { account_id: 5, since: { comment: 100, message: 100 } } as unknown as HarvestWork;
+    await readSource(client, harvester, page, work, 'comment', () => 0, new AbortController().signal);
+    expect(asked).toEqual([{ account_id: 5, root_ids: ['r-1', 'r-2'] }]);
+    expect(seen).toEqual([new Map([['r-1', 3]])]);
+    expect(ingested).toEqual([
+      { account_id: 5, source: 'comment', items: [comment], cursor: '', threads: [{ root_id: 'r-2', replies: 1 }] },
+    ]);
   });
 });

@@ -91,8 +91,8 @@ export async function runHarvestPass(
   log('harvest pass finished', { account: work.account_id, outcome, state, writes: writes.length });
 }
 
-/** Reads one source from its stored cursor, page by page, each page ingested before the next is read. */
-async function readSource(
+/** Reads one source from its stored cursor, page by page, each page ingested before the next is read (with the threads it read, the look-up of their stored counts going through the server). */
+export async function readSource(
   client: RunnerClient,
   harvester: Harvester,
   page: Page,

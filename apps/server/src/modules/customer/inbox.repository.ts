@@ -55,6 +55,9 @@ const ITEM_KEY = ['platform_id', 'enterprise_account_id', 'source', 'item_id'] a
  * SQL of the one inbound path (webhook and harvest): item keys, conversations, messages, the replies they
  * confirm, leads and harvest cursors. Every statement takes a whole batch.
  */
+/** How long a thread's reply count is kept without being written again, ms (30 days). */
+export const HARVEST_THREAD_KEEP_MS = 30 * 86_400_000;
+
 export class InboxRepository {
   constructor(private readonly db: Db) {}
 
@@ -305,11 +308,21 @@ export class InboxRepository {
       .executeTakeFirst();
   }
 
-  /** Stores the reply counts threads were read at (a later read of a thread replaces its count). */
+  /**
+   * Stores the reply counts threads were read at (a later read of a thread replaces its count), and ages
+   * out the account's counts not written for HARVEST_THREAD_KEEP_MS (threads of posts no longer read: one
+   * read again later only costs that thread's one look).
+   */
   async saveThreads(rows: Selectable<HarvestThreadTable>[]): Promise<void> {
-    if (rows.length === 0) {
+    const first = rows[0];
+    if (!first) {
       return;
     }
+    await this.db
+      .deleteFrom('harvest_thread')
+      .where('enterprise_account_id', '=', first.enterprise_account_id)
+      .where('updated_at', '<', first.updated_at - HARVEST_THREAD_KEEP_MS)
+      .execute();
     await this.db
       .insertInto('harvest_thread')
       .values(rows)

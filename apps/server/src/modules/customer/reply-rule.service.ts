@@ -17,13 +17,11 @@ import {
   REPLY_RULES_MAX,
   type ReplyHold,
 } from '@vidmatrix/contract/rules/reply-rules';
-import { REPLY_PATTERN_RUN_MS, type PatternTest } from '@vidmatrix/contract/rules/reply-pattern';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { DELIVERY_ATTEMPTS } from './customer.service.ts';
-import { boundedPatternTest } from './pattern-test.ts';
 import type { ReplyDrafter } from './reply-drafter.ts';
 import type { ReplyRuleRepository, ReplyRuleRow } from './reply-rule.repository.ts';
 
@@ -62,7 +60,6 @@ type Rule = Omit<ReplyRuleRow, 'keywords' | 'enabled'> & { keywords: string[]; e
  */
 export class ReplyRuleService {
   private readonly repo: ReplyRuleRepository;
-  private readonly patternTest: PatternTest;
 
   constructor(
     private readonly deps: {
@@ -71,12 +68,9 @@ export class ReplyRuleService {
       jobs: Pick<JobQueue, 'enqueue'>;
       drafter: ReplyDrafter | null;
       onDraftError?: (error: unknown) => void;
-      /** How regex keywords run (default: bounded by REPLY_PATTERN_RUN_MS each). */
-      patternTest?: PatternTest;
     },
   ) {
     this.repo = deps.replyRuleRepository;
-    this.patternTest = deps.patternTest ?? boundedPatternTest(REPLY_PATTERN_RUN_MS);
   }
 
   /** customer.ReplyRule/list: the member's rules, in the order they are tried. */
@@ -164,7 +158,7 @@ export class ReplyRuleService {
     const recent = young.filter((i) => !(i.source === 'comment' && answered.has(i.itemId)));
     const settings = await this.settings(account.member_id);
     for (const item of recent) {
-      const rule = pickReplyRule(rules, item.text, item.buyingIntent, this.patternTest);
+      const rule = pickReplyRule(rules, item.text, item.buyingIntent);
       if (!rule) {
         continue;
       }

@@ -231,13 +231,26 @@ export class EnterpriseAccountRepository {
       .execute();
   }
 
-  /** Deletes accounts and their sub-accounts; returns how many went. */
+  /**
+   * Deletes accounts and their sub-accounts, with what harvesting kept of them (its cursors and thread
+   * counts have no foreign key: a later account given the same id must start afresh); returns how many
+   * went. Run it in a transaction.
+   */
   async deleteAccounts(memberId: number, ids: readonly number[]): Promise<number> {
-    const result = await this.db
-      .deleteFrom('enterprise_account')
-      .where('member_id', '=', memberId)
-      .where((eb) => eb.or([eb('id', 'in', [...ids]), eb('pid', 'in', [...ids])]))
-      .executeTakeFirst();
+    const gone = (
+      await this.db
+        .selectFrom('enterprise_account')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where((eb) => eb.or([eb('id', 'in', [...ids]), eb('pid', 'in', [...ids])]))
+        .execute()
+    ).map((r) => r.id);
+    if (gone.length === 0) {
+      return 0;
+    }
+    await this.db.deleteFrom('harvest_thread').where('enterprise_account_id', 'in', gone).execute();
+    await this.db.deleteFrom('harvest_cursor').where('enterprise_account_id', 'in', gone).execute();
+    const result = await this.db.deleteFrom('enterprise_account').where('id', 'in', gone).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

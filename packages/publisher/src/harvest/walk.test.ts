@@ -1,0 +1,55 @@
+import { HARVEST_CURSOR_MAX, HARVEST_ID_MAX, HARVEST_TITLE_MAX } from '@vidmatrix/contract/api/harvest';
+import { describe, expect, it } from 'vitest';
+import { decodeCursor } from './in-page.ts';
+import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
+
+interface Walk extends PostWalk {
+  posts: { id: string; title: string }[];
+}
+const isWalk = (v: unknown): v is Walk => Array.isArray((v as Walk | null)?.posts);
+const limits = { threadPages: 25, first: '' };
+
+describe('the comment walk', () => {
+  it('reads every post’s newest page, then each post’s older pages up to threadPages', () => {
+    const order: string[] = [];
+    // Post 0 has pages without end, post 1 one page, post 2 three.
+    const after = (i: number, n: number) => (i === 0 ? `p0-${n + 1}` : i === 2 && n < 3 ? `p2-${n + 1}` : '');
+    let state: Walk | null = { posts: [0, 1, 2].map((i) => ({ id: `${i}`, title: '' })), i: 0, c: '' };
+    while (state) {
+      const page: number = state.r === 1 ? (state.n ?? 1) + 1 : 1;
+      order.push(`${state.i}:${page}`);
+      state = nextInWalk<Walk>(state, 3, after(state.i, page), limits);
+    }
+    expect(order.slice(0, 4)).toEqual(['0:1', '1:1', '2:1', '0:2']);
+    expect(order.filter((o) => o.startsWith('0:'))).toHaveLength(25);
+    expect(order.slice(-2)).toEqual(['2:2', '2:3']);
+  });
+
+  it('keeps its cursor within the limit: titles go first, and a walk that still does not fit ends', () => {
+    const long = '长'.repeat(HARVEST_TITLE_MAX);
+    const walk: Walk = {
+      posts: Array.from({ length: 10 }, (_, i) => ({ id: `${i}`.padEnd(60, 'x'), title: long })),
+      i: 3,
+      c: 'b'.repeat(100),
+      r: 1,
+      n: 2,
+      d: Array.from({ length: 10 }, () => 'b'.repeat(100)),
+    };
+    const cursor = encodeWalk(walk);
+    expect(cursor.length).toBeGreaterThan(0);
+    expect(cursor.length).toBeLessThanOrEqual(HARVEST_CURSOR_MAX);
+    const back = decodeCursor(cursor, isWalk);
+    expect(back).toMatchObject({ i: 3, c: walk.c, d: walk.d });
+    expect(back?.posts.map((p) => p.title)).toEqual(Array(10).fill(''));
+    // Short titles stay.
+    const short = { ...walk, posts: walk.posts.map((p) => ({ ...p, title: '新品' })) };
+    expect(decodeCursor(encodeWalk(short), isWalk)?.posts[0]?.title).toBe('新品');
+    // Ids at their longest with long page cursors: the walk ends rather than be refused.
+    const huge = {
+      ...walk,
+      posts: walk.posts.map((p) => ({ ...p, id: 'x'.repeat(HARVEST_ID_MAX) })),
+      d: Array(10).fill('b'.repeat(400)),
+    };
+    expect(encodeWalk(huge)).toBe('');
+  });
+});
