@@ -292,7 +292,7 @@ describe('clip tasks spoken by a cloud voice (Azure, through a local imitation o
 
   it('tells the console the voice is not robotic', async () => {
     const res = await call<ClipVoice>(cloud.app, cloudToken, '/api/seoaivideo.BatchVideo/getVoice');
-    expect(res.data).toEqual({ name: `azure (${AZURE_DEFAULT_VOICE})`, robotic: false });
+    expect(res.data).toEqual({ name: `azure (${AZURE_DEFAULT_VOICE})`, robotic: false, transcriber: null });
   });
 
   it('previews with the cloud voice; a refused key reaches the member in Chinese, and fails the render for good', async () => {
