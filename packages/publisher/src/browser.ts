@@ -8,26 +8,13 @@ import type { AccountProfile } from './types.ts';
 export const CHROMIUM_ARGS = chromiumArgs({ headless: true });
 
 /**
- * Playwright's own `--enable-features` (playwright-core's chromiumSwitches): Chromium reads only the last
- * `--enable-features` on its command line, so a flag that enables a feature must repeat these.
- */
-export const PLAYWRIGHT_ENABLED_FEATURES: readonly string[] = Object.freeze([
-  'CDPScreenshotNewSurface',
-  'SkipListAccountsWithoutGaiaCookies',
-]);
-
-/**
  * The runner's own flags, on top of the shared ones, to keep each account's whole Chromium small (one
- * runs per active account): one renderer for the account's pages, so no spare renderer is kept warm;
- * the network service inside the browser process (NetworkServiceInProcess2, this Chromium's name), so
- * no network utility process (~17 MB of its own). Measured side by side in
- * `bench/publish-runner.bench.mjs`; flags that did not measurably help, or that change what a platform's
- * scripts can see (no WebGL without the software rasterizer), were left out (docs/decisions.md).
+ * runs per active account): one renderer for the account's pages, so no spare renderer is kept warm.
+ * Measured side by side in `bench/publish-runner.bench.mjs`; flags that did not measurably help, or
+ * that change what a platform's scripts can see (no WebGL without the software rasterizer), were left
+ * out (docs/decisions.md).
  */
-export const RUNNER_CHROMIUM_ARGS: readonly string[] = Object.freeze([
-  '--renderer-process-limit=1',
-  `--enable-features=${[...PLAYWRIGHT_ENABLED_FEATURES, 'NetworkServiceInProcess2'].join(',')}`,
-]);
+export const RUNNER_CHROMIUM_ARGS: readonly string[] = Object.freeze(['--renderer-process-limit=1']);
 
 export interface BrowserOptions {
   /** The user's Chromium (the /chromiumPath setting); else CHROMIUM_PATH, Debian's, or one on PATH. */
