@@ -118,6 +118,8 @@ describe('kill -9 of the runner in every phase', { timeout: DEADLINE_MS * 3 }, (
       'each job parked in its phase',
       async () => ({
         jobs: (await jobsOf()).map((j) => [j.enterprise_account_id, j.state]),
+        // Why a job left its phase, should one do so (the deadline's message then says it).
+        errors: (await jobsOf()).filter((j) => j.last_error).map((j) => [j.enterprise_account_id, j.last_error]),
         bilibiliCreates: (await stage.control.creates('bilibili', userOf.get(bilibili)!)).accepted,
       }),
       ({ jobs, bilibiliCreates }) => {
