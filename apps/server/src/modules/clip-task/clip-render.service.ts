@@ -227,24 +227,29 @@ export class ClipRenderService {
     } catch (error) {
       const canceled = error instanceof ClipRenderError && error.reason === 'canceled';
       const message = userMessage(error);
+      const final =
+        error instanceof ClipRenderError ||
+        error instanceof ClipInputError ||
+        error instanceof AppError ||
+        (error instanceof TtsError && error.permanent);
+      // Anything else is tried again by the queue, and logged with its detail: the video waits for that
+      // try as queued (a failed one the retry could not take); the last try's failure marks it (markFailed).
+      const retried = !canceled && !final;
+      const status: ClipStatus = retried ? 'queued' : canceled ? 'canceled' : 'failed';
       const held = await this.repo.moveOutput(
         outputId,
         ['running'],
-        { status: canceled ? 'canceled' : 'failed', error: canceled ? '' : message, updated_at: this.deps.now() },
+        retried
+          ? { status, progress: 0, updated_at: this.deps.now() }
+          : { status, error: canceled ? '' : message, updated_at: this.deps.now() },
         lease,
       );
       if (!held) {
         // Canceled by the member, or taken over by a retry: the video is no longer this render's to tell.
         return;
       }
-      this.progress.push(task, outputId, canceled ? 'canceled' : 'failed', 0);
-      const final =
-        error instanceof ClipRenderError ||
-        error instanceof ClipInputError ||
-        error instanceof AppError ||
-        (error instanceof TtsError && error.permanent);
-      // Anything else is tried again by the queue, and logged with its detail.
-      if (!canceled && !final) {
+      this.progress.push(task, outputId, status, 0);
+      if (retried) {
         throw error;
       }
       if (!canceled) {
