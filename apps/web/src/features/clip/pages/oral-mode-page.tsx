@@ -66,7 +66,7 @@ function OralModeForm({ template }: { template: ClipTemplateChoice }) {
       </Space>
       <Form.Item
         label="口播文案（用作字幕，每行一句）"
-        extra={<span data-testid="clip-transcriber-note">{transcriberNote(voice.data?.transcriber)}</span>}
+        extra={<span data-testid="clip-transcriber-note">{transcriberNote(voice.data)}</span>}
       >
         <Space direction="vertical" style={{ width: '100%' }}>
           <WriteScriptButton onWritten={(drafts) => setScript((drafts.scripts[0]?.lines ?? []).join('\n'))} />
