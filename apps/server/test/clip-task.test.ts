@@ -7,6 +7,7 @@ import { Msg } from '@vidmatrix/contract/messages';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AZURE_DEFAULT_VOICE, AzureTts } from '../src/media/clip/tts/azure.ts';
+import { CLIP_RENDER_ATTEMPTS } from '../src/modules/clip-task/clip-task.service.ts';
 import { addMember, auth, createTestApp, login, type TestContext } from './helpers.ts';
 import {
   addFiles,
@@ -294,6 +295,33 @@ describe('clip tasks spoken by a cloud voice (Azure, through a local imitation o
     const res = await call<ClipVoice>(cloud.app, cloudToken, '/api/seoaivideo.BatchVideo/getVoice');
     expect(res.data).toEqual({ name: `azure (${AZURE_DEFAULT_VOICE})`, robotic: false, transcriber: null });
   });
+
+  it('a voice outage that outlasts the voice’s own retries is tried again by the queue, and the video is made', async () => {
+    azure.requests.length = 0;
+    // Every request of the voice's own tries fails (503); the service is back by the queue's retry.
+    azure.faults.push(...Array.from({ length: 4 }, () => ({ status: 503 })));
+    const added = await call<{ id: number }>(cloud.app, cloudToken, '/api/seoaivideo.BatchVideo/addTask', {
+      ...mode1(1, ids),
+      lines: ['服务恢复以后的任务。'],
+    });
+    expect(added.code, added.msg).toBe(200);
+    await cloud.app.jobs.drain(120_000);
+    const task = await clipTaskInfo(cloud, cloudToken, added.data.id);
+    expect(task.outputs.map((o) => o.status)).toEqual(['done']);
+    expect(task.status).toBe('done');
+    expect(azure.faults).toEqual([]);
+
+    // An outage through every try of the queue too: the video fails, saying why.
+    azure.faults.push(...Array.from({ length: 4 * CLIP_RENDER_ATTEMPTS }, () => ({ status: 503 })));
+    const lasting = await call<{ id: number }>(cloud.app, cloudToken, '/api/seoaivideo.BatchVideo/addTask', {
+      ...mode1(1, ids),
+      lines: ['服务一直没有恢复。'],
+    });
+    await cloud.app.jobs.drain(120_000);
+    const failed = await clipTaskInfo(cloud, cloudToken, lasting.data.id);
+    expect(failed.outputs.map((o) => [o.status, o.error])).toEqual([['failed', Msg.clipVoiceFailed]]);
+    expect(azure.faults).toEqual([]);
+  }, 120_000);
 
   it('previews with the cloud voice; a refused key reaches the member in Chinese, and fails the render for good', async () => {
     azure.requests.length = 0;

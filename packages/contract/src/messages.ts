@@ -209,8 +209,8 @@ export const Msg = {
   clipRoboticVoice: '当前为离线合成语音（机器音），仅适合预览；正式配音请配置语音合成服务',
   /** 口播 without speech recognition: the subtitles are the typed script or none. */
   clipNoTranscriber: '未配置语音识别服务：字幕只按填写的口播文案生成，不填文案则成片没有字幕',
-  /** 口播 with speech recognition; {name} is the service. */
-  clipTranscriberOn: '不填文案时，由{name}从口播原声生成字幕',
+  /** 口播 with speech recognition (the service is not named: its name is the operator's model id). */
+  clipTranscriberOn: '不填文案时，由语音识别服务从口播原声生成字幕',
   clipVoiceAuthFailed: '语音合成服务认证失败，请检查服务器的语音合成密钥和区域设置',
   clipVoiceRejected: '语音合成服务拒绝了请求，请检查服务器的语音设置',
   clipVoiceFailed: '语音合成失败，请稍后重试',

@@ -132,7 +132,7 @@ export class ClipPlanService {
       }
       return { plans: planClipTask(planned, ctx), library };
     } catch (error) {
-      if (error instanceof ClipCapacityError || error instanceof ClipInputError) {
+      if (error instanceof ClipCapacityError || error instanceof ClipInputError || error instanceof TranscribeError) {
         throw badRequest(error.message, error instanceof ClipCapacityError ? { max: error.max } : null);
       }
       throw error;
@@ -216,7 +216,9 @@ export class ClipPlanService {
           await this.deps.renderer.extractSpeech(path, audio);
           return await transcriber.transcribe(audio);
         } catch (error) {
-          throw new ClipInputError(error instanceof TranscribeError ? error.message : Msg.clipRenderFailed);
+          // The service's own failure stays a TranscribeError: a refusal at add time (plan), an outage the
+          // queue tries again at render time (the plan already succeeded); any other is the audio's own.
+          throw error instanceof TranscribeError ? error : new ClipInputError(Msg.clipRenderFailed);
         } finally {
           await rm(dir, { recursive: true, force: true });
         }

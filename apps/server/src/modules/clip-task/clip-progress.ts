@@ -5,6 +5,7 @@ import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { Selectable } from 'kysely';
 import type { ClipTaskTable } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import { TranscribeError } from '../../media/clip/asr/transcriber.ts';
 import { ClipInputError } from '../../media/clip/planners/shared.ts';
 import { ClipRenderError } from '../../media/clip/render.ts';
 import { TtsError } from '../../media/clip/tts/tts-provider.ts';
@@ -95,9 +96,20 @@ export function userMessage(error: unknown): string {
     error instanceof ClipRenderError ||
     error instanceof ClipInputError ||
     error instanceof AppError ||
-    error instanceof TtsError
+    error instanceof TtsError ||
+    error instanceof TranscribeError
   ) {
     return error.message;
   }
   return Msg.clipRenderFailed;
+}
+
+/** Whether a render's error ends its video for good; any other is tried again by the queue (a passing outage). */
+export function stopsForGood(error: unknown): boolean {
+  return (
+    error instanceof ClipRenderError ||
+    error instanceof ClipInputError ||
+    error instanceof AppError ||
+    (error instanceof TtsError && error.permanent)
+  );
 }

@@ -13,7 +13,7 @@ import { clipOutputSize } from '@vidmatrix/contract/api/clip-format';
 import { CLIP_OUTPUT_SIZE, CLIP_PREVIEW_SIZE } from '@vidmatrix/contract/constants';
 import { Msg } from '@vidmatrix/contract/messages';
 import { JOB_LEASE_MS, type JobLogger } from '../../jobs/job-queue.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { renderFontsDir } from '../../media/clip/fonts.ts';
 import { ClipInputError, templateOf } from '../../media/clip/planners/shared.ts';
 import { produceVideo } from '../../media/clip/produce.ts';
@@ -29,7 +29,7 @@ import { randomObjectName } from '../upload/object-name.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
 import type { ClipTools } from './clip-tools.ts';
 import type { ClipLibrary, ClipPlanService } from './clip-plan.service.ts';
-import { ClipProgress, usedMaterialIds, userMessage } from './clip-progress.ts';
+import { ClipProgress, stopsForGood, usedMaterialIds, userMessage } from './clip-progress.ts';
 import type { ClipTaskRepository } from './clip-task.repository.ts';
 
 /** Progress is written to the database (and pushed) at most this often per video, ms. */
@@ -227,24 +227,25 @@ export class ClipRenderService {
     } catch (error) {
       const canceled = error instanceof ClipRenderError && error.reason === 'canceled';
       const message = userMessage(error);
+      const final = stopsForGood(error);
+      // Anything else is tried again by the queue, and logged with its detail: the video waits for that
+      // try as queued (a failed one the retry could not take); the last try's failure marks it (markFailed).
+      const retried = !canceled && !final;
+      const status: ClipStatus = retried ? 'queued' : canceled ? 'canceled' : 'failed';
       const held = await this.repo.moveOutput(
         outputId,
         ['running'],
-        { status: canceled ? 'canceled' : 'failed', error: canceled ? '' : message, updated_at: this.deps.now() },
+        retried
+          ? { status, progress: 0, updated_at: this.deps.now() }
+          : { status, error: canceled ? '' : message, updated_at: this.deps.now() },
         lease,
       );
       if (!held) {
         // Canceled by the member, or taken over by a retry: the video is no longer this render's to tell.
         return;
       }
-      this.progress.push(task, outputId, canceled ? 'canceled' : 'failed', 0);
-      const final =
-        error instanceof ClipRenderError ||
-        error instanceof ClipInputError ||
-        error instanceof AppError ||
-        (error instanceof TtsError && error.permanent);
-      // Anything else is tried again by the queue, and logged with its detail.
-      if (!canceled && !final) {
+      this.progress.push(task, outputId, status, 0);
+      if (retried) {
         throw error;
       }
       if (!canceled) {

@@ -16,8 +16,9 @@ import type { ClipRenderService } from './clip-render.service.ts';
 import type { ClipTaskRepository } from './clip-task.repository.ts';
 
 /**
- * Runs of one clip.render job. A render whose worker dies (its lease lapses) is taken again by another
- * worker, once; a render that fails by itself is final in ClipRenderService.render and not retried.
+ * Runs of one clip.render job. A render whose worker dies (its lease lapses), or that a passing outage
+ * stopped (a voice service's 5xx), is tried once more; one that fails for good (ffmpeg, its inputs, a
+ * refused voice) is final in ClipRenderService.render and not retried.
  */
 export const CLIP_RENDER_ATTEMPTS = 2;
 

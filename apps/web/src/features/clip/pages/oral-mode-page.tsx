@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Form, Input, Space, Switch } from 'antd';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { CLIP_MAX_SEGMENTS, CLIP_SEGMENT_SECONDS } from '@vidmatrix/contract/constants';
-import { fillMsg, Msg } from '@vidmatrix/contract/messages';
+import { Msg } from '@vidmatrix/contract/messages';
 import type { ClipTemplateChoice } from '../api/get-clip-templates.ts';
 import { useVoice } from '../api/get-voice.ts';
 import { MaterialField } from '../components/material-field.tsx';
 import { NumberField, SecondsField } from '../components/number-field.tsx';
+import { transcriberNote } from '../components/transcriber-note.ts';
 import { linesOf } from '../components/task-actions.tsx';
 import { ClipTemplateGate } from '../components/template-gate.tsx';
 import { ClipTaskForm } from '../components/task-form.tsx';
@@ -65,13 +66,7 @@ function OralModeForm({ template }: { template: ClipTemplateChoice }) {
       </Space>
       <Form.Item
         label="口播文案（用作字幕，每行一句）"
-        extra={
-          <span data-testid="clip-transcriber-note">
-            {voice.data?.transcriber
-              ? fillMsg(Msg.clipTranscriberOn, { name: voice.data.transcriber })
-              : Msg.clipNoTranscriber}
-          </span>
-        }
+        extra={<span data-testid="clip-transcriber-note">{transcriberNote(voice.data)}</span>}
       >
         <Space direction="vertical" style={{ width: '100%' }}>
           <WriteScriptButton onWritten={(drafts) => setScript((drafts.scripts[0]?.lines ?? []).join('\n'))} />
