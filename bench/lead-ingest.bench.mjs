@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { report, signIn, startServer } from './lib.mjs';
+import { processCpuMs, report, serverMode, signIn, startServer } from './lib.mjs';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const PAGE = 200;
@@ -112,6 +112,7 @@ async function baselineProcess(target, planFile) {
   const db = await openDb(target);
   await ready();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   for (const transaction of plan) {
     await db.run('begin');
     for (const { table, rows } of transaction) {
@@ -129,8 +130,9 @@ async function baselineProcess(target, planFile) {
     await db.run('commit');
   }
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   await db.close();
-  process.send({ seconds });
+  process.send({ seconds, cpuSeconds: (used.user + used.system) / 1e6 });
 }
 
 /** The former baseline, still printed: the same number of rows into chat_message alone, one conversation, 200 per transaction. */
@@ -408,7 +410,13 @@ async function main() {
       const handed = pages.reduce((n, p) => n + p.items.length, 0);
 
       const before = await tableCounts(db, target.kind);
-      const load = await (await child(['load', server.base, runnerToken, join(dir, 'pages.json')])).go();
+      const loader = await child(['load', server.base, runnerToken, join(dir, 'pages.json')]);
+      // CPU the server spent on the ingest: on a busy machine a steadier figure than the wall time (the
+      // built server only: under tsx the child is a launcher).
+      const serverPid = serverMode() === 'dist' ? server.child.pid : undefined;
+      const cpuBefore = serverPid ? processCpuMs(serverPid) : 0;
+      const load = await loader.go();
+      const serverCpu = serverPid ? (processCpuMs(serverPid) - cpuBefore) / 1000 : undefined;
       const after = await tableCounts(db, target.kind);
       const [{ n: messages }] = await db.all("select count(*) as n from chat_message where item_id like 'bench-%'");
       console.log(
@@ -454,6 +462,13 @@ async function main() {
         `baseline: the same rows into a fresh ${target.kind === 'sqlite' ? 'database' : 'schema'} of the same migrations, ${baseline.seconds.toFixed(2)} s`,
       );
       report('items/s', handed / load.seconds, handed / baseline.seconds, 'items/s', '≥ 0.5');
+      if (serverCpu !== undefined) {
+        // SQLite: all the database work is in these processes; PostgreSQL's own CPU is in neither figure.
+        console.log(
+          `CPU: server ${serverCpu.toFixed(2)} s for the ingest, baseline process ${baseline.cpuSeconds.toFixed(2)} s ` +
+            `(ratio ${(baseline.cpuSeconds / serverCpu).toFixed(2)})`,
+        );
+      }
 
       const single = await (
         await child([
