@@ -1,6 +1,7 @@
 import type { LeadIntentCategory, LeadIntentLevel } from '@vidmatrix/contract/rules/lead-rules';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { likeContains } from '../../db/dialect.ts';
+import { harvestedConversation } from './harvest-work.repository.ts';
 import type {
   ChatMessageTable,
   ConversationTable,
@@ -225,18 +226,7 @@ export class CustomerRepository {
       .select('m.id')
       .where('m.direction', '=', 'out')
       .where('m.delivery_status', '=', 'pending')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('chat_message as h')
-              .select('h.id')
-              .whereRef('h.conversation_id', '=', 'm.conversation_id')
-              .where('h.direction', '=', 'in')
-              .where('h.item_id', '<>', ''),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(harvestedConversation(sql.ref<number>('m.conversation_id'))))
       .orderBy('m.id')
       .execute();
     return rows.map((r) => r.id);

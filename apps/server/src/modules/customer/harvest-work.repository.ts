@@ -1,6 +1,16 @@
 import { LEASED_STATES } from '@vidmatrix/contract/rules/publish-state';
 import type { HarvestWriteKind } from '@vidmatrix/contract/rules/harvest-pacing';
-import { sql, type ExpressionBuilder, type Insertable, type UpdateObject, type Updateable } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type ExpressionWrapper,
+  type Insertable,
+  type SqlBool,
+  type UpdateObject,
+  type Updateable,
+} from 'kysely';
 import type { ChatMessageTable, Database, Db, HarvestAccountTable } from '../../db/types.ts';
 import { serverRunnerMembers } from '../publish/server-runner.repository.ts';
 
@@ -26,6 +36,23 @@ const TARGET_COLUMNS = [
  * which the leased job itself (visible to every statement by then) keeps them off.
  */
 export const PUBLISH_CLAIM_FENCE_MS = 60_000;
+
+/**
+ * True when the conversation `conversationId` names holds a harvested inbound item: its replies go out
+ * through a runner, not the connector. The one spelling of that test (reply recovery, the runner's pending
+ * writes and the reply path read it).
+ */
+export function harvestedConversation(conversationId: Expression<number>): ExpressionWrapper<Database, never, SqlBool> {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(
+    eb
+      .selectFrom('chat_message as harvested')
+      .select('harvested.id')
+      .where('harvested.conversation_id', '=', conversationId)
+      .where('harvested.direction', '=', 'in')
+      .where('harvested.item_id', '<>', ''),
+  );
+}
 
 /** Harvest switches, pass leases and reply deliveries (issue 23): the only SQL of harvest work. */
 export class HarvestWorkRepository {
@@ -288,16 +315,7 @@ export class HarvestWorkRepository {
       .where('m.direction', '=', 'out')
       .where('m.delivery_status', '=', 'pending')
       .where((eb) => eb.or([eb('m.write_at', '=', 0), eb('m.fail_reason', '=', '')]))
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('chat_message as i')
-            .select('i.id')
-            .whereRef('i.conversation_id', '=', 'm.conversation_id')
-            .where('i.direction', '=', 'in')
-            .where('i.item_id', '<>', ''),
-        ),
-      )
+      .where(harvestedConversation(sql.ref<number>('m.conversation_id')))
       .orderBy('m.id')
       .limit(limit)
       .execute();
@@ -383,13 +401,9 @@ export class HarvestWorkRepository {
   /** True when the conversation holds a harvested inbound item (its replies go out through a runner). */
   async isHarvested(conversationId: number): Promise<boolean> {
     const row = await this.db
-      .selectFrom('chat_message')
-      .select('id')
-      .where('conversation_id', '=', conversationId)
-      .where('direction', '=', 'in')
-      .where('item_id', '<>', '')
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+      .selectNoFrom(harvestedConversation(sql.val(conversationId)).as('harvested'))
+      .executeTakeFirstOrThrow();
+    // SQLite answers 1 or 0, PostgreSQL true or false.
+    return Number(row.harvested) === 1;
   }
 }

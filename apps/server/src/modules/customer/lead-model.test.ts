@@ -128,6 +128,24 @@ describe('LeadScorer', () => {
     ]);
   });
 
+  it('reads each distinct text once, and answers every text in order', async () => {
+    const scorer = new LeadScorer(model);
+    llm.enqueue({
+      content: answer([
+        { i: 1, intent: 'high', category: 'purchase' },
+        { i: 2, intent: 'none', category: 'chitchat' },
+      ]),
+    });
+    const scored = await scorer.score(['多少钱', '好看', '多少钱', '多少钱']);
+    expect(textsOf(llm.requests.at(-1))).toEqual(['多少钱', '好看']);
+    expect(scored.map((s) => [s.by, s.level])).toEqual([
+      ['model', 'high'],
+      ['model', 'none'],
+      ['model', 'high'],
+      ['model', 'high'],
+    ]);
+  });
+
   it('scores by the rules alone without a model', async () => {
     const before = llm.requests.length;
     const [scored] = await new LeadScorer(null).score(['怎么买？']);

@@ -24,7 +24,18 @@ export class LeadScorer {
     return this.model !== null;
   }
 
+  /** One score per text, in order; each distinct text is read once (a page repeats 多少钱, 求链接 from many people). */
   async score(texts: readonly string[]): Promise<ScoredText[]> {
+    const distinct = [...new Set(texts)];
+    if (distinct.length === texts.length) {
+      return this.scoreDistinct(texts);
+    }
+    const scored = await this.scoreDistinct(distinct);
+    const byText = new Map(distinct.map((text, index) => [text, scored[index]]));
+    return texts.map((text) => byText.get(text) as ScoredText);
+  }
+
+  private async scoreDistinct(texts: readonly string[]): Promise<ScoredText[]> {
     const rules = texts.map((text) => scoreLead(text));
     if (!this.model || texts.length === 0) {
       return rules.map((score) => ({ ...score, by: 'rules' }));
