@@ -149,7 +149,14 @@ export async function startHttpBaseline({ body, headers, sinkFile }) {
  * when any answer was not 2xx, so an error page is never counted as throughput; with `allowErrors`
  * the caller reads `non2xx`, `errors` and `timeouts` itself (the cluster check reports them).
  */
-export function autocannonProcess({ url, headers = {}, connections, seconds, allowErrors = false }) {
+export function autocannonProcess({
+  url,
+  headers = {},
+  connections,
+  seconds,
+  allowErrors = false,
+  reconnectEvery = 0,
+}) {
   const args = [
     join(root, 'node_modules/autocannon/autocannon.js'),
     '-j',
@@ -158,6 +165,11 @@ export function autocannonProcess({ url, headers = {}, connections, seconds, all
     '-d',
     String(seconds),
   ];
+  // autocannon ignores `Connection: close` and writes its next request anyway: behind a server that
+  // closes a connection after N requests (nginx's keepalive_requests), reconnect every fewer than N.
+  if (reconnectEvery > 0) {
+    args.push('-D', String(reconnectEvery));
+  }
   for (const [name, value] of Object.entries(headers)) {
     args.push('-H', `${name}=${value}`);
   }

@@ -103,6 +103,10 @@ export async function killApiMidUpload({
   const survivor = apis.find((api) => api !== victim);
   const killedAt = Date.now();
   await kill9(victim.proc);
+  // The process is gone (reaped: its sockets are closed) only now; a call nginx wrote to it between the
+  // signal and this moment was in flight at the kill (session 19: a POST started after the signal was
+  // written to the dying API with the calls in flight, and had nginx's 502: nginx resends no POST).
+  const deadAt = Date.now();
   release();
   const patched = await patch;
   const interrupted = patched.error !== undefined;
@@ -116,11 +120,11 @@ export async function killApiMidUpload({
   // The traffic goes on: a good number of calls started after the kill, all through nginx.
   await until(
     '50 calls after the kill',
-    () => traffic.after(killedAt).length,
+    () => traffic.after(deadAt).length,
     (n) => n >= 50,
   );
-  const inFlight = traffic.calls.filter((c) => c.start <= killedAt && (c.end === 0 || c.end > killedAt));
-  const afterKill = traffic.after(killedAt);
+  const inFlight = traffic.calls.filter((c) => c.start <= deadAt && (c.end === 0 || c.end > killedAt));
+  const afterKill = traffic.after(deadAt);
   const failedAfter = afterKill.filter((c) => !c.ok);
 
   // The upload resumes on the other API.

@@ -87,6 +87,12 @@ export const LOCAL_OVERRIDES = [
   'LOG_LEVEL=info',
 ];
 
+/** Requests nginx answers on one client connection before closing it (deploy/nginx.conf, else nginx's 1,000). */
+export function nginxKeepaliveRequests() {
+  const set = /^\s*keepalive_requests (\d+);/m.exec(readFileSync(join(deployDir, 'nginx.conf'), 'utf8'));
+  return set ? Number(set[1]) : 1000;
+}
+
 /**
  * deploy/nginx.conf with the container parts swapped for local ones: the upstream servers become the
  * API processes' ports (no `resolve`, no Docker resolver: the addresses do not move), `${HTTP_PORT}`

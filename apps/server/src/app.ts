@@ -142,6 +142,16 @@ export interface AppOptions {
   replyDrafter?: ReplyDrafter | null;
 }
 
+/**
+ * How long an idle keep-alive connection stays open on the API (Fastify's default is 72 s; set here
+ * because deploy/nginx.conf depends on it). nginx keeps its idle upstream connections for less
+ * (`keepalive_timeout` in its `upstream` block, 60 s), so it always drops one before the API closes
+ * it: a request nginx writes on a connection the API is closing at that moment fails, and nginx does
+ * not resend a POST (most of the API) to the other server, so the member would get a 502. Checked
+ * against nginx.conf by test/deploy.test.ts.
+ */
+export const API_KEEP_ALIVE_TIMEOUT_MS = 75_000;
+
 /** Builds the server: third-party plugins, then app plugins (auth, errors), then feature modules. */
 export async function buildApp(options: AppOptions) {
   const { config } = options;
@@ -151,6 +161,7 @@ export async function buildApp(options: AppOptions) {
     // Start-up seeds (system music through ffmpeg, content) can take longer than Fastify's 10-second
     // default on a busy 2-core machine; a slow start must not be a failed one.
     pluginTimeout: 120_000,
+    keepAliveTimeout: API_KEEP_ALIVE_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

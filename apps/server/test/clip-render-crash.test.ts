@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import { fixtureDir, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedJobQueue } from '../src/jobs/embedded-queue.ts';
-import { JOB_LEASE_MS } from '../src/jobs/job-queue.ts';
+import { JOB_LEASE_MS, type EnqueueOptions, type HandleOptions, type JobQueue } from '../src/jobs/job-queue.ts';
+import type { ClipRenderService } from '../src/modules/clip-task/clip-render.service.ts';
 import { registerClipTaskJobs } from '../src/modules/clip-task/clip-task.jobs.ts';
+import { CLIP_RENDER_ATTEMPTS } from '../src/modules/clip-task/clip-task.service.ts';
 import { addFiles, CLIP_FONT, clipTaskInfo, SUBTITLED_TEMPLATE, TINY_OUTPUT } from './clip-helpers.ts';
 import { createTestApp, login, type TestContext } from './helpers.ts';
 import { until } from './publish-helpers.ts';
@@ -174,4 +176,29 @@ describe('a clip render whose worker died', () => {
     expect(task.outputs.map((o) => o.status)).toEqual(['done']);
     expect(await render.unfinished()).not.toContain(output.id);
   }, 300_000);
+});
+
+describe('clip render jobs the queue queues again', () => {
+  it('keep the tries of a render (2), not the default of the queue (3)', async () => {
+    type Payload = { outputId: number; resume?: boolean };
+    let handler: ((p: Payload, c: { attempt: number }) => Promise<void>) | undefined;
+    let options: HandleOptions<Payload> | undefined;
+    const queued: EnqueueOptions[] = [];
+    const queue = {
+      handle: (_name: string, h: typeof handler, given: typeof options) => {
+        handler = h;
+        options = given;
+      },
+      enqueue: (_name: string, _payload: Payload, given: EnqueueOptions) => {
+        queued.push(given);
+        return Promise.resolve();
+      },
+    } as unknown as JobQueue;
+    // A render that another worker's run still beats on: the resumed job looks again a lease later.
+    const clipRender = { render: () => Promise.resolve('held') } as unknown as ClipRenderService;
+    registerClipTaskJobs(queue, { clipRender, clipConcurrency: 1 });
+    expect(options?.attempts).toBe(CLIP_RENDER_ATTEMPTS);
+    await handler?.({ outputId: 1, resume: true }, { attempt: 1 });
+    expect(queued).toEqual([{ delayMs: JOB_LEASE_MS, attempts: CLIP_RENDER_ATTEMPTS }]);
+  });
 });

@@ -1,9 +1,16 @@
 import { Job } from '@vidmatrix/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HandleOptions, JobQueue } from '../src/jobs/job-queue.ts';
+import { JOB_LEASE_MS, type HandleOptions, type JobQueue } from '../src/jobs/job-queue.ts';
 import type { OutboundMessage } from '../src/modules/customer/connector.ts';
 import { registerCustomerJobs } from '../src/modules/customer/customer.jobs.ts';
-import { DELIVERY_LEASE_MS } from '../src/modules/customer/customer.service.ts';
+import { CustomerRepository } from '../src/modules/customer/customer.repository.ts';
+import {
+  CustomerService,
+  DELIVERY_ATTEMPTS,
+  DELIVERY_LEASE_MS,
+  DELIVERY_LEASE_RENEW_MS,
+  type Repeat,
+} from '../src/modules/customer/customer.service.ts';
 import { createTestApp, login, type TestContext } from './helpers.ts';
 import { addEnterpriseAccount, postCustomerMessage, testChannel, webhookSecretOf } from './realtime-helpers.ts';
 import { call } from './upload-client.ts';
@@ -94,7 +101,10 @@ describe('a customer reply whose queued job was lost with Redis', () => {
     expect(await customers.deliver(id, true)).toBe('held');
     expect(sent.filter((m) => m.content === '包邮')).toHaveLength(0);
     expect(await statusOf(id)).toBe('pending');
-    // That worker died mid-send: its lease lapses and the resumed job sends the reply.
+    // That worker died mid-send: its lease lapses and the resumed job sends the reply. The lease is
+    // renewed while a sender lives (below), so it can be short: a dead sender's reply waits two job
+    // leases at most (it was 5 minutes).
+    expect(DELIVERY_LEASE_MS).toBeLessThanOrEqual(2 * JOB_LEASE_MS);
     ctx.clock.advance(DELIVERY_LEASE_MS + 1);
     expect(await customers.deliver(id, true)).toBeUndefined();
     expect(await statusOf(id)).toBe('sent');
@@ -113,5 +123,61 @@ describe('a customer reply whose queued job was lost with Redis', () => {
     } as unknown as JobQueue;
     registerCustomerJobs(capture, { customers: ctx.app.services.customers });
     expect(await options?.recover?.()).toContainEqual({ messageId: id, resume: true });
+    // Queued again with a reply's own tries, as `reply()` queues it (the queue's default is 3).
+    expect(options?.attempts).toBe(DELIVERY_ATTEMPTS);
+  });
+
+  it('stays held while its sender lives, however long the send takes, and is sent once', async () => {
+    const id = await reply('慢慢发');
+    // The renewal timer, ticked by hand.
+    const ticks = new Set<() => Promise<void>>();
+    const repeat: Repeat = (_ms, task) => {
+      ticks.add(task);
+      return () => {
+        ticks.delete(task);
+        return Promise.resolve();
+      };
+    };
+    const tick = async () => {
+      for (const task of ticks) {
+        await task();
+      }
+    };
+    const slowSent: OutboundMessage[] = [];
+    let release = () => undefined as void;
+    let sending = () => undefined as void;
+    const started = new Promise<void>((resolve) => (sending = resolve));
+    const slow = new CustomerService(
+      {
+        customerRepository: new CustomerRepository(ctx.db),
+        enterpriseAccountRepository: { accountsByIds: () => Promise.resolve([]) },
+        now: () => ctx.clock.now,
+        jobs: { enqueue: () => Promise.resolve() },
+        repeat,
+      },
+      {
+        send: (message) => {
+          slowSent.push(message);
+          sending();
+          return new Promise<void>((resolve) => (release = resolve));
+        },
+      },
+    );
+    const attempt = slow.deliver(id);
+    await started;
+    // Three leases pass while the connector sends; the sender renews on each tick.
+    for (let passed = 0; passed <= 3 * DELIVERY_LEASE_MS; passed += DELIVERY_LEASE_RENEW_MS) {
+      ctx.clock.advance(DELIVERY_LEASE_RENEW_MS);
+      await tick();
+    }
+    // Redis lost the queue meanwhile: the resumed job leaves the reply to its live sender.
+    expect(await ctx.app.services.customers.deliver(id, true)).toBe('held');
+    release();
+    await attempt;
+    expect(await statusOf(id)).toBe('sent');
+    expect(slowSent.map((m) => m.content)).toEqual(['慢慢发']);
+    expect(sent.filter((m) => m.content === '慢慢发')).toHaveLength(0);
+    // The renewal stopped with the send.
+    expect(ticks.size).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { REQUIRED_RUNNER_ENV, RUNNER_ENV } from '@vidmatrix/publisher/runner/run
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { envSchema, loadConfig } from '../src/config.ts';
+import { createTestApp } from './helpers.ts';
 
 // deploy/compose.yaml and deploy/.env.example against what the server and the runner really read.
 const deployDir = fileURLToPath(new URL('../../../deploy/', import.meta.url));
@@ -123,6 +124,33 @@ describe('deploy/compose.yaml images', () => {
     expect(pulled.filter(({ image }) => !/:[\w.-]+$/.test(image) || image.endsWith(':latest'))).toEqual([]);
     for (const { image } of pulled.filter((p) => p.image.startsWith('minio/'))) {
       expect(image).toMatch(/:RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/);
+    }
+  });
+});
+
+/** A duration of nginx's config (`60s`, `1m`, `500ms`, bare seconds) in ms. */
+function nginxMs(value: string): number {
+  const match = /^(\d+)(ms|s|m)?$/.exec(value);
+  if (!match) {
+    throw new Error(`not an nginx duration: ${value}`);
+  }
+  const unit = { ms: 1, s: 1000, m: 60_000 }[match[2] ?? 's'] ?? 1000;
+  return Number(match[1]) * unit;
+}
+
+describe('deploy/nginx.conf against the API server', () => {
+  it('drops idle upstream connections before the API closes them (no request written on a closing one)', async () => {
+    const nginx = readFileSync(`${deployDir}nginx.conf`, 'utf8');
+    const upstream = /^upstream api \{([^}]*)\}/m.exec(nginx)?.[1] ?? '';
+    expect(upstream).toMatch(/^\s*keepalive \d+;/m);
+    // Without it nginx keeps idle upstream connections 60 s, whatever the API does.
+    const idle = /^\s*keepalive_timeout (\S+);/m.exec(upstream)?.[1];
+    expect(idle, 'keepalive_timeout in the upstream block').toBeDefined();
+    const ctx = await createTestApp();
+    try {
+      expect(ctx.app.server.keepAliveTimeout).toBeGreaterThan(nginxMs(idle ?? ''));
+    } finally {
+      await ctx.close();
     }
   });
 });

@@ -75,15 +75,18 @@ describe.skipIf(!redisUrl)('BullMQ job queue', () => {
     const q = open();
     let unfinished: number[] = [];
     const rendered: number[] = [];
+    const contexts: JobContext[] = [];
     const recovered = new Promise<void>((resolve) => {
       q.handle(
         'clip.render',
-        (payload) => {
+        (payload, context) => {
           rendered.push(payload.outputId);
+          contexts.push(context);
           resolve();
           return Promise.resolve();
         },
-        { recover: () => Promise.resolve(unfinished.map((outputId) => ({ outputId }))) },
+        // The name's own tries (as its callers enqueue it), not the queue's default of 3.
+        { recover: () => Promise.resolve(unfinished.map((outputId) => ({ outputId }))), attempts: 2 },
       );
     });
     q.handle('publish.sweep', () => Promise.resolve());
@@ -96,6 +99,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue', () => {
     connection?.disconnect(true);
     await recovered;
     expect(rendered).toEqual([7]);
+    expect(contexts).toEqual([{ attempt: 1, maxAttempts: 2 }]);
     // The schedule is back too: it was set again before the unfinished jobs were queued.
     expect(await connection?.keys(`${prefix}:publish.sweep:repeat*`)).not.toEqual([]);
   });

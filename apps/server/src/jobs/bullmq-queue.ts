@@ -144,7 +144,7 @@ export class BullJobQueue implements JobQueue {
       }
       for (const [name, { options }] of this.handlers) {
         for (const payload of (await options.recover?.()) ?? []) {
-          await this.enqueue(name, payload as JobPayload<typeof name>);
+          await this.enqueue(name, payload as JobPayload<typeof name>, { attempts: options.attempts });
           requeued += 1;
         }
       }

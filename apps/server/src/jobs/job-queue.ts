@@ -46,6 +46,11 @@ export interface HandleOptions<T> {
    * that was still queued or running elsewhere does no harm.
    */
   recover?: () => Promise<T[]>;
+  /**
+   * Tries of the jobs this queue queues itself (`recover`), as the name's callers pass to `enqueue`
+   * (default DEFAULT_ATTEMPTS). Without it a recovered job got the default, not its own count.
+   */
+  attempts?: number;
 }
 
 export interface EnqueueOptions {

@@ -20,6 +20,7 @@ export function registerCustomerJobs(jobs: JobQueue, services: { customers: Cust
     {
       onFailed: (p) => customers.deliveryGaveUp(p.messageId),
       recover: async () => (await customers.undelivered()).map((messageId) => ({ messageId, resume: true })),
+      attempts: DELIVERY_ATTEMPTS,
     },
   );
   return [];

@@ -209,6 +209,17 @@ export class CustomerRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Extends the lease of attempt `attempt` (1-based) while it sends; nothing once another attempt took the reply. */
+  async renewAttempt(messageId: number, attempt: number, leaseUntil: number): Promise<void> {
+    await this.db
+      .updateTable('chat_message')
+      .set({ delivery_lease_until: leaseUntil })
+      .where('id', '=', messageId)
+      .where('delivery_status', '=', 'pending')
+      .where('attempts', '=', attempt)
+      .execute();
+  }
+
   /** Lets go of a pending reply's lease (its attempt failed and will be retried). */
   async releaseAttempt(messageId: number): Promise<void> {
     await this.db

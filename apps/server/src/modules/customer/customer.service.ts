@@ -17,7 +17,7 @@ import type { LeadContact } from '@vidmatrix/contract/rules/lead-rules';
 import { formatServerTime } from '@vidmatrix/contract/rules/time';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../errors.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import { JOB_LEASE_MS, type JobQueue } from '../../jobs/job-queue.ts';
 import { toAccount } from '../enterprise-account/account-rows.ts';
 import type { EnterpriseAccountRepository } from '../enterprise-account/enterprise-account.repository.ts';
 import { PermanentDeliveryError, type MessageConnector } from './connector.ts';
@@ -27,10 +27,33 @@ import { generateWebhookSecret, signatureMatches, timestampFresh } from './webho
 /** Tries of a reply before it is marked failed. */
 export const DELIVERY_ATTEMPTS = 4;
 /**
- * How long a delivery attempt holds its reply, ms: longer than a connector's send takes. A reply
- * queued again after the queue lost its jobs waits for it, so a reply being sent does not go twice.
+ * How long a delivery attempt holds its reply, ms, renewed every DELIVERY_LEASE_RENEW_MS while the
+ * connector sends. A reply queued again after the queue lost its jobs waits for it, so a reply being
+ * sent does not go twice; one whose sender died is taken once the lease lapses (was a fixed 5 minutes,
+ * longer than any send, so a dead sender's reply waited that long). Twice the job lease: a sender
+ * process stalled that long has lost its job to another worker anyway.
  */
-export const DELIVERY_LEASE_MS = 5 * 60_000;
+export const DELIVERY_LEASE_MS = 2 * JOB_LEASE_MS;
+/** How often a sending attempt renews its lease: three times per lease, so two missed renewals still hold it. */
+export const DELIVERY_LEASE_RENEW_MS = DELIVERY_LEASE_MS / 3;
+
+/** Runs `task` every `ms` until the returned stop is called; stop resolves once a running task ended. */
+export type Repeat = (ms: number, task: () => Promise<void>) => () => Promise<void>;
+
+/** setInterval, skipping a tick while the previous task still runs; errors are the next tick's to retry. */
+export const repeatEvery: Repeat = (ms, task) => {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= task()
+      .catch(() => undefined)
+      .finally(() => (running = undefined));
+  }, ms);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+};
 
 /** The headers of a signed webhook call. */
 export interface WebhookSignature {
@@ -55,6 +78,8 @@ export class CustomerService {
       jobs: Pick<JobQueue, 'enqueue'>;
       /** True when the conversation came from harvesting: a runner delivers its replies (issue 23). */
       isHarvested?: (conversationId: number) => Promise<boolean>;
+      /** Renews a sending attempt's lease (default: a timer; tests tick it by hand). */
+      repeat?: Repeat;
     },
     private readonly connector: MessageConnector,
   ) {
@@ -99,7 +124,7 @@ export class CustomerService {
   /**
    * One delivery attempt of a pending reply (run as a job). Sent, or failed for good with the
    * reason shown to the member; a transient error throws so the queue retries it. The attempt holds
-   * the reply for DELIVERY_LEASE_MS. `resume`: queued again after the queue lost its jobs; a reply an
+   * the reply under a lease of DELIVERY_LEASE_MS, renewed while it sends. `resume`: queued again after the queue lost its jobs; a reply an
    * attempt still holds (being sent right now) is left to it, and 'held' says so.
    */
   async deliver(messageId: number, resume = false): Promise<'held' | undefined> {
@@ -109,9 +134,14 @@ export class CustomerService {
       return undefined;
     }
     const now = this.deps.now();
+    const attempt = reply.attempts + 1;
     if (!(await this.repo.claimAttempt(messageId, reply.attempts, now + DELIVERY_LEASE_MS, resume ? now : undefined))) {
       return resume && (await this.repo.findPendingReply(messageId)) ? 'held' : undefined;
     }
+    // The lease follows the send: held while this process is alive and sending, lapsed soon after it died.
+    const stopRenewing = (this.deps.repeat ?? repeatEvery)(DELIVERY_LEASE_RENEW_MS, () =>
+      this.repo.renewAttempt(messageId, attempt, this.deps.now() + DELIVERY_LEASE_MS),
+    );
     try {
       await this.connector.send({
         memberId: reply.member_id,
@@ -120,6 +150,7 @@ export class CustomerService {
         content: reply.content,
       });
     } catch (err) {
+      await stopRenewing();
       if (err instanceof PermanentDeliveryError) {
         await this.repo.setDelivery(messageId, 'failed', err.message);
         return undefined;
@@ -129,6 +160,7 @@ export class CustomerService {
       await this.repo.releaseAttempt(messageId).catch(() => undefined);
       throw err;
     }
+    await stopRenewing();
     await this.repo.setDelivery(messageId, 'sent', '');
     return undefined;
   }
