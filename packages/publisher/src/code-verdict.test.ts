@@ -49,11 +49,11 @@ describe("a code's verdict on Douyin's SMS dialog", () => {
         .first();
 
       for (const round of [1, 2]) {
-        const refused = await codeRefused(error);
         await page
           .locator(sms.input ?? '')
           .first()
           .fill(wrongCode);
+        const refused = await codeRefused(error);
         // Before this code's verdict, the previous code's error (round 2) is not this one's.
         expect(await refused()).toBe(false);
         await page

@@ -5,9 +5,10 @@ import type { Probe } from './deadline.ts';
 const STALE_ERROR_MS = 15_000;
 
 /**
- * "This code was refused", read only from what the page shows after the code went in. Take it before the
- * code is typed: an error on screen then is the previous code's verdict, and a page may leave it there
- * until the next verdict replaces it. Only an error that is new counts: it was hidden or went away since,
+ * "This code was refused", read only from what the page shows after the code went in. Take it once the
+ * code is typed, before it is confirmed (so the typing itself, which a page may answer by drawing its
+ * error again, is not read as a verdict): an error on screen then is the previous code's verdict, and a
+ * page may leave it there until the next verdict replaces it. Only an error that is new counts: it was hidden or went away since,
  * says something else, or was written again (its element or a node under it is another one now, as when
  * a page sets the same text again); else the old one still there once the dialog has had STALE_ERROR_MS
  * to close (a page that leaves the very same nodes leaves nothing else to see). `error` matches only an
