@@ -8,13 +8,47 @@ import type { AccountProfile } from './types.ts';
 export const CHROMIUM_ARGS = chromiumArgs({ headless: true });
 
 /**
- * The runner's own flags, on top of the shared ones, to keep each account's whole Chromium small (one
- * runs per active account): one renderer for the account's pages, so no spare renderer is kept warm.
- * Measured side by side in `bench/publish-runner.bench.mjs`; flags that did not measurably help, or
- * that change what a platform's scripts can see (no WebGL without the software rasterizer), were left
- * out (docs/decisions.md).
+ * Playwright's own `--disable-features` (playwright-core's chromiumSwitches): Chromium reads only the last
+ * `--disable-features` on its command line, so a flag that disables a feature must repeat these
+ * (browser-flags.test.ts fails when a Playwright upgrade changes its list).
  */
-export const RUNNER_CHROMIUM_ARGS: readonly string[] = Object.freeze(['--renderer-process-limit=1']);
+export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[] = Object.freeze([
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+]);
+
+/**
+ * The full browser's address-bar popups as WebUI pages (chrome://omnibox-popup.top-chrome/), which it
+ * preloads at start in a renderer of their own (~40 MB of its own memory): a runner never types in the
+ * address bar, and the popup is browser UI, not something a platform's page can see.
+ */
+const OMNIBOX_WEBUI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * The runner's own flags, on top of the shared ones, to keep each account's whole Chromium small (one
+ * runs per active account): one renderer for the account's pages, so no spare renderer is kept warm;
+ * no preloaded address-bar popup renderer. Measured side by side in `bench/publish-runner.bench.mjs`;
+ * flags that did not measurably help, or that change what a platform's scripts can see (no WebGL
+ * without the software rasterizer), were left out (docs/decisions.md).
+ */
+export const RUNNER_CHROMIUM_ARGS: readonly string[] = Object.freeze([
+  '--renderer-process-limit=1',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_WEBUI_FEATURES].join(',')}`,
+]);
 
 export interface BrowserOptions {
   /** The user's Chromium (the /chromiumPath setting); else CHROMIUM_PATH, Debian's, or one on PATH. */

@@ -45,15 +45,17 @@ export async function handOff(
     if (!answer) {
       return 'timeout';
     }
-    // An error left from the previous wrong code is not this answer's verdict.
-    const wrong = dialog.error
-      ? await codeRefused(root.locator(dialog.error).filter({ hasText: /\S/ }).first())
-      : undefined;
     if (dialog.input) {
       await root
         .locator(dialog.input)
         .first()
         .fill(answer.code ?? '', { timeout: ms });
+    }
+    // An error left from the previous wrong code is not this answer's verdict.
+    const wrong = dialog.error
+      ? await codeRefused(root.locator(dialog.error).filter({ hasText: /\S/ }).first())
+      : undefined;
+    if (dialog.input) {
       await root
         .locator(dialog.confirm ?? '')
         .first()

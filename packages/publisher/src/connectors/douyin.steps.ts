@@ -125,6 +125,10 @@ async function answerLoginSms(page: Page, def: ConnectorDefinition, onCode: Logi
   const ms = def.timeouts.needsAction;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const code = await withDeadline('login sms', ms, onCode(attempt > 0));
+    await page
+      .locator(sms.input ?? '')
+      .first()
+      .fill(code, { timeout: ms });
     // A wrong code's error may still show: it is not this code's verdict.
     const wrong = await codeRefused(
       page
@@ -132,10 +136,6 @@ async function answerLoginSms(page: Page, def: ConnectorDefinition, onCode: Logi
         .filter({ hasText: /\S/ })
         .first(),
     );
-    await page
-      .locator(sms.input ?? '')
-      .first()
-      .fill(code, { timeout: ms });
     await page
       .locator(sms.confirm ?? '')
       .first()
