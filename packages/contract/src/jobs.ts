@@ -20,10 +20,10 @@ export const jobs = {
   /** Drops account import records (and their failed-rows file) past their keep time (scheduled). */
   'account.import.prune': z.object({}),
   /**
-   * Delivers one customer reply through its account's connector. `resume`: queued again after the
-   * queue lost its jobs; a reply whose delivery attempt still holds its lease is looked at again later.
+   * Delivers one customer reply through its account's connector; a reply another delivery attempt
+   * still holds under its lease is looked at again later.
    */
-  'customer.deliver': z.object({ messageId: z.number().int().positive(), resume: z.boolean().optional() }),
+  'customer.deliver': z.object({ messageId: z.number().int().positive() }),
   /**
    * Renders one video of a clip task (clip_output) and files it in the material library. `resume`:
    * queued again after the queue lost its jobs; a video left running is taken over once its render

@@ -188,24 +188,17 @@ export class CustomerRepository {
 
   /**
    * Claims one attempt of a pending reply, holding it until `leaseUntil`; false when another instance
-   * took it first, or (`unleasedAt`) when an attempt still holds it at that time.
+   * took it first, or when an attempt still holds it at `now`.
    */
-  async claimAttempt(
-    messageId: number,
-    seenAttempts: number,
-    leaseUntil: number,
-    unleasedAt?: number,
-  ): Promise<boolean> {
-    let query = this.db
+  async claimAttempt(messageId: number, seenAttempts: number, leaseUntil: number, now: number): Promise<boolean> {
+    const result = await this.db
       .updateTable('chat_message')
       .set({ attempts: seenAttempts + 1, delivery_lease_until: leaseUntil })
       .where('id', '=', messageId)
       .where('delivery_status', '=', 'pending')
-      .where('attempts', '=', seenAttempts);
-    if (unleasedAt !== undefined) {
-      query = query.where('delivery_lease_until', '<=', unleasedAt);
-    }
-    const result = await query.executeTakeFirst();
+      .where('attempts', '=', seenAttempts)
+      .where('delivery_lease_until', '<=', now)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

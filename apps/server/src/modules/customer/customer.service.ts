@@ -124,10 +124,11 @@ export class CustomerService {
   /**
    * One delivery attempt of a pending reply (run as a job). Sent, or failed for good with the
    * reason shown to the member; a transient error throws so the queue retries it. The attempt holds
-   * the reply under a lease of DELIVERY_LEASE_MS, renewed while it sends. `resume`: queued again after the queue lost its jobs; a reply an
-   * attempt still holds (being sent right now) is left to it, and 'held' says so.
+   * the reply under a lease of DELIVERY_LEASE_MS, renewed while it sends. A reply another attempt still
+   * holds (being sent right now: the queue re-ran a job whose lock lapsed, or queued it again after
+   * Redis lost the queue) is left to it, and 'held' says so: the caller looks again later.
    */
-  async deliver(messageId: number, resume = false): Promise<'held' | undefined> {
+  async deliver(messageId: number): Promise<'held' | undefined> {
     const reply = await this.repo.findPendingReply(messageId);
     // A harvested conversation's reply is the runner's to send, whoever queued this job (e.g. a reply rule).
     if (!reply || (await this.deps.isHarvested?.(reply.conversation_id))) {
@@ -135,8 +136,8 @@ export class CustomerService {
     }
     const now = this.deps.now();
     const attempt = reply.attempts + 1;
-    if (!(await this.repo.claimAttempt(messageId, reply.attempts, now + DELIVERY_LEASE_MS, resume ? now : undefined))) {
-      return resume && (await this.repo.findPendingReply(messageId)) ? 'held' : undefined;
+    if (!(await this.repo.claimAttempt(messageId, reply.attempts, now + DELIVERY_LEASE_MS, now))) {
+      return (await this.repo.findPendingReply(messageId)) ? 'held' : undefined;
     }
     // The lease follows the send: held while this process is alive and sending, lapsed soon after it died.
     const stopRenewing = (this.deps.repeat ?? repeatEvery)(DELIVERY_LEASE_RENEW_MS, () =>
