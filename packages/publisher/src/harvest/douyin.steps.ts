@@ -177,12 +177,6 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
 
   const { imRequest, imEnvelope, messageItem, conversations, history, findConversation } = douyinIm(def);
 
-  /** The cursor after a page of post `state.i` (`after`: its next page cursor, '' when none); '' when done. */
-  function encodeNext(state: CommentCursor, after: string): string {
-    const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '0' });
-    return encodeWalk(next, state.o ?? '');
-  }
-
   /** One page of item/list (`cursor` as the list gave it): its posts with their comment counts, and what comes after. */
   async function postPage(page: Page, cursor: string) {
     const list = await get(
@@ -232,7 +226,7 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
       );
       const list = body.comment_info_list ?? [];
       const items: HarvestItem[] = [];
-      const threads: HarvestThread[] = postCount(state, post);
+      const threads: HarvestThread[] = [];
       const known = await knownThreads(
         request,
         list.filter((c) => (c.reply_count ?? 0) > 0).map((c) => c.comment_id),
@@ -250,8 +244,10 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
           threads.push({ root_id: c.comment_id, replies: count });
         }
       }
-      const more = Boolean(body.has_more) && list.length > 0;
-      return { items, threads, cursor: encodeNext(state, more ? String(body.cursor ?? '') : '') };
+      const after = Boolean(body.has_more) && list.length > 0 ? String(body.cursor ?? '') : '';
+      const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '0' });
+      threads.push(...postCount(state, next, after, post));
+      return { items, threads, cursor: encodeWalk(next, state.o ?? '') };
     },
 
     async readMessages(page, { cursor, since }) {

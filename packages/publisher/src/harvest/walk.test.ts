@@ -90,9 +90,12 @@ describe('the comment walk', () => {
       [{ id: 'a', k: 3 }, { id: 'e' }],
     );
     expect(posts.map((p) => p.id)).toEqual(['b', 'd', 'e']);
-    // The count is kept once the post's newest page is read (round 0), not on its older pages.
-    expect(postCount({ i: 0, c: '', r: 0 }, { id: 'b', k: 6 })).toEqual([{ root_id: postKey('b'), replies: 6 }]);
-    expect(postCount({ i: 0, c: '', r: 1 }, { id: 'b', k: 6 })).toEqual([]);
-    expect(postCount({ i: 0, c: '' }, { id: 'e' })).toEqual([]);
+    // The count is kept once the post's walk ends: its only page read, or its last older page.
+    const kept6 = [{ root_id: postKey('b'), replies: 6 }];
+    expect(postCount({ i: 0, c: '', r: 0 }, { i: 1, c: '' }, '', { id: 'b', k: 6 })).toEqual(kept6);
+    expect(postCount({ i: 0, c: '', r: 0 }, { i: 1, c: '' }, 'p2', { id: 'b', k: 6 })).toEqual([]);
+    expect(postCount({ i: 0, c: 'p2', r: 1 }, { i: 0, c: 'p3', r: 1 }, 'p3', { id: 'b', k: 6 })).toEqual([]);
+    expect(postCount({ i: 0, c: 'p3', r: 1 }, null, '', { id: 'b', k: 6 })).toEqual(kept6);
+    expect(postCount({ i: 0, c: '' }, null, '', { id: 'e' })).toEqual([]);
   });
 });

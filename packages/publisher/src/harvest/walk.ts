@@ -89,9 +89,13 @@ export async function postsToRead<P extends ListedPost>(request: ReadRequest, ne
   });
 }
 
-/** The post's count to keep once its newest page is read in round 0 (none where the list shows no count). */
-export function postCount(state: PostWalk, post: ListedPost): HarvestThread[] {
-  return state.r !== 1 && post.k !== undefined && postKey(post.id).length <= HARVEST_ID_MAX
+/**
+ * The post's listed count to keep once its walk ends (`next`: the walk after this page of it, `after` its
+ * next page cursor): a walk stopped half-way through a post reads it again. None where the list shows no count.
+ */
+export function postCount(state: PostWalk, next: PostWalk | null, after: string, post: ListedPost): HarvestThread[] {
+  const ended = state.r !== 1 ? after === '' : next?.i !== state.i;
+  return ended && post.k !== undefined && postKey(post.id).length <= HARVEST_ID_MAX
     ? [{ root_id: postKey(post.id), replies: post.k }]
     : [];
 }
