@@ -283,3 +283,48 @@ export async function checkThreadsReopened(
   const early = await feed('还有货吗', t0 + 50, { parent: other.id, author: '迟到' });
   expect((await pass(t0 + 100)).map((c) => c.item_id)).toContain(early.id);
 }
+
+/**
+ * The post-count rule, checked on a platform whose post list shows each post's comment count: a first pass
+ * reads every page of the post (`commentCalls` counted); a pass with nothing new reads none of it; a reply
+ * under the oldest thread (on its last page) moves the count, and the walk reaches it; a reply dated before
+ * the pass's `since` in a thread whose count moved is read too.
+ */
+export async function checkPostsSkipped(
+  opts: HarvestSite & {
+    /** First-level comments a page holds. */
+    pageSize: number;
+    commentCalls: string;
+    itemId?: (postId: string, fedId: string) => string;
+  },
+): Promise<void> {
+  const { control, platform, account, page, harvester, pageSize } = opts;
+  const itemId = opts.itemId ?? ((_post: string, id: string) => id);
+  const t0 = Math.floor(Date.now() / 1000) - 7200;
+  const work = await control.addWork({ platform, user: account, title: '秋季上新' });
+  const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
+    control.feed({ platform, account, source: 'comment', text, post: work.id, at: at * 1000, ...more });
+  const top = await feed('有链接吗', t0, { author: '老粉' });
+  for (let i = 0; i < 24; i += 1) {
+    await feed(`评论${i}`, t0 + 100 + i, { author: `粉${i}` });
+  }
+  const pages = Math.ceil(25 / pageSize);
+  const memory = threadMemory();
+  const calls = callsTo(page, opts.commentCalls);
+  const pass = (since: number) =>
+    readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
+  expect(await pass(0)).toHaveLength(25);
+  expect(calls.count).toBe(pages);
+  // Nothing new: the list shows the same count, the post is not read at all.
+  calls.count = 0;
+  expect(await pass(t0 + 124)).toHaveLength(0);
+  expect(calls.count).toBe(0);
+  // A reply under the oldest thread (on the last page): the count moved, the walk reaches it.
+  const late = await feed('多少钱', t0 + 3000, { parent: top.id, author: '买家' });
+  calls.count = 0;
+  expect((await pass(t0 + 124)).map((c) => c.item_id)).toEqual([itemId(work.id, late.id)]);
+  expect(calls.count).toBe(pages);
+  // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
+  const early = await feed('还有货吗', t0 + 50, { parent: top.id, author: '迟到' });
+  expect((await pass(t0 + 124)).map((c) => c.item_id)).toContain(itemId(work.id, early.id));
+}

@@ -268,15 +268,17 @@ function folded(set: CharSet): CharSet | null {
 function escapeSet(c: string): CharSet | null {
   const named: Record<string, CharSet> = { d: DIGITS, w: WORD, s: SPACE };
   const lower = c.toLowerCase();
-  if (named[lower]) {
-    return c === lower ? (named[lower] as CharSet) : complement(named[lower] as CharSet);
+  const set = named[lower];
+  if (set) {
+    return c === lower ? set : complement(set);
   }
   const controls: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09, f: 0x0c, v: 0x0b };
-  if (controls[c] !== undefined) {
-    return [[controls[c] as number, controls[c] as number]];
+  const control = controls[c];
+  if (control !== undefined) {
+    return [[control, control]];
   }
   // Escaped punctuation is itself; \b \B, \p{…}, \u…, \x…, \c… are left as any.
-  return /^[\^$.*+?()[\]{}|/\-]$/.test(c) ? [[c.charCodeAt(0), c.charCodeAt(0)]] : null;
+  return /^[\^$.*+?()[\]{}|/-]$/.test(c) ? [[c.charCodeAt(0), c.charCodeAt(0)]] : null;
 }
 
 /** The set of the class whose `[` is at `start`, up to its `]` at `end`; null when not worked out (any). */

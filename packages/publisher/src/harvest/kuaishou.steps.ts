@@ -195,7 +195,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
   const photoCall = (page: Page, pc: string) =>
     callsOf(page)
       .slice(loadedAt.get(page) ?? 0)
-      .find((c) => c.kind === 'photoList' && String(c.body.pcursor ?? '') === pc);
+      .find((c) => c.kind === 'photoList' && String(c.body.pcursor) === pc);
 
   /** The pcursor of the drawer's next page of works ('' when it has none), from its last photoList answer. */
   async function drawerNext(page: Page): Promise<string> {
