@@ -180,6 +180,31 @@ describe('keyword rules', () => {
     expect(repliesIn(await threadOf(s, 're-3'))).toEqual([]);
   });
 
+  it('show a rule whose pattern was saved before the current checks as not working, and never run it', async () => {
+    const s = await seller();
+    const account = await addEnterpriseAccount(ctx.app, s.token, '旧规则号', 1);
+    const saved = (await saveRule(s, { ...regexRule(['价格']), reply: '价格看主页' })).data;
+    // As saved under older checks: a pattern whose backtracking the count refuses now.
+    const legacy = '.*.*.*钱';
+    await ctx.db
+      .updateTable('reply_rule')
+      .set({ keywords: JSON.stringify([legacy]) })
+      .where('id', '=', saved.rule_id)
+      .execute();
+    const list = (await memberCall<{ list: ReplyRule[] }>(ctx.app, s.token, ReplyRuleApi.list)).data.list;
+    expect(list.find((r) => r.rule_id === saved.rule_id)).toMatchObject({
+      enabled: true,
+      keywords: [legacy],
+      problem: fillMsg(Msg.replyRulePatternDisabled, { pattern: legacy }),
+    });
+    await ingest(s, account, [item({ author_id: 'legacy-1', text: '这个多少钱' })]);
+    expect(repliesIn(await threadOf(s, 'legacy-1'))).toEqual([]);
+    // Saved again with a pattern that passes, it works and says nothing.
+    await saveRule(s, { ...regexRule(['多少钱']), rule_id: saved.rule_id, reply: '价格看主页' });
+    const again = (await memberCall<{ list: ReplyRule[] }>(ctx.app, s.token, ReplyRuleApi.list)).data.list;
+    expect(again.find((r) => r.rule_id === saved.rule_id)?.problem).toBe('');
+  });
+
   it('leave items older than a day alone (a first read of the backlog answers nothing)', async () => {
     const s = await seller();
     const account = await addEnterpriseAccount(ctx.app, s.token, '老账号', 1);

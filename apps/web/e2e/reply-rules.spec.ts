@@ -18,6 +18,7 @@ import { AccountsPage } from './pages/accounts-page.ts';
 import { ChatPage } from './pages/chat-page.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { ReplyRulesPage } from './pages/reply-rules-page.ts';
+import { queryServerDb } from './support/server-db.ts';
 import { alerts, badgeValue, spyOnAlerts } from './support/alerts.ts';
 import { expect, test, useToken } from './support/fixtures.ts';
 import { beijingDaytimeOffset } from './support/beijing-offset.mjs';
@@ -34,6 +35,43 @@ async function call<T>(request: APIRequestContext, url: string, token: string, d
   expect(body.code, body.msg).toBe(200);
   return body.data;
 }
+
+test('a rule whose pattern was saved before the current checks shows 未生效 with what to do', async ({
+  page,
+  request,
+}) => {
+  await signInNewMember(page, request, 'legacy');
+  const token = await page.evaluate(() => localStorage.getItem('memberToken') ?? '');
+  const saved = await call<{ rule_id: number }>(request, ReplyRuleApi.save, token, {
+    kind: 'keyword',
+    match: 'regex',
+    keywords: ['多少钱'],
+    reply: '价格请看主页',
+    mode: 'auto',
+  });
+  await call(request, ReplyRuleApi.save, token, {
+    kind: 'keyword',
+    keywords: ['包邮'],
+    reply: '全国包邮',
+    mode: 'auto',
+  });
+  // As saved under older checks: a pattern whose backtracking the count refuses now.
+  const legacy = '.*.*.*钱';
+  await queryServerDb(
+    (p) => `UPDATE reply_rule SET keywords = ${p(1)} WHERE id = ${p(2)}`,
+    [JSON.stringify([legacy]), saved.rule_id],
+  );
+  const rules = new ReplyRulesPage(page);
+  await rules.goto();
+  const row = rules.rules.locator('tr', { hasText: legacy });
+  await expect(row.getByTestId('rule-problem')).toHaveText(
+    '未生效' + fillMsg(Msg.replyRulePatternDisabled, { pattern: legacy }),
+  );
+  // The working rule beside it says only 启用.
+  await expect(rules.rules.locator('tr', { hasText: '包邮' })).toContainText('启用');
+  await expect(rules.rules.getByTestId('rule-problem')).toHaveCount(1);
+  await page.screenshot({ path: join(shots, '0-legacy-rule.png'), fullPage: true });
+});
 
 test('a keyword rule answers by itself, an approve-first rule waits in 客户消息 and goes out edited', async ({
   page,

@@ -16,6 +16,7 @@ export const ReplyMsg = {
   replyRulePatternSlow:
     '触发关键词「{pattern}」在长评论上匹配可能极慢：不限次数的重复（* + {n,}）最多一处，可选项和分支不要太多，可改写成限定次数（如 .{0,10}）',
   replyRulePatternTooLong: '触发关键词的正则表达式最多{max}个字符',
+  replyRulePatternDisabled: '此规则的触发关键词「{pattern}」可能极慢，已停用，请修改',
   replyRuleModeInvalid: '请选择发送方式（自动发送或审核后发送）',
   replyRuleNotFound: '回复规则不存在',
   replyRulesTooMany: '回复规则最多{max}条',

@@ -6,6 +6,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import type { HarvestItem, HarvestPage } from '@vidmatrix/contract/api/harvest';
 import type { HarvestOverrides } from '../src/harvest/definition.ts';
 import type { Harvester, ReadRequest } from '../src/harvest/types.ts';
+import { isResting } from '../src/harvest/walk.ts';
+import { HARVEST_PAGES_PER_PASS } from '@vidmatrix/contract/api/harvest-work';
 import { expect } from 'vitest';
 
 /** Short deadlines for the sandbox: a stalled write is ambiguous after 2 s. */
@@ -87,19 +89,100 @@ export interface HarvestSite {
   harvester: Harvester;
 }
 
-/** Reads every page of a pass (at most 50). */
-export async function readPass(read: (cursor: string) => Promise<HarvestPage>): Promise<HarvestItem[]> {
+/** Whether a read left more of its walk to read ('' and a finished walk's resting cursor do not). */
+export const goesOn = (cursor: string) => cursor !== '' && !isResting(cursor);
+
+/** Reads every page of a walk (at most 50), from `start` (a previous walk's resting cursor, or '' for a first). */
+export async function readPass(read: (cursor: string) => Promise<HarvestPage>, start = ''): Promise<HarvestItem[]> {
   const items: HarvestItem[] = [];
-  let cursor = '';
+  let cursor = start;
   for (let i = 0; i < 50; i += 1) {
     const page = await read(cursor);
     items.push(...page.items);
     cursor = page.cursor;
-    if (!cursor) {
+    if (!goesOn(cursor)) {
       return items;
     }
   }
   throw new Error('the pass never ended');
+}
+
+/**
+ * Passes as the runner reads them (HARVEST_PAGES_PER_PASS pages each, from the stored cursor, ending at a
+ * finished walk), until `done` says so or `max` passes: the passes it took, and the cursor stored after.
+ */
+export async function runPasses(
+  read: (cursor: string) => Promise<HarvestPage>,
+  done: (items: HarvestItem[]) => boolean,
+  max: number,
+  start = '',
+): Promise<{ passes: number; cursor: string }> {
+  let cursor = start;
+  for (let passes = 1; passes <= max; passes += 1) {
+    for (let n = 0; n < HARVEST_PAGES_PER_PASS; n += 1) {
+      const page = await read(cursor);
+      cursor = page.cursor;
+      if (done(page.items)) {
+        return { passes, cursor };
+      }
+      if (!goesOn(cursor)) {
+        break;
+      }
+    }
+  }
+  return { passes: Infinity, cursor };
+}
+
+/**
+ * The rotation through older posts, checked on one platform: with 30 posts, a new comment on the
+ * 25th-newest (past the post list's first pages) is harvested within `maxPasses` passes of the runner,
+ * the thread memory kept as the server keeps it; a walk that finished keeps its place, so a second comment
+ * on the 24th-newest, fed after the rotation moved past it, is reached too.
+ */
+export async function checkOldPost(
+  opts: HarvestSite & { maxPasses: number; itemId?: (postId: string, fedId: string) => string },
+): Promise<void> {
+  const { control, platform, account, page, harvester } = opts;
+  const itemId = opts.itemId ?? ((_post: string, id: string) => id);
+  const t0 = Math.floor(Date.now() / 1000) - 7200;
+  const works: { id: string }[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    works.push(await control.addWork({ platform, user: account, title: `作品${i}` }));
+  }
+  const feed = (post: string, text: string, at: number) =>
+    control.feed({ platform, account, source: 'comment', text, post, at: at * 1000, author: '买家' });
+  // Every post has one old comment, read by a first walk (since 0).
+  for (const [i, w] of works.entries()) {
+    await feed(w.id, `旧评论${i}`, t0 + i);
+  }
+  const memory = threadMemory();
+  const read = (since: number) => async (cursor: string) =>
+    memory.keep(await harvester.readComments(page, memory.request(cursor, since)));
+  // A first walk, to its end: the newest posts and the rotation's first older page.
+  let stored = '';
+  do {
+    stored = (await read(0)(stored)).cursor;
+  } while (goesOn(stored));
+  const since = t0 + 100;
+  // The 25th-newest post (works are listed newest first), on none of the pages the first walk read.
+  const old = works[30 - 25] as { id: string };
+  const late = await feed(old.id, '还有货吗', t0 + 3000);
+  const want = itemId(old.id, late.id);
+  const got = await runPasses(read(since), (items) => items.some((c) => c.item_id === want), opts.maxPasses, stored);
+  expect(got.passes).toBeLessThanOrEqual(opts.maxPasses);
+  stored = got.cursor;
+  // The 24th-newest, read before the 25th in that walk: its next new comment waits for the rotation to
+  // come round again.
+  const next = works[30 - 24] as { id: string };
+  const later = await feed(next.id, '怎么买', t0 + 3001);
+  const wantNext = itemId(next.id, later.id);
+  const again = await runPasses(
+    read(since),
+    (items) => items.some((c) => c.item_id === wantNext),
+    opts.maxPasses,
+    stored,
+  );
+  expect(again.passes).toBeLessThanOrEqual(opts.maxPasses);
 }
 
 /**
@@ -137,13 +220,13 @@ export async function checkDeepThread(
   let cursor = '';
   let passes = 0;
   do {
-    for (let n = 0; n < 5 && (n === 0 || cursor); n += 1) {
+    for (let n = 0; n < 5 && (n === 0 || goesOn(cursor)); n += 1) {
       const got = memory.keep(await harvester.readComments(page, memory.request(cursor, since)));
       order.push(...got.items.map((c) => c.item_id));
       cursor = got.cursor;
     }
     passes += 1;
-  } while (cursor && passes < 10);
+  } while (goesOn(cursor) && passes < 10);
   // The old thread is read whole (its first reply again: the server drops it).
   const answeredId = itemId(hot.id, answered.id);
   expect(order.filter((id) => id !== answeredId)).toEqual([itemId(fresh.id, first.id), itemId(hot.id, late.id)]);
@@ -199,4 +282,49 @@ export async function checkThreadsReopened(
   // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
   const early = await feed('还有货吗', t0 + 50, { parent: other.id, author: '迟到' });
   expect((await pass(t0 + 100)).map((c) => c.item_id)).toContain(early.id);
+}
+
+/**
+ * The post-count rule, checked on a platform whose post list shows each post's comment count: a first pass
+ * reads every page of the post (`commentCalls` counted); a pass with nothing new reads none of it; a reply
+ * under the oldest thread (on its last page) moves the count, and the walk reaches it; a reply dated before
+ * the pass's `since` in a thread whose count moved is read too.
+ */
+export async function checkPostsSkipped(
+  opts: HarvestSite & {
+    /** First-level comments a page holds. */
+    pageSize: number;
+    commentCalls: string;
+    itemId?: (postId: string, fedId: string) => string;
+  },
+): Promise<void> {
+  const { control, platform, account, page, harvester, pageSize } = opts;
+  const itemId = opts.itemId ?? ((_post: string, id: string) => id);
+  const t0 = Math.floor(Date.now() / 1000) - 7200;
+  const work = await control.addWork({ platform, user: account, title: '秋季上新' });
+  const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
+    control.feed({ platform, account, source: 'comment', text, post: work.id, at: at * 1000, ...more });
+  const top = await feed('有链接吗', t0, { author: '老粉' });
+  for (let i = 0; i < 24; i += 1) {
+    await feed(`评论${i}`, t0 + 100 + i, { author: `粉${i}` });
+  }
+  const pages = Math.ceil(25 / pageSize);
+  const memory = threadMemory();
+  const calls = callsTo(page, opts.commentCalls);
+  const pass = (since: number) =>
+    readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
+  expect(await pass(0)).toHaveLength(25);
+  expect(calls.count).toBe(pages);
+  // Nothing new: the list shows the same count, the post is not read at all.
+  calls.count = 0;
+  expect(await pass(t0 + 124)).toHaveLength(0);
+  expect(calls.count).toBe(0);
+  // A reply under the oldest thread (on the last page): the count moved, the walk reaches it.
+  const late = await feed('多少钱', t0 + 3000, { parent: top.id, author: '买家' });
+  calls.count = 0;
+  expect((await pass(t0 + 124)).map((c) => c.item_id)).toEqual([itemId(work.id, late.id)]);
+  expect(calls.count).toBe(pages);
+  // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
+  const early = await feed('还有货吗', t0 + 50, { parent: top.id, author: '迟到' });
+  expect((await pass(t0 + 124)).map((c) => c.item_id)).toContain(itemId(work.id, early.id));
 }

@@ -156,6 +156,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       req,
       switches: s,
       works: () => readWorks(platform, user),
+      comments: (workId) => state.inbox.commentsOf(platform, user, workId).length,
     });
 
     const asset = req.method === 'GET' ? site.assets?.[path] : undefined;
@@ -236,7 +237,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const ownApi = site.api?.[path];
     if (ownApi) {
-      const out = ownApi(ctx(session.user));
+      // A POST's JSON body rides along (Channels' post_list pages by currentPage and pageSize in it).
+      const body = req.method === 'POST' ? await readJson(req) : {};
+      const out = ownApi({ ...ctx(session.user), body });
       // A string is JSON text as the site writes it (e.g. ids too long for a JS number).
       return send(res, 200, out, typeof out === 'string' ? { 'content-type': 'application/json; charset=utf-8' } : {});
     }

@@ -52,9 +52,20 @@ export const replyRule = z.object({
   reply: z.string(),
   mode: replyMode,
   enabled: z.boolean(),
+  /**
+   * Why the rule does not work, in member words ('' when it does): a pattern saved before the checks of
+   * reply-pattern.ts that fails them now matches nothing.
+   */
+  problem: z.string(),
   updated_at: z.string(),
 });
 export type ReplyRule = z.infer<typeof replyRule>;
+
+/** Why a saved rule does not work ('' when it does): its first pattern the matcher will not run. */
+export function replyRuleProblem(match: ReplyMatchKind, keywords: readonly string[]): string {
+  const stopped = match === 'regex' ? keywords.find((k) => replyPatternProblem(k) !== null) : undefined;
+  return stopped === undefined ? '' : fillMsg(Msg.replyRulePatternDisabled, { pattern: stopped });
+}
 
 export const replyRuleListResult = z.object({ list: z.array(replyRule) });
 export type ReplyRuleListResult = z.infer<typeof replyRuleListResult>;

@@ -149,62 +149,294 @@ function repeated(atom: Paths, q: { min: number; max: number }): Paths | null {
   return out;
 }
 
+/** A set of code points as sorted, disjoint inclusive ranges. */
+type CharSet = [number, number][];
+
+const MAX_CP = 0x10ffff;
+const ALL: CharSet = [[0, MAX_CP]];
+const DIGITS: CharSet = [[0x30, 0x39]];
+/** \w under the `iu` flags: ASCII word characters, and ſ and K (which fold to s and k). */
+const WORD: CharSet = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+  [0x17f, 0x17f],
+  [0x212a, 0x212a],
+];
+/** \s: JavaScript's white space and line terminators. */
+const SPACE: CharSet = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
+/** What `.` does not match. */
+const LINE_ENDS: CharSet = [
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+];
+
+function normalize(set: CharSet): CharSet {
+  const sorted = set.slice().sort((a, b) => a[0] - b[0]);
+  const out: CharSet = [];
+  for (const [lo, hi] of sorted) {
+    const last = out[out.length - 1];
+    if (last && lo <= last[1] + 1) {
+      last[1] = Math.max(last[1], hi);
+    } else {
+      out.push([lo, hi]);
+    }
+  }
+  return out;
+}
+
+function complement(set: CharSet): CharSet {
+  const out: CharSet = [];
+  let from = 0;
+  for (const [lo, hi] of normalize(set)) {
+    if (lo > from) {
+      out.push([from, lo - 1]);
+    }
+    from = hi + 1;
+  }
+  if (from <= MAX_CP) {
+    out.push([from, MAX_CP]);
+  }
+  return out;
+}
+
+const disjoint = (a: CharSet, b: CharSet): boolean =>
+  a.every(([alo, ahi]) => b.every(([blo, bhi]) => ahi < blo || bhi < alo));
+
+/**
+ * The set with every case variant the `i` flag matches added; null (any character) for a wide range in
+ * scripts that have case, where listing the variants is not worth it.
+ */
+function folded(set: CharSet): CharSet | null {
+  const out: CharSet = set.slice();
+  for (const [lo, hi] of set) {
+    const cased = (a: number, b: number) => lo <= b && hi >= a;
+    if (hi - lo < 512) {
+      for (let c = lo; c <= hi; c += 1) {
+        const ch = String.fromCodePoint(c);
+        for (const v of [ch.toLowerCase(), ch.toUpperCase()]) {
+          const cp = v.codePointAt(0) ?? c;
+          if ([...v].length === 1) {
+            out.push([cp, cp]);
+          }
+        }
+      }
+    } else if (
+      cased(0x41, 0x24ff) ||
+      cased(0x2c00, 0x2e7f) ||
+      cased(0xa640, 0xa7ff) ||
+      cased(0xff21, 0xff5a) ||
+      hi >= 0x10000
+    ) {
+      return null;
+    }
+  }
+  // k and s fold from K (Kelvin) and ſ (long s).
+  if (
+    !disjoint(out, [
+      [0x4b, 0x4b],
+      [0x6b, 0x6b],
+    ])
+  ) {
+    out.push([0x212a, 0x212a]);
+  }
+  if (
+    !disjoint(out, [
+      [0x53, 0x53],
+      [0x73, 0x73],
+    ])
+  ) {
+    out.push([0x17f, 0x17f]);
+  }
+  return normalize(out);
+}
+
+/** The set of a class escape (`\d`, `\S` …) or an escaped character; null when not worked out (any). */
+function escapeSet(c: string): CharSet | null {
+  const named: Record<string, CharSet> = { d: DIGITS, w: WORD, s: SPACE };
+  const lower = c.toLowerCase();
+  const set = named[lower];
+  if (set) {
+    return c === lower ? set : complement(set);
+  }
+  const controls: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09, f: 0x0c, v: 0x0b };
+  const control = controls[c];
+  if (control !== undefined) {
+    return [[control, control]];
+  }
+  // Escaped punctuation is itself; \b \B, \p{…}, \u…, \x…, \c… are left as any.
+  return /^[\^$.*+?()[\]{}|/-]$/.test(c) ? [[c.charCodeAt(0), c.charCodeAt(0)]] : null;
+}
+
+/** The set of the class whose `[` is at `start`, up to its `]` at `end`; null when not worked out (any). */
+function classSet(pattern: string, start: number, end: number): CharSet | null {
+  let i = start + 1;
+  const negated = pattern[i] === '^';
+  if (negated) {
+    i += 1;
+  }
+  const out: CharSet = [];
+  const single = (at: number): { set: CharSet | null; cp: number | null; next: number } => {
+    if (pattern[at] === '\\') {
+      const e = pattern[at + 1] ?? '';
+      const set = escapeSet(e);
+      const cp = set && set.length === 1 && set[0]?.[0] === set[0]?.[1] ? (set[0]?.[0] ?? null) : null;
+      return { set, cp, next: at + 2 };
+    }
+    const cp = pattern.codePointAt(at) ?? 0;
+    return { set: [[cp, cp]], cp, next: at + (cp > 0xffff ? 2 : 1) };
+  };
+  while (i < end) {
+    const a = single(i);
+    if (!a.set) {
+      return null;
+    }
+    if (a.cp !== null && pattern[a.next] === '-' && a.next + 1 < end) {
+      const b = single(a.next + 1);
+      if (b.cp === null) {
+        return null;
+      }
+      out.push([a.cp, b.cp]);
+      i = b.next;
+      continue;
+    }
+    out.push(...a.set);
+    i = a.next;
+  }
+  const positive = folded(normalize(out));
+  if (!positive) {
+    return null;
+  }
+  return negated ? complement(positive) : positive;
+}
+
+/** A run of adjacent repeats of one character each whose sets are disjoint (no character moves between them). */
+interface Run {
+  /** The sequence before the run. */
+  before: Paths;
+  /** Its paths counted as a sum (each end position of the run reached one way) and as a product. */
+  sum: Paths;
+  product: Paths;
+  /** The characters any of its repeats takes. */
+  chars: CharSet;
+}
+
 interface CostFrame {
   /** The alternatives closed so far at this level. */
   alternatives: Paths | null;
   /** The current alternative's product. */
   sequence: Paths;
+  /** The run the sequence ends with, if it ends with a repeat of one character. */
+  run: Run | null;
 }
+
+/** The paths' value on the longest text. */
+const valueOf = (p: Paths) => p.coef * REPLY_PATTERN_TEXT_MAX ** p.deg;
+const least = (a: Paths, b: Paths) => (valueOf(a) <= valueOf(b) ? a : b);
 
 /**
  * Worst-case backtracking paths of a pattern that compiles and has no nested repeats, per start position
  * (null when unbounded). Alternatives and optional parts multiply as if every choice could match: an
- * upper bound, not an estimate. An escape or a class is one fixed-length atom.
+ * upper bound, not an estimate. An escape or a class is one fixed-length atom. Two refinements, each
+ * still a bound: adjacent repeats of single characters whose sets are disjoint (`\d+\s*`) add rather
+ * than multiply, since a character one gives back cannot be taken by the next; and a repeat of one
+ * character that ends the pattern (`钱.*`) counts once, since reaching it is a match.
  */
 function pathsPerStart(pattern: string): { paths: Paths; branches: boolean } | null {
-  const stack: CostFrame[] = [{ alternatives: null, sequence: ONE }];
+  const stack: CostFrame[] = [{ alternatives: null, sequence: ONE, run: null }];
   const close = (f: CostFrame): Paths => (f.alternatives ? plus(f.alternatives, f.sequence) : f.sequence);
   for (let i = 0; i < pattern.length; i += 1) {
     const top = stack[stack.length - 1] as CostFrame;
     const c = pattern[i] as string;
     let atom: Paths | null = null;
+    /** The characters a one-character atom takes (undefined for a group; null when not worked out). */
+    let chars: CharSet | null | undefined;
     if (c === '(') {
       const prefix = /^\((\?(:|=|!|<=|<!|<[^>]+>))?/.exec(pattern.slice(i)) as RegExpExecArray;
       i += prefix[0].length - 1;
-      stack.push({ alternatives: null, sequence: ONE });
+      stack.push({ alternatives: null, sequence: ONE, run: null });
       continue;
     }
     if (c === '|') {
       top.alternatives = close(top);
       top.sequence = ONE;
+      top.run = null;
       continue;
     }
     if (c === ')') {
       stack.pop();
       atom = close(top);
     } else if (c === '\\') {
-      i += 1;
+      const code = /^\\(u\{[^}]*\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[a-zA-Z]|[pP]\{[^}]*\})/.exec(pattern.slice(i));
       atom = ONE;
+      if (code) {
+        // A character by its code or a property: one atom, its set not worked out.
+        i += (code[1] as string).length;
+        chars = null;
+      } else {
+        i += 1;
+        const e = escapeSet(pattern[i] ?? '');
+        chars = e && /[a-z]/i.test(pattern[i] ?? '') ? e : e && folded(e);
+      }
     } else if (c === '[') {
+      const start = i;
       for (i += 1; i < pattern.length && pattern[i] !== ']'; i += 1) {
         if (pattern[i] === '\\') {
           i += 1;
         }
       }
       atom = ONE;
+      chars = classSet(pattern, start, i);
     } else {
       atom = ONE;
+      const cp = c.codePointAt(0) ?? 0;
+      chars = c === '.' ? complement(LINE_ENDS) : cp >= 0xd800 && cp <= 0xdfff ? null : folded([[cp, cp]]);
     }
     const q = quantifierAt(pattern, i + 1);
-    if (q) {
-      i += q.length;
-      atom = repeated(atom, q);
-      if (!atom) {
-        return null;
-      }
-    }
     const frame = stack[stack.length - 1] as CostFrame;
-    frame.sequence = times(frame.sequence, atom);
+    if (!q) {
+      frame.sequence = times(frame.sequence, atom);
+      frame.run = null;
+      continue;
+    }
+    i += q.length;
+    atom = repeated(atom, q);
+    if (!atom) {
+      return null;
+    }
+    if (chars === undefined) {
+      frame.sequence = times(frame.sequence, atom);
+      frame.run = null;
+      continue;
+    }
+    const last = stack.length === 1 && (i + 1 === pattern.length || pattern[i + 1] === '|');
+    if (last) {
+      frame.run = null;
+      continue;
+    }
+    const run = frame.run;
+    if (run && chars && disjoint(run.chars, chars)) {
+      run.sum = plus(run.sum, atom);
+      run.product = times(run.product, atom);
+      run.chars = normalize([...run.chars, ...chars]);
+      frame.sequence = times(run.before, least(run.sum, run.product));
+    } else {
+      frame.run = { before: frame.sequence, sum: atom, product: atom, chars: chars ?? ALL };
+      frame.sequence = times(frame.sequence, atom);
+    }
   }
   const root = stack[0] as CostFrame;
   return { paths: close(root), branches: root.alternatives !== null };

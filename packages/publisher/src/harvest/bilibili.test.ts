@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bilibiliHarvest } from './bilibili.ts';
 import { bilibiliHarvester, wbiSign } from './bilibili.steps.ts';
-import { harvestBench, type HarvestBench, readPass } from '../../test/harvest-support.ts';
+import { checkOldPost, harvestBench, type HarvestBench, readPass } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
 let bench: HarvestBench;
@@ -141,6 +141,11 @@ describe('bilibili harvest (member replies, api.vc messages)', () => {
     expect(first.cursor).toBe('');
     expect(new Set(ids).size).toBe(27);
     expect(ids).toHaveLength(27);
+  });
+
+  it('reads a new comment on the 25th-newest video in the next pass: the creator reply list spans every video, newest first', async () => {
+    const { name, page } = await account();
+    await checkOldPost({ control: bench.control, platform: 'bilibili', account: name, page, harvester, maxPasses: 1 });
   });
 
   it('reads messages by session and seqno with exact msg_keys; sends one Wbi-signed message with its notice', async () => {

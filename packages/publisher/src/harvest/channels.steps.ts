@@ -20,8 +20,17 @@ import {
   type PageAnswer,
   writeOnce,
 } from './in-page.ts';
-import { HarvestError, type Harvester, type WriteResult } from './types.ts';
-import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
+import { HarvestError, type Harvester, type ReadRequest, type WriteResult } from './types.ts';
+import {
+  encodeWalk,
+  type ListedPost,
+  nextInWalk,
+  postKey,
+  postsToRead,
+  type PostWalk,
+  restCursor,
+  restingAt,
+} from './walk.ts';
 
 interface Envelope<T> {
   errCode?: number;
@@ -50,8 +59,8 @@ interface ChannelsMessage {
   createTime: string | number;
 }
 
-interface PostRef {
-  objectId: string;
+/** A post: `id` its objectId, `k` its commentCount as post_list shows it. */
+interface PostRef extends ListedPost {
   exportId: string;
   title: string;
 }
@@ -131,11 +140,11 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
   function commentItems(c: ChannelsComment, p: PostRef, self: string, parent: string): HarvestItem[] {
     const item: HarvestItem = {
       source: 'comment',
-      item_id: `${p.objectId}:${c.commentId}`,
+      item_id: `${p.id}:${c.commentId}`,
       post_id: p.exportId,
       post_title: p.title,
-      parent_id: parent ? `${p.objectId}:${c.replyCommentId || parent}` : '',
-      root_id: parent ? `${p.objectId}:${parent}` : '',
+      parent_id: parent ? `${p.id}:${c.replyCommentId || parent}` : '',
+      root_id: parent ? `${p.id}:${parent}` : '',
       author_id: c.username ?? '',
       author_name: c.commentNickname ?? '',
       from_self: Boolean(self) && c.username === self,
@@ -204,6 +213,36 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     return { items, cookie: data.cookie ?? '', more: data.isContinue === 1 };
   }
 
+  /** One page of post_list (`at`: its currentPage, from 1): its posts with their commentCount, and the next page ('' after the last). */
+  async function postPage(page: Page, at: number) {
+    const data = await post<{
+      list?: { objectId: string; exportId: string; desc?: { description?: string }; commentCount?: number | string }[];
+      totalCount?: number;
+    }>(
+      page,
+      def.calls.postList,
+      { pageSize: def.limits.recentPosts, currentPage: at, userpageType: 11, needAllCommentCount: true },
+      'channels post list',
+    );
+    const posts: PostRef[] = (data.list ?? []).slice(0, def.limits.recentPosts).map((p) => ({
+      id: String(p.objectId),
+      exportId: p.exportId,
+      title: p.desc?.description ?? '',
+      ...(p.commentCount !== undefined && Number.isFinite(Number(p.commentCount)) ? { k: Number(p.commentCount) } : {}),
+    }));
+    const more = posts.length > 0 && at * def.limits.recentPosts < Number(data.totalCount ?? 0);
+    return { posts, next: more ? String(at + 1) : '' };
+  }
+
+  /** A new walk: the newest posts and the older page the rotation is at (then the next one, or back to the second). */
+  async function newWalk(page: Page, request: ReadRequest, at: string): Promise<CommentCursor> {
+    const newest = await postPage(page, 1);
+    const from = at || newest.next;
+    const older = from ? await postPage(page, Number(from)) : { posts: [], next: '' };
+    const posts = await postsToRead(request, newest.posts, older.posts);
+    return { posts, i: 0, c: '', s: request.since, o: older.next };
+  }
+
   const harvester: Harvester = {
     platform: 'channels',
     version: def.version,
@@ -211,23 +250,13 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     async readComments(page, request) {
       await openSitePage(page, def, def.pages.comments);
       const self = await finder(page);
-      let state = decodeCursor(request.cursor, isCommentCursor);
-      if (!state) {
-        const data = await post<{ list?: { objectId: string; exportId: string; desc?: { description?: string } }[] }>(
-          page,
-          def.calls.postList,
-          { pageSize: def.limits.recentPosts, currentPage: 1, userpageType: 11, needAllCommentCount: true },
-          'channels post list',
-        );
-        const posts = (data.list ?? [])
-          .slice(0, def.limits.recentPosts)
-          .map((p) => ({ objectId: String(p.objectId), exportId: p.exportId, title: p.desc?.description ?? '' }));
-        state = { posts, i: 0, c: '', s: request.since };
-      }
+      const state =
+        decodeCursor(request.cursor, isCommentCursor) ??
+        (await newWalk(page, request, restingAt(request.cursor) ?? ''));
       const since = state.s ?? request.since;
       const p = state.posts[state.i];
       if (!p) {
-        return { items: [], cursor: '' };
+        return { items: [], cursor: restCursor(state.o ?? '') };
       }
       const got = await commentPage(page, p, state.c, self);
       // A thread's levelTwoComment[] comes with its first comment: past `since` the post's older pages are
@@ -235,7 +264,7 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
       // (commentCount, the post kept as one thread) is the one it was last read at.
       const first = state.r !== 1;
       const unchanged =
-        first && got.total >= 0 && (await knownThreads(request, [p.objectId])).get(p.objectId) === got.total;
+        first && got.total >= 0 && (await knownThreads(request, [postKey(p.id)])).get(postKey(p.id)) === got.total;
       const after = !unchanged && got.more && got.count > 0 ? got.buff : '';
       const k = first ? [...(state.k ?? []), got.total] : (state.k ?? []);
       const next = nextInWalk({ ...state, k }, state.posts.length, after, {
@@ -245,12 +274,12 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
       // The count is kept once the post's walk ends (a pass stopped half-way reads it again).
       const ended = first ? after === '' : next?.i !== state.i;
       const total = k[state.i] ?? -1;
-      const threads = ended && !unchanged && total >= 0 ? [{ root_id: p.objectId, replies: total }] : [];
+      const threads = ended && !unchanged && total >= 0 ? [{ root_id: postKey(p.id), replies: total }] : [];
       return {
         // Once the post's count moved, every reply read is kept: one dated before `since` may be unread.
         items: got.items.filter((c) => c.created_at >= since || (!unchanged && c.parent_id !== '')),
         threads,
-        cursor: encodeWalk(next),
+        cursor: encodeWalk(next, state.o ?? ''),
       };
     },
 
@@ -324,7 +353,7 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     async confirmReply(page, target, text, after) {
       await openSitePage(page, def, def.pages.comments);
       const self = await finder(page);
-      const p = { objectId: target.item_id.split(':')[0] ?? '', exportId: target.post_id, title: target.post_title };
+      const p = { id: target.item_id.split(':')[0] ?? '', exportId: target.post_id, title: target.post_title };
       let buff = '';
       for (let round = 0; round < def.limits.confirmPages; round += 1) {
         const got = await commentPage(page, p, buff, self);

@@ -3,14 +3,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channelsHarvester } from './channels.steps.ts';
 import {
-  callsTo,
   checkDeepThread,
+  checkOldPost,
+  checkPostsSkipped,
   harvestBench,
   type HarvestBench,
   type HarvestSite,
   readPass,
-  threadMemory,
-  type ThreadMemory,
 } from '../../test/harvest-support.ts';
 import { HarvestError, type Harvester } from './types.ts';
 
@@ -42,9 +41,6 @@ async function site(): Promise<HarvestSite> {
 }
 
 const comments = (page: Page, since = 0) => readPass((cursor) => harvester.readComments(page, { cursor, since }));
-/** A pass that remembers each post's comment count between passes, as the server does for the runner. */
-const remembering = (page: Page, memory: ThreadMemory, since = 0) =>
-  readPass(async (cursor) => memory.keep(await harvester.readComments(page, memory.request(cursor, since))));
 const messages = (page: Page, since = 0) => readPass((cursor) => harvester.readMessages(page, { cursor, since }));
 const kind = (p: Promise<unknown>) =>
   p.then(
@@ -143,45 +139,21 @@ describe('channels harvest (视频号助手 comment and private-message calls)',
     expect(held).toMatchObject({ parentId: sub.id, rootId: top.id });
   });
 
-  it('walks a post’s older pages only when its comment count changed since it was last read', async () => {
-    const { name, page } = await account();
-    const control = bench.control;
-    const t0 = Math.floor(Date.now() / 1000) - 7200;
-    const work = await control.addWork({ platform: 'channels', user: name, title: '秋季上新' });
-    const feed = (text: string, at: number, more: { parent?: string; author?: string } = {}) =>
-      control.feed({
-        platform: 'channels',
-        account: name,
-        source: 'comment',
-        text,
-        post: work.id,
-        at: at * 1000,
-        ...more,
-      });
-    const top = await feed('有链接吗', t0, { author: '老粉' });
-    for (let i = 0; i < 24; i += 1) {
-      await feed(`评论${i}`, t0 + 100 + i, { author: `粉${i}` });
-    }
-    const memory = threadMemory();
-    const calls = callsTo(page, '/comment/comment_list');
-    expect(await remembering(page, memory)).toHaveLength(25);
-    expect(calls.count).toBe(3);
-    // Nothing new: the first page shows the same count, the older two are not walked.
-    calls.count = 0;
-    expect(await remembering(page, memory, t0 + 124)).toHaveLength(0);
-    expect(calls.count).toBe(1);
-    // A reply under the oldest thread (on the third page): the count moved, the walk reaches it.
-    const late = await feed('多少钱', t0 + 3000, { parent: top.id, author: '买家' });
-    calls.count = 0;
-    expect((await remembering(page, memory, t0 + 124)).map((c) => c.item_id)).toEqual([`${work.id}:${late.id}`]);
-    expect(calls.count).toBe(3);
-    // A reply dated before the pass's since (shown late by the platform) in a thread whose count moved: read.
-    const early = await feed('还有货吗', t0 + 50, { parent: top.id, author: '迟到' });
-    expect((await remembering(page, memory, t0 + 124)).map((c) => c.item_id)).toContain(`${work.id}:${early.id}`);
+  it('reads a post, and walks its older pages, only when its comment count changed since it was last read', async () => {
+    await checkPostsSkipped({
+      ...(await site()),
+      pageSize: 10,
+      commentCalls: '/comment/comment_list',
+      itemId: (post, id) => `${post}:${id}`,
+    });
   });
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
     await checkDeepThread({ ...(await site()), pageSize: 10, itemId: (post, id) => `${post}:${id}` });
+  });
+
+  it('reads a new comment on the 25th-newest post within a few passes (post_list paged, unchanged counts skipped)', async () => {
+    await checkOldPost({ ...(await site()), maxPasses: 4, itemId: (post, id) => `${post}:${id}` });
   });
 
   it('reads messages by the history cookie with svrMsgId and nicknames; a send without its answer is found again', async () => {

@@ -31,7 +31,10 @@ export const channelsHarvest = {
   uinHeader: ['X-Wechat-Uin', '0000000000'],
   /** The text message type. */
   textMsg: 1,
-  /** threadPages: how many first-level pages of a post the walk reads for new replies in old threads (walk.ts). */
+  /**
+   * recentPosts: post_list's pageSize (a walk reads the newest page and one older page in turn);
+   * threadPages: how many first-level pages of a post the walk reads for new replies in old threads (walk.ts).
+   */
   limits: { recentPosts: 10, confirmPages: 5, threadPages: 25 },
   codes: {
     /** The login cookie expired. */

@@ -21,8 +21,17 @@ import {
   writeOnce,
 } from './in-page.ts';
 import { messageOf, varintOf, type WireField, type WireMessage, writeMessage } from './protobuf.ts';
-import { HarvestError, type Harvester, type WriteResult } from './types.ts';
-import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
+import { HarvestError, type Harvester, type ReadRequest, type WriteResult } from './types.ts';
+import {
+  encodeWalk,
+  type ListedPost,
+  nextInWalk,
+  postCount,
+  postsToRead,
+  type PostWalk,
+  restCursor,
+  restingAt,
+} from './walk.ts';
 import { douyinIm, type ConvRef } from './douyin-im.ts';
 
 interface CreatorComment {
@@ -40,15 +49,14 @@ interface CreatorComment {
 interface CreatorAnswer {
   status_code?: number;
   status_msg?: string;
-  item_info_list?: { item_id: string; item_id_plain?: string | number; title?: string }[];
+  item_info_list?: { item_id: string; item_id_plain?: string | number; title?: string; comment_count?: number }[];
   comment_info_list?: CreatorComment[];
   comment_info?: CreatorComment;
   cursor?: number | string;
   has_more?: boolean | number;
 }
 
-interface PostRef {
-  id: string;
+interface PostRef extends ListedPost {
   plain: string;
   title: string;
 }
@@ -169,10 +177,31 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
 
   const { imRequest, imEnvelope, messageItem, conversations, history, findConversation } = douyinIm(def);
 
-  /** The cursor after a page of post `state.i` (`after`: its next page cursor, '' when none); '' when done. */
-  function encodeNext(state: CommentCursor, after: string): string {
-    const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '0' });
-    return encodeWalk(next);
+  /** One page of item/list (`cursor` as the list gave it): its posts with their comment counts, and what comes after. */
+  async function postPage(page: Page, cursor: string) {
+    const list = await get(
+      page,
+      def.calls.itemList,
+      { cursor, count: String(def.limits.recentPosts) },
+      'douyin item list',
+    );
+    const posts: PostRef[] = (list.item_info_list ?? []).slice(0, def.limits.recentPosts).map((p) => ({
+      id: p.item_id,
+      plain: String(p.item_id_plain ?? ''),
+      title: p.title ?? '',
+      ...(typeof p.comment_count === 'number' ? { k: p.comment_count } : {}),
+    }));
+    const next = list.has_more && posts.length > 0 ? String(list.cursor ?? '') : '';
+    return { posts, next };
+  }
+
+  /** A new walk: the newest posts and the older page the rotation is at (then the next one, or back to the second). */
+  async function newWalk(page: Page, request: ReadRequest, at: string): Promise<CommentCursor> {
+    const newest = await postPage(page, '0');
+    const from = at || newest.next;
+    const older = from ? await postPage(page, from) : { posts: [], next: '' };
+    const posts = await postsToRead(request, newest.posts, older.posts);
+    return { posts, i: 0, c: '0', s: request.since, r: 0, d: [], o: older.next };
   }
 
   const harvester: Harvester = {
@@ -181,25 +210,13 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
 
     async readComments(page, request) {
       await openSitePage(page, def, def.pages.comments);
-      let state = decodeCursor(request.cursor, isCommentCursor);
-      if (!state) {
-        const list = await get(
-          page,
-          def.calls.itemList,
-          { cursor: '0', count: String(def.limits.recentPosts) },
-          'douyin item list',
-        );
-        const posts = (list.item_info_list ?? []).slice(0, def.limits.recentPosts).map((p) => ({
-          id: p.item_id,
-          plain: String(p.item_id_plain ?? ''),
-          title: p.title ?? '',
-        }));
-        state = { posts, i: 0, c: '0', s: request.since, r: 0, d: [] };
-      }
+      const state =
+        decodeCursor(request.cursor, isCommentCursor) ??
+        (await newWalk(page, request, restingAt(request.cursor) ?? ''));
       const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
-        return { items: [], cursor: '' };
+        return { items: [], cursor: restCursor(state.o ?? '') };
       }
       const body = await get(
         page,
@@ -227,8 +244,10 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
           threads.push({ root_id: c.comment_id, replies: count });
         }
       }
-      const more = Boolean(body.has_more) && list.length > 0;
-      return { items, threads, cursor: encodeNext(state, more ? String(body.cursor ?? '') : '') };
+      const after = Boolean(body.has_more) && list.length > 0 ? String(body.cursor ?? '') : '';
+      const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '0' });
+      threads.push(...postCount(state, next, after, post));
+      return { items, threads, cursor: encodeWalk(next, state.o ?? '') };
     },
 
     async readMessages(page, { cursor, since }) {

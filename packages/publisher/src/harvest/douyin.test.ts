@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { douyinHarvester } from './douyin.steps.ts';
 import {
   checkDeepThread,
+  checkOldPost,
+  checkPostsSkipped,
   checkThreadsReopened,
   harvestBench,
   type HarvestBench,
@@ -146,6 +148,14 @@ describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
     await checkDeepThread({ ...(await site()), pageSize: 20 });
+  });
+
+  it('reads a post only when its comment_count changed since it was last read; then reaches its oldest thread', async () => {
+    await checkPostsSkipped({ ...(await site()), pageSize: 20, commentCalls: '/aweme/v1/creator/comment/list/' });
+  });
+
+  it('reads a new comment on the 25th-newest post within a few passes (item/list paged, unchanged counts skipped)', async () => {
+    await checkOldPost({ ...(await site()), maxPasses: 4 });
   });
 
   it('a pass resumed after the server’s since moved on keeps the since it began with', async () => {

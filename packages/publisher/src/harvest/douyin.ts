@@ -30,7 +30,7 @@ export const douyinHarvest = {
   /** The csrf token: this response header's second comma-separated field, sent back in the request header. */
   csrf: { responseHeader: 'x-ware-csrf-token', field: 1, requestHeader: 'X-Secsdk-Csrf-Token' },
   /**
-   * Posts whose comments a walk reads (the newest), page sizes, and how many first-level pages of a post a
+   * Posts an item/list page holds (a walk reads the newest page and one older page in turn), page sizes, and how many first-level pages of a post a
    * walk reads (after every post's newest page) for threads whose reply count changed: 25 pages of 20, 500
    * comments; the cursor carries the walk across passes (HARVEST_PAGES_PER_PASS pages each).
    */

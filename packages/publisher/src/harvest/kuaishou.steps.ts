@@ -10,8 +10,17 @@ import {
 } from './definition.ts';
 import { CONFIRM_SKEW_S, decodeCursor, exactIds, knownThreads } from './in-page.ts';
 import { kuaishouHarvest } from './kuaishou.ts';
-import { HarvestError, type Harvester, type WriteResult } from './types.ts';
-import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
+import { HarvestError, type Harvester, type ReadRequest, type WriteResult } from './types.ts';
+import {
+  encodeWalk,
+  type ListedPost,
+  nextInWalk,
+  postCount,
+  postsToRead,
+  type PostWalk,
+  restCursor,
+  restingAt,
+} from './walk.ts';
 
 type CallKind = keyof typeof kuaishouHarvest.calls;
 
@@ -39,8 +48,7 @@ interface Envelope {
   data?: { pcursor?: number | string; list?: unknown[]; commentId?: string };
 }
 
-interface PostRef {
-  id: string;
+interface PostRef extends ListedPost {
   title: string;
 }
 /** The walk's `c` is the pcursor the next page is asked with ('' for a post's first page). */
@@ -167,8 +175,62 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
     };
   }
 
-  /** Opens the comment page (unless it is open); its first photoList answer lists the posts. */
-  async function open(page: Page, fresh = false): Promise<PostRef[] | undefined> {
+  /** Where in the call log the page's current load began. */
+  const loadedAt = new WeakMap<Page, number>();
+
+  /** A photoList answer: its works (with their commentCount where shown), and the next page's pcursor ('' after the last). */
+  async function photoPage(call: PageCall | undefined): Promise<{ posts: PostRef[]; next: string }> {
+    const body = await answerOf(call, 'kuaishou photo list', t.read, false);
+    const list = (body.data?.list ?? []) as { photoId: string; title?: string; commentCount?: number }[];
+    const pc = String(body.data?.pcursor ?? def.noMore);
+    const posts = list.slice(0, def.limits.recentPosts).map((p) => ({
+      id: String(p.photoId),
+      title: p.title ?? '',
+      ...(typeof p.commentCount === 'number' ? { k: p.commentCount } : {}),
+    }));
+    return { posts, next: posts.length > 0 && pc !== String(def.noMore) ? pc : '' };
+  }
+
+  /** The photoList call of the current load asked with this pcursor ('' the first), if the page made it. */
+  const photoCall = (page: Page, pc: string) =>
+    callsOf(page)
+      .slice(loadedAt.get(page) ?? 0)
+      .find((c) => c.kind === 'photoList' && String(c.body.pcursor) === pc);
+
+  /** The pcursor of the drawer's next page of works ('' when it has none), from its last photoList answer. */
+  async function drawerNext(page: Page): Promise<string> {
+    const last = callsOf(page)
+      .slice(loadedAt.get(page) ?? 0)
+      .filter((c) => c.kind === 'photoList')
+      .at(-1);
+    return last ? (await photoPage(last)).next : '';
+  }
+
+  /** Loads the drawer's next page of works (its end brought into view); false when it has no more. */
+  async function morePhotos(page: Page): Promise<boolean> {
+    const next = await drawerNext(page);
+    if (!next) {
+      return false;
+    }
+    if (!photoCall(page, next)) {
+      const mark = callsOf(page).length;
+      const end = page.locator(S.drawerEnd);
+      if (!(await end.isVisible())) {
+        await page.locator(S.videoButton).click({ timeout: t.read });
+      }
+      await end.scrollIntoViewIfNeeded({ timeout: t.read });
+      // The drawer may have asked already (its end was in view when it opened).
+      const call =
+        photoCall(page, next) ?? (await callAfter(page, mark, 'photoList', (b) => String(b.pcursor) === next, t.read));
+      if (!call) {
+        throw new HarvestError('failed', `kuaishou: the drawer did not load the works after pcursor ${next}`);
+      }
+    }
+    return true;
+  }
+
+  /** Opens the comment page (unless it is open); its first photoList answer lists the newest posts. */
+  async function open(page: Page, fresh = false): Promise<{ posts: PostRef[]; next: string } | undefined> {
     if (page.url().startsWith(pageUrl) && !fresh) {
       return undefined;
     }
@@ -178,15 +240,41 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       shown.delete(page);
       throw new HarvestError('logged_out', 'kuaishou: the comment page went to the login');
     }
+    loadedAt.set(page, from);
     const photos = await callAfter(page, from, 'photoList', () => true, t.navigation);
-    const body = await answerOf(photos, 'kuaishou photo list', t.read, false);
-    const list = (body.data?.list ?? []) as { photoId: string; title?: string }[];
+    const listed = await photoPage(photos);
     // The page lists its newest post's comments at once.
-    const first = await callAfter(page, from, 'commentList', (b) => b.pcursor === '', list.length > 0 ? t.read : 0);
+    const first = await callAfter(
+      page,
+      from,
+      'commentList',
+      (b) => b.pcursor === '',
+      listed.posts.length > 0 ? t.read : 0,
+    );
     if (first) {
       shown.set(page, { photo: String(first.body.photoId), start: callsOf(page).indexOf(first) });
     }
-    return list.map((p) => ({ id: String(p.photoId), title: p.title ?? '' }));
+    return listed;
+  }
+
+  /**
+   * A new walk: the newest posts and the older page the rotation is at (`at`, a photoList pcursor; '' the
+   * second page), loaded in the drawer page by page; then the next one, or back to the second.
+   */
+  async function newWalk(page: Page, request: ReadRequest, at: string, listed?: { posts: PostRef[]; next: string }) {
+    // Open already: loaded again, so the page asks for the photo list as it does on load.
+    const newest = listed ?? (await open(page, true)) ?? { posts: [], next: '' };
+    const from = at || newest.next;
+    for (let round = 0; from && round < def.limits.pages && !photoCall(page, from); round += 1) {
+      if (!(await morePhotos(page))) {
+        break;
+      }
+    }
+    const call = from ? photoCall(page, from) : undefined;
+    const older = call ? await photoPage(call) : { posts: [], next: '' };
+    const posts = await postsToRead(request, newest.posts, older.posts);
+    const walk: CommentCursor = { posts, i: 0, c: '', s: request.since, o: older.next };
+    return walk;
   }
 
   /** The post's comment-list calls since its listing began (in order). */
@@ -202,6 +290,13 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
 
   /** Chooses a post through 选择视频 (its list starts again from the first page). */
   async function choose(page: Page, post: PostRef): Promise<void> {
+    // An older post shows in the drawer once its page of works is loaded there.
+    const item = page.locator(S.videoItem.replace('{id}', post.id));
+    for (let round = 0; round < def.limits.pages && (await item.count()) === 0; round += 1) {
+      if (!(await morePhotos(page))) {
+        break;
+      }
+    }
     const from = callsOf(page).length;
     await page.locator(S.videoButton).click({ timeout: t.read });
     await page.locator(S.videoItem.replace('{id}', post.id)).click({ timeout: t.read });
@@ -300,16 +395,13 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
     async readComments(page, request) {
       const listed = await open(page);
       const self = await selfId(page);
-      let state = decodeCursor(request.cursor, isCommentCursor);
-      if (!state) {
-        // Open already: loaded again, so the page asks for the photo list as it does on load.
-        const posts = listed ?? (await open(page, true)) ?? [];
-        state = { posts: posts.slice(0, def.limits.recentPosts), i: 0, c: '', s: request.since };
-      }
+      const state =
+        decodeCursor(request.cursor, isCommentCursor) ??
+        (await newWalk(page, request, restingAt(request.cursor) ?? '', listed));
       const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
-        return { items: [], cursor: '' };
+        return { items: [], cursor: restCursor(state.o ?? '') };
       }
       const body = await commentsPage(page, post, state.c);
       const list = (body?.data?.list ?? []) as KsComment[];
@@ -338,7 +430,8 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       const pcursor = String(body?.data?.pcursor ?? def.noMore);
       const after = pcursor !== String(def.noMore) && list.length > 0 ? pcursor : '';
       const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '' });
-      return { items, threads, cursor: encodeWalk(next) };
+      threads.push(...postCount(state, next, after, post));
+      return { items, threads, cursor: encodeWalk(next, state.o ?? '') };
     },
 
     readMessages: unavailable,

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { kuaishouHarvester } from './kuaishou.steps.ts';
 import {
   checkDeepThread,
+  checkOldPost,
   checkThreadsReopened,
   harvestBench,
   type HarvestBench,
@@ -153,6 +154,10 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
     await checkDeepThread({ ...(await site()), pageSize: 10 });
+  });
+
+  it('reads a new comment on the 25th-newest post within a few passes (photoList paged in the drawer, unchanged counts skipped)', async () => {
+    await checkOldPost({ ...(await site()), maxPasses: 4 });
   });
 
   it('a reply whose answer never comes is found by re-reading; one refused with a 500 stays ambiguous', async () => {

@@ -25,6 +25,8 @@ export const kuaishouHarvest = {
   selectors: {
     videoButton: '.comment__header__video-btn',
     videoItem: '.video-item[data-photo-id="{id}"]',
+    /** The drawer's end: brought into view, the drawer loads the next page of works (our assumption). */
+    drawerEnd: '.drawer__sentinel',
     /** The list's end: brought into view, the page loads the next page. */
     listEnd: '.auto-load-list__sentinel',
     comment: '.comment-item[data-comment-id="{id}"]',
@@ -48,7 +50,10 @@ export const kuaishouHarvest = {
   bigFields: ['commentId', 'authorId', 'replyTo', 'replyToCommentId'],
   /** An answer whose result is not 1 and says this means the session is gone. */
   loggedOutWords: '登录',
-  /** threadPages: how many first-level pages of a post the walk reads for new replies in old threads (walk.ts). */
+  /**
+   * recentPosts: works a photoList page holds (the walk reads the newest page and one older page in turn);
+   * threadPages: how many first-level pages of a post the walk reads for new replies in old threads (walk.ts).
+   */
   limits: { recentPosts: 10, pages: 50, threadPages: 25 },
   link: 'https://www.kuaishou.com/short-video/{id}',
 } as const satisfies HarvestSite & Record<string, unknown>;

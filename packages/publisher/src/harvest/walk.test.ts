@@ -1,7 +1,17 @@
 import { HARVEST_CURSOR_MAX, HARVEST_ID_MAX, HARVEST_TITLE_MAX } from '@vidmatrix/contract/api/harvest';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor } from './in-page.ts';
-import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
+import type { ReadRequest } from './types.ts';
+import {
+  encodeWalk,
+  isResting,
+  nextInWalk,
+  postCount,
+  postKey,
+  postsToRead,
+  type PostWalk,
+  restingAt,
+} from './walk.ts';
 
 interface Walk extends PostWalk {
   posts: { id: string; title: string }[];
@@ -51,5 +61,41 @@ describe('the comment walk', () => {
       d: Array(10).fill('b'.repeat(400)),
     };
     expect(encodeWalk(huge)).toBe('');
+    // With a rotation, the walk that does not fit (or is done) rests there, its place through older posts kept.
+    expect(restingAt(encodeWalk(huge, 'page3'))).toBe('page3');
+    expect(restingAt(encodeWalk(null, 'page3'))).toBe('page3');
+    expect(isResting(encodeWalk(walk, 'page3'))).toBe(false);
+    expect(restingAt(encodeWalk(walk, 'page3'))).toBeUndefined();
+    expect(restingAt('')).toBeUndefined();
+  });
+
+  it('leaves out posts whose comment count has not moved since last read, and empty posts never read', async () => {
+    const kept = new Map([
+      [postKey('a'), 3],
+      [postKey('b'), 5],
+    ]);
+    const request: ReadRequest = {
+      cursor: '',
+      since: 0,
+      threads: (ids) => Promise.resolve(new Map(ids.flatMap((id) => (kept.has(id) ? [[id, kept.get(id) ?? 0]] : [])))),
+    };
+    const posts = await postsToRead(
+      request,
+      [
+        { id: 'a', k: 3 },
+        { id: 'b', k: 6 },
+        { id: 'c', k: 0 },
+        { id: 'd', k: 2 },
+      ],
+      [{ id: 'a', k: 3 }, { id: 'e' }],
+    );
+    expect(posts.map((p) => p.id)).toEqual(['b', 'd', 'e']);
+    // The count is kept once the post's walk ends: its only page read, or its last older page.
+    const kept6 = [{ root_id: postKey('b'), replies: 6 }];
+    expect(postCount({ i: 0, c: '', r: 0 }, { i: 1, c: '' }, '', { id: 'b', k: 6 })).toEqual(kept6);
+    expect(postCount({ i: 0, c: '', r: 0 }, { i: 1, c: '' }, 'p2', { id: 'b', k: 6 })).toEqual([]);
+    expect(postCount({ i: 0, c: 'p2', r: 1 }, { i: 0, c: 'p3', r: 1 }, 'p3', { id: 'b', k: 6 })).toEqual([]);
+    expect(postCount({ i: 0, c: 'p3', r: 1 }, null, '', { id: 'b', k: 6 })).toEqual(kept6);
+    expect(postCount({ i: 0, c: '' }, null, '', { id: 'e' })).toEqual([]);
   });
 });

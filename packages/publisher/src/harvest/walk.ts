@@ -1,13 +1,20 @@
 /**
- * The walk of a pass over the comment pages of an account's recent posts, shared by the harvesters that
+ * The walk of a pass over the comment pages of an account's posts, shared by the harvesters that
  * page a post's first-level comments by cursor (Douyin `cursor`, Kuaishou `pcursor`, Xiaohongshu
  * `cursor`, Channels `lastBuff`; research/leads.md): first every post's newest page, so new comments and
  * the newest threads show soon; then each post's older pages from where its first page ended, up to
  * `threadPages` pages a post, for new replies under older comments. The state rides in the harvest
  * cursor, so the walk goes on across passes.
+ *
+ * The posts of a walk are the post list's newest page and one older page, taken in turn (the rotation):
+ * an old video keeps getting comments, so every post is read within as many walks as the list has
+ * pages. Where the list shows each post's comment count, a post whose count has not moved since it was
+ * last read is left out (the count is kept in the thread memory under `postKey`). A finished walk leaves
+ * a resting cursor that holds the rotation, so the next walk goes on with the next older page.
  */
-import { HARVEST_CURSOR_MAX } from '@vidmatrix/contract/api/harvest';
-import { encodeCursor } from './in-page.ts';
+import { HARVEST_CURSOR_MAX, HARVEST_ID_MAX, type HarvestThread } from '@vidmatrix/contract/api/harvest';
+import { encodeCursor, knownThreads } from './in-page.ts';
+import type { ReadRequest } from './types.ts';
 
 export interface PostWalk {
   /** The post being read (its index in the pass's list). */
@@ -20,6 +27,77 @@ export interface PostWalk {
   r?: 0 | 1;
   /** Per post (in order), the cursor of its second page as its first page gave it ('' when it has none). */
   d?: string[];
+  /** The rotation: the post list's cursor of the older page the next walk reads ('' its second page). */
+  o?: string;
+}
+
+/** A post as the list shows it: its id and, where the platform tells it, its comment count. */
+export interface ListedPost {
+  id: string;
+  /** Comments under the post (first-level and replies) as the list counts them; absent where not shown. */
+  k?: number;
+}
+
+const REST = 'rest.';
+
+/** The cursor of a finished walk: the pass is over, and the next walk reads the older page at `o`. */
+export function restCursor(o: string): string {
+  return REST + encodeCursor({ o });
+}
+
+/** Whether a cursor is a finished walk's (the runner ends the pass there, and stores it for the next). */
+export function isResting(cursor: string): boolean {
+  return cursor.startsWith(REST);
+}
+
+/** The rotation a resting cursor holds; undefined for any other cursor ('' or a walk's). */
+export function restingAt(cursor: string): string | undefined {
+  if (!isResting(cursor)) {
+    return undefined;
+  }
+  try {
+    const v = JSON.parse(Buffer.from(cursor.slice(REST.length), 'base64url').toString('utf8')) as { o?: unknown };
+    return typeof v.o === 'string' ? v.o : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The key a post's comment count is kept under in the thread memory (beside threads' first comment ids). */
+export function postKey(id: string): string {
+  return `post:${id}`;
+}
+
+/**
+ * The posts of a new walk: the newest page, then the older page, each post once; of those whose count the
+ * list shows, only the ones whose count moved since last read (or never read, and not empty).
+ */
+export async function postsToRead<P extends ListedPost>(request: ReadRequest, newest: P[], older: P[]): Promise<P[]> {
+  const seen = new Set<string>();
+  const posts = [...newest, ...older].filter((p) => !seen.has(p.id) && seen.add(p.id));
+  const counted = posts.filter((p) => p.k !== undefined && postKey(p.id).length <= HARVEST_ID_MAX);
+  const known = await knownThreads(
+    request,
+    counted.map((p) => postKey(p.id)),
+  );
+  return posts.filter((p) => {
+    if (p.k === undefined || postKey(p.id).length > HARVEST_ID_MAX) {
+      return true;
+    }
+    const last = known.get(postKey(p.id));
+    return last === undefined ? p.k > 0 : last !== p.k;
+  });
+}
+
+/**
+ * The post's listed count to keep once its walk ends (`next`: the walk after this page of it, `after` its
+ * next page cursor): a walk stopped half-way through a post reads it again. None where the list shows no count.
+ */
+export function postCount(state: PostWalk, next: PostWalk | null, after: string, post: ListedPost): HarvestThread[] {
+  const ended = state.r !== 1 ? after === '' : next?.i !== state.i;
+  return ended && post.k !== undefined && postKey(post.id).length <= HARVEST_ID_MAX
+    ? [{ root_id: postKey(post.id), replies: post.k }]
+    : [];
 }
 
 /**
@@ -45,19 +123,23 @@ export function nextInWalk<W extends PostWalk>(
 }
 
 /**
- * The walk as a harvest cursor within HARVEST_CURSOR_MAX ('' when done): ten posts' titles (a Channels
- * description runs to a thousand characters) and their page cursors can pass it, so titles are dropped
- * first (later pages' items then carry none), and a walk that still does not fit ends here rather than
- * have the page refused.
+ * The walk as a harvest cursor within HARVEST_CURSOR_MAX (when done: the resting cursor of `rotation`, or
+ * '' for a walk without one): twenty posts' titles (a Channels description runs to a thousand characters)
+ * and their page cursors can pass it, so titles are dropped first (later pages' items then carry none),
+ * and a walk that still does not fit ends here rather than have the page refused (its rotation kept).
  */
-export function encodeWalk<W extends PostWalk & { posts: { title: string }[] }>(next: W | null): string {
+export function encodeWalk<W extends PostWalk & { posts: { title: string }[] }>(
+  next: W | null,
+  rotation?: string,
+): string {
+  const done = rotation === undefined ? '' : restCursor(rotation);
   if (!next) {
-    return '';
+    return done;
   }
   const full = encodeCursor(next);
   if (full.length <= HARVEST_CURSOR_MAX) {
     return full;
   }
   const bare = encodeCursor({ ...next, posts: next.posts.map((p) => ({ ...p, title: '' })) });
-  return bare.length <= HARVEST_CURSOR_MAX ? bare : '';
+  return bare.length <= HARVEST_CURSOR_MAX ? bare : done;
 }

@@ -12,8 +12,8 @@ import {
   type PageAnswer,
   writeOnce,
 } from './in-page.ts';
-import { HarvestError, type Harvester, type WriteResult } from './types.ts';
-import { encodeWalk, nextInWalk, type PostWalk } from './walk.ts';
+import { HarvestError, type Harvester, type ReadRequest, type WriteResult } from './types.ts';
+import { encodeWalk, type ListedPost, nextInWalk, postsToRead, type PostWalk, restCursor, restingAt } from './walk.ts';
 import { xiaohongshuHarvest } from './xiaohongshu.ts';
 
 interface Envelope<T> {
@@ -45,8 +45,7 @@ interface ProMessage {
   create_time: number;
 }
 
-interface PostRef {
-  id: string;
+interface PostRef extends ListedPost {
   title: string;
 }
 interface CommentCursor extends PostWalk {
@@ -196,28 +195,45 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
     return { items, cursor: data?.cursor ?? '', more: data?.has_more === true };
   }
 
+  /** One page of the creator's note list (`at`: its page number): its notes, and the next page's number ('' after the last). */
+  async function notesPage(page: Page, at: string) {
+    const posted = envelope<{ notes?: { id: string; display_title?: string }[]; page?: number }>(
+      await fetchInPage(page, url(def.calls.posted, { tab: '0', page: at }), { timeoutMs: t.read }),
+      'xiaohongshu notes',
+      false,
+    );
+    const posts: PostRef[] = (posted.data?.notes ?? [])
+      .slice(0, def.limits.recentPosts)
+      .map((n) => ({ id: n.id, title: n.display_title ?? '' }));
+    const next = Number(posted.data?.page ?? -1);
+    return { posts, next: posts.length > 0 && next > Number(at) ? String(next) : '' };
+  }
+
+  /**
+   * A new walk: the newest notes and the older page the rotation is at (then the next one, or back to the
+   * second). The list shows no comment counts (research §3), so every note of both pages is read.
+   */
+  async function newWalk(page: Page, request: ReadRequest, at: string): Promise<CommentCursor> {
+    await openSitePage(page, def, def.pages.notes);
+    const newest = await notesPage(page, '0');
+    const from = at || newest.next;
+    const older = from ? await notesPage(page, from) : { posts: [], next: '' };
+    const posts = await postsToRead(request, newest.posts, older.posts);
+    return { posts, i: 0, c: '', s: request.since, o: older.next };
+  }
+
   const harvester: Harvester = {
     platform: 'xiaohongshu',
     version: def.version,
 
     async readComments(page, request) {
-      let state = decodeCursor(request.cursor, isCommentCursor);
-      if (!state) {
-        await openSitePage(page, def, def.pages.notes);
-        const posted = envelope<{ notes?: { id: string; display_title?: string }[] }>(
-          await fetchInPage(page, url(def.calls.posted, { tab: '0', page: '0' }), { timeoutMs: t.read }),
-          'xiaohongshu notes',
-          false,
-        );
-        const posts = (posted.data?.notes ?? [])
-          .slice(0, def.limits.recentPosts)
-          .map((n) => ({ id: n.id, title: n.display_title ?? '' }));
-        state = { posts, i: 0, c: '', s: request.since };
-      }
+      const state =
+        decodeCursor(request.cursor, isCommentCursor) ??
+        (await newWalk(page, request, restingAt(request.cursor) ?? ''));
       const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
-        return { items: [], cursor: '' };
+        return { items: [], cursor: restCursor(state.o ?? '') };
       }
       await openSitePage(page, def, def.pages.explore);
       const data = await edithGet<{ comments?: XhsComment[]; cursor?: string; has_more?: boolean }>(
@@ -251,7 +267,7 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
       }
       const after = data?.has_more === true && list.length > 0 ? (data.cursor ?? '') : '';
       const next = nextInWalk(state, state.posts.length, after, { threadPages: def.limits.threadPages, first: '' });
-      return { items, threads, cursor: encodeWalk(next) };
+      return { items, threads, cursor: encodeWalk(next, state.o ?? '') };
     },
 
     async readMessages(page, { cursor, since }) {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkDeepThread,
+  checkOldPost,
   checkThreadsReopened,
   harvestBench,
   type HarvestBench,
@@ -150,6 +151,11 @@ describe('xiaohongshu harvest (edith signed in a www page, the 专业号 workben
 
   it('reaches a thread past a post’s fifth page, after every post’s newest page, across passes', async () => {
     await checkDeepThread({ ...(await site()), pageSize: 10 });
+  });
+
+  it('reads a new comment on the 25th-newest note within a bounded number of passes (the note list paged in turn)', async () => {
+    // No comment counts in the note list: each walk reads the newest page and one older page whole.
+    await checkOldPost({ ...(await site()), maxPasses: 10 });
   });
 
   it('replies once through comment/post; a reply whose answer never comes is found by re-reading', async () => {

@@ -36,7 +36,10 @@ export const xiaohongshuHarvest = {
   signer: '_webmsxyw',
   /** The comment's tag that marks the note's author (the account). */
   authorTag: 'is_author',
-  /** threadPages: how many first-level pages of a note the walk reads for new sub-comments in old threads (walk.ts). */
+  /**
+   * recentPosts: notes a walk takes from a page of the note list (the newest page and one older page in turn);
+   * threadPages: how many first-level pages of a note the walk reads for new sub-comments in old threads (walk.ts).
+   */
   limits: { recentPosts: 10, subComments: 10, subPages: 10, threadPages: 25, contacts: 20, messages: 20 },
   codes: {
     loggedOut: [-100],

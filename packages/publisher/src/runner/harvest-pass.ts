@@ -8,6 +8,7 @@ import { pause } from '../deadline.ts';
 import type { HarvestOverrides } from '../harvest/definition.ts';
 import { harvesterFor } from '../harvest/registry.ts';
 import { HarvestError, type Harvester, type ReadRequest } from '../harvest/types.ts';
+import { isResting } from '../harvest/walk.ts';
 import { openAccount, type PublisherOptions } from '../run-job.ts';
 import type { AccountProfile } from '../types.ts';
 import type { HarvestWriteReportBody, RunnerClient } from './runner-client.ts';
@@ -135,7 +136,8 @@ export async function readSource(
       threads: got.threads ?? [],
     });
     cursor = got.cursor;
-    if (!cursor) {
+    // A finished walk rests (its cursor keeps the rotation through older posts for the next pass).
+    if (!cursor || isResting(cursor)) {
       return;
     }
   }

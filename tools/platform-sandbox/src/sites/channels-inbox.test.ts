@@ -66,6 +66,42 @@ describe('channels comments (视频号助手, research/leads.md §4)', () => {
     expect(post?.exportId).not.toBe(post?.objectId);
   });
 
+  it('post_list pages by currentPage and pageSize, newest first, with totalCount and each post’s commentCount', async () => {
+    const { name, client } = await account();
+    const works: { id: string }[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      works.push(await stage.control.addWork({ platform: 'channels', user: name, title: `视频 ${i}` }));
+    }
+    const at = Date.now() - 60_000;
+    const feed = (text: string, more: { parent?: string } = {}) =>
+      stage.control.feed({
+        platform: 'channels',
+        account: name,
+        source: 'comment',
+        text,
+        post: works[1]?.id,
+        at,
+        ...more,
+      });
+    const top = await feed('多少钱');
+    await feed('私信你', { parent: top.id });
+    type Listed = Answer<{ list: { objectId: string; commentCount: number }[]; totalCount: number }>;
+    const page = (currentPage: number) =>
+      client.json<Listed>(
+        `${CGI}/post/post_list`,
+        postJson({ ...COMMON, pageSize: 10, currentPage, userpageType: 11, needAllCommentCount: true }),
+      );
+    const first = await page(1);
+    expect(first.data.totalCount).toBe(12);
+    expect(first.data.list).toHaveLength(10);
+    expect(first.data.list[0]?.objectId).toBe(works[11]?.id);
+    const second = await page(2);
+    expect(second.data.list.map((p) => p.objectId)).toEqual([works[1]?.id, works[0]?.id]);
+    // Comments and replies both count.
+    expect(second.data.list.map((p) => p.commentCount)).toEqual([2, 0]);
+    expect((await page(3)).data.list).toEqual([]);
+  });
+
   it('comment_list pages by lastBuff and downContinueFlag, level-two comments inside their comment', async () => {
     const { name, client } = await account();
     const work = await stage.control.addWork({ platform: 'channels', user: name, title: '作品' });

@@ -144,6 +144,41 @@ describe('kuaishou comments (cp.kuaishou.com, research/leads.md §2)', () => {
     expect(limited.error_msg).toContain('频繁');
   });
 
+  it('photoList pages the works newest first by a numeric pcursor, with commentCount; the drawer loads the next page at its end', async () => {
+    const { name, client } = await account();
+    for (let i = 0; i < 12; i += 1) {
+      await stage.control.addWork({ platform: 'kuaishou', user: name, title: `视频${i}` });
+    }
+    type Photos = { data: { pcursor: number; list: { photoId: string; title: string; commentCount: number }[] } };
+    const first = (await signedCall(client, '/rest/cp/creator/comment/photoList', {
+      pcursor: '',
+    })) as unknown as Photos;
+    expect(first.data.list).toHaveLength(10);
+    expect(first.data.list[0]).toMatchObject({ title: '视频11', commentCount: 0 });
+    expect(typeof first.data.pcursor).toBe('number');
+    const second = (await signedCall(client, '/rest/cp/creator/comment/photoList', {
+      pcursor: first.data.pcursor,
+    })) as unknown as Photos;
+    expect(second.data.list.map((p) => p.title)).toEqual(['视频1', '视频0']);
+    expect(second.data.pcursor).toBe(-1);
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    try {
+      await context.request.post(`${stage.sandbox.url}/kuaishou/__sandbox/login`, { data: { account: name } });
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1000, height: 300 });
+      await page.goto(`${stage.sandbox.url}/kuaishou/article/comment`);
+      await page.locator('.comment__header__video-btn').click();
+      await expect.poll(() => page.locator('.video-item').count()).toBe(10);
+      const more = page.waitForResponse((r) => r.url().includes('/comment/photoList'));
+      await page.locator('.drawer__sentinel').scrollIntoViewIfNeeded();
+      await more;
+      await expect.poll(() => page.locator('.video-item').count()).toBe(12);
+      await expect.poll(() => page.locator('.drawer__sentinel').textContent()).toBe('没有更多了');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the comment page loads pages as the list’s end comes into view, expands replies and replies through 回复/发送', async () => {
     const { name } = await account();
     const at = Date.now() - 100_000;

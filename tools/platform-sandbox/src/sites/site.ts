@@ -17,6 +17,10 @@ export interface SiteContext {
   switches: Switches;
   /** Reads the works list as the platform would (each read ages the works: posts appear late). */
   works(): WorkView[];
+  /** How many comments (first-level and replies) a work of the account has. */
+  comments(workId: string): number;
+  /** A JSON endpoint's POST body (empty for a GET or a page). */
+  body?: Record<string, unknown>;
 }
 
 /**

@@ -54,6 +54,22 @@ interface Page {
 }
 
 describe('xiaohongshu comments (edith, research/leads.md §3)', () => {
+  it('the creator note list (note/user/posted) pages by page number, newest first; page −1 after the last', async () => {
+    const { name, client } = await account();
+    for (let i = 0; i < 12; i += 1) {
+      await stage.control.addWork({ platform: 'xiaohongshu', user: name, title: `笔记 ${i}` });
+    }
+    type Posted = { code: number; data: { notes: { id: string; display_title: string }[]; page: number } };
+    const first = await client.json<Posted>('/api/galaxy/v2/creator/note/user/posted?tab=0&page=0');
+    expect(first.code).toBe(0);
+    expect(first.data.notes).toHaveLength(10);
+    expect(first.data.notes[0]?.display_title).toBe('笔记 11');
+    expect(first.data.page).toBe(1);
+    const second = await client.json<Posted>(`/api/galaxy/v2/creator/note/user/posted?tab=0&page=${first.data.page}`);
+    expect(second.data.notes.map((n) => n.display_title)).toEqual(['笔记 1', '笔记 0']);
+    expect(second.data.page).toBe(-1);
+  });
+
   it('comment/page: 24-hex ids, create_time in ms, user_info with xsec_token, a string cursor and has_more', async () => {
     const { name, get } = await account();
     const work = await stage.control.addWork({ platform: 'xiaohongshu', user: name, title: '秋冬穿搭' });

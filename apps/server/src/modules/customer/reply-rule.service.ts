@@ -1,9 +1,10 @@
-import type {
-  AiLeadOverview,
-  ReplyRule,
-  ReplySettings,
-  replyRuleSaveBody,
-  replySettingsBody,
+import {
+  type AiLeadOverview,
+  type ReplyRule,
+  replyRuleProblem,
+  type ReplySettings,
+  type replyRuleSaveBody,
+  type replySettingsBody,
 } from '@vidmatrix/contract/api/reply-rule';
 import { Job } from '@vidmatrix/contract/jobs';
 import { fillMsg, Msg } from '@vidmatrix/contract/messages';
@@ -300,14 +301,17 @@ function parseKeywords(json: string): string[] {
 }
 
 function toReplyRule(row: ReplyRuleRow): ReplyRule {
+  const keywords = parseKeywords(row.keywords);
   return {
     rule_id: row.id,
     kind: row.kind,
     match: row.match,
-    keywords: parseKeywords(row.keywords),
+    keywords,
     reply: row.reply,
     mode: row.mode,
     enabled: row.enabled === 1,
+    // A pattern saved under older checks is not run: the list says so rather than the rule going quiet.
+    problem: replyRuleProblem(row.match, keywords),
     updated_at: formatServerTime(row.updated_at),
   };
 }

@@ -13,8 +13,12 @@ export const LOGIN_REDIRECT_MS = 2_000;
 /** The post_list API's `status` per review state (the list page draws the text from it). */
 export const POST_STATUS: Record<string, number> = { 已发布: 1, 审核中: 2, 未通过: 3, 定时发布: 4 };
 
-/** One post_list item, shaped like the real API's (objectId and exportId, createTime in seconds, desc.shortTitle, desc.media). */
-export function postListItem(w: WorkView) {
+/**
+ * One post_list item, shaped like the real API's (objectId and exportId, createTime in seconds,
+ * desc.shortTitle, desc.media); `commentCount` (comments and replies) is asked for by
+ * needAllCommentCount (research §4; the field's name is our assumption, beside readCount and likeCount).
+ */
+export function postListItem(w: WorkView, commentCount = 0) {
   return {
     objectId: w.id,
     exportId: exportIdOf(w.id),
@@ -24,6 +28,7 @@ export function postListItem(w: WorkView) {
     visibleType: 1,
     readCount: 0,
     likeCount: 0,
+    commentCount,
     desc: {
       description: w.title,
       shortTitle: [{ shortTitle: w.title }],
@@ -32,10 +37,16 @@ export function postListItem(w: WorkView) {
   };
 }
 
-/** The post_list answer: the account's works as the platform shows them now (each read ages them). */
+/**
+ * The post_list answer: the account's works as the platform shows them now (each read ages them), newest
+ * first, the page `currentPage` (from 1) of `pageSize` (research §4's body fields), with totalCount.
+ */
 export function postListAnswer(ctx: SiteContext) {
-  const list = ctx.works().map(postListItem);
-  return { errCode: 0, errMsg: 'ok', data: { list, totalCount: list.length, lastBuff: '' } };
+  const all = ctx.works();
+  const size = Math.min(100, Math.max(1, Math.floor(Number(ctx.body?.pageSize ?? 20)) || 20));
+  const at = Math.max(1, Math.floor(Number(ctx.body?.currentPage ?? 1)) || 1);
+  const list = all.slice((at - 1) * size, at * size).map((w) => postListItem(w, ctx.comments(w.id)));
+  return { errCode: 0, errMsg: 'ok', data: { list, totalCount: all.length, lastBuff: '' } };
 }
 
 /**

@@ -87,7 +87,7 @@ body{font-family:"WenQuanYi Micro Hei",sans-serif;margin:0;padding:24px;color:#2
 <button type="button" class="comment__header__video-btn">选择视频</button></div>
 <div class="comment__content"><div class="comment-list"><div class="auto-load-list"></div>
 <div class="auto-load-list__sentinel">加载中</div></div></div></div>
-<div class="drawer video-list"><div class="drawer__content"></div></div>
+<div class="drawer video-list"><div class="drawer__content"></div><div class="drawer__sentinel">加载中</div></div>
 <div class="ant-message"></div>
 <script>
 (() => {
@@ -155,15 +155,27 @@ async function more(){
 function visible(){const r=$('.auto-load-list__sentinel').getBoundingClientRect();return r.top<innerHeight&&r.bottom>0;}
 function choose(p){photo=p.photoId;pcursor='';$('.auto-load-list').innerHTML='';$('.comment__header__title').textContent=p.title;
   $('.drawer').classList.remove('open');void more();}
+let photoCursor='',photosLoading=false;
 async function photos(){
-  const a=await api(C.paths.photoList,{pcursor:''});
-  if(a.result!==1){toast(a.error_msg);$('.auto-load-list__sentinel').textContent=a.error_msg;return;}
-  const list=$('.drawer__content');list.innerHTML='';
-  for(const p of a.data.list){const d=document.createElement('div');d.className='video-item';d.dataset.photoId=p.photoId;d.textContent=p.title;d.onclick=()=>choose(p);list.appendChild(d);}
-  if(a.data.list[0]){choose(a.data.list[0]);}else{$('.auto-load-list__sentinel').textContent='暂无评论';}
+  if(photosLoading||photoCursor===C.noMore){return;}
+  photosLoading=true;
+  const first=photoCursor==='';
+  try{
+    const a=await api(C.paths.photoList,{pcursor:photoCursor});
+    if(a.result!==1){toast(a.error_msg);$('.auto-load-list__sentinel').textContent=a.error_msg;return;}
+    const list=$('.drawer__content');
+    for(const p of a.data.list){const d=document.createElement('div');d.className='video-item';d.dataset.photoId=p.photoId;d.textContent=p.title;d.onclick=()=>choose(p);list.appendChild(d);}
+    photoCursor=a.data.pcursor;
+    $('.drawer__sentinel').textContent=photoCursor===C.noMore?'没有更多了':'加载中';
+    if(first){if(a.data.list[0]){choose(a.data.list[0]);}else{$('.auto-load-list__sentinel').textContent='暂无评论';}}
+  }finally{photosLoading=false;}
+  if(!first&&photoCursor!==C.noMore&&$('.drawer').classList.contains('open')&&inView($('.drawer__sentinel'))){void photos();}
 }
+function inView(e){const r=e.getBoundingClientRect();return r.top<innerHeight&&r.bottom>0;}
 $('.comment__header__video-btn').onclick=()=>$('.drawer').classList.add('open');
 new IntersectionObserver((e)=>{if(e.some((x)=>x.isIntersecting)){void more();}}).observe($('.auto-load-list__sentinel'));
+// The drawer loads the next page of works as its end comes into view (our assumption, as the comment list does).
+new IntersectionObserver((e)=>{if(photoCursor!==''&&e.some((x)=>x.isIntersecting)){void photos();}}).observe($('.drawer__sentinel'));
 void photos();
 })();
 </script></body></html>`;
@@ -221,16 +233,17 @@ export function kuaishouComments(core: SiteCore) {
     const photoOf = (id: unknown): Work | undefined => works.find((w) => w.id === id);
     const idOf = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? String(v) : '');
     if (path === P.photoList) {
-      const list = works
-        .slice()
-        .reverse()
-        .map((w) => ({
-          photoId: w.id,
-          title: w.title,
-          publishTime: w.createdAt,
-          commentCount: core.inbox.commentsOf(core.platform, user, w.id).length,
-        }));
-      return json({ result: 1, message: '成功', data: { pcursor: NO_MORE, list } });
+      // Newest first, a page at a time by a numeric pcursor (research §2 gives `{pcursor}`; the page size is ours).
+      const all = works.slice().reverse();
+      const from = typeof b.pcursor === 'number' && b.pcursor > 0 ? b.pcursor : 0;
+      const list = all.slice(from, from + PAGE).map((w) => ({
+        photoId: w.id,
+        title: w.title,
+        publishTime: w.createdAt,
+        commentCount: core.inbox.commentsOf(core.platform, user, w.id).length,
+      }));
+      const next = from + PAGE < all.length ? from + PAGE : NO_MORE;
+      return json({ result: 1, message: '成功', data: { pcursor: next, list } });
     }
     const work = photoOf(b.photoId);
     if (!work) {

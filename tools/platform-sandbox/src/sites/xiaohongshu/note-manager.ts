@@ -44,19 +44,28 @@ function toNote(w: WorkView): PostedNote {
   };
 }
 
-/** The list API: one read of the works (each read ages them), filtered by the tab. */
+/**
+ * Notes a page of the list holds. Our assumption: the research gives only `?tab=&page=` (IDX); a page
+ * number from 0, and `page` in the answer the next one to ask for, −1 after the last.
+ */
+const NOTES_PAGE = 10;
+
+/** The list API: one read of the works (each read ages them), filtered by the tab, newest first, a page at a time. */
 export function postedNotes(ctx: SiteContext): unknown {
   const tab = Number(ctx.url.searchParams.get('tab') ?? 0);
+  const at = Math.max(0, Math.floor(Number(ctx.url.searchParams.get('page') ?? 0)) || 0);
   const states = TABS[tab]?.[1] ?? [];
-  const notes = ctx
+  const all = ctx
     .works()
     .filter((w) => states.length === 0 || states.includes(w.status))
     .map(toNote);
+  const notes = all.slice(at * NOTES_PAGE, (at + 1) * NOTES_PAGE);
+  const page = (at + 1) * NOTES_PAGE < all.length ? at + 1 : -1;
   return {
     code: 0,
     success: true,
     msg: '成功',
-    data: { notes, page: -1, tags: TABS.map(([name], id) => ({ id, name })) },
+    data: { notes, page, tags: TABS.map(([name], id) => ({ id, name })) },
   };
 }
 

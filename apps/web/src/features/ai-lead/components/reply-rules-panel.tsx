@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Divider, Form, Input, InputNumber, Modal, Radio, Switch, Tag } from 'antd';
+import { Button, Card, Divider, Form, Input, InputNumber, Modal, Radio, Switch, Tag, Typography } from 'antd';
 import { validationMessage } from '@vidmatrix/contract/api/common';
 import {
   REPLY_KIND_LABEL,
@@ -176,7 +176,23 @@ export function ReplyRulesPanel() {
             width: 110,
             render: (m: ReplyMode) => <Tag color={m === 'auto' ? 'blue' : 'orange'}>{REPLY_MODE_LABEL[m]}</Tag>,
           },
-          { title: '状态', dataIndex: 'enabled', width: 80, render: (on: boolean) => (on ? '启用' : '停用') },
+          {
+            title: '状态',
+            dataIndex: 'enabled',
+            width: 160,
+            // A rule whose pattern the matcher no longer runs says so, with what to do.
+            render: (on: boolean, r) =>
+              r.problem ? (
+                <div data-testid="rule-problem">
+                  <Tag color="error">未生效</Tag>
+                  <Typography.Text type="danger">{r.problem}</Typography.Text>
+                </div>
+              ) : on ? (
+                '启用'
+              ) : (
+                '停用'
+              ),
+          },
         ]}
       />
       <Divider titlePlacement="start">AI回复设置</Divider>
