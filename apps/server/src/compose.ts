@@ -173,6 +173,8 @@ export function compose(infra: Infrastructure) {
   };
   const clipCatalog = new ClipCatalogService({ clip: clipTools, storage });
   const { clipTaskRepository } = repos;
+  // What recognition heard in a released object goes with it.
+  events.on('material.released', ({ objectKey }) => clipTaskRepository.forgetTranscript(objectKey));
   const clipPlans = new ClipPlanService(
     {
       clipTaskRepository,
