@@ -5,7 +5,8 @@ import { makeVideo, startTranscriptionImitation, toneSource, type TranscriptionI
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClipPlanService, type ClipLibrary } from '../../../modules/clip-task/clip-plan.service.ts';
 import { ClipRenderer } from '../render.ts';
-import { createTranscriber, OpenAiTranscriber, parseTranscript, transcriptLines } from './transcriber.ts';
+import { createTranscriber } from './create-transcriber.ts';
+import { OpenAiTranscriber, parseTranscript, transcriptLines } from './transcriber.ts';
 
 // Subtitles from speech (issue 24) for 口播 without a typed script: with a recognition service (here a
 // local imitation of an OpenAI-compatible /audio/transcriptions endpoint, @vidmatrix/fixtures)
