@@ -8,7 +8,8 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { svgCaptchaGenerator, type CaptchaGenerator } from './modules/auth/captcha.ts';
 import { listChineseFonts } from './media/clip/fonts.ts';
 import { ClipRenderer } from './media/clip/render.ts';
-import { createTranscriber, type Transcriber } from './media/clip/asr/transcriber.ts';
+import { createTranscriber } from './media/clip/asr/create-transcriber.ts';
+import type { Transcriber } from './media/clip/asr/transcriber.ts';
 import { createTts } from './media/clip/tts/create-tts.ts';
 import type { TtsProvider } from './media/clip/tts/tts-provider.ts';
 import { createScriptWriter, type ScriptWriter } from './media/clip/writer/script-writer.ts';
@@ -173,6 +174,8 @@ export function compose(infra: Infrastructure) {
   };
   const clipCatalog = new ClipCatalogService({ clip: clipTools, storage });
   const { clipTaskRepository } = repos;
+  // What recognition heard in a released object goes with it.
+  events.on('material.released', ({ objectKey }) => clipTaskRepository.forgetTranscript(objectKey));
   const clipPlans = new ClipPlanService(
     {
       clipTaskRepository,

@@ -47,6 +47,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 'S3 ' })).toThrow(/STORAGE_DRIVER must be local or s3/);
   });
 
+  it('checks the speech-recognition variables at start', () => {
+    expect(() => loadConfig({ ASR_PROVIDER: 'sherpa', SHERPA_ASR_MODEL_DIR: '/models/sense-voice' })).not.toThrow();
+    expect(() => loadConfig({ ASR_BASE_URL: 'https://asr.example/v1', ASR_MODEL: 'sensevoice' })).not.toThrow();
+    const bad = () =>
+      loadConfig({ ASR_PROVIDER: 'vosk', ASR_BASE_URL: 'asr.example', SHERPA_ASR_MODEL_TYPE: 'whisper' });
+    expect(bad).toThrow(/ASR_PROVIDER must be openai or sherpa/);
+    expect(bad).toThrow(/ASR_BASE_URL must be an http\(s\) URL/);
+    expect(bad).toThrow(/SHERPA_ASR_MODEL_TYPE must be sense_voice or paraformer/);
+  });
+
   it('reads JOBS and the ffmpeg paths', () => {
     expect(loadConfig({})).toMatchObject({ jobs: 'on', ffmpegPath: undefined, ffprobePath: undefined });
     expect(loadConfig({ JOBS: 'off', FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: ' /opt/ff/ffprobe ' })).toMatchObject(

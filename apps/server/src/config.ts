@@ -88,6 +88,15 @@ export const envSchema = z.object({
         .max(HARVEST_SCAN_INTERVAL_MAX_MS / 1000, harvestIntervalError),
     ),
   RUNNER_CONNECTOR_BASE: optional.pipe(z.url({ error: 'must be an http(s) URL' }).optional()),
+  // Subtitles from speech (media/clip/asr/create-transcriber.ts reads them; checked here at start).
+  ASR_PROVIDER: optional.pipe(z.enum(['openai', 'sherpa'], { error: 'must be openai or sherpa' }).optional()),
+  ASR_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  ASR_API_KEY: optional,
+  ASR_MODEL: optional,
+  SHERPA_ASR_MODEL_DIR: optional,
+  SHERPA_ASR_MODEL_TYPE: optional.pipe(
+    z.enum(['sense_voice', 'paraformer'], { error: 'must be sense_voice or paraformer' }).optional(),
+  ),
   // Portrait 9:16; a multiple of 32 keeps the width (height × 9/16) even, as x264 needs.
   CLIP_HEIGHT: withDefault(String(CLIP_OUTPUT_SIZE.height))
     .transform(Number)

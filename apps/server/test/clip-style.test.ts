@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClipVoiceList, ClipVoicePreview } from '@vidmatrix/contract/api/clip-voice';
 import { subtitlePreset, titlePreset } from '@vidmatrix/contract/rules/clip-styles';
 import { fixtureDir, makeImage, makeVideo } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFrame } from './frames.ts';
 import type { TestContext } from './helpers.ts';
 import {
   addFiles as addFilesOf,
@@ -60,12 +60,10 @@ async function frameOf(url: string, name: string): Promise<(x: number, y: number
   expect(res.statusCode).toBe(200);
   const path = join(dir, `${name}.mp4`);
   writeFileSync(path, res.rawPayload);
-  const args = ['-v', 'error', '-ss', '0.5', '-i', path, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'];
-  const raw = execFileSync('ffmpeg', args, { maxBuffer: 1 << 24 });
-  const width = TINY_OUTPUT.size.width;
+  const frame = readFrame(path, 0.5);
   return (x, y) => {
-    const i = (y * width + x) * 3;
-    return [raw[i] ?? 0, raw[i + 1] ?? 0, raw[i + 2] ?? 0];
+    const [r = 0, g = 0, b = 0] = frame.pixel(x, y);
+    return [r, g, b];
   };
 }
 

@@ -211,6 +211,10 @@ export const Msg = {
   clipNoTranscriber: '未配置语音识别服务：字幕只按填写的口播文案生成，不填文案则成片没有字幕',
   /** 口播 with speech recognition (the service is not named: its name is the operator's model id). */
   clipTranscriberOn: '不填文案时，由语音识别服务从口播原声生成字幕',
+  /** CP拆拼 with 保留原声, speech recognition configured (the service unnamed, as above). */
+  clipSourceTranscriberOn: '保留原声时，由语音识别服务从原声生成字幕，随镜头出现',
+  /** CP拆拼 without speech recognition: 保留原声 keeps the sound, without subtitles. */
+  clipSourceNoTranscriber: '未配置语音识别服务：保留原声的视频不生成字幕',
   clipVoiceAuthFailed: '语音合成服务认证失败，请检查服务器的语音合成密钥和区域设置',
   clipVoiceRejected: '语音合成服务拒绝了请求，请检查服务器的语音设置',
   clipVoiceFailed: '语音合成失败，请稍后重试',

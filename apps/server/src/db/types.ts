@@ -48,6 +48,7 @@ export interface Database {
   clip_media: ClipMediaTable;
   clip_task: ClipTaskTable;
   clip_output: ClipOutputTable;
+  clip_transcript: ClipTranscriptTable;
   clip_combination: ClipCombinationTable;
   clip_template: ClipTemplateTable;
   job: JobTable;
@@ -575,6 +576,18 @@ export interface ClipOutputTable {
   updated_at: number;
   /** The token of the render that holds the video now; only it may file the output. */
   lease: Generated<string>;
+}
+
+/** What speech recognition heard in a stored object, kept while the file and the recogniser stay the same. */
+export interface ClipTranscriptTable {
+  object_key: string;
+  /** The file's size and a hash of its head when it was heard. */
+  fingerprint: string;
+  /** The recogniser's name (service and model). */
+  transcriber: string;
+  /** JSON [{ start, end, text }], seconds in the file. */
+  segments: string;
+  created_at: number;
 }
 
 /** Combinations a member already made, so later tasks avoid them. */

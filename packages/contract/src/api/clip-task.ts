@@ -365,7 +365,7 @@ export const clipVoice = z.object({
   name: z.string(),
   /** A formant or otherwise robotic voice, fit for previews only. */
   robotic: z.boolean(),
-  /** What writes 口播 subtitles from speech (ASR_BASE_URL), or null: none configured, the typed script only. */
+  /** What writes subtitles from speech (口播, CP拆拼 保留原声; ASR_PROVIDER), or null: none configured. */
   transcriber: z.string().nullable().optional(),
 });
 export type ClipVoice = z.infer<typeof clipVoice>;

@@ -29,6 +29,7 @@ import * as chatMessageRoot from './202611300100_chat_message_root.ts';
 import * as harvestThread from './202612010100_harvest_thread.ts';
 import * as chatMessageDeliveryLease from './202612020200_chat_message_delivery_lease.ts';
 import * as publishClaimIndexes from './202612020500_publish_claim_indexes.ts';
+import * as clipTranscript from './202612030200_clip_transcript.ts';
 
 /** Every migration, by name; append new ones at the end (names sort by their timestamp prefix). */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '202612010100_harvest_thread': harvestThread,
   '202612020200_chat_message_delivery_lease': chatMessageDeliveryLease,
   '202612020500_publish_claim_indexes': publishClaimIndexes,
+  '202612030200_clip_transcript': clipTranscript,
 };

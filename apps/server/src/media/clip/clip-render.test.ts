@@ -16,6 +16,7 @@ import { produceVideo } from './produce.ts';
 import { ClipRenderError, ClipRenderer } from './render.ts';
 import type { ResolvedMaterial } from './timeline.ts';
 import { imitationSeconds, startAzureTtsImitation } from '../../../test/azure-tts-imitation.ts';
+import { readFrame } from '../../../test/frames.ts';
 import { AZURE_DEFAULT_VOICE, AzureTts } from './tts/azure.ts';
 import { EspeakTts } from './tts/espeak.ts';
 import type { TtsProvider } from './tts/tts-provider.ts';
@@ -152,26 +153,7 @@ async function voiceSeconds(paragraphs: readonly string[]): Promise<number> {
 function band(file: string, at: number, from: number, to: number): Buffer {
   const y = Math.round(SIZE.height * from);
   const h = Math.round(SIZE.height * (to - from));
-  return execFileSync(
-    'ffmpeg',
-    [
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-ss',
-      String(at),
-      '-i',
-      file,
-      '-frames:v',
-      '1',
-      '-vf',
-      `crop=${SIZE.width}:${h}:0:${y},format=gray`,
-      '-f',
-      'rawvideo',
-      '-',
-    ],
-    { maxBuffer: 1 << 24 },
-  );
+  return readFrame(file, at, { gray: true, filter: `crop=${SIZE.width}:${h}:0:${y}` }).data;
 }
 
 function meanDifference(a: Buffer, b: Buffer): number {
@@ -184,32 +166,12 @@ function meanDifference(a: Buffer, b: Buffer): number {
 
 /** How many rows of the top third of a frame (0.5 s in) hold yellow pixels: the height of the title. */
 function yellowRows(file: string, size: { width: number; height: number }): number {
-  const h = Math.round(size.height / 3);
-  const rgb = execFileSync(
-    'ffmpeg',
-    [
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-ss',
-      '0.5',
-      '-i',
-      file,
-      '-frames:v',
-      '1',
-      '-vf',
-      `crop=${size.width}:${h}:0:0,format=rgb24`,
-      '-f',
-      'rawvideo',
-      '-',
-    ],
-    { maxBuffer: 1 << 24 },
-  );
+  const frame = readFrame(file, 0.5, { filter: `crop=${size.width}:${Math.round(size.height / 3)}:0:0` });
   let rows = 0;
-  for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < size.width; x += 1) {
-      const i = (y * size.width + x) * 3;
-      if ((rgb[i] ?? 0) > 180 && (rgb[i + 1] ?? 0) > 160 && (rgb[i + 2] ?? 0) < 110) {
+  for (let y = 0; y < frame.height; y += 1) {
+    for (let x = 0; x < frame.width; x += 1) {
+      const [r = 0, g = 0, b = 0] = frame.pixel(x, y);
+      if (r > 180 && g > 160 && b < 110) {
         rows += 1;
         break;
       }

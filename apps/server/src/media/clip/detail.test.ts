@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeVideo, toneSource } from '@vidmatrix/fixtures';
 import { clipTaskInput } from '@vidmatrix/contract/api/clip-task';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countPixels, readFrame } from '../../../test/frames.ts';
 import { bestOffset, coverFocus, detailProfile } from './detail.ts';
 import type { RenderSpec } from './filter-graph.ts';
 import { planClipTask } from './plan.ts';
@@ -41,33 +41,7 @@ afterAll(() => {
 
 /** Magenta pixels in the frame 1 s into a video. */
 function subjectPixels(file: string): number {
-  const rgb = execFileSync(
-    'ffmpeg',
-    [
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-ss',
-      '1',
-      '-i',
-      file,
-      '-frames:v',
-      '1',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-',
-    ],
-    { maxBuffer: 1 << 24 },
-  );
-  let n = 0;
-  for (let i = 0; i + 2 < rgb.length; i += 3) {
-    if ((rgb[i] ?? 0) > 170 && (rgb[i + 2] ?? 0) > 170 && (rgb[i + 1] ?? 0) < 100) {
-      n += 1;
-    }
-  }
-  return n;
+  return countPixels(readFrame(file, 1), ([r = 0, g = 0, b = 0]) => r > 170 && b > 170 && g < 100);
 }
 
 describe('detail-aware cover crop', () => {

@@ -11,7 +11,7 @@ import { writeAss } from './ass.ts';
 import { coverFocus } from './detail.ts';
 import type { RenderLogo, RenderSpec, SpecClip } from './filter-graph.ts';
 import { ClipRenderError, type ClipRenderer, type ProbeResult } from './render.ts';
-import { layTimeline, type ResolvedMaterial, type SpokenParagraphs } from './timeline.ts';
+import { layTimeline, type ResolvedMaterial, type SpokenParagraphs, type TimelineInput } from './timeline.ts';
 import type { TtsProvider, VoiceChoice } from './tts/tts-provider.ts';
 import { encodeWav, layoutWav, parseWav, wavSeconds, type Wav } from './tts/wav.ts';
 
@@ -24,6 +24,8 @@ export interface ProduceInput {
   musicPath: string | null;
   /** 口播: speech spans of the main clip. */
   speech?: readonly (readonly [number, number])[];
+  /** Footage keeping its sound (CP拆拼 保留原声): what recognition heard in each source, by material id. */
+  heard?: TimelineInput['heard'];
   tts: TtsProvider;
   /** The task's voice, speed and volume (配音); absent: the provider's default voice as it speaks. */
   dubbing?: ClipDubbing;
@@ -175,6 +177,7 @@ export async function produceVideo(renderer: ClipRenderer, input: ProduceInput):
     materials: input.materials,
     spoken: voice?.spoken ?? null,
     speech: input.speech,
+    heard: input.heard,
   });
   let voicePath: string | null = null;
   if (voice && timeline.voice) {

@@ -3,6 +3,7 @@ import { type ClipMaterial, type ClipPlan } from './plan-model.ts';
 import { CLIP_SENTENCE_GAP_SECONDS, CLIP_TAIL_SECONDS } from '@vidmatrix/contract/constants';
 import { splitSentences, subtitleText } from '@vidmatrix/contract/rules/clip-text';
 import type { Cue, TitleCue } from './ass.ts';
+import { transcriptLines, type TranscriptSegment } from './asr/transcriber.ts';
 import type { RenderSpec, SpecClip } from './filter-graph.ts';
 
 /** A material as the renderer needs it: where its file is, and what it is. */
@@ -25,6 +26,11 @@ export interface TimelineInput {
   spoken: SpokenParagraphs | null;
   /** 口播: speech spans of the main clip (source seconds). */
   speech?: readonly (readonly [number, number])[];
+  /**
+   * Footage keeping its own sound (plan.sourceAudio): what recognition heard in each source, by material
+   * id (source seconds); each shot shows the lines said in its span of the source.
+   */
+  heard?: ReadonlyMap<number, readonly TranscriptSegment[]>;
 }
 
 /** Where each sentence of the voice starts, for the voice track to be laid out the same way. */
@@ -153,6 +159,14 @@ export function layTimeline(input: TimelineInput): Timeline {
     const clip = clipOf(m, s.start, round3(span.end - span.start + overlap), s.motion, speed);
     return plan.sourceAudio && m.kind !== 'image' ? { ...clip, sound: true } : clip;
   });
+  if (plan.sourceAudio && input.heard) {
+    cues.push(
+      ...heardCues(
+        input.heard,
+        spans.map((span, k) => ({ span, clip: clips[k], segment: plan.segments[span.segment] })),
+      ),
+    );
+  }
   const transitions = trans
     ? spans.slice(1).map((span) => ({
         name: plan.segments[span.segment]?.transition ?? trans.names[0] ?? 'fade',
@@ -169,6 +183,48 @@ export function layTimeline(input: TimelineInput): Timeline {
     title: titleOf(plan, template, duration),
     voice: plan.voiced && starts.length ? { starts: starts.map(round3), duration } : null,
   };
+}
+
+/**
+ * The cues of shots that keep their sound: each line recognition heard in a shot's span of its source,
+ * moved to where the shot lands in the video (and scaled by its speed). A line shows in the shot that
+ * holds at least half of it, cut to the shot's bounds; a line cut by a shot boundary elsewhere is left out.
+ */
+function heardCues(
+  heard: ReadonlyMap<number, readonly TranscriptSegment[]>,
+  shots: readonly {
+    span: { start: number; end: number };
+    clip: SpecClip | undefined;
+    segment: { materialId: number } | undefined;
+  }[],
+): Cue[] {
+  const cues: Cue[] = [];
+  const linesOf = new Map<number, ReturnType<typeof transcriptLines>>();
+  for (const { span, clip, segment } of shots) {
+    const segments = segment && heard.get(segment.materialId);
+    if (!clip || !segment || !segments?.length || clip.kind === 'image') {
+      continue;
+    }
+    let lines = linesOf.get(segment.materialId);
+    if (!lines) {
+      lines = transcriptLines(segments);
+      linesOf.set(segment.materialId, lines);
+    }
+    const from = clip.start;
+    const to = clip.start + (span.end - span.start) * clip.speed;
+    for (const [k, [a, b]] of lines.speech.entries()) {
+      const inside = Math.min(b, to) - Math.max(a, from);
+      if (inside <= 0 || inside < (b - a) / 2) {
+        continue;
+      }
+      cues.push({
+        start: span.start + (Math.max(a, from) - from) / clip.speed,
+        end: span.start + (Math.min(b, to) - from) / clip.speed,
+        text: subtitleText(lines.lines[k] ?? ''),
+      });
+    }
+  }
+  return cues;
 }
 
 function titleOf(plan: ClipPlan, template: ClipTemplate, duration: number): TitleCue | null {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,9 @@ import type { UploadRepository } from '../upload/upload.repository.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
 import type { ClipTaskRepository } from './clip-task.repository.ts';
 
+/** Bytes of a file's head hashed into its transcript's fingerprint (with its size). */
+const FINGERPRINT_HEAD_BYTES = 64 * 1024;
+
 /** A task's materials as the planner sees them, with their storage keys. */
 export type ClipLibrary = Map<number, ClipMaterial & { key: string }>;
 
@@ -33,9 +37,9 @@ export class ClipPlanService {
   constructor(
     private readonly deps: {
       clipTaskRepository: ClipTaskRepository;
-      storage: Pick<StorageDriver, 'mediaSource'>;
+      storage: Pick<StorageDriver, 'mediaSource' | 'size' | 'readHead'>;
       renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech' | 'extractSpeech'>;
-      /** Subtitles from speech for 口播 without a script (clip-tools.ts); none: the typed script only. */
+      /** Subtitles from speech (口播 without a script, CP拆拼 with 保留原声; clip-tools.ts); none: no recognition. */
       transcriber?: Transcriber | null;
       /** The member's materials, read through the material module's rule (material-sources.ts). */
       materialRepository: Pick<MaterialRepository, 'byIds' | 'tagsOf'>;
@@ -123,6 +127,10 @@ export class ClipPlanService {
           }
         }
         ctx.shots = shots;
+        if (input.keepSourceAudio) {
+          // Heard (and stored) before the renders, so each of them reads the transcript instead of asking.
+          await this.heardIn(library, input.sourceIds);
+        }
       }
       let planned = input;
       if (input.clip_model === 4) {
@@ -205,33 +213,80 @@ export class ClipPlanService {
     return { speech: await this.deps.renderer.detectSpeech(path, main.duration), lines: [...typed] };
   }
 
-  /** What the service hears in a clip, asked once per stored object (the plan and each of its videos reuse it). */
+  /**
+   * CP拆拼 with 保留原声: what recognition heard in each of these sources (by material id), for the
+   * subtitles of the shots cut from them; none without a recognition service. A source with no sound
+   * has heard nothing.
+   */
+  async heardIn(library: ClipLibrary, ids: readonly number[]): Promise<Map<number, TranscriptSegment[]> | undefined> {
+    const transcriber = this.deps.transcriber;
+    if (!transcriber) {
+      return undefined;
+    }
+    const heard = new Map<number, TranscriptSegment[]>();
+    for (const id of new Set(ids)) {
+      const m = library.get(id);
+      if (m?.kind !== 'video') {
+        continue;
+      }
+      const path = await this.sourceOf(m.key);
+      const sound = (await this.deps.renderer.probe(path)).audio !== null;
+      heard.set(id, sound ? await this.transcriptOf(transcriber, m.key, path) : []);
+    }
+    return heard;
+  }
+
+  /**
+   * What the recogniser hears in a stored file. Kept in clip_transcript while the file (its size and
+   * head) and the recogniser stay the same, so a re-render, a second task or another process reads it
+   * instead of asking again; asks made at once in this process share one request.
+   */
   private transcriptOf(transcriber: Transcriber, key: string, path: string): Promise<TranscriptSegment[]> {
     let heard = this.transcripts.get(key);
     if (!heard) {
-      heard = (async () => {
-        const dir = await mkdtemp(join(tmpdir(), 'vm-asr-'));
-        try {
-          const audio = join(dir, 'speech.wav');
-          await this.deps.renderer.extractSpeech(path, audio);
-          return await transcriber.transcribe(audio);
-        } catch (error) {
-          // The service's own failure stays a TranscribeError: a refusal at add time (plan), an outage the
-          // queue tries again at render time (the plan already succeeded); any other is the audio's own.
-          throw error instanceof TranscribeError ? error : new ClipInputError(Msg.clipRenderFailed);
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
-      })();
-      heard.catch(() => this.transcripts.delete(key));
-      if (this.transcripts.size >= 64) {
-        this.transcripts.delete(this.transcripts.keys().next().value as string);
-      }
+      heard = this.hear(transcriber, key, path).finally(() => this.transcripts.delete(key));
       this.transcripts.set(key, heard);
     }
     return heard;
   }
 
+  private async hear(transcriber: Transcriber, key: string, path: string): Promise<TranscriptSegment[]> {
+    const fingerprint = await this.fingerprintOf(key);
+    const stored = await this.repo.transcript(key, fingerprint, transcriber.name);
+    if (stored !== undefined) {
+      return JSON.parse(stored) as TranscriptSegment[];
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'vm-asr-'));
+    let segments: TranscriptSegment[];
+    try {
+      const audio = join(dir, 'speech.wav');
+      await this.deps.renderer.extractSpeech(path, audio);
+      segments = await transcriber.transcribe(audio);
+    } catch (error) {
+      // The service's own failure stays a TranscribeError: a refusal at add time (plan), an outage the
+      // queue tries again at render time (the plan already succeeded); any other is the audio's own.
+      throw error instanceof TranscribeError ? error : new ClipInputError(Msg.clipRenderFailed);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    await this.repo.saveTranscript({
+      object_key: key,
+      fingerprint,
+      transcriber: transcriber.name,
+      segments: JSON.stringify(segments),
+      created_at: Date.now(),
+    });
+    return segments;
+  }
+
+  /** A stored file's size and a hash of its head: a file written again under the same key differs in one. */
+  private async fingerprintOf(key: string): Promise<string> {
+    const { storage } = this.deps;
+    const [size, head] = await Promise.all([storage.size(key), storage.readHead(key, FINGERPRINT_HEAD_BYTES)]);
+    return `${size ?? 0}:${createHash('sha256').update(head).digest('hex').slice(0, 32)}`;
+  }
+
+  /** Recognition under way in this process, by object key (the finished ones are in the database). */
   private readonly transcripts = new Map<string, Promise<TranscriptSegment[]>>();
 }
 

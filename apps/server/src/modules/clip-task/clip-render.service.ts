@@ -96,7 +96,7 @@ export class ClipRenderService {
     },
     private readonly planner: Pick<
       ClipPlanService,
-      'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf' | 'logoKey'
+      'scripted' | 'plan' | 'library' | 'requireSpace' | 'sourceOf' | 'speechOf' | 'heardIn' | 'logoKey'
     >,
     private readonly catalog: Pick<ClipCatalogService, 'fonts'>,
   ) {
@@ -317,6 +317,8 @@ export class ClipRenderService {
         musicPath: plan.musicId === null ? null : await this.musicPath(memberId, plan.musicId),
         speech:
           input.clip_model === 4 ? (await this.planner.speechOf(library, input.mainId, input.lines)).speech : undefined,
+        // 保留原声: the shots' subtitles are what was said in them (the plan stored the sources' transcripts).
+        heard: plan.sourceAudio ? await this.planner.heardIn(library, usedMaterialIds(plan)) : undefined,
         tts: clip.tts,
         dubbing: input.dubbing,
         logo: input.logo && {

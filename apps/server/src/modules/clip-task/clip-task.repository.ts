@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { ClipOutputTable, ClipTaskTable, Db } from '../../db/types.ts';
+import type { ClipOutputTable, ClipTaskTable, ClipTranscriptTable, Db } from '../../db/types.ts';
 import type { FilingFence } from '../material/material.repository.ts';
 
 /** One step's media of a clip task (the `clip_media` table). */
@@ -253,5 +253,38 @@ export class ClipTaskRepository {
   async systemMusicKey(id: number): Promise<string | undefined> {
     const row = await this.db.selectFrom('music').select('object_key').where('id', '=', id).executeTakeFirst();
     return row?.object_key;
+  }
+
+  /** What recognition heard in an object, when it was heard from the same file by the same recogniser. */
+  async transcript(objectKey: string, fingerprint: string, transcriber: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('clip_transcript')
+      .select('segments')
+      .where('object_key', '=', objectKey)
+      .where('fingerprint', '=', fingerprint)
+      .where('transcriber', '=', transcriber)
+      .executeTakeFirst();
+    return row?.segments;
+  }
+
+  /** Keeps what recognition heard in an object (replacing what an older file or recogniser heard). */
+  async saveTranscript(row: Insertable<ClipTranscriptTable>): Promise<void> {
+    await this.db
+      .insertInto('clip_transcript')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('object_key').doUpdateSet({
+          fingerprint: row.fingerprint,
+          transcriber: row.transcriber,
+          segments: row.segments,
+          created_at: row.created_at,
+        }),
+      )
+      .execute();
+  }
+
+  /** Forgets what was heard in an object that was released (deleted, expired). */
+  async forgetTranscript(objectKey: string): Promise<void> {
+    await this.db.deleteFrom('clip_transcript').where('object_key', '=', objectKey).execute();
   }
 }

@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeVideo, toneSource } from '@vidmatrix/fixtures';
+import { makeVideo, startTranscriptionImitation, toneSource, type TranscriptionImitation } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTranscriptionImitation, type TranscriptionImitation } from '../../../../test/transcription-imitation.ts';
 import { ClipPlanService, type ClipLibrary } from '../../../modules/clip-task/clip-plan.service.ts';
 import { ClipRenderer } from '../render.ts';
-import { createTranscriber, OpenAiTranscriber, parseTranscript, transcriptLines } from './transcriber.ts';
+import { createTranscriber } from './create-transcriber.ts';
+import { OpenAiTranscriber, parseTranscript, transcriptLines } from './transcriber.ts';
 
 // Subtitles from speech (issue 24) for 口播 without a typed script: with a recognition service (here a
-// local imitation of an OpenAI-compatible /audio/transcriptions endpoint, test/transcription-imitation.ts)
+// local imitation of an OpenAI-compatible /audio/transcriptions endpoint, @vidmatrix/fixtures)
 // the lines and their spans are what it heard; without one, the typed script over the detected speech.
 
 const KEY = 'test-asr-key';
@@ -46,13 +46,26 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The plan service with only what speechOf reads: the clip's file and the renderer. */
+/** The plan service with only what speechOf reads: the clip's file, the renderer and (in memory) the stored transcripts. */
 function planner(transcriber: OpenAiTranscriber | null): ClipPlanService {
+  const stored = new Map<string, string>();
   return new ClipPlanService(
     {
-      storage: { mediaSource: () => Promise.resolve(clip) },
+      storage: {
+        mediaSource: () => Promise.resolve(clip),
+        size: () => Promise.resolve(statSync(clip).size),
+        readHead: () => Promise.resolve(readFileSync(clip).subarray(0, 1024)),
+      },
       renderer: new ClipRenderer(),
       transcriber,
+      clipTaskRepository: {
+        transcript: (key: string, fingerprint: string, name: string) =>
+          Promise.resolve(stored.get(`${key}\n${fingerprint}\n${name}`)),
+        saveTranscript: (row: { object_key: string; fingerprint: string; transcriber: string; segments: string }) => {
+          stored.set(`${row.object_key}\n${row.fingerprint}\n${row.transcriber}`, row.segments);
+          return Promise.resolve();
+        },
+      },
     } as unknown as ConstructorParameters<typeof ClipPlanService>[0],
     {} as ConstructorParameters<typeof ClipPlanService>[1],
   );

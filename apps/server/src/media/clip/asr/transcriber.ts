@@ -6,9 +6,9 @@ import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 // clip's own sound when a speech-recognition service is configured. The one kind offered is an
 // OpenAI-compatible `POST {base}/audio/transcriptions` (multipart `file` and `model`,
 // `response_format=verbose_json`, answering `{ text, segments: [{ start, end, text }] }`), which the
-// hosted Whisper API and the usual self-hosted servers speak. sherpa-onnx recognition (SenseVoice,
-// Paraformer) needs `sherpa-onnx-node` and a model directory, neither of which exists on these hosts:
-// not offered. Without a service the subtitles come from the typed script only, and the form says so.
+// hosted Whisper API and the usual self-hosted servers speak; or sherpa-onnx on this host (sherpa-asr.ts:
+// a SenseVoice or Paraformer model directory, `sherpa-onnx-node` installed by the operator). Without
+// either the subtitles come from the typed script only, and the form says so.
 
 /** A stretch of recognised speech, seconds in the audio. */
 export interface TranscriptSegment {
@@ -119,23 +119,4 @@ export function transcriptLines(segments: readonly TranscriptSegment[]): {
     }
   }
   return { lines, speech };
-}
-
-/**
- * The recogniser by environment: ASR_BASE_URL (an OpenAI-compatible API root), ASR_API_KEY, ASR_MODEL
- * (default whisper-1); none when ASR_BASE_URL is unset.
- */
-export function createTranscriber(env: NodeJS.ProcessEnv = process.env): Transcriber | null {
-  const baseUrl = env.ASR_BASE_URL?.trim();
-  if (!baseUrl) {
-    return null;
-  }
-  if (!/^https?:\/\//.test(baseUrl)) {
-    throw new Error('Invalid configuration: ASR_BASE_URL must be an http(s) URL');
-  }
-  return new OpenAiTranscriber({
-    baseUrl,
-    apiKey: env.ASR_API_KEY?.trim() ?? '',
-    model: env.ASR_MODEL?.trim() || 'whisper-1',
-  });
 }

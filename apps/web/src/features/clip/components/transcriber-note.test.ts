@@ -11,13 +11,16 @@ describe('transcriberNote', () => {
       '语音识别（sensevoice）',
       '语音识别（FunAudioLLM/SenseVoiceSmall）',
     ]) {
-      expect(transcriberNote({ ...voice, transcriber: service }), service).not.toMatch(/[A-Za-z0-9]/);
+      for (const form of ['oral', 'source'] as const) {
+        expect(transcriberNote({ ...voice, transcriber: service }, form), service).not.toMatch(/[A-Za-z0-9]/);
+      }
     }
   });
 
   it('says the subtitles are the typed script only when no service is configured (a server that names none too)', () => {
     expect(transcriberNote({ ...voice, transcriber: null })).toBe(Msg.clipNoTranscriber);
     expect(transcriberNote(voice)).toBe(Msg.clipNoTranscriber);
+    expect(transcriberNote(voice, 'source')).toBe(Msg.clipSourceNoTranscriber);
   });
 
   it('says nothing before the server answered', () => {
