@@ -5,9 +5,10 @@ import { TranscribeError, type Transcriber } from '../../media/clip/asr/transcri
 import { ClipPlanService, type ClipLibrary } from './clip-plan.service.ts';
 import { stopsForGood, userMessage } from './clip-progress.ts';
 
-// Subtitles from speech (口播 without a script): the plan asks the recognition service, and so does each
-// render process (the transcript is not stored with the plan). The same outage is a refusal the member
-// reads at add time, and at render time an outage the queue tries again: the plan already succeeded.
+// Subtitles from speech (口播 without a script): the plan asks the recognition service and stores what it
+// heard; a render reads it, and asks again only when nothing is stored (e.g. the plan heard nothing yet).
+// The same outage is a refusal the member reads at add time, and at render time an outage the queue
+// tries again: the plan already succeeded.
 
 const DOWN = '语音识别服务无法连接，请稍后重试';
 
@@ -27,10 +28,22 @@ function flakyTranscriber(downFor: number): Transcriber & { calls: number } {
 
 /** The plan service over one 口播 main clip (id 21) with sound; no ffmpeg is run. */
 function planner(transcriber: Transcriber): ClipPlanService {
+  const transcripts = new Map<string, string>();
   return new ClipPlanService(
     {
-      clipTaskRepository: { combinationKeys: () => Promise.resolve([]) },
-      storage: { mediaSource: (key: string) => Promise.resolve(`/nowhere/${key}`) },
+      clipTaskRepository: {
+        combinationKeys: () => Promise.resolve([]),
+        transcript: (key: string) => Promise.resolve(transcripts.get(key)),
+        saveTranscript: (row: { object_key: string; segments: string }) => {
+          transcripts.set(row.object_key, row.segments);
+          return Promise.resolve();
+        },
+      },
+      storage: {
+        mediaSource: (key: string) => Promise.resolve(`/nowhere/${key}`),
+        size: () => Promise.resolve(4096),
+        readHead: () => Promise.resolve(Buffer.from('head')),
+      },
       renderer: {
         probe: () => Promise.resolve({ audio: true, duration: 4 }),
         extractSpeech: () => Promise.resolve(),
