@@ -270,9 +270,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return;
       }
       const startedAt = Date.now();
-      const body = await readBody(req, bytesPerSec);
-      if ((failedUploads.get(platform) ?? 0) < s.uploadFailures) {
+      // Decided on arrival, so an earlier upload still being read never takes a failure meant for this one.
+      const fails = (failedUploads.get(platform) ?? 0) < s.uploadFailures;
+      if (fails) {
         bump(failedUploads, platform);
+      }
+      const body = await readBody(req, bytesPerSec);
+      if (fails) {
         return send(res, 500, { message: '上传失败，请重新上传' });
       }
       const part = firstFilePart(body, req.headers['content-type'] ?? '');

@@ -63,6 +63,8 @@ describe('xiaohongshu sandbox: what every creator centre must reproduce', () => 
     await expect(input.waitFor({ state: 'visible', timeout: 1_000 })).rejects.toThrow(/Timeout/);
     await input.setInputFiles(stage.video);
     await p.locator('div[class*="preview-new"]', { hasText: '上传中' }).waitFor();
+    // Finished here, so this upload is not still in flight when the next test switches failures on.
+    await p.locator('div[class*="preview-new"]', { hasText: '上传成功' }).waitFor({ timeout: 60_000 });
   });
 
   it('the upload is slow and shows its percent; uploadFailures makes it fail with 上传失败 until sent again', async () => {

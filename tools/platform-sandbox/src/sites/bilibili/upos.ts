@@ -117,8 +117,10 @@ export function uposApi(core: SiteCore, prefix: string) {
       if (core.switches().uploadStall) {
         return core.stall(req); // accepted, never read, never answered
       }
+      // Decided on arrival, so an earlier upload still being read never takes a failure meant for this one.
+      const fails = core.uploadFails();
       const body = await core.readBody(req, true);
-      if (core.uploadFails()) {
+      if (fails) {
         return core.send(res, 500, { OK: 0, message: '上传失败，请重试' });
       }
       const chunk = Number(q.get('chunk'));
