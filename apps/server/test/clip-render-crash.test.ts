@@ -159,18 +159,20 @@ describe('a clip render whose worker died', () => {
     }
     const render = ctx.app.services.clipRender;
     // What Redis coming back empty leaves: the video running, its job gone; the render still beats.
+    // Heartbeats are on the app's clock (fixed in tests), not the wall clock: on a busy machine the wall
+    // clock is past the app's by more than a lease by now, and a "fresh" beat would read as long dead.
     const running = (updatedAt: number) =>
       ctx.db
         .updateTable('clip_output')
         .set({ status: 'running', updated_at: updatedAt })
         .where('id', '=', output.id)
         .execute();
-    await running(Date.now());
+    await running(ctx.clock.now);
     expect(await render.unfinished()).toContain(output.id);
     expect(await render.render(output.id, 1, true)).toBe('held');
     expect((await clipTaskInfo(ctx, token, added.data.id)).outputs.map((o) => o.status)).toEqual(['running']);
     // Its render died too: no heartbeat for longer than a job lease.
-    await running(Date.now() - 2 * JOB_LEASE_MS);
+    await running(ctx.clock.now - 2 * JOB_LEASE_MS);
     expect(await render.render(output.id, 1, true)).toBeUndefined();
     const task = await clipTaskInfo(ctx, token, added.data.id);
     expect(task.outputs.map((o) => o.status)).toEqual(['done']);
