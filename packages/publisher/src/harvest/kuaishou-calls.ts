@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { RATE_LIMIT_WORDS, VERIFICATION_WORDS } from './definition.ts';
+import { RATE_LIMIT_WORDS, VERIFICATION_WORDS, refusalKind } from './definition.ts';
 import { exactIds } from './in-page.ts';
 import { kuaishouHarvest } from './kuaishou.ts';
 import { HarvestError } from './types.ts';
@@ -109,14 +109,13 @@ export async function answerOf(
     return body;
   }
   const text = body.error_msg ?? body.message ?? '';
-  const kind = text.includes(def.loggedOutWords)
-    ? 'logged_out'
-    : RATE_LIMIT_WORDS.test(text)
-      ? 'rate_limited'
-      : VERIFICATION_WORDS.test(text)
-        ? 'verification'
-        : write
-          ? 'refused'
-          : 'failed';
+  const kind = refusalKind(
+    {
+      loggedOut: text.includes(def.loggedOutWords),
+      rateLimited: RATE_LIMIT_WORDS.test(text),
+      verification: VERIFICATION_WORDS.test(text),
+    },
+    write,
+  );
   throw new HarvestError(kind, `${what}: result ${String(body.result)}`, text);
 }
