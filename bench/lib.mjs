@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: start the real server on a scratch data dir, sign in, measure.
 import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -301,3 +302,71 @@ export const BENCH_JOB_CONTENT = JSON.stringify({
   sizeBytes: 1,
   durationSec: 1,
 });
+
+/**
+ * A fresh PostgreSQL schema on `url` for one run, named `<prefix>_<random>`: `url` is the server's
+ * DATABASE_URL with it as the search path; `drop()` removes it and everything in it.
+ */
+export async function scratchSchema(url, prefix) {
+  const schema = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await withPg(url, (client) => client.query(`create schema "${schema}"`));
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    schema,
+    url: withSchema.toString(),
+    drop: () => withPg(url, (client) => client.query(`drop schema if exists "${schema}" cascade`)),
+  };
+}
+
+async function withPg(url, work) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A tiny SQL runner over the server's database, with `?` placeholders: `{ kind: 'sqlite', file }` (with a
+ * busy timeout of `busyMs`: writers queue for SQLite's one write lock) or `{ kind: 'postgres', url }`.
+ * `begin` on SQLite is IMMEDIATE: the write lock is taken at begin, so concurrent writers queue instead
+ * of deadlocking.
+ */
+export async function openBenchDb(target, busyMs = 10_000) {
+  if (target.kind === 'sqlite') {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(target.file);
+    db.pragma(`busy_timeout = ${busyMs}`);
+    return {
+      kind: 'sqlite',
+      run: (text, params = []) => Promise.resolve(db.prepare(text).run(...params)),
+      all: (text, params = []) => Promise.resolve(db.prepare(text).all(...params)),
+      exec: (text) => Promise.resolve(db.exec(text)),
+      begin: () => Promise.resolve(db.exec('begin immediate')),
+      commit: () => Promise.resolve(db.exec('commit')),
+      rollback: () => Promise.resolve(db.exec('rollback')),
+      close: () => Promise.resolve(db.close()),
+    };
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  const numbered = (text) => {
+    let n = 0;
+    return text.replace(/\?/g, () => `$${(n += 1)}`);
+  };
+  return {
+    kind: 'postgres',
+    run: (text, params = []) => client.query(numbered(text), params),
+    all: async (text, params = []) => (await client.query(numbered(text), params)).rows,
+    exec: (text) => client.query(text),
+    begin: () => client.query('begin'),
+    commit: () => client.query('commit'),
+    rollback: () => client.query('rollback'),
+    close: () => client.end(),
+  };
+}

@@ -8,8 +8,7 @@ import { fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { processRss, root, serverMode, startServer } from './lib.mjs';
+import { processRss, root, scratchSchema, serverMode, startServer } from './lib.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 600);
 const SIZES = [20, Number(process.env.LOAD_MEMBERS ?? 200)];
@@ -19,25 +18,6 @@ const databases = process.env.LOAD_DB
   : process.env.DATABASE_URL && process.env.REDIS_URL
     ? ['sqlite', 'pg']
     : ['sqlite'];
-
-async function pgSchema(url) {
-  const schema = `load_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema "${schema}"`);
-  await client.end();
-  const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: withSchema.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema "${schema}" cascade`);
-      await c.end();
-    },
-  };
-}
 
 function run(base, members) {
   return new Promise((resolve, reject) => {
@@ -53,7 +33,7 @@ function run(base, members) {
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 for (const db of databases) {
-  const scratch = db === 'pg' ? await pgSchema(process.env.DATABASE_URL) : null;
+  const scratch = db === 'pg' ? await scratchSchema(process.env.DATABASE_URL, 'load') : null;
   const env =
     db === 'pg'
       ? {

@@ -3,12 +3,9 @@
 // Targets: p95 ≤ 50 ms (group + 2 tags + name search), page 1000 ≤ 1.5× page 1, and a name search
 // at 1M ≤ 2× the same search at 10k. Rows are written straight into the server's database with SQL
 // (one set-based insert per batch); every figure is then measured over HTTP with the member's token.
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { signIn, startServer } from './lib.mjs';
+import { openBenchDb, scratchSchema, signIn, startServer } from './lib.mjs';
 
 const TOTAL = Number(process.env.BENCH_MATERIALS ?? 1_000_000);
 const SMALL = 10_000;
@@ -26,43 +23,6 @@ const CAMPAIGN = '双十一爆款';
 const BROAD = '产品介绍'; // in about 4% of the names
 
 const pgUrl = process.env.DATABASE_URL;
-const schema = `bench_${randomBytes(4).toString('hex')}`;
-
-/** A tiny SQL runner over either database, with `?` placeholders. */
-async function openDb(dataDir) {
-  if (!pgUrl) {
-    const db = new Database(join(dataDir, 'vidmatrix.db'));
-    db.pragma('busy_timeout = 10000');
-    return {
-      kind: 'sqlite',
-      run: (text, params = []) => Promise.resolve(db.prepare(text).run(...params)),
-      all: (text, params = []) => Promise.resolve(db.prepare(text).all(...params)),
-      exec: (text) => Promise.resolve(db.exec(text)),
-      close: () => Promise.resolve(db.close()),
-    };
-  }
-  const client = new pg.Client({ connectionString: pgUrl, options: `-c search_path=${schema}` });
-  await client.connect();
-  let n = 0;
-  const numbered = (text) => text.replace(/\?/g, () => `$${(n += 1)}`);
-  return {
-    kind: 'postgres',
-    run: (text, params = []) => ((n = 0), client.query(numbered(text), params)),
-    all: async (text, params = []) => ((n = 0), (await client.query(numbered(text), params)).rows),
-    exec: (text) => client.query(text),
-    close: () => client.end(),
-  };
-}
-
-async function withPgAdmin(work) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Members, and 20 groups and 50 tags each, with contiguous ids. Returns the member map. */
 async function seedOwners(db, demoId) {
@@ -207,14 +167,13 @@ function ratio(name, value, baseline, target) {
   );
 }
 
-if (pgUrl) {
-  await withPgAdmin((c) => c.query(`create schema "${schema}"`));
-}
-const serverUrl = pgUrl ? `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}` : '';
-const server = await startServer({ env: pgUrl ? { DATABASE_URL: serverUrl } : {} });
+const scratch = pgUrl ? await scratchSchema(pgUrl, 'bench') : null;
+const server = await startServer({ env: scratch ? { DATABASE_URL: scratch.url } : {} });
 let db;
 try {
-  db = await openDb(server.dataDir);
+  db = await openBenchDb(
+    scratch ? { kind: 'postgres', url: scratch.url } : { kind: 'sqlite', file: join(server.dataDir, 'vidmatrix.db') },
+  );
   console.log(
     `database: ${db.kind}, ${TOTAL.toLocaleString('en')} materials, load average ${loadavg()
       .map((l) => l.toFixed(2))
@@ -272,8 +231,8 @@ try {
 } finally {
   await db?.close();
   server.stop();
-  if (pgUrl) {
+  if (scratch) {
     await new Promise((r) => setTimeout(r, 500));
-    await withPgAdmin((c) => c.query(`drop schema "${schema}" cascade`));
+    await scratch.drop();
   }
 }

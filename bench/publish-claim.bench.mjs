@@ -10,9 +10,7 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { BENCH_JOB_CONTENT, report, signIn, startServer } from './lib.mjs';
+import { BENCH_JOB_CONTENT, openBenchDb, report, scratchSchema, signIn, startServer } from './lib.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 3_000);
 const PER_ACCOUNT = Number(process.env.BENCH_PER_ACCOUNT ?? 3);
@@ -21,37 +19,9 @@ const SLOTS = 16;
 const self = fileURLToPath(import.meta.url);
 const pgUrl = process.env.DATABASE_URL;
 
-/** A tiny SQL runner over either database, with `?` placeholders. */
-async function openDb(target) {
-  if (target.kind === 'sqlite') {
-    const db = new Database(target.file);
-    // Long: eight writers queue for SQLite's one write lock on a machine that may be busy.
-    db.pragma('busy_timeout = 60000');
-    return {
-      run: (text, params = []) => Promise.resolve(db.prepare(text).run(...params)),
-      all: (text, params = []) => Promise.resolve(db.prepare(text).all(...params)),
-      // IMMEDIATE: the write lock is taken at begin, so concurrent claimers queue instead of deadlocking.
-      begin: () => Promise.resolve(db.exec('begin immediate')),
-      commit: () => Promise.resolve(db.exec('commit')),
-      rollback: () => Promise.resolve(db.exec('rollback')),
-      close: () => Promise.resolve(db.close()),
-    };
-  }
-  const client = new pg.Client({ connectionString: target.url });
-  await client.connect();
-  const numbered = (text) => {
-    let n = 0;
-    return text.replace(/\?/g, () => `$${(n += 1)}`);
-  };
-  return {
-    run: (text, params = []) => client.query(numbered(text), params),
-    all: async (text, params = []) => (await client.query(numbered(text), params)).rows,
-    begin: () => client.query('begin'),
-    commit: () => client.query('commit'),
-    rollback: () => client.query('rollback'),
-    close: () => client.end(),
-  };
-}
+// Long: eight writers queue for SQLite's one write lock on a machine that may be busy.
+const SQLITE_BUSY_MS = 60_000;
+const openDb = (target) => openBenchDb(target, SQLITE_BUSY_MS);
 
 /** Waits in a child until the parent says go (after every child has started), so start-up is not timed. */
 async function ready() {
@@ -273,21 +243,10 @@ async function main() {
   let dropSchema = async () => undefined;
   const env = {};
   if (pgUrl) {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    target = { kind: 'postgres', url: url.toString() };
+    const scratch = await scratchSchema(pgUrl, 'bench');
+    target = { kind: 'postgres', url: scratch.url };
     env.DATABASE_URL = target.url;
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop schema "${schema}" cascade`);
-      await c.end();
-    };
+    dropSchema = scratch.drop;
   }
   // No server runner: its own claims would contend with the measured ones.
   const server = await startServer({ env: { ...env, JOBS: 'off', RUNNERS: '0' } });

@@ -124,7 +124,9 @@ describe('CP拆拼 subtitles from speech', () => {
     expect(imitation.requests).toHaveLength(before);
     const stored = await ctx.db.selectFrom('clip_transcript').select(['object_key', 'transcriber']).execute();
     expect(stored).toHaveLength(2);
-    expect(stored.every((r) => r.transcriber === '语音识别（whisper-1）')).toBe(true);
+    // Keyed by the service and model, not the name members see.
+    const identity = JSON.stringify(['openai', imitation.url.replace(/\/+$/, ''), 'whisper-1', 'zh']);
+    expect(stored.map((r) => r.transcriber)).toEqual([identity, identity]);
     // Source A's object is written again with other content under the same key (an operator replacing it).
     const [row] = await ctx.db.selectFrom('material').select('object_key').where('id', '=', sourceA).execute();
     twoShots(join(ctx.config.dataDir, 'storage', row?.object_key ?? ''), 'red', 'blue', 2, 4, 550);

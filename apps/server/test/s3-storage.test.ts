@@ -105,6 +105,21 @@ describe('s3 storage driver (against s3rver)', () => {
     expect(await spaceUsed()).toBe(before - media.mp4.length);
   });
 
+  it('fingerprints an object by its size and ETag: rewritten anywhere at the same size, it differs', async () => {
+    const key = 'media/fingerprint-probe.bin';
+    const body = Buffer.alloc(300 * 1024);
+    await ctx.app.storage.put(key, body, 'application/octet-stream');
+    const first = await ctx.app.storage.fingerprint(key);
+    body[150 * 1024] = 1;
+    await ctx.app.storage.put(key, body, 'application/octet-stream');
+    const second = await ctx.app.storage.fingerprint(key);
+    expect(first).toMatch(/^307200:/);
+    expect(second).toMatch(/^307200:/);
+    expect(second).not.toBe(first);
+    await ctx.app.storage.delete(key);
+    expect(await ctx.app.storage.fingerprint(key)).toBeNull();
+  });
+
   it('refuses a renamed .exe and removes it from the bucket', async () => {
     const created = await tusCreate(ctx.app, token, 'photo.png', media.exe.length);
     const res = await tusPatch(ctx.app, token, created.location, 0, media.exe);

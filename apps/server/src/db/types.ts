@@ -581,9 +581,9 @@ export interface ClipOutputTable {
 /** What speech recognition heard in a stored object, kept while the file and the recogniser stay the same. */
 export interface ClipTranscriptTable {
   object_key: string;
-  /** The file's size and a hash of its head when it was heard. */
+  /** The storage driver's fingerprint of the file when it was heard (StorageDriver.fingerprint). */
   fingerprint: string;
-  /** The recogniser's name (service and model). */
+  /** The recogniser's identity: kind, service URL or model directory, model (Transcriber.identity). */
   transcriber: string;
   /** JSON [{ start, end, text }], seconds in the file. */
   segments: string;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { FileConfigstore } from '@tus/file-store';
 import { UPLOAD_PREFIX } from '@vidmatrix/contract/constants';
 import { LocalTusStore } from './local-tus-store.ts';
-import { isSafeKey, type LocalStorageDirs, type StorageDriver } from './storage.ts';
+import { FINGERPRINT_END_BYTES, isSafeKey, type LocalStorageDirs, type StorageDriver } from './storage.ts';
 
 /** Public base of locally stored objects (served by the storage route). */
 export const LOCAL_PUBLIC_BASE = '/storage/';
@@ -53,6 +54,29 @@ export class LocalStorageDriver implements StorageDriver {
       return (await fsp.stat(this.pathOf(key))).size;
     } catch {
       return null;
+    }
+  }
+
+  async fingerprint(key: string): Promise<string | null> {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(this.pathOf(key), 'r');
+    } catch {
+      return null;
+    }
+    try {
+      // Nanosecond mtime: any write moves it; the ends' hash also catches a copy that kept the old mtime.
+      const stat = await handle.stat({ bigint: true });
+      const size = Number(stat.size);
+      const bytes = Math.min(size, FINGERPRINT_END_BYTES);
+      const head = Buffer.alloc(bytes);
+      const tail = Buffer.alloc(bytes);
+      await handle.read(head, 0, bytes, 0);
+      await handle.read(tail, 0, bytes, size - bytes);
+      const ends = createHash('sha256').update(head).update(tail).digest('hex').slice(0, 32);
+      return `${size}:${stat.mtimeNs}:${ends}`;
+    } finally {
+      await handle.close();
     }
   }
 

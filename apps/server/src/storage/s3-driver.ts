@@ -64,6 +64,15 @@ export class S3StorageDriver implements StorageDriver {
     }
   }
 
+  async fingerprint(key: string): Promise<string | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.check(key) }));
+      return `${head.ContentLength ?? 0}:${head.ETag ?? ''}:${head.LastModified?.getTime() ?? 0}`;
+    } catch {
+      return null;
+    }
+  }
+
   async readHead(key: string, bytes: number): Promise<Buffer> {
     const res = await this.client.send(
       new GetObjectCommand({ Bucket: this.config.bucket, Key: this.check(key), Range: `bytes=0-${bytes - 1}` }),

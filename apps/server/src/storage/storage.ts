@@ -26,6 +26,9 @@ export interface StorageConfig {
   };
 }
 
+/** Bytes at each end of a local object hashed into its fingerprint (a header or an index rewritten in place). */
+export const FINGERPRINT_END_BYTES = 64 * 1024;
+
 /**
  * Object storage behind one interface. Keys are relative (`media/<26 chars>.mp4`); only drivers
  * touch disks or buckets.
@@ -40,6 +43,12 @@ export interface StorageDriver {
   delete(key: string): Promise<void>;
   /** Size in bytes, or null when the object does not exist. */
   size(key: string): Promise<number | null>;
+  /**
+   * What changes whenever the object is written again, in place or anew (null when it does not exist):
+   * local, its size, modification time and a hash of its first and last FINGERPRINT_END_BYTES; S3, its
+   * size and ETag (the store's own content hash). Cheap at any size: the object is not read through.
+   */
+  fingerprint(key: string): Promise<string | null>;
   /** The first `bytes` bytes (for magic-byte sniffing). */
   readHead(key: string, bytes: number): Promise<Buffer>;
   /** The whole object as a stream. */

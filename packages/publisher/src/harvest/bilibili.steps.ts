@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { HarvestItem } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
 import { bilibiliHarvest } from './bilibili.ts';
-import { type HarvestOverrides, siteUrl, type SitePath, withHarvestOverrides } from './definition.ts';
+import { type HarvestOverrides, siteUrl, type SitePath, withHarvestOverrides, refusalKind } from './definition.ts';
 import {
   CONFIRM_SKEW_S,
   decodeCursor,
@@ -104,15 +104,14 @@ export function bilibiliHarvester(overrides: HarvestOverrides = {}): Harvester {
       return body;
     }
     const text = body.message ?? '';
-    const kind = (def.codes.loggedOut as readonly number[]).includes(code)
-      ? 'logged_out'
-      : (def.codes.rateLimited as readonly number[]).includes(code)
-        ? 'rate_limited'
-        : (def.codes.verification as readonly number[]).includes(code)
-          ? 'verification'
-          : write
-            ? 'refused'
-            : 'failed';
+    const kind = refusalKind(
+      {
+        loggedOut: (def.codes.loggedOut as readonly number[]).includes(code),
+        rateLimited: (def.codes.rateLimited as readonly number[]).includes(code),
+        verification: (def.codes.verification as readonly number[]).includes(code),
+      },
+      write,
+    );
     throw new HarvestError(kind, `${what}: code ${code}`, text);
   }
 

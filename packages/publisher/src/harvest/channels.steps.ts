@@ -8,6 +8,7 @@ import {
   type SitePath,
   VERIFICATION_WORDS,
   withHarvestOverrides,
+  refusalKind,
 } from './definition.ts';
 import {
   CONFIRM_SKEW_S,
@@ -98,15 +99,14 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
     if (code === 0 && !Number.isNaN(outer)) {
       return body.data ?? ({} as NonNullable<Envelope<T>['data']>);
     }
-    const kind = (def.codes.loggedOut as readonly number[]).includes(code)
-      ? 'logged_out'
-      : RATE_LIMIT_WORDS.test(text)
-        ? 'rate_limited'
-        : VERIFICATION_WORDS.test(text)
-          ? 'verification'
-          : write
-            ? 'refused'
-            : 'failed';
+    const kind = refusalKind(
+      {
+        loggedOut: (def.codes.loggedOut as readonly number[]).includes(code),
+        rateLimited: RATE_LIMIT_WORDS.test(text),
+        verification: VERIFICATION_WORDS.test(text),
+      },
+      write,
+    );
     throw new HarvestError(kind, `${what}: errCode ${code}`, text);
   }
 

@@ -1,3 +1,4 @@
+import type { HarvestFailure } from '@vidmatrix/contract/rules/harvest-result';
 import type { PublishPlatform } from '@vidmatrix/contract/rules/publish-rules';
 
 /** A place on the site: which of its hosts, and the path there. */
@@ -65,3 +66,24 @@ export function isLoginUrl(def: HarvestSite, url: string): boolean {
 export const RATE_LIMIT_WORDS = /频繁|太快|过快|稍后再试|24小时后/;
 /** Words that mean a check only a person can pass. */
 export const VERIFICATION_WORDS = /验证|滑块|风控|安全校验/;
+
+/**
+ * What a refused answer means, from what it says (the site's codes or words), in this order: the session
+ * is gone, its risk control said 操作频繁, a check only a person can pass; else a write was refused, a
+ * read failed.
+ */
+export function refusalKind(
+  said: { loggedOut?: boolean; rateLimited: boolean; verification: boolean },
+  write: boolean,
+): HarvestFailure {
+  if (said.loggedOut) {
+    return 'logged_out';
+  }
+  if (said.rateLimited) {
+    return 'rate_limited';
+  }
+  if (said.verification) {
+    return 'verification';
+  }
+  return write ? 'refused' : 'failed';
+}

@@ -7,6 +7,7 @@ import {
   VERIFICATION_WORDS,
   withHarvestOverrides,
   type HarvestOverrides,
+  refusalKind,
 } from './definition.ts';
 import { douyinHarvest } from './douyin.ts';
 import {
@@ -111,13 +112,10 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
     }
     if (body.status_code !== 0) {
       const msg = body.status_msg ?? '';
-      const kind = RATE_LIMIT_WORDS.test(msg)
-        ? 'rate_limited'
-        : VERIFICATION_WORDS.test(msg)
-          ? 'verification'
-          : write
-            ? 'refused'
-            : 'failed';
+      const kind = refusalKind(
+        { rateLimited: RATE_LIMIT_WORDS.test(msg), verification: VERIFICATION_WORDS.test(msg) },
+        write,
+      );
       throw new HarvestError(kind, `${what}: status_code ${String(body.status_code)}`, msg);
     }
     return body;

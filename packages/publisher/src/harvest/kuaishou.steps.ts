@@ -1,14 +1,8 @@
 import type { HarvestItem, HarvestThread } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
-import {
-  type HarvestOverrides,
-  isLoginUrl,
-  RATE_LIMIT_WORDS,
-  siteUrl,
-  VERIFICATION_WORDS,
-  withHarvestOverrides,
-} from './definition.ts';
-import { CONFIRM_SKEW_S, decodeCursor, exactIds, knownThreads } from './in-page.ts';
+import { type HarvestOverrides, isLoginUrl, siteUrl, withHarvestOverrides } from './definition.ts';
+import { CONFIRM_SKEW_S, decodeCursor, knownThreads } from './in-page.ts';
+import { answerOf, callAfter, callsOf, type Envelope, type KsComment, type PageCall } from './kuaishou-calls.ts';
 import { kuaishouHarvest } from './kuaishou.ts';
 import { HarvestError, type Harvester, type ReadRequest, type WriteResult } from './types.ts';
 import {
@@ -21,32 +15,6 @@ import {
   restCursor,
   restingAt,
 } from './walk.ts';
-
-type CallKind = keyof typeof kuaishouHarvest.calls;
-
-/** One of the page's own calls as it went out, and its answer once it comes (undefined: none). */
-interface PageCall {
-  kind: CallKind;
-  body: Record<string, unknown>;
-  answer: Promise<{ status: number; text: string } | undefined>;
-}
-
-interface KsComment {
-  commentId: string;
-  authorId: string;
-  authorName?: string;
-  content: string;
-  timestamp: number;
-  replyToCommentId?: string;
-  subCommentCount?: number;
-}
-
-interface Envelope {
-  result?: number;
-  error_msg?: string;
-  message?: string;
-  data?: { pcursor?: number | string; list?: unknown[]; commentId?: string };
-}
 
 interface PostRef extends ListedPost {
   title: string;
@@ -61,58 +29,6 @@ interface CommentCursor extends PostWalk {
 const isCommentCursor = (v: unknown): v is CommentCursor =>
   Array.isArray((v as CommentCursor | null)?.posts) && typeof (v as CommentCursor).c === 'string';
 
-const logs = new WeakMap<Page, PageCall[]>();
-
-/** Every comment call the page makes from now on, in order (the page signs them; we only read them). */
-function callsOf(page: Page): PageCall[] {
-  let log = logs.get(page);
-  if (log) {
-    return log;
-  }
-  const calls = kuaishouHarvest.calls;
-  const entries: PageCall[] = [];
-  logs.set(page, entries);
-  page.on('request', (req) => {
-    const path = new URL(req.url()).pathname;
-    const kind = (Object.keys(calls) as CallKind[]).find((k) => path.endsWith(calls[k]));
-    if (!kind) {
-      return;
-    }
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(req.postData() ?? '{}') as Record<string, unknown>;
-    } catch {
-      body = {};
-    }
-    const answer = req
-      .response()
-      .then(async (r) => (r ? { status: r.status(), text: await r.text().catch(() => '') } : undefined))
-      .catch(() => undefined);
-    entries.push({ kind, body, answer });
-  });
-  log = entries;
-  return log;
-}
-
-/** The first call of `kind` after `from` that `match` accepts, once it has gone out (undefined after `ms`). */
-async function callAfter(
-  page: Page,
-  from: number,
-  kind: CallKind,
-  match: (body: Record<string, unknown>) => boolean,
-  ms: number,
-): Promise<PageCall | undefined> {
-  const log = callsOf(page);
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = log.slice(from).find((c) => c.kind === kind && match(c.body));
-    if (found || Date.now() > end) {
-      return found;
-    }
-    await page.waitForTimeout(100);
-  }
-}
-
 /** Kuaishou's harvesting: its comment page driven as a person would, the page's own calls read. */
 export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
   const def = withHarvestOverrides(kuaishouHarvest, overrides);
@@ -121,37 +37,6 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
   const pageUrl = siteUrl(def, def.pages.comments);
   /** What the page lists now: the chosen post, and where in the call log its listing began. */
   const shown = new WeakMap<Page, { photo: string; start: number }>();
-
-  /** Reads an answer: result 1, or why not. */
-  async function answerOf(call: PageCall | undefined, what: string, ms: number, write: boolean): Promise<Envelope> {
-    if (!call) {
-      throw new HarvestError('failed', `${what}: the page made no call`);
-    }
-    const a = await Promise.race([call.answer, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
-    if (!a) {
-      throw new HarvestError('failed', `${what}: no answer in ${ms} ms`);
-    }
-    let body: Envelope;
-    try {
-      body = JSON.parse(exactIds(a.text, def.bigFields)) as Envelope;
-    } catch {
-      throw new HarvestError('failed', `${what}: HTTP ${a.status}, not JSON`, a.text.slice(0, 200));
-    }
-    if (body.result === 1) {
-      return body;
-    }
-    const text = body.error_msg ?? body.message ?? '';
-    const kind = text.includes(def.loggedOutWords)
-      ? 'logged_out'
-      : RATE_LIMIT_WORDS.test(text)
-        ? 'rate_limited'
-        : VERIFICATION_WORDS.test(text)
-          ? 'verification'
-          : write
-            ? 'refused'
-            : 'failed';
-    throw new HarvestError(kind, `${what}: result ${String(body.result)}`, text);
-  }
 
   async function selfId(page: Page): Promise<string> {
     const cookies = await page.context().cookies(pageUrl);
@@ -180,7 +65,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
 
   /** A photoList answer: its works (with their commentCount where shown), and the next page's pcursor ('' after the last). */
   async function photoPage(call: PageCall | undefined): Promise<{ posts: PostRef[]; next: string }> {
-    const body = await answerOf(call, 'kuaishou photo list', t.read, false);
+    const body = await answerOf(def, call, 'kuaishou photo list', t.read, false);
     const list = (body.data?.list ?? []) as { photoId: string; title?: string; commentCount?: number }[];
     const pc = String(body.data?.pcursor ?? def.noMore);
     const posts = list.slice(0, def.limits.recentPosts).map((p) => ({
@@ -316,7 +201,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
   /** Brings the list's end into view for one more page; false when the list has no more. */
   async function loadMore(page: Page, post: PostRef): Promise<boolean> {
     const last = listingCalls(page, post).at(-1);
-    const body = last ? await answerOf(last, 'kuaishou comment list', t.read, false) : undefined;
+    const body = last ? await answerOf(def, last, 'kuaishou comment list', t.read, false) : undefined;
     if (!body || String(body.data?.pcursor ?? def.noMore) === String(def.noMore)) {
       return false;
     }
@@ -339,7 +224,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
     for (let round = 0; round < def.limits.pages; round += 1) {
       const call = listingCalls(page, post).find((c) => String(c.body.pcursor) === pc);
       if (call) {
-        return answerOf(call, 'kuaishou comment list', t.read, false);
+        return answerOf(def, call, 'kuaishou comment list', t.read, false);
       }
       if (!(await loadMore(page, post))) {
         return undefined;
@@ -381,7 +266,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
     const from = callsOf(page).length;
     await button.click({ timeout: t.read });
     const call = await callAfter(page, from, 'subCommentList', (b) => String(b.commentId) === commentId, t.read);
-    const body = await answerOf(call, 'kuaishou sub comments', t.read, false);
+    const body = await answerOf(def, call, 'kuaishou sub comments', t.read, false);
     return (body.data?.list ?? []) as KsComment[];
   }
 
@@ -466,7 +351,7 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       ]);
       let result: WriteResult = { outcome: 'ambiguous' };
       if (a && a.status < 500) {
-        const body = await answerOf(call, 'kuaishou reply', t.write, true);
+        const body = await answerOf(def, call, 'kuaishou reply', t.write, true);
         const id = body.data?.commentId ? String(body.data.commentId) : '';
         if (id) {
           result = {

@@ -1,6 +1,6 @@
 import type { HarvestItem, HarvestThread } from '@vidmatrix/contract/api/harvest';
 import type { Page } from 'playwright-core';
-import { type HarvestOverrides, siteUrl, type SitePath, withHarvestOverrides } from './definition.ts';
+import { type HarvestOverrides, siteUrl, type SitePath, withHarvestOverrides, refusalKind } from './definition.ts';
 import {
   CONFIRM_SKEW_S,
   decodeCursor,
@@ -94,15 +94,14 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
     }
     const code = Number(body.code);
     const text = body.msg ?? '';
-    const kind = (def.codes.loggedOut as readonly number[]).includes(code)
-      ? 'logged_out'
-      : (def.codes.rateLimited as readonly number[]).includes(code)
-        ? 'rate_limited'
-        : (def.codes.verification as readonly number[]).includes(code)
-          ? 'verification'
-          : write
-            ? 'refused'
-            : 'failed';
+    const kind = refusalKind(
+      {
+        loggedOut: (def.codes.loggedOut as readonly number[]).includes(code),
+        rateLimited: (def.codes.rateLimited as readonly number[]).includes(code),
+        verification: (def.codes.verification as readonly number[]).includes(code),
+      },
+      write,
+    );
     throw new HarvestError(kind, `${what}: code ${code}`, text);
   }
 

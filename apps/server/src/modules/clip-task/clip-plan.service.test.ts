@@ -16,6 +16,7 @@ const DOWN = '语音识别服务无法连接，请稍后重试';
 function flakyTranscriber(downFor: number): Transcriber & { calls: number } {
   return {
     name: '语音识别（test）',
+    identity: 'test',
     calls: 0,
     transcribe() {
       this.calls += 1;
@@ -41,8 +42,7 @@ function planner(transcriber: Transcriber): ClipPlanService {
       },
       storage: {
         mediaSource: (key: string) => Promise.resolve(`/nowhere/${key}`),
-        size: () => Promise.resolve(4096),
-        readHead: () => Promise.resolve(Buffer.from('head')),
+        fingerprint: () => Promise.resolve('4096:1:head'),
       },
       renderer: {
         probe: () => Promise.resolve({ audio: true, duration: 4 }),

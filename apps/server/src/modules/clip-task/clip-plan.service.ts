@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +23,6 @@ import type { UploadRepository } from '../upload/upload.repository.ts';
 import type { ClipCatalogService } from './clip-catalog.service.ts';
 import type { ClipTaskRepository } from './clip-task.repository.ts';
 
-/** Bytes of a file's head hashed into its transcript's fingerprint (with its size). */
-const FINGERPRINT_HEAD_BYTES = 64 * 1024;
-
 /** A task's materials as the planner sees them, with their storage keys. */
 export type ClipLibrary = Map<number, ClipMaterial & { key: string }>;
 
@@ -37,7 +33,7 @@ export class ClipPlanService {
   constructor(
     private readonly deps: {
       clipTaskRepository: ClipTaskRepository;
-      storage: Pick<StorageDriver, 'mediaSource' | 'size' | 'readHead'>;
+      storage: Pick<StorageDriver, 'mediaSource' | 'fingerprint'>;
       renderer: Pick<ClipRenderer, 'probe' | 'detectShots' | 'detectSpeech' | 'extractSpeech'>;
       /** Subtitles from speech (口播 without a script, CP拆拼 with 保留原声; clip-tools.ts); none: no recognition. */
       transcriber?: Transcriber | null;
@@ -237,8 +233,8 @@ export class ClipPlanService {
   }
 
   /**
-   * What the recogniser hears in a stored file. Kept in clip_transcript while the file (its size and
-   * head) and the recogniser stay the same, so a re-render, a second task or another process reads it
+   * What the recogniser hears in a stored file. Kept in clip_transcript while the file (its storage
+   * fingerprint) and the recogniser (its identity: service URL or model directory, model) stay the same, so a re-render, a second task or another process reads it
    * instead of asking again; asks made at once in this process share one request.
    */
   private transcriptOf(transcriber: Transcriber, key: string, path: string): Promise<TranscriptSegment[]> {
@@ -251,8 +247,8 @@ export class ClipPlanService {
   }
 
   private async hear(transcriber: Transcriber, key: string, path: string): Promise<TranscriptSegment[]> {
-    const fingerprint = await this.fingerprintOf(key);
-    const stored = await this.repo.transcript(key, fingerprint, transcriber.name);
+    const fingerprint = (await this.deps.storage.fingerprint(key)) ?? '';
+    const stored = await this.repo.transcript(key, fingerprint, transcriber.identity);
     if (stored !== undefined) {
       return JSON.parse(stored) as TranscriptSegment[];
     }
@@ -272,18 +268,11 @@ export class ClipPlanService {
     await this.repo.saveTranscript({
       object_key: key,
       fingerprint,
-      transcriber: transcriber.name,
+      transcriber: transcriber.identity,
       segments: JSON.stringify(segments),
       created_at: Date.now(),
     });
     return segments;
-  }
-
-  /** A stored file's size and a hash of its head: a file written again under the same key differs in one. */
-  private async fingerprintOf(key: string): Promise<string> {
-    const { storage } = this.deps;
-    const [size, head] = await Promise.all([storage.size(key), storage.readHead(key, FINGERPRINT_HEAD_BYTES)]);
-    return `${size ?? 0}:${createHash('sha256').update(head).digest('hex').slice(0, 32)}`;
   }
 
   /** Recognition under way in this process, by object key (the finished ones are in the database). */

@@ -27,16 +27,20 @@ export class MaterialLabelRepository {
     return row !== undefined;
   }
 
-  /** The id of the member's group called `name`, if there is one. */
-  async groupIdByName(memberId: number, name: string): Promise<number | undefined> {
+  /**
+   * The id of the member's group called `name`, made if there is none — one statement, so filings racing
+   * on a new name get the same group (the no-op update on conflict is what lets RETURNING give its id).
+   */
+  async groupIdOrAdd(memberId: number, name: string, now: number): Promise<number> {
     const row = await this.db
-      .selectFrom('material_group')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('group_name', '=', name)
-      .orderBy('id')
-      .executeTakeFirst();
-    return row?.id;
+      .insertInto('material_group')
+      .values({ member_id: memberId, group_name: name, group_desc: '', created_at: now })
+      .onConflict((oc) =>
+        oc.columns(['member_id', 'group_name']).doUpdateSet((eb) => ({ group_name: eb.ref('excluded.group_name') })),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   async addGroup(memberId: number, name: string, desc: string, now: number): Promise<number> {

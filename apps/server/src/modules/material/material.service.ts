@@ -257,9 +257,7 @@ export class MaterialService {
     file: { objectKey: string; size: number; fileName: string; groupName: string; remark: string },
     fence: FilingFence = () => Promise.resolve(true),
   ): Promise<number | null> {
-    const groupId =
-      (await this.labels.groupIdByName(memberId, file.groupName)) ??
-      (await this.labels.addGroup(memberId, file.groupName, '', this.deps.now()));
+    const groupId = await this.labels.groupIdOrAdd(memberId, file.groupName, this.deps.now());
     // Not an upload: there is no upload row to claim, so the material is inserted directly.
     const now = this.deps.now();
     const { retentionDays } = await spaceOf(this.deps.uploadRepository, memberId);

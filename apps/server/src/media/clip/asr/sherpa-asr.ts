@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseWav } from '../tts/wav.ts';
 import { TranscribeError, type Transcriber, type TranscriptSegment } from './transcriber.ts';
 
@@ -138,6 +138,7 @@ export function speechChunks(samples: Float32Array, sampleRate: number, most = C
 /** Recognition on this host with an operator-supplied sherpa-onnx offline model (SHERPA_ASR_MODEL_DIR). */
 export class SherpaTranscriber implements Transcriber {
   readonly name: string;
+  readonly identity: string;
   private engine: Promise<SherpaOfflineRecognizer> | undefined;
 
   constructor(
@@ -148,6 +149,7 @@ export class SherpaTranscriber implements Transcriber {
   ) {
     // Members see the name: the model directory's own name, not where it lies on the server.
     this.name = `本地语音识别（${basename(modelDir)}）`;
+    this.identity = JSON.stringify(['sherpa', resolve(modelDir), type ?? modelTypeOf(basename(modelDir))]);
   }
 
   private recognizer(): Promise<SherpaOfflineRecognizer> {

@@ -1,12 +1,26 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeVideo, startTranscriptionImitation, toneSource, type TranscriptionImitation } from '@vidmatrix/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClipPlanService, type ClipLibrary } from '../../../modules/clip-task/clip-plan.service.ts';
+import { FINGERPRINT_END_BYTES, type StorageDriver } from '../../../storage/storage.ts';
+import { LocalStorageDriver } from '../../../storage/local-driver.ts';
+import type { ClipMaterial } from '../plan-model.ts';
 import { ClipRenderer } from '../render.ts';
 import { createTranscriber } from './create-transcriber.ts';
-import { OpenAiTranscriber, parseTranscript, transcriptLines } from './transcriber.ts';
+import { SherpaTranscriber } from './sherpa-asr.ts';
+import { OpenAiTranscriber, parseTranscript, transcriptLines, type Transcriber } from './transcriber.ts';
 
 // Subtitles from speech (issue 24) for 口播 without a typed script: with a recognition service (here a
 // local imitation of an OpenAI-compatible /audio/transcriptions endpoint, @vidmatrix/fixtures)
@@ -46,16 +60,21 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The plan service with only what speechOf reads: the clip's file, the renderer and (in memory) the stored transcripts. */
-function planner(transcriber: OpenAiTranscriber | null): ClipPlanService {
-  const stored = new Map<string, string>();
+/**
+ * The plan service with only what speechOf reads: the clip's file (in `storage`, by default beside the
+ * clip), the renderer and (in memory, `stored`) the stored transcripts.
+ */
+function planner(
+  transcriber: Transcriber | null,
+  storage: Pick<StorageDriver, 'mediaSource' | 'fingerprint'> = {
+    mediaSource: () => Promise.resolve(clip),
+    fingerprint: () => Promise.resolve(`${statSync(clip).size}`),
+  },
+  stored = new Map<string, string>(),
+): ClipPlanService {
   return new ClipPlanService(
     {
-      storage: {
-        mediaSource: () => Promise.resolve(clip),
-        size: () => Promise.resolve(statSync(clip).size),
-        readHead: () => Promise.resolve(readFileSync(clip).subarray(0, 1024)),
-      },
+      storage,
       renderer: new ClipRenderer(),
       transcriber,
       clipTaskRepository: {
@@ -129,5 +148,62 @@ describe('subtitles from speech', () => {
   it('a refused key says so in member words', async () => {
     const transcriber = new OpenAiTranscriber({ baseUrl: imitation.url, apiKey: 'wrong', model: 'whisper-1' });
     await expect(planner(transcriber).speechOf(library, 21, [])).rejects.toThrow('语音识别失败（服务返回 401）');
+  });
+});
+
+describe('a stored transcript', () => {
+  /** The clip in local storage, padded past both fingerprinted ends with an mp4 `free` box (demuxers skip it). */
+  function storedClip(): { storage: LocalStorageDriver; file: string; middle: number } {
+    const storage = new LocalStorageDriver({ localRoot: join(dir, 'store'), uploadMetaDir: join(dir, 'meta') });
+    const free = Buffer.alloc(4 * FINGERPRINT_END_BYTES);
+    free.writeUInt32BE(free.length, 0);
+    free.write('free', 4, 'latin1');
+    const file = storage.pathOf('media/head.mp4');
+    writeFileSync(file, Buffer.concat([readFileSync(clip), free]));
+    // An old mtime, so the in-place write below moves it however fast the test runs.
+    utimesSync(file, new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+    return { storage, file, middle: statSync(clip).size + 2 * FINGERPRINT_END_BYTES };
+  }
+  const onDisk: ClipLibrary = new Map([[21, { ...(library.get(21) as ClipMaterial), key: 'media/head.mp4' }]]);
+
+  it('is heard afresh when the file changes in place past its first 64 KiB at the same size', async () => {
+    const { storage, file, middle } = storedClip();
+    const stored = new Map<string, string>();
+    const transcriber = new OpenAiTranscriber({ baseUrl: imitation.url, apiKey: KEY, model: 'whisper-1' });
+    const asked = imitation.requests.length;
+    await planner(transcriber, storage, stored).speechOf(onDisk, 21, []);
+    await planner(transcriber, storage, stored).speechOf(onDisk, 21, []);
+    expect(imitation.requests.length - asked).toBe(1);
+    const size = statSync(file).size;
+    const handle = openSync(file, 'r+');
+    writeSync(handle, Buffer.from([1]), 0, 1, middle);
+    closeSync(handle);
+    expect(statSync(file).size).toBe(size);
+    await planner(transcriber, storage, stored).speechOf(onDisk, 21, []);
+    expect(imitation.requests.length - asked).toBe(2);
+  });
+
+  it('is heard afresh by another service or model directory under the same shown name', async () => {
+    const { storage } = storedClip();
+    const stored = new Map<string, string>();
+    const other = await startTranscriptionImitation({ key: KEY, segments: HEARD });
+    try {
+      const here = new OpenAiTranscriber({ baseUrl: imitation.url, apiKey: KEY, model: 'whisper-1' });
+      const there = new OpenAiTranscriber({ baseUrl: `${other.url}/`, apiKey: KEY, model: 'whisper-1' });
+      expect(there.name).toBe(here.name);
+      await planner(here, storage, stored).speechOf(onDisk, 21, []);
+      await planner(there, storage, stored).speechOf(onDisk, 21, []);
+      expect(other.requests).toHaveLength(1);
+      // The same service again (its URL with a trailing slash) reads what it heard.
+      const again = new OpenAiTranscriber({ baseUrl: `${other.url}//`, apiKey: KEY, model: 'whisper-1' });
+      await planner(again, storage, stored).speechOf(onDisk, 21, []);
+      expect(other.requests).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+    const sherpaHere = new SherpaTranscriber('/models/sherpa-onnx-sense-voice');
+    const sherpaThere = new SherpaTranscriber('/opt/other/sherpa-onnx-sense-voice');
+    expect(sherpaThere.name).toBe(sherpaHere.name);
+    expect(sherpaThere.identity).not.toBe(sherpaHere.identity);
   });
 });

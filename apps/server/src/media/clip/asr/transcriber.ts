@@ -10,6 +10,9 @@ import { splitSentences } from '@vidmatrix/contract/rules/clip-text';
 // a SenseVoice or Paraformer model directory, `sherpa-onnx-node` installed by the operator). Without
 // either the subtitles come from the typed script only, and the form says so.
 
+/** The language hint sent when none is configured. */
+const DEFAULT_LANGUAGE = 'zh';
+
 /** A stretch of recognised speech, seconds in the audio. */
 export interface TranscriptSegment {
   start: number;
@@ -21,6 +24,11 @@ export interface TranscriptSegment {
 export interface Transcriber {
   /** Shown to members (the form names what writes the subtitles). */
   readonly name: string;
+  /**
+   * What a stored transcript is keyed by (never shown): the kind, the service URL or model directory,
+   * the model and language — so another recogniser with the same shown name hears a file afresh.
+   */
+  readonly identity: string;
   transcribe(audioPath: string, signal?: AbortSignal): Promise<TranscriptSegment[]>;
 }
 
@@ -47,9 +55,16 @@ export interface OpenAiTranscriberConfig {
 /** Recognition through an OpenAI-compatible `/audio/transcriptions` endpoint (verbose JSON, segment times). */
 export class OpenAiTranscriber implements Transcriber {
   readonly name: string;
+  readonly identity: string;
 
   constructor(private readonly config: OpenAiTranscriberConfig) {
     this.name = `语音识别（${config.model}）`;
+    this.identity = JSON.stringify([
+      'openai',
+      config.baseUrl.replace(/\/+$/, ''),
+      config.model,
+      config.language ?? DEFAULT_LANGUAGE,
+    ]);
   }
 
   async transcribe(audioPath: string, signal?: AbortSignal): Promise<TranscriptSegment[]> {
@@ -57,7 +72,7 @@ export class OpenAiTranscriber implements Transcriber {
     form.append('file', new Blob([await readFile(audioPath)], { type: 'audio/wav' }), basename(audioPath));
     form.append('model', this.config.model);
     form.append('response_format', 'verbose_json');
-    form.append('language', this.config.language ?? 'zh');
+    form.append('language', this.config.language ?? DEFAULT_LANGUAGE);
     const timeout = AbortSignal.timeout(this.config.timeoutMs ?? 120_000);
     const url = `${this.config.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
     let response: Response;
