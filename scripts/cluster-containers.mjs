@@ -8,11 +8,13 @@
 // network are removed at the end, also on failure. Exits 1 when a check fails.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 import { freePort } from '../bench/lib.mjs';
-import { PODMAN_ENV, podman, podmanStack, readEnvFile, STAND_INS } from './cluster/containers.mjs';
-import { backgroundTraffic } from './cluster/faults.mjs';
+import { healthy, PODMAN_ENV, podman, podmanStack, readEnvFile, STAND_INS } from './cluster/containers.mjs';
+import { backgroundTraffic, killWorkerMidRender } from './cluster/faults.mjs';
 import { memberClient, MemberSocket, webhookPoster } from './cluster/member.mjs';
 import { exists, until } from './cluster/procs.mjs';
 import { allPassed, check, figure, printSummary } from './cluster/report.mjs';
@@ -20,6 +22,8 @@ import { S3_CREDENTIALS } from './cluster/s3.mjs';
 import { root } from './cluster/topology.mjs';
 
 register();
+const { makeVideo } = await import('@vidmatrix/fixtures');
+const { CLIP_FONT, SUBTITLE_STYLE } = await import('../apps/server/src/media/clip/clip-fixtures.ts');
 const { WS_PATH } = await import('../packages/contract/src/events.ts');
 const { WS_PING_MS } = await import('../packages/contract/src/constants.ts');
 const { AccountApi } = await import('../packages/contract/src/api/enterprise-account.ts');
@@ -30,6 +34,8 @@ MemberSocket.pingMs = WS_PING_MS;
 
 const PROJECT = 'vidmatrix-bench';
 const DEMO_PASSWORD = 'cluster-demo-123';
+// A batch of three videos: both workers render, one is killed mid-render, none may be lost.
+const CLIP_COUNT = 3;
 const OVERRIDES = [
   'HTTP_PORT (a free port)',
   'POSTGRES_PASSWORD (random)',
@@ -189,7 +195,9 @@ async function run() {
     `${sockets.length} sockets bound, a webhook message reached all`,
   );
 
-  await killApiContainer({ member, sockets, socketUrl, memberId: secret.member_id, postMessage });
+  const chat = { sockets, socketUrl, memberId: secret.member_id, member, postMessage };
+  chat.sockets = await killApiContainer(chat);
+  chat.sockets = await clipBatchWithFaults(chat);
 
   for (const line of podman('stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}').split('\n')) {
     const [name, ...usage] = line.split(' ');
@@ -197,8 +205,123 @@ async function run() {
       figure(`memory ${name.slice(PROJECT.length + 1)}`, usage.join(' '), 'podman stats, after the run');
     }
   }
-  for (const s of sockets) {
+  for (const s of chat.sockets) {
     s.close();
+  }
+}
+
+/** Reopens (as the console does) and binds the sockets that closed; a webhook message reaches each. */
+async function everySocketGets(marker, { sockets, socketUrl, memberId, member, postMessage }) {
+  const live = [];
+  for (const s of sockets) {
+    live.push(s.open ? s : await MemberSocket.bound(socketUrl, memberId, member.token));
+  }
+  // Retried while a store is coming back (a repeat reaches the sockets as the same customer's message).
+  await until(`a webhook message (${marker}) accepted`, () => postMessage(marker).then(() => true), Boolean, 120_000);
+  await Promise.all(live.map((s) => s.next('send_msg', (d) => d.customer_id === marker, 120_000)));
+  return live;
+}
+
+/** A container's main process as scripts/cluster/faults.mjs handles one (pid, alive, exited). */
+function containerProc(name) {
+  const pid = stack.mainPid(name);
+  return {
+    pid,
+    alive: () => exists(pid),
+    get exited() {
+      return until(`${name}'s process gone`, () => !exists(pid), Boolean, 60_000);
+    },
+  };
+}
+
+/**
+ * A clip batch of three videos (faults.mjs killWorkerMidRender): kill -9 of a worker container's Node
+ * process while it renders, then kill -9 of Redis while the other renders. Redis comes back by its
+ * restart policy with its append-only file (compose's volume); the APIs are the same processes after,
+ * the next chat message reaches every socket (fan-out over Redis), and the batch ends with exactly the
+ * videos asked for, each done once.
+ */
+async function clipBatchWithFaults(chat) {
+  const { member } = chat;
+  const scratch = mkdtempSync(join(tmpdir(), 'vm-containers-'));
+  try {
+    const light = readFileSync(
+      makeVideo(join(scratch, 'clip-source.mp4'), { width: 640, height: 360, rate: 25, seconds: 8 }),
+    );
+    const url = await member.tusCreate('容器混剪素材.mp4', light.length);
+    await member.tusPatch(url, 0, light);
+    const publicUrl = stack.compose.services['api-1'].environment.S3_PUBLIC_URL;
+    const [source] = await member.ok('/api/file.File/add', {
+      type: 'url',
+      file_url: `${publicUrl}/media/${url.slice(url.lastIndexOf('/') + 1)}`,
+      file_name: '容器混剪素材.mp4',
+      file_type: 'video',
+    });
+    await until(
+      'the clip source processed by a worker container',
+      async () =>
+        (await member.ok('/api/file.File/list?page=1&limit=16', {})).list.find((m) => m.file_id === source.file_id),
+      (m) => m?.process_status === 'done',
+    );
+    const { id: taskId } = await member.ok('/api/seoaivideo.BatchVideo/addTask', {
+      clip_model: 1,
+      name: '容器混剪',
+      count: CLIP_COUNT,
+      seed: 7,
+      template: {
+        subtitle: SUBTITLE_STYLE,
+        title: null,
+        transition: null,
+        filter: 'none',
+        fit: 'cover',
+        music: { policy: 'none', volume: 0.3, duck: true },
+      },
+      groups: [{ name: '', materialIds: [source.file_id], lines: [] }],
+      segments: 2,
+      segmentSeconds: 1,
+      lines: ['容器口播一', '容器口播二'],
+      font: CLIP_FONT,
+    });
+    const workers = ['worker-1', 'worker-2'].map((name) => ({ name, proc: containerProc(name) }));
+    const apiPids = ['api-1', 'api-2'].map((name) => [name, stack.mainPid(name)]);
+    let live = chat.sockets;
+    const w = await killWorkerMidRender({
+      member,
+      workers,
+      taskId,
+      count: CLIP_COUNT,
+      during: async () => {
+        const pid = stack.mainPid('redis');
+        const killedAt = Date.now();
+        process.kill(pid, 'SIGKILL');
+        await until(
+          'redis restarted by its restart policy',
+          () => stack.state('redis') === 'running' && stack.mainPid('redis') !== pid,
+          Boolean,
+          120_000,
+        );
+        await healthy(stack.container('redis'));
+        const backMs = Date.now() - killedAt;
+        live = await everySocketGets(`after-redis-${Date.now()}`, { ...chat, sockets: live });
+        const same = apiPids.every(([name, before]) => stack.mainPid(name) === before);
+        check(
+          'kill -9 Redis mid-render',
+          same,
+          `back by its restart policy, healthy ${(backMs / 1000).toFixed(1)} s after the kill; APIs ${same ? 'not restarted' : 'RESTARTED'}; the next chat message reached all ${live.length} sockets`,
+        );
+        figure('Redis container back after kill -9 (healthy)', `${(backMs / 1000).toFixed(1)} s`, 'this run');
+      },
+    });
+    const once = w.done.length === CLIP_COUNT && w.outputs === CLIP_COUNT;
+    check(
+      `kill -9 ${w.victim}'s process mid-render`,
+      w.status === 'done' && once && w.orphansLeft.length === 0,
+      `batch ${w.status} with ${w.done.length} of ${w.expected} videos done (${w.outputs} outputs), ${(w.doneAfterMs / 1000).toFixed(0)} s after the kill; ${w.orphansLeft.length} ffmpeg of the killed worker left`,
+    );
+    figure('clip batch done after a worker kill', `${(w.doneAfterMs / 1000).toFixed(0)} s`, 'this run');
+    return live;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
@@ -235,20 +358,14 @@ async function killApiContainer({ member, sockets, socketUrl, memberId, postMess
       failed.length
         ? ` (${failed
             .slice(0, 3)
-            .map((c) => `${c.path}: ${c.error}`)
+            .map((c) => `${c.path}, started ${c.start - deadAt} ms after the reap: ${c.error.split('\n')[0]}`)
             .join('; ')})`
         : ''
     }; ${inFlight.length} in flight at the kill (${inFlight.filter((c) => !c.ok).length} of them failed)`,
   );
 
   // Sockets that were on it reconnect (as the console does) and get the next message.
-  const live = [];
-  for (const s of sockets) {
-    live.push(s.open ? s : await MemberSocket.bound(socketUrl, memberId, member.token));
-  }
-  const marker = `after-kill-${Date.now()}`;
-  await postMessage(marker);
-  await Promise.all(live.map((s) => s.next('send_msg', (d) => d.customer_id === marker, 120_000)));
+  const live = await everySocketGets(`after-kill-${Date.now()}`, { sockets, socketUrl, memberId, member, postMessage });
   check(
     'sockets after the kill',
     true,
@@ -294,4 +411,5 @@ async function killApiContainer({ member, sockets, socketUrl, memberId, postMess
     'this run',
   );
   figure('calls answered by the other API meanwhile', `${after.length}, ${failed.length} failed`, 'this run');
+  return live;
 }
