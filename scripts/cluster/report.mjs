@@ -70,11 +70,12 @@ export async function measureOneApi({ base, api, token }) {
   );
 }
 
-export function printSummary() {
-  console.log(
-    '\nCluster check (processes: nginx, 2 APIs, 2 workers, 1 runner; PostgreSQL, Redis, an s3rver bucket — no MinIO here)',
-  );
-  console.log(`Changed from compose.yaml for this machine: ${LOCAL_OVERRIDES.join('; ')}`);
+export function printSummary({
+  title = 'processes: nginx, 2 APIs, 2 workers, 1 runner; PostgreSQL, Redis, an s3rver bucket — no MinIO here',
+  overrides = LOCAL_OVERRIDES,
+} = {}) {
+  console.log(`\nCluster check (${title})`);
+  console.log(`Changed from compose.yaml for this machine: ${overrides.join('; ')}`);
   const width = Math.max(...rows.map((r) => r.name.length));
   for (const r of rows) {
     console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.detail.split('\n')[0]}`);

@@ -4,9 +4,12 @@
 import S3rver from 's3rver';
 
 const server = new S3rver({
-  address: '127.0.0.1',
+  // 127.0.0.1 for the process check; the stand-in container of deploy/local listens on every address.
+  address: process.env.S3_ADDRESS ?? '127.0.0.1',
   port: Number(process.env.S3_PORT),
   silent: true,
+  // Path-style only: s3rver reads another host name (the stand-in's `minio`) as a bucket's (CNAME style).
+  vhostBuckets: false,
   directory: process.env.S3_DIR,
   configureBuckets: [{ name: process.env.S3_BUCKET, configs: [] }],
 });
