@@ -1,0 +1,44 @@
+import { ConsolePage } from './pages/console-page.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openInApp } from './support/in-app.ts';
+import { seedMemberRows } from './support/member-rows.ts';
+import { signInNewMember } from './support/members.ts';
+
+/** The two desktop sizes members use most. */
+const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+];
+
+for (const viewport of VIEWPORTS) {
+  test(`at ${viewport.width}×${viewport.height} no page's content draws over the navbar or status bar when scrolled`, async ({
+    page,
+    request,
+  }, info) => {
+    // Every sidebar page, each to its network's rest, on a shared two-core machine.
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    await signInNewMember(page, request, `shell${viewport.width}`);
+    await seedMemberRows(request, await page.evaluate(() => localStorage.getItem('memberToken') ?? ''));
+    await page.goto('/dashboard');
+    const console = new ConsolePage(page);
+    const paths = await console.sidebarPaths();
+    const covered: string[] = [];
+    for (const path of paths) {
+      await openInApp(page, path);
+      // The router keeps the last page on screen until the new one's code has loaded.
+      await expect(console.sidebar.locator(`a[role="menuitem"][href="${path}"]`)).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(page.getByRole('status', { name: '加载中' })).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const hits = await console.barsCovered();
+      if (hits.length > 0) {
+        covered.push(`${path}: ${hits.join(', ')}`);
+      }
+      await page.screenshot({ path: info.outputPath(`${viewport.width}${path.replace(/[/?=]/g, '-')}.png`) });
+    }
+    expect(covered).toEqual([]);
+  });
+}
