@@ -1,3 +1,4 @@
+import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { ConsolePage } from './pages/console-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openInApp } from './support/in-app.ts';
@@ -40,5 +41,24 @@ for (const viewport of VIEWPORTS) {
       await page.screenshot({ path: info.outputPath(`${viewport.width}${path.replace(/[/?=]/g, '-')}.png`) });
     }
     expect(covered).toEqual([]);
+
+    // The material grid fills the window down to its pager, which sits above the status bar unscrolled.
+    await openInApp(page, ConsolePath.materials);
+    await expect(page.getByTestId('material-card').first()).toBeVisible();
+    const pager = page.locator('.ant-pagination').last();
+    await expect(pager).toBeVisible();
+    const bar = await console.statusBar.boundingBox();
+    const pagerBox = await pager.boundingBox();
+    expect((pagerBox?.y ?? 0) + (pagerBox?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
+    expect(await console.verticalOverflow()).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: info.outputPath(`${viewport.width}-materials-fill.png`) });
+
+    // The chat's three panels fill the window: the reply box is above the status bar, the page unscrolled.
+    await openInApp(page, ConsolePath.customerChat);
+    const reply = page.getByRole('button', { name: '发送' });
+    await expect(reply).toBeVisible();
+    const replyBox = await reply.boundingBox();
+    expect((replyBox?.y ?? 0) + (replyBox?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
+    expect(await console.verticalOverflow()).toBeLessThanOrEqual(1);
   });
 }

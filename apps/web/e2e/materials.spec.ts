@@ -162,6 +162,8 @@ test('the music dialog picks a generated system track', async ({ page, request }
   const materials = new MaterialsPage(page);
   await page.getByRole('button', { name: '上传音乐' }).click();
   const upload = page.getByRole('dialog', { name: '上传音乐' });
+  // It names the formats music takes, not the library's.
+  await expect(upload.getByText(/^支持 mp3、m4a，/)).toBeVisible();
   await upload.getByRole('button', { name: /确\s*定/ }).click();
   await expect(materials.toast('请上传文件')).toBeVisible();
   await upload.locator('input[type=file]').setInputFiles(join(dir, '录音.wav'));

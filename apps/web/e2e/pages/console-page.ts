@@ -38,6 +38,14 @@ export class ConsolePage {
     });
   }
 
+  /** How far the page is taller than the viewport, px (0 when it does not scroll). */
+  async verticalOverflow(): Promise<number> {
+    return this.page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return Math.max(0, root.scrollHeight - root.clientHeight);
+    });
+  }
+
   /**
    * Scrolls the page through its length and, at each stop, looks at points along the navbar and the
    * status bar: what draws there instead of the bar (`tag.class` of each), none when the bars stay on top.

@@ -26,6 +26,7 @@ import { NameDialog, type NameDialogValue } from './name-dialog.tsx';
 import type { PendingUpload } from './pending-uploads.ts';
 import { PendingUploadsNotice } from './pending-uploads-notice.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import type { GridHeight } from '../../../widgets/material-picker/material-grid.tsx';
 
 type Dialog =
   | { kind: 'form'; material: Material | null; resume?: readonly PendingUpload[] }
@@ -38,7 +39,7 @@ export function MaterialBrowser({
   gridHeight,
   onSearchStateChange,
 }: {
-  gridHeight: number | string;
+  gridHeight: GridHeight;
   /** The filters on screen, for the page's export. */
   onSearchStateChange?: (state: MaterialSearchState) => void;
 }) {

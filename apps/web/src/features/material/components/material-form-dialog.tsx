@@ -335,7 +335,7 @@ export function MaterialFormDialog(props: {
                 ]}
               />
             </Form.Item>
-            <Form.Item label="素材文件" required>
+            <Form.Item label={music ? '音乐文件' : '素材文件'} required>
               <Upload.Dragger
                 accept={music ? MUSIC_ACCEPT : ACCEPT}
                 multiple
@@ -348,8 +348,8 @@ export function MaterialFormDialog(props: {
                 </p>
                 <p>点击或拖拽文件到此处上传</p>
                 <Typography.Text type="secondary">
-                  支持 {CLOUD_UPLOAD_EXTENSIONS.join('、')}，单个文件不超过 {settings.data?.max_size_mb ?? 300}MB，最多{' '}
-                  {settings.data?.max_file_num ?? '-'} 个
+                  支持 {(music ? MUSIC_EXTENSIONS : CLOUD_UPLOAD_EXTENSIONS).join('、')}，单个文件不超过{' '}
+                  {settings.data?.max_size_mb ?? 300}MB，最多 {settings.data?.max_file_num ?? '-'} 个
                 </Typography.Text>
               </Upload.Dragger>
               <div className={styles.uploadList}>
