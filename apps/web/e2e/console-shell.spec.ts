@@ -52,6 +52,13 @@ for (const viewport of VIEWPORTS) {
     expect((pagerBox?.y ?? 0) + (pagerBox?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
     expect(await console.verticalOverflow()).toBeLessThanOrEqual(1);
     await page.screenshot({ path: info.outputPath(`${viewport.width}-materials-fill.png`) });
+    // The seeded member has a group (its clip's) and no tag: the empty section says how to make one.
+    await page.getByRole('button', { name: '分组/标签管理' }).click();
+    const manage = page.getByRole('dialog', { name: '分组/标签管理' });
+    await expect(manage.getByText('还没有标签，可点击「添加标签」创建')).toBeVisible();
+    await expect(manage.getByText('还没有分组')).toHaveCount(0);
+    await page.screenshot({ path: info.outputPath(`${viewport.width}-materials-manage.png`) });
+    await page.keyboard.press('Escape');
 
     // The chat's three panels fill the window: the reply box is above the status bar, the page unscrolled.
     await openInApp(page, ConsolePath.customerChat);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, Dropdown, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Material, MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { MATERIAL_DIALOG_WIDTH_PX } from '@vidmatrix/contract/constants';
@@ -33,6 +33,10 @@ type Dialog =
   | { kind: 'group' | 'tag'; id?: number; initial?: NameDialogValue }
   | { kind: 'batchGroup' | 'batchTag' | 'manage' }
   | null;
+
+// The manage dialog's empty sections say how to fill them (the buttons sit beside 分组/标签管理).
+const NO_GROUPS = '还没有分组，可点击「添加分组」创建';
+const NO_TAGS = '还没有标签，可点击「添加标签」创建';
 
 /** The material library of SPEC §2.4: the shared search and grid, with add, edit, delete, batch and group/tag dialogs. */
 export function MaterialBrowser({
@@ -301,6 +305,7 @@ export function MaterialBrowser({
               </Popconfirm>
             </Tag>
           ))}
+          {groups.data?.length === 0 && <Typography.Text type="secondary">{NO_GROUPS}</Typography.Text>}
         </Space>
         <h4 style={{ marginTop: 16 }}>标签</h4>
         <Space wrap>
@@ -318,6 +323,7 @@ export function MaterialBrowser({
               </Popconfirm>
             </Tag>
           ))}
+          {tags.data?.length === 0 && <Typography.Text type="secondary">{NO_TAGS}</Typography.Text>}
         </Space>
       </Modal>
     </div>
