@@ -5,6 +5,9 @@ import { openInApp } from './support/in-app.ts';
 import { seedMemberRows } from './support/member-rows.ts';
 import { signInNewMember } from './support/members.ts';
 
+/** THEME_COLOR_TEXT as the browser computes it. */
+const LINK_COLOR = 'rgb(136, 72, 232)';
+
 /** The two desktop sizes members use most. */
 const VIEWPORTS = [
   { width: 1366, height: 768 },
@@ -34,6 +37,11 @@ for (const viewport of VIEWPORTS) {
       );
       await expect(page.getByRole('status', { name: '加载中' })).toHaveCount(0);
       await page.waitForLoadState('networkidle');
+      // The current page's menu item is in view, even the last AI staff on a 768 px window.
+      const item = await console.sidebar.locator('a[role="menuitem"][aria-current="page"]').boundingBox();
+      if ((item?.y ?? 0) < 64 || (item?.y ?? 0) + (item?.height ?? 0) > viewport.height) {
+        covered.push(`${path}: menu item out of view at y ${item?.y}`);
+      }
       const hits = await console.barsCovered();
       if (hits.length > 0) {
         covered.push(`${path}: ${hits.join(', ')}`);
@@ -59,6 +67,16 @@ for (const viewport of VIEWPORTS) {
     await expect(manage.getByText('还没有分组')).toHaveCount(0);
     await page.screenshot({ path: info.outputPath(`${viewport.width}-materials-manage.png`) });
     await page.keyboard.press('Escape');
+
+    // In-page links look like links (the theme's purple), not like the words around them.
+    await openInApp(page, ConsolePath.customerLeads);
+    await expect(page.getByRole('link', { name: '王女士' }).first()).toHaveCSS('color', LINK_COLOR);
+    // A message too long for its column ends in … and shows whole on hover, instead of being cut off.
+    const source = page.getByTestId('lead-source-content').first();
+    await expect(source).toHaveCSS('text-overflow', 'ellipsis');
+    await expect(source).toHaveAttribute('title', /13912345678/);
+    await openInApp(page, ConsolePath.aiData);
+    await expect(page.getByRole('link', { name: '管理素材' })).toHaveCSS('color', LINK_COLOR);
 
     // The chat's three panels fill the window: the reply box is above the status bar, the page unscrolled.
     await openInApp(page, ConsolePath.customerChat);
