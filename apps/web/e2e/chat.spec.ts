@@ -133,6 +133,13 @@ test('copying the webhook secret says 复制成功, and 复制失败 when the br
   await expect(page.locator('.ant-message').getByText(Msg.copied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await page.screenshot({ path: join(shots, '4-secret-copied.png') });
+  // What the member reads is Chinese; the request's address and headers wait folded for their technician.
+  const dialog = page.getByRole('dialog', { name: '消息接入' });
+  await expect(dialog.getByTestId('webhook-intro')).toBeVisible();
+  await expect(dialog.getByText(/X-Signature|\/api\//)).toHaveCount(0);
+  await dialog.getByRole('button', { name: '技术对接说明' }).click();
+  await expect(dialog.getByText(`POST ${new URL(page.url()).origin}/api/`)).toBeVisible();
+  await page.screenshot({ path: join(shots, '4-secret-details.png') });
 
   // A browser that refuses the clipboard gets the failure message instead.
   await page.evaluate(() => {

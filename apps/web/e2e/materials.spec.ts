@@ -162,16 +162,50 @@ test('the music dialog picks a generated system track', async ({ page, request }
   const materials = new MaterialsPage(page);
   await page.getByRole('button', { name: '上传音乐' }).click();
   const upload = page.getByRole('dialog', { name: '上传音乐' });
+  // It names the formats music takes, not the library's.
+  await expect(upload.getByText(/^支持 mp3、m4a，/)).toBeVisible();
   await upload.getByRole('button', { name: /确\s*定/ }).click();
   await expect(materials.toast('请上传文件')).toBeVisible();
   await upload.locator('input[type=file]').setInputFiles(join(dir, '录音.wav'));
   await expect(materials.toast('不支持该格式')).toBeVisible();
   await upload.locator('input[type=file]').setInputFiles(join(dir, '我的配乐.mp3'));
-  // The button is enabled while the list is still empty (it then says 请上传文件): wait for the file.
   await expect(upload.getByTestId('upload-item')).toHaveCount(1);
   await expect(upload.getByRole('button', { name: /确\s*定/ })).toBeEnabled();
   await upload.getByRole('button', { name: /确\s*定/ }).click();
   await expect(materials.toast('添加成功')).toBeVisible();
   await page.getByRole('tab', { name: '我的音乐' }).click();
   await expect(page.getByText('我的配乐').first()).toBeVisible();
+});
+
+test('a chosen file is listed at once and 确定 waits for its upload', async ({ page, request }) => {
+  await signInNewMember(page, request, 'matwait');
+  mkdirSync(shotDir, { recursive: true });
+  const png = makeImage(join(fixtureDir('vm-e2e-wait-'), '门店海报.png'));
+  // The uploader's code is held back: the file is chosen before anything can upload it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/tus-uploader-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const materials = new MaterialsPage(page);
+  await materials.open();
+  await materials.chooseFiles([png]);
+  const item = materials.formDialog.getByTestId('upload-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('门店海报.png');
+  await expect(item.getByTestId('upload-state')).toHaveText('准备上传');
+  await expect(materials.submit).toBeDisabled();
+  await page.screenshot({ path: shot('06-upload-preparing') });
+
+  release();
+  await expect(item.getByTestId('upload-state')).toHaveText('已上传');
+  await expect(materials.submit).toBeEnabled();
+  await page.screenshot({ path: shot('07-upload-done') });
+  await materials.submit.click();
+  await expect(materials.toast('添加成功')).toBeVisible();
+  await expect(materials.formDialog).toBeHidden();
+  await expect(materials.card('门店海报.png')).toBeVisible();
 });

@@ -53,8 +53,6 @@ test('the five-account matrix has no horizontal overflow at 1440 px', async ({ p
   const materials = new MaterialsPage(page);
   await materials.open();
   await materials.chooseFiles([file]);
-  // Listed first: with no file listed yet the button is enabled too (a click then says 请上传文件).
-  await expect(materials.formDialog.getByTestId('upload-item')).toHaveCount(1);
   await expect(materials.submit).toBeEnabled({ timeout: 60_000 });
   await materials.submit.click();
   await expect(materials.card('春季新品到店探店合集第一期.mp4').getByTestId('material-duration')).toHaveText('00:02', {

@@ -102,7 +102,7 @@ function ConsoleShell() {
         </aside>
       )}
       <div className={styles.main}>
-        <header className={styles.header}>
+        <header className={styles.header} data-testid="console-header">
           <Navbar opened={isMobile ? drawerOpened : opened} onToggle={handleToggle} />
         </header>
         <main className={styles.content}>

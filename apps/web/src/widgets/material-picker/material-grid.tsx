@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Material } from '@vidmatrix/contract/api/material';
 import { MaterialCard, type MaterialCardProps } from './material-card.tsx';
@@ -7,11 +7,45 @@ import styles from './material.module.css';
 const CARD_MIN_WIDTH = 200;
 const ROW_HEIGHT = 308;
 const GAP = 16;
+/** The least a filling grid keeps, px: most of a row of cards on a window shorter than 768 px. */
+const FILL_MIN_PX = 240;
+
+/**
+ * The grid's height: fixed (px or a CSS length), or filling the window down to `below` px above its
+ * bottom (what follows the grid: pager, paddings, the status bar), wherever the toolbars above end.
+ */
+export type GridHeight = number | string | { below: number };
+
+/** The height a grid filling the window from its own top needs; `undefined` for a fixed height. */
+function useFillHeight(element: HTMLElement | null, height: GridHeight): number | undefined {
+  const below = typeof height === 'object' ? height.below : null;
+  const [fill, setFill] = useState<number>();
+  useLayoutEffect(() => {
+    if (below === null || !element) {
+      return undefined;
+    }
+    // The toolbars above wrap onto more rows on a narrow window: measure where the grid starts.
+    const measure = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setFill(Math.max(FILL_MIN_PX, Math.floor(window.innerHeight - top - below)));
+    };
+    measure();
+    // What sits above the grid grows inside its parent (a tip, the selection count): the parent grows too.
+    const observer = new ResizeObserver(measure);
+    observer.observe(element.parentElement ?? document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [element, below]);
+  return below === null ? undefined : fill;
+}
 
 interface MaterialGridProps extends Omit<MaterialCardProps, 'material' | 'checked'> {
   materials: Material[];
   selected: ReadonlySet<number>;
-  height: number | string;
+  height: GridHeight;
 }
 
 /**
@@ -20,6 +54,8 @@ interface MaterialGridProps extends Omit<MaterialCardProps, 'material' | 'checke
  */
 export function MaterialGrid({ materials, selected, height, ...handlers }: MaterialGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const fill = useFillHeight(element, height);
   const [columns, setColumns] = useState(4);
   useEffect(() => {
     const element = scroller.current;
@@ -42,7 +78,15 @@ export function MaterialGrid({ materials, selected, height, ...handlers }: Mater
     overscan: 1,
   });
   return (
-    <div ref={scroller} className={styles.grid} style={{ height }} data-testid="material-grid">
+    <div
+      ref={(node) => {
+        scroller.current = node;
+        setElement(node);
+      }}
+      className={styles.grid}
+      style={{ height: typeof height === 'object' ? (fill ?? FILL_MIN_PX) : height }}
+      data-testid="material-grid"
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div

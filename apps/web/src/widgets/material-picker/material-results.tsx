@@ -3,7 +3,7 @@ import { Button, Pagination } from 'antd';
 import type { Material, MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { MATERIAL_PAGE_SIZES } from '@vidmatrix/contract/constants';
 import type { MaterialCardProps } from './material-card.tsx';
-import { MaterialGrid } from './material-grid.tsx';
+import { MaterialGrid, type GridHeight } from './material-grid.tsx';
 import { useMaterials } from '../../api/material/get-materials.ts';
 import styles from './material.module.css';
 import { namedPageButtons } from '../../components/table-pagination.ts';
@@ -16,7 +16,7 @@ interface MaterialResultsProps extends Omit<MaterialCardProps, 'material' | 'che
   state: MaterialSearchState;
   picker: boolean;
   selectedIds: ReadonlySet<number>;
-  gridHeight: number | string;
+  gridHeight: GridHeight;
   onPageChange: (page: number, limit: number) => void;
   /** Shown instead of the grid when the list has nothing (absent: the empty grid). */
   empty?: ReactNode;

@@ -12,6 +12,7 @@ import { notifyError } from '../../lib/notify.ts';
 import { useIsPhone } from '../../lib/use-media-query.ts';
 import { useThrottledCallback } from '../../lib/use-throttled.ts';
 import styles from './material.module.css';
+import type { GridHeight } from './material-grid.tsx';
 import { MaterialResults, SelectAllButton } from './material-results.tsx';
 import { MediaPreview } from './media-preview.tsx';
 
@@ -21,7 +22,7 @@ export interface MaterialSearchProps {
   selection: Material[];
   onSelectionChange: (selection: Material[]) => void;
   /** Height of the card grid. */
-  gridHeight: number | string;
+  gridHeight: GridHeight;
   /** Buttons before 全选 and after it (the library page's 添加素材, 批量删除…, 添加分组…). */
   actionsBefore?: ReactNode;
   actionsAfter?: ReactNode;

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
   AppstoreOutlined,
@@ -141,6 +141,9 @@ function MenuItem({ entry, collapsed, openKeys, onToggle, onNavigate }: ItemProp
   );
 }
 
+/** Room left beside the current page's item when the menu scrolls to it, px. */
+const MENU_SCROLL_MARGIN_PX = 8;
+
 /** The console sidebar (SPEC §2.3): logo, main menu, and the AI智能体员工 section; always dark. */
 export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -171,6 +174,24 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   }, [menus, pathname, toggled]);
   const handleToggle = (key: string) => setToggled((prev) => new Map(prev).set(key, !openKeys.has(key)));
 
+  // The current page's item is scrolled into the menu's view (the menu only, never the page): on a
+  // 768 px window the last AI staff items sit below the menu's fold.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const menu = nav.current;
+    const item = menu?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!menu || !item) {
+      return;
+    }
+    const top = item.getBoundingClientRect().top - menu.getBoundingClientRect().top + menu.scrollTop;
+    const bottom = top + item.offsetHeight;
+    if (top < menu.scrollTop) {
+      menu.scrollTop = top - MENU_SCROLL_MARGIN_PX;
+    } else if (bottom > menu.scrollTop + menu.clientHeight) {
+      menu.scrollTop = bottom - menu.clientHeight + MENU_SCROLL_MARGIN_PX;
+    }
+  }, [pathname, menus, collapsed, openKeys]);
+
   // Agents brand the sidebar with their own logo (the theme's variant).
   const brandLogo = agentLogo(member?.agent);
   // admin-logo is a wordmark for light backgrounds; the dark sidebar shows the square merchant icon.
@@ -190,7 +211,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           </>
         )}
       </Link>
-      <nav className={styles.menu} aria-label="控制台菜单">
+      <nav ref={nav} className={styles.menu} aria-label="控制台菜单">
         <ul role="menu" className={styles.menuList}>
           {main.map((entry) => (
             <MenuItem key={entry.key} entry={entry} {...itemProps} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert, Button, Card, DatePicker, Empty, Progress, Skeleton } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,6 +12,7 @@ import { useReport } from '../api/get-report.ts';
 import report from './ai-report.module.css';
 import styles from './daily-report.module.css';
 import { TrendCard } from './trend-card.tsx';
+import { TextLink } from '../../../components/text-link.tsx';
 
 const COLUMNS: ColumnType<AiReportPlatformPosts>[] = [
   { title: '平台', dataIndex: 'platform_name' },
@@ -94,7 +95,7 @@ export function DailyReport() {
               ? `已用 ${formatBytes(storage.used)}，共 ${formatBytes(storage.limit)}`
               : `已用 ${formatBytes(storage.used)}`}
           </p>
-          <Link to={ConsolePath.materials}>管理素材</Link>
+          <TextLink to={ConsolePath.materials}>管理素材</TextLink>
         </Card>
       </div>
     </div>

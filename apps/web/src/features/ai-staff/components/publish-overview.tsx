@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Empty, Skeleton, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { AiPublishOverview, PublishGroup, PublishPlatformCounts } from '@vidmatrix/contract/api/ai-staff';
@@ -10,6 +10,7 @@ import { usePublishOverview } from '../api/get-publish-overview.ts';
 import { useRetryFailedBatch } from '../api/retry-failed-batch.ts';
 import report from './ai-report.module.css';
 import styles from './publish-overview.module.css';
+import { TextLink } from '../../../components/text-link.tsx';
 
 const NEW_BATCH = `${ConsolePath.batchPublish}?tab=new`;
 const BATCHES = `${ConsolePath.batchPublish}?tab=list`;
@@ -98,13 +99,15 @@ function Needs({ data }: { data: AiPublishOverview }) {
           ))}
           {data.blocked_count > data.blocked.length ? (
             <li className={styles.more}>
-              <Link to={ConsolePath.accounts}>{`还有 ${data.blocked_count - data.blocked.length} 个账号不能发布`}</Link>
+              <TextLink
+                to={ConsolePath.accounts}
+              >{`还有 ${data.blocked_count - data.blocked.length} 个账号不能发布`}</TextLink>
             </li>
           ) : null}
           {data.failed_batches.map((batch) => (
             <NeedRow
               key={`failed-${batch.batch_id}`}
-              label={<Link to={batchPath(batch.batch_id)}>{batch.title}</Link>}
+              label={<TextLink to={batchPath(batch.batch_id)}>{batch.title}</TextLink>}
               detail={`${batch.count} 条失败`}
               action={
                 <Button
@@ -122,7 +125,7 @@ function Needs({ data }: { data: AiPublishOverview }) {
           {data.unconfirmed_batches.map((batch) => (
             <NeedRow
               key={`unconfirmed-${batch.batch_id}`}
-              label={<Link to={batchPath(batch.batch_id)}>{batch.title}</Link>}
+              label={<TextLink to={batchPath(batch.batch_id)}>{batch.title}</TextLink>}
               detail={`${batch.count} 条待确认是否发出`}
               action={
                 <Button size="small" onClick={() => void navigate(batchPath(batch.batch_id))}>
@@ -185,7 +188,7 @@ export function PublishOverview() {
           size="small"
           title={`接下来要发的（${data.upcoming_count}）`}
           data-testid="publish-upcoming"
-          extra={<Link to={BATCHES}>全部</Link>}
+          extra={<TextLink to={BATCHES}>全部</TextLink>}
         >
           {data.upcoming.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有排队等待的视频">
@@ -197,9 +200,9 @@ export function PublishOverview() {
                 <li key={post.job_id}>
                   <span className={styles.when}>{post.run_at.slice(5, 16)}</span>
                   <span className={styles.where}>{`${post.platform_name} · ${post.account}`}</span>
-                  <Link to={batchPath(post.batch_id)} className={styles.batch}>
+                  <TextLink to={batchPath(post.batch_id)} className={styles.batch}>
                     {post.batch_title}
-                  </Link>
+                  </TextLink>
                 </li>
               ))}
             </ul>
@@ -218,7 +221,7 @@ export function PublishOverview() {
             />
           )}
         </Card>
-        <Card size="small" title="发布器" data-testid="publish-runners" extra={<Link to={RUNNERS}>管理</Link>}>
+        <Card size="small" title="发布器" data-testid="publish-runners" extra={<TextLink to={RUNNERS}>管理</TextLink>}>
           <p className={styles.runners}>
             <strong>{data.runners.online}</strong>
             {` / ${data.runners.total} 个在线`}

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { Card, Empty, Input, Spin, Tag } from 'antd';
 import type { HelpArticle } from '@vidmatrix/contract/api/content';
 import { useHelp } from '../api/get-help.ts';
 import { MarkdownView } from '../components/markdown-view.tsx';
+import { TextLink } from '../../../components/text-link.tsx';
 
 /** Articles grouped by the feature they explain, in the order they come. */
 function byFeature(articles: readonly HelpArticle[]): [string, HelpArticle[]][] {
@@ -43,9 +43,9 @@ export function HelpPage() {
                   title={article.title}
                   extra={
                     article.link ? (
-                      <Link to={article.link}>
+                      <TextLink to={article.link}>
                         前往<Tag style={{ marginInlineStart: 6 }}>{feature}</Tag>
-                      </Link>
+                      </TextLink>
                     ) : null
                   }
                   data-testid="help-article"

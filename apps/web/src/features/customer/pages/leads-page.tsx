@@ -15,7 +15,7 @@ import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@vidmatrix/contract/c
 import { ConsolePath } from '@vidmatrix/contract/console-paths';
 import { Msg } from '@vidmatrix/contract/messages';
 import { PUBLISH_PLATFORM_NAMES, publishPlatformOf } from '@vidmatrix/contract/rules/publish-rules';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { exportLeads } from '../api/export-leads.ts';
@@ -23,6 +23,7 @@ import { useLeads } from '../api/get-leads.ts';
 import { namedPageButtons } from '../../../components/table-pagination.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LeadStatusSelect } from '../components/lead-status-select.tsx';
+import { TextLink } from '../../../components/text-link.tsx';
 
 const KIND_COLOR = { phone: 'blue', wechat: 'green', qq: 'cyan' } as const;
 
@@ -37,6 +38,9 @@ function sourceText(lead: Lead): string {
     .filter(Boolean)
     .join(' · ');
 }
+
+/** The message on one line ending in …, the whole of it on hover: the column's ellipsis stops at its own line. */
+const ONE_LINE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 const COLUMNS: ColumnType<Lead>[] = [
   {
@@ -57,9 +61,9 @@ const COLUMNS: ColumnType<Lead>[] = [
     title: '客户',
     dataIndex: 'customer_name',
     render: (_: string, lead) => (
-      <Link to={`${ConsolePath.customerChat}?conversation_id=${lead.conversation_id}`}>
+      <TextLink to={`${ConsolePath.customerChat}?conversation_id=${lead.conversation_id}`}>
         {lead.customer_name || lead.customer_id}
-      </Link>
+      </TextLink>
     ),
   },
   { title: '账号ID', dataIndex: 'enterprise_account_id', width: 90 },
@@ -73,7 +77,9 @@ const COLUMNS: ColumnType<Lead>[] = [
         <Typography.Text type="secondary" data-testid="lead-source">
           {sourceText(lead) || '—'}
         </Typography.Text>
-        <div>{content}</div>
+        <div style={ONE_LINE} title={content} data-testid="lead-source-content">
+          {content}
+        </div>
       </>
     ),
   },

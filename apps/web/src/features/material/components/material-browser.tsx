@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, Dropdown, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Material, MaterialSearchState } from '@vidmatrix/contract/api/material';
 import { MATERIAL_DIALOG_WIDTH_PX } from '@vidmatrix/contract/constants';
@@ -26,6 +26,7 @@ import { NameDialog, type NameDialogValue } from './name-dialog.tsx';
 import type { PendingUpload } from './pending-uploads.ts';
 import { PendingUploadsNotice } from './pending-uploads-notice.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import type { GridHeight } from '../../../widgets/material-picker/material-grid.tsx';
 
 type Dialog =
   | { kind: 'form'; material: Material | null; resume?: readonly PendingUpload[] }
@@ -33,12 +34,16 @@ type Dialog =
   | { kind: 'batchGroup' | 'batchTag' | 'manage' }
   | null;
 
+// The manage dialog's empty sections say how to fill them (the buttons sit beside 分组/标签管理).
+const NO_GROUPS = '还没有分组，可点击「添加分组」创建';
+const NO_TAGS = '还没有标签，可点击「添加标签」创建';
+
 /** The material library of SPEC §2.4: the shared search and grid, with add, edit, delete, batch and group/tag dialogs. */
 export function MaterialBrowser({
   gridHeight,
   onSearchStateChange,
 }: {
-  gridHeight: number | string;
+  gridHeight: GridHeight;
   /** The filters on screen, for the page's export. */
   onSearchStateChange?: (state: MaterialSearchState) => void;
 }) {
@@ -300,6 +305,7 @@ export function MaterialBrowser({
               </Popconfirm>
             </Tag>
           ))}
+          {groups.data?.length === 0 && <Typography.Text type="secondary">{NO_GROUPS}</Typography.Text>}
         </Space>
         <h4 style={{ marginTop: 16 }}>标签</h4>
         <Space wrap>
@@ -317,6 +323,7 @@ export function MaterialBrowser({
               </Popconfirm>
             </Tag>
           ))}
+          {tags.data?.length === 0 && <Typography.Text type="secondary">{NO_TAGS}</Typography.Text>}
         </Space>
       </Modal>
     </div>

@@ -39,6 +39,13 @@ const ACCEPT = CLOUD_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 // Background music takes mp3 and m4a only (SPEC §5.1).
 const MUSIC_ACCEPT = MUSIC_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const MUSIC_DEFAULTS: FormValues = { ...EMPTY, file_type: 'audio' };
+/** A chosen file listed at once, while its uploader is still being made (Uppy loads on first use). */
+interface PreparingFile {
+  key: string;
+  name: string;
+  size: number;
+}
+
 const UNKEPT_HINT =
   '浏览器存储空间不足，未能在本机保存该文件：如上传中断，刷新页面后需重新选择该文件，才能从中断处继续上传';
 
@@ -72,6 +79,7 @@ export function MaterialFormDialog(props: {
   const resumeKind = kindOf(resume?.map((u) => u.file));
   const [form] = Form.useForm<FormValues>();
   const [items, setItems] = useState<UploadItem[]>([]);
+  const [preparing, setPreparing] = useState<PreparingFile[]>([]);
   const uploader = useRef<TusUploader | null>(null);
   const pending = useRef<Promise<TusUploader | null> | null>(null);
   /** The kept uploads this opening continued (once, however often effects run). */
@@ -143,6 +151,7 @@ export function MaterialFormDialog(props: {
     uploader.current = null;
     pending.current = null;
     setItems([]);
+    setPreparing([]);
     form.resetFields();
     form.setFieldsValue(defaults);
   };
@@ -205,9 +214,20 @@ export function MaterialFormDialog(props: {
     if (selection.action === 'replace') {
       items.forEach(removeItem); // single-file mode: the new file takes the kept one's place (SPEC §5.1)
     }
-    const up = await ensureUploader();
-    up?.add(file, from);
-    return up !== null;
+    // Listed (and 确定 held) from the moment it is chosen, not only once Uppy has loaded and taken it.
+    const entry: PreparingFile = {
+      key: `${file.name}:${file.size}:${index}:${Date.now()}`,
+      name: file.name,
+      size: file.size,
+    };
+    setPreparing((list) => [...list, entry]);
+    try {
+      const up = await ensureUploader();
+      up?.add(file, from);
+      return up !== null;
+    } finally {
+      setPreparing((list) => list.filter((p) => p !== entry));
+    }
   };
 
   const handleSelect = async (file: File, batch: File[]): Promise<boolean> => {
@@ -275,7 +295,7 @@ export function MaterialFormDialog(props: {
     onClose();
   };
 
-  const uploading = items.some((item) => item.progress < 100);
+  const uploading = preparing.length > 0 || items.some((item) => item.progress < 100);
   return (
     <Modal
       open={open}
@@ -290,7 +310,7 @@ export function MaterialFormDialog(props: {
           <Button
             type="primary"
             loading={submitting}
-            // Disabled while an upload runs; with no file at all a click says 请上传文件 (SPEC §5.3).
+            // Disabled from a file's choosing until its upload ends; with no file a click says 请上传文件 (SPEC §5.3).
             disabled={!editing && uploading}
             onClick={() => form.submit()}
           >
@@ -315,7 +335,7 @@ export function MaterialFormDialog(props: {
                 ]}
               />
             </Form.Item>
-            <Form.Item label="素材文件" required>
+            <Form.Item label={music ? '音乐文件' : '素材文件'} required>
               <Upload.Dragger
                 accept={music ? MUSIC_ACCEPT : ACCEPT}
                 multiple
@@ -328,8 +348,8 @@ export function MaterialFormDialog(props: {
                 </p>
                 <p>点击或拖拽文件到此处上传</p>
                 <Typography.Text type="secondary">
-                  支持 {CLOUD_UPLOAD_EXTENSIONS.join('、')}，单个文件不超过 {settings.data?.max_size_mb ?? 300}MB，最多{' '}
-                  {settings.data?.max_file_num ?? '-'} 个
+                  支持 {(music ? MUSIC_EXTENSIONS : CLOUD_UPLOAD_EXTENSIONS).join('、')}，单个文件不超过{' '}
+                  {settings.data?.max_size_mb ?? 300}MB，最多 {settings.data?.max_file_num ?? '-'} 个
                 </Typography.Text>
               </Upload.Dragger>
               <div className={styles.uploadList}>
@@ -338,6 +358,9 @@ export function MaterialFormDialog(props: {
                     <Space>
                       <Typography.Text>{item.name}</Typography.Text>
                       <Typography.Text type="secondary">{formatBytes(item.size)}</Typography.Text>
+                      <Typography.Text type="secondary" data-testid="upload-state">
+                        {item.progress < 100 ? '上传中' : '已上传'}
+                      </Typography.Text>
                       <DeleteOutlined aria-label="移除" onClick={() => removeItem(item)} />
                     </Space>
                     <Progress percent={item.progress} size="small" />
@@ -346,6 +369,18 @@ export function MaterialFormDialog(props: {
                         {UNKEPT_HINT}
                       </Typography.Text>
                     )}
+                  </div>
+                ))}
+                {preparing.map((file) => (
+                  <div key={file.key} data-testid="upload-item">
+                    <Space>
+                      <Typography.Text>{file.name}</Typography.Text>
+                      <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
+                      <Typography.Text type="secondary" data-testid="upload-state">
+                        准备上传
+                      </Typography.Text>
+                    </Space>
+                    <Progress percent={0} size="small" />
                   </div>
                 ))}
               </div>

@@ -8,6 +8,13 @@ import { exportMaterials } from '../api/export-materials.ts';
 import { CropUploadDialog } from '../components/crop-upload-dialog.tsx';
 import { MaterialBrowser } from '../components/material-browser.tsx';
 
+/**
+ * The grid fills the window below the toolbars, leaving room for what follows it: the pager (12 + 32 px),
+ * the card's and the console's bottom paddings (24 + 20) and the status bar (36), so the page itself
+ * does not scroll and the pager is never under the status bar (the toolbars wrap at 1366 px).
+ */
+const GRID_FILL = { below: 124 };
+
 /** ConsolePath.materials: the material library (素材列表, SPEC §2.4). */
 export function MaterialPage() {
   const [cropping, setCropping] = useState(false);
@@ -25,7 +32,7 @@ export function MaterialPage() {
         </Space>
       }
     >
-      <MaterialBrowser gridHeight="calc(100vh - 380px)" onSearchStateChange={setFilters} />
+      <MaterialBrowser gridHeight={GRID_FILL} onSearchStateChange={setFilters} />
       <CropUploadDialog open={cropping} onClose={() => setCropping(false)} />
     </Card>
   );
