@@ -90,6 +90,18 @@ describe('a customer reply whose queued job was lost with Redis', () => {
     expect(sent.filter((m) => m.content === '还在，99元')).toHaveLength(1);
   });
 
+  it('a give-up that arrives after another run sent the reply leaves it sent', async () => {
+    const id = await reply('明天发货');
+    const customers = ctx.app.services.customers;
+    expect(await customers.deliver(id)).toBeUndefined();
+    expect(await statusOf(id)).toBe('sent');
+    // A run of the same job stalled on a loaded machine (its lock lapsed, its last try used up): the
+    // queue gives up on it after the reply went out. Shown 发送失败, the member would send it again.
+    await customers.deliveryGaveUp(id);
+    expect(await statusOf(id)).toBe('sent');
+    expect(sent.filter((m) => m.content === '明天发货')).toHaveLength(1);
+  });
+
   it('waits for an attempt that is sending it right now, and takes it once that attempt died', async () => {
     const id = await reply('包邮');
     const customers = ctx.app.services.customers;

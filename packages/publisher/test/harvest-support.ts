@@ -328,3 +328,46 @@ export async function checkPostsSkipped(
   const early = await feed('还有货吗', t0 + 50, { parent: top.id, author: '迟到' });
   expect((await pass(t0 + 124)).map((c) => c.item_id)).toContain(itemId(work.id, early.id));
 }
+
+/**
+ * The rotation's since, checked on one platform: a comment on an older post (past the newest page) dated
+ * before the pass's `since` is harvested once the rotation reaches the post. The server's `since` is the
+ * account's newest stored item, from any post: the newest posts are read every walk, an older one only
+ * when the rotation comes round, so what it got meanwhile is mostly older than that.
+ */
+export async function checkOldPostBeforeSince(
+  opts: HarvestSite & { maxPasses: number; itemId?: (postId: string, fedId: string) => string },
+): Promise<void> {
+  const { control, platform, account, page, harvester } = opts;
+  const itemId = opts.itemId ?? ((_post: string, id: string) => id);
+  const t0 = Math.floor(Date.now() / 1000) - 7200;
+  const works: { id: string }[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    works.push(await control.addWork({ platform, user: account, title: `作品${i}` }));
+  }
+  const feed = (post: string, text: string, at: number) =>
+    control.feed({ platform, account, source: 'comment', text, post, at: at * 1000, author: '买家' });
+  for (const [i, w] of works.entries()) {
+    await feed(w.id, `旧评论${i}`, t0 + i);
+  }
+  const memory = threadMemory();
+  const read = (since: number) => async (cursor: string) =>
+    memory.keep(await harvester.readComments(page, memory.request(cursor, since)));
+  let stored = '';
+  do {
+    stored = (await read(0)(stored)).cursor;
+  } while (goesOn(stored));
+  // A buyer asks under the 25th-newest post; a minute later another comments on the newest one, which the
+  // next walk stores first: the server's since is now past the first question.
+  const old = works[30 - 25] as { id: string };
+  const asked = await feed(old.id, '还有货吗', t0 + 3000);
+  await feed((works[29] as { id: string }).id, '好看', t0 + 3060);
+  const want = itemId(old.id, asked.id);
+  const got = await runPasses(
+    read(t0 + 3060),
+    (items) => items.some((c) => c.item_id === want),
+    opts.maxPasses,
+    stored,
+  );
+  expect(got.passes).toBeLessThanOrEqual(opts.maxPasses);
+}

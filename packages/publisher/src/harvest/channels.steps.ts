@@ -31,6 +31,7 @@ import {
   type PostWalk,
   restCursor,
   restingAt,
+  sinceFor,
 } from './walk.ts';
 
 interface Envelope<T> {
@@ -253,11 +254,11 @@ export function channelsHarvester(overrides: HarvestOverrides = {}): Harvester {
       const state =
         decodeCursor(request.cursor, isCommentCursor) ??
         (await newWalk(page, request, restingAt(request.cursor) ?? ''));
-      const since = state.s ?? request.since;
       const p = state.posts[state.i];
       if (!p) {
         return { items: [], cursor: restCursor(state.o ?? '') };
       }
+      const since = sinceFor(p, state.s ?? request.since);
       const got = await commentPage(page, p, state.c, self);
       // A thread's levelTwoComment[] comes with its first comment: past `since` the post's older pages are
       // walked (walk.ts) for new replies in old threads, unless the post's count of comments and replies

@@ -5,6 +5,7 @@ import { channelsHarvester } from './channels.steps.ts';
 import {
   checkDeepThread,
   checkOldPost,
+  checkOldPostBeforeSince,
   checkPostsSkipped,
   harvestBench,
   type HarvestBench,
@@ -154,6 +155,10 @@ describe('channels harvest (视频号助手 comment and private-message calls)',
 
   it('reads a new comment on the 25th-newest post within a few passes (post_list paged, unchanged counts skipped)', async () => {
     await checkOldPost({ ...(await site()), maxPasses: 4, itemId: (post, id) => `${post}:${id}` });
+  });
+
+  it('reads a comment on an older post dated before the pass’s since once the rotation reaches the post', async () => {
+    await checkOldPostBeforeSince({ ...(await site()), maxPasses: 4, itemId: (post, id) => `${post}:${id}` });
   });
 
   it('reads messages by the history cookie with svrMsgId and nicknames; a send without its answer is found again', async () => {

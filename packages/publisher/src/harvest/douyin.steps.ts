@@ -32,6 +32,7 @@ import {
   type PostWalk,
   restCursor,
   restingAt,
+  sinceFor,
 } from './walk.ts';
 import { douyinIm, type ConvRef } from './douyin-im.ts';
 
@@ -211,11 +212,11 @@ export function douyinHarvester(overrides: HarvestOverrides = {}): Harvester {
       const state =
         decodeCursor(request.cursor, isCommentCursor) ??
         (await newWalk(page, request, restingAt(request.cursor) ?? ''));
-      const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
         return { items: [], cursor: restCursor(state.o ?? '') };
       }
+      const since = sinceFor(post, state.s ?? request.since);
       const body = await get(
         page,
         def.calls.commentList,

@@ -5,6 +5,7 @@ import { douyinHarvester } from './douyin.steps.ts';
 import {
   checkDeepThread,
   checkOldPost,
+  checkOldPostBeforeSince,
   checkPostsSkipped,
   checkThreadsReopened,
   harvestBench,
@@ -156,6 +157,10 @@ describe('douyin harvest (creator comment API, www.douyin.com IM)', () => {
 
   it('reads a new comment on the 25th-newest post within a few passes (item/list paged, unchanged counts skipped)', async () => {
     await checkOldPost({ ...(await site()), maxPasses: 4 });
+  });
+
+  it('reads a comment on an older post dated before the pass’s since once the rotation reaches the post', async () => {
+    await checkOldPostBeforeSince({ ...(await site()), maxPasses: 4 });
   });
 
   it('a pass resumed after the server’s since moved on keeps the since it began with', async () => {

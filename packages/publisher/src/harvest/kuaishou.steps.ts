@@ -14,6 +14,7 @@ import {
   type PostWalk,
   restCursor,
   restingAt,
+  sinceFor,
 } from './walk.ts';
 
 interface PostRef extends ListedPost {
@@ -283,11 +284,11 @@ export function kuaishouHarvester(overrides: HarvestOverrides = {}): Harvester {
       const state =
         decodeCursor(request.cursor, isCommentCursor) ??
         (await newWalk(page, request, restingAt(request.cursor) ?? '', listed));
-      const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
         return { items: [], cursor: restCursor(state.o ?? '') };
       }
+      const since = sinceFor(post, state.s ?? request.since);
       const body = await commentsPage(page, post, state.c);
       const list = (body?.data?.list ?? []) as KsComment[];
       const items: HarvestItem[] = [];

@@ -5,6 +5,7 @@ import { kuaishouHarvester } from './kuaishou.steps.ts';
 import {
   checkDeepThread,
   checkOldPost,
+  checkOldPostBeforeSince,
   checkThreadsReopened,
   harvestBench,
   type HarvestBench,
@@ -158,6 +159,10 @@ describe('kuaishou harvest (its comment page driven, the page’s signed calls r
 
   it('reads a new comment on the 25th-newest post within a few passes (photoList paged in the drawer, unchanged counts skipped)', async () => {
     await checkOldPost({ ...(await site()), maxPasses: 4 });
+  });
+
+  it('reads a comment on an older post dated before the pass’s since once the rotation reaches the post', async () => {
+    await checkOldPostBeforeSince({ ...(await site()), maxPasses: 4 });
   });
 
   it('a reply whose answer never comes is found by re-reading; one refused with a 500 stays ambiguous', async () => {

@@ -11,6 +11,7 @@ import {
   postsToRead,
   type PostWalk,
   restingAt,
+  sinceFor,
 } from './walk.ts';
 
 interface Walk extends PostWalk {
@@ -90,6 +91,9 @@ describe('the comment walk', () => {
       [{ id: 'a', k: 3 }, { id: 'e' }],
     );
     expect(posts.map((p) => p.id)).toEqual(['b', 'd', 'e']);
+    // A post of the older page is read whatever its comments' dates: the pass's since is the newest
+    // item of posts read every walk, and it was last read a rotation ago.
+    expect(posts.map((p) => sinceFor(p, 500))).toEqual([500, 500, 0]);
     // The count is kept once the post's walk ends: its only page read, or its last older page.
     const kept6 = [{ root_id: postKey('b'), replies: 6 }];
     expect(postCount({ i: 0, c: '', r: 0 }, { i: 1, c: '' }, '', { id: 'b', k: 6 })).toEqual(kept6);

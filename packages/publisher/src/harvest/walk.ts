@@ -36,6 +36,12 @@ export interface ListedPost {
   id: string;
   /** Comments under the post (first-level and replies) as the list counts them; absent where not shown. */
   k?: number;
+  /**
+   * 1 for a post of the older page: read whatever its comments' dates (the server drops what it has). The
+   * pass's `since` is the account's newest stored item, from posts read every walk; what this post got
+   * since the rotation last came round is mostly older than that, and would never be read.
+   */
+  a?: 1;
 }
 
 const REST = 'rest.';
@@ -74,7 +80,9 @@ export function postKey(id: string): string {
  */
 export async function postsToRead<P extends ListedPost>(request: ReadRequest, newest: P[], older: P[]): Promise<P[]> {
   const seen = new Set<string>();
-  const posts = [...newest, ...older].filter((p) => !seen.has(p.id) && seen.add(p.id));
+  const posts = [...newest, ...older.map((p) => ({ ...p, a: 1 as const }))].filter(
+    (p) => !seen.has(p.id) && seen.add(p.id),
+  );
   const counted = posts.filter((p) => p.k !== undefined && postKey(p.id).length <= HARVEST_ID_MAX);
   const known = await knownThreads(
     request,
@@ -87,6 +95,11 @@ export async function postsToRead<P extends ListedPost>(request: ReadRequest, ne
     const last = known.get(postKey(p.id));
     return last === undefined ? p.k > 0 : last !== p.k;
   });
+}
+
+/** The `since` a post's comments are kept from: none for a post of the older page (`a`). */
+export function sinceFor(post: ListedPost, since: number): number {
+  return post.a === 1 ? 0 : since;
 }
 
 /**

@@ -13,7 +13,16 @@ import {
   writeOnce,
 } from './in-page.ts';
 import { HarvestError, type Harvester, type ReadRequest, type WriteResult } from './types.ts';
-import { encodeWalk, type ListedPost, nextInWalk, postsToRead, type PostWalk, restCursor, restingAt } from './walk.ts';
+import {
+  encodeWalk,
+  type ListedPost,
+  nextInWalk,
+  postsToRead,
+  type PostWalk,
+  restCursor,
+  restingAt,
+  sinceFor,
+} from './walk.ts';
 import { xiaohongshuHarvest } from './xiaohongshu.ts';
 
 interface Envelope<T> {
@@ -229,11 +238,11 @@ export function xiaohongshuHarvester(overrides: HarvestOverrides = {}): Harveste
       const state =
         decodeCursor(request.cursor, isCommentCursor) ??
         (await newWalk(page, request, restingAt(request.cursor) ?? ''));
-      const since = state.s ?? request.since;
       const post = state.posts[state.i];
       if (!post) {
         return { items: [], cursor: restCursor(state.o ?? '') };
       }
+      const since = sinceFor(post, state.s ?? request.since);
       await openSitePage(page, def, def.pages.explore);
       const data = await edithGet<{ comments?: XhsComment[]; cursor?: string; has_more?: boolean }>(
         page,

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkDeepThread,
   checkOldPost,
+  checkOldPostBeforeSince,
   checkThreadsReopened,
   harvestBench,
   type HarvestBench,
@@ -156,6 +157,10 @@ describe('xiaohongshu harvest (edith signed in a www page, the 专业号 workben
   it('reads a new comment on the 25th-newest note within a bounded number of passes (the note list paged in turn)', async () => {
     // No comment counts in the note list: each walk reads the newest page and one older page whole.
     await checkOldPost({ ...(await site()), maxPasses: 10 });
+  });
+
+  it('reads a comment on an older post dated before the pass’s since once the rotation reaches the post', async () => {
+    await checkOldPostBeforeSince({ ...(await site()), maxPasses: 10 });
   });
 
   it('replies once through comment/post; a reply whose answer never comes is found by re-reading', async () => {

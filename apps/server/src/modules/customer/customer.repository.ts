@@ -244,6 +244,16 @@ export class CustomerRepository {
       .execute();
   }
 
+  /** Marks a reply failed unless another run sent it meanwhile (a give-up never turns 已发送 into 发送失败). */
+  async failPending(messageId: number, reason: string): Promise<void> {
+    await this.db
+      .updateTable('chat_message')
+      .set({ delivery_status: 'failed', fail_reason: reason, delivery_lease_until: 0 })
+      .where('id', '=', messageId)
+      .where('delivery_status', '=', 'pending')
+      .execute();
+  }
+
   private leadQuery(memberId: number, filter: LeadFilter) {
     let query = this.db
       .selectFrom('lead')

@@ -171,9 +171,12 @@ export class CustomerService {
     return this.repo.undeliveredReplies();
   }
 
-  /** Marks a reply failed once the queue used up its attempts. */
+  /**
+   * Marks a reply failed once the queue used up its attempts, unless it went out meanwhile: the run given
+   * up on may have stalled while another run (a resumed or held job) sent it.
+   */
   async deliveryGaveUp(messageId: number): Promise<void> {
-    await this.repo.setDelivery(messageId, 'failed', Msg.deliveryFailed);
+    await this.repo.failPending(messageId, Msg.deliveryFailed);
   }
 
   /** The member's webhook secret, created on first use. */
