@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import {
+  SqliteDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteStatement as KyselySqliteStatement,
+} from 'kysely';
+import { RowBatch } from '../compiled.ts';
 
 /** Distinct SQL texts kept prepared; queries are built from a fixed set, so this is plenty. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -17,12 +22,60 @@ export function createSqliteDialect(file: string): SqliteDialect {
   return new SqliteDialect({ database: withStatementCache(database, STATEMENT_CACHE_SIZE) });
 }
 
+type Statement = SqliteDatabase.Statement<unknown[]>;
+
+/** The batch of a query whose one parameter is a RowBatch (CompiledQueries.executeRows), else undefined. */
+function batchOf(parameters: readonly unknown[]): RowBatch | undefined {
+  const [first] = parameters;
+  return parameters.length === 1 && first instanceof RowBatch ? first : undefined;
+}
+
+/** `statement` as Kysely's driver runs it, with a RowBatch run once per row (one prepared statement, no re-binding of a 200-row text). */
+function batching(statement: Statement): KyselySqliteStatement & { readonly busy: boolean } {
+  return {
+    get reader() {
+      return statement.reader;
+    },
+    get busy() {
+      return statement.busy;
+    },
+    all: (parameters) => {
+      const batch = batchOf(parameters);
+      if (!batch) {
+        return statement.all(parameters);
+      }
+      const out: unknown[] = [];
+      for (const row of batch.rows) {
+        for (const r of statement.all(row)) {
+          out.push(r);
+        }
+      }
+      return out;
+    },
+    run: (parameters) => {
+      const batch = batchOf(parameters);
+      if (!batch) {
+        return statement.run(parameters);
+      }
+      let changes = 0;
+      let lastInsertRowid: number | bigint = 0;
+      for (const row of batch.rows) {
+        const result = statement.run(row);
+        changes += result.changes;
+        lastInsertRowid = result.lastInsertRowid;
+      }
+      return { changes, lastInsertRowid };
+    },
+    iterate: (parameters) => statement.iterate(parameters),
+  };
+}
+
 /**
  * Kysely's driver prepares every query anew; this hands it the same prepared statement for the
  * same SQL text (least recently used dropped past `size`).
  */
 export function withStatementCache(database: SqliteDatabase.Database, size: number): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+  const statements = new Map<string, ReturnType<typeof batching>>();
   return {
     close: () => {
       statements.clear();
@@ -36,7 +89,7 @@ export function withStatementCache(database: SqliteDatabase.Database, size: numb
         statements.set(sql, cached);
         return cached;
       }
-      const statement = database.prepare(sql);
+      const statement = batching(database.prepare(sql));
       if (!cached) {
         statements.set(sql, statement);
         if (statements.size > size) {
