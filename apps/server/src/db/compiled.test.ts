@@ -95,6 +95,22 @@ describe('CompiledQueries.executeRows', () => {
     expect(builds).toBe(5);
   });
 
+  it('stores all rows of a batch or none, as one multi-row statement would', async () => {
+    const compiled = new CompiledQueries();
+    const insert = (rows: Row[]) =>
+      compiled.executeRows(db, 'insert-all-or-none', rows, (p) => db.insertInto('t').values(p.rows));
+    await insert([{ a: 30, b: 'x' }]);
+    // The second row breaks `a`'s not-null: the first, already run, is taken back with it.
+    await expect(
+      insert([
+        { a: 31, b: 'y' },
+        { a: null as unknown as number, b: 'z' },
+      ]),
+    ).rejects.toThrow(/NOT NULL/);
+    const stored = await db.selectFrom('t').select('a').where('a', 'in', [30, 31]).execute();
+    expect(stored.map((r) => r.a)).toEqual([30]);
+  });
+
   it('writes out the same N-row SQL and parameters as Kysely on PostgreSQL, upsert clauses after the rows included', async () => {
     const sent: CompiledQuery[] = [];
     const connection: DatabaseConnection = {

@@ -30,8 +30,34 @@ function batchOf(parameters: readonly unknown[]): RowBatch | undefined {
   return parameters.length === 1 && first instanceof RowBatch ? first : undefined;
 }
 
-/** `statement` as Kysely's driver runs it, with a RowBatch run once per row (one prepared statement, no re-binding of a 200-row text). */
-function batching(statement: Statement): KyselySqliteStatement & { readonly busy: boolean } {
+/**
+ * `statement` as Kysely's driver runs it, with a RowBatch run once per row (one prepared statement, no
+ * re-binding of a 200-row text). The rows go in all or none, as one multi-row statement would: a
+ * better-sqlite3 transaction, a savepoint inside the caller's.
+ */
+function batching(
+  database: SqliteDatabase.Database,
+  statement: Statement,
+): KyselySqliteStatement & { readonly busy: boolean } {
+  const allRows = database.transaction((rows: readonly unknown[][]) => {
+    const out: unknown[] = [];
+    for (const row of rows) {
+      for (const r of statement.all(row)) {
+        out.push(r);
+      }
+    }
+    return out;
+  });
+  const runRows = database.transaction((rows: readonly unknown[][]) => {
+    let changes = 0;
+    let lastInsertRowid: number | bigint = 0;
+    for (const row of rows) {
+      const result = statement.run(row);
+      changes += result.changes;
+      lastInsertRowid = result.lastInsertRowid;
+    }
+    return { changes, lastInsertRowid };
+  });
   return {
     get reader() {
       return statement.reader;
@@ -41,30 +67,11 @@ function batching(statement: Statement): KyselySqliteStatement & { readonly busy
     },
     all: (parameters) => {
       const batch = batchOf(parameters);
-      if (!batch) {
-        return statement.all(parameters);
-      }
-      const out: unknown[] = [];
-      for (const row of batch.rows) {
-        for (const r of statement.all(row)) {
-          out.push(r);
-        }
-      }
-      return out;
+      return batch ? allRows(batch.rows) : statement.all(parameters);
     },
     run: (parameters) => {
       const batch = batchOf(parameters);
-      if (!batch) {
-        return statement.run(parameters);
-      }
-      let changes = 0;
-      let lastInsertRowid: number | bigint = 0;
-      for (const row of batch.rows) {
-        const result = statement.run(row);
-        changes += result.changes;
-        lastInsertRowid = result.lastInsertRowid;
-      }
-      return { changes, lastInsertRowid };
+      return batch ? runRows(batch.rows) : statement.run(parameters);
     },
     iterate: (parameters) => statement.iterate(parameters),
   };
@@ -89,7 +96,7 @@ export function withStatementCache(database: SqliteDatabase.Database, size: numb
         statements.set(sql, cached);
         return cached;
       }
-      const statement = batching(database.prepare(sql));
+      const statement = batching(database, database.prepare(sql));
       if (!cached) {
         statements.set(sql, statement);
         if (statements.size > size) {
