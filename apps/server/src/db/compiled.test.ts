@@ -107,7 +107,24 @@ describe('CompiledQueries.executeRows', () => {
         { a: null as unknown as number, b: 'z' },
       ]),
     ).rejects.toThrow(/NOT NULL/);
-    const stored = await db.selectFrom('t').select('a').where('a', 'in', [30, 31]).execute();
+    // Inside a transaction the failing row fails the transaction, which takes back everything it wrote.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await compiled.executeRows(trx, 'insert-all-or-none', [{ a: 32, b: 'w' }], (p) =>
+          trx.insertInto('t').values(p.rows),
+        );
+        await compiled.executeRows(
+          trx,
+          'insert-all-or-none',
+          [
+            { a: 33, b: 'v' },
+            { a: null as unknown as number, b: 'u' },
+          ],
+          (p) => trx.insertInto('t').values(p.rows),
+        );
+      }),
+    ).rejects.toThrow(/NOT NULL/);
+    const stored = await db.selectFrom('t').select('a').where('a', 'in', [30, 31, 32, 33]).execute();
     expect(stored.map((r) => r.a)).toEqual([30]);
   });
 
