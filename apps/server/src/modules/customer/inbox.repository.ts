@@ -8,6 +8,7 @@ import type {
   MessageSourceColumn,
 } from '../../db/types.ts';
 import { CompiledQueries } from '../../db/compiled.ts';
+import { inValues } from '../../db/dialect.ts';
 
 /** An enterprise account as the inbox needs it: its owner, its platform, and the owner's level gate. */
 export interface InboxAccount {
@@ -44,7 +45,8 @@ const NOT_KEYLESS = sql<boolean>`item_id <> ''`;
 
 /**
  * A harvest page's statements take up to 200 rows of 20-odd columns: building and compiling them with
- * Kysely each time cost more than the database took to run them, so their SQL is kept per row count.
+ * Kysely each time cost more than the database took to run them, so their one-row SQL is kept (run per
+ * row on SQLite, written out for N rows on PostgreSQL).
  */
 const compiled = new CompiledQueries();
 
@@ -94,7 +96,7 @@ export class InboxRepository {
       .where('source', '=', source)
       // Spelled out as a literal so both databases see that the partial unique index applies.
       .where(NOT_KEYLESS)
-      .where('item_id', 'in', itemIds)
+      .where(inValues(this.db, 'item_id', itemIds, 'text'))
       .execute();
     return new Set(rows.map((r) => r.item_id));
   }
@@ -112,7 +114,7 @@ export class InboxRepository {
       .where('m.enterprise_account_id', '=', accountId)
       .where('m.source', '=', source)
       .where(sql.ref('m.item_id'), '<>', sql.lit(''))
-      .where('m.item_id', 'in', itemIds)
+      .where(inValues(this.db, 'm.item_id', itemIds, 'text'))
       .execute();
     return new Map(rows.map((r) => [r.item_id, r.customer_id]));
   }
@@ -261,7 +263,7 @@ export class InboxRepository {
     return this.db
       .selectFrom('lead')
       .select(['id', 'conversation_id', 'kind', 'value', 'contacts', 'intent', 'intent_category'])
-      .where('conversation_id', 'in', conversationIds)
+      .where(inValues(this.db, 'conversation_id', conversationIds, 'integer'))
       .execute();
   }
 
