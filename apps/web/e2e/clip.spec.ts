@@ -268,6 +268,9 @@ test('a mode-1 task with a voice, styles, three titles and a logo renders ten di
   );
 
   await materials.open();
+  // The grid fills the window and draws only the rows in view: narrowed to the two names looked for.
+  await materials.search.fill('端到端混剪-1');
+  await materials.search.press('Enter');
   await expect(materials.card('端到端混剪-1.mp4')).toBeVisible();
   await expect(materials.card('端到端混剪-10.mp4')).toBeVisible();
 
